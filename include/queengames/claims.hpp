@@ -1,0 +1,63 @@
+// queengames — the papers' checkable statements.
+//
+// Each theorem, lemma, equation and conjecture of the seed papers that a computation can
+// test is a Claim: an id ("exile.theorem20"), its source ("seed 000, Theorem 20"), a one-line
+// statement and a checker that tests it up to a bound. A conjecture that passes "holds to
+// the bound". The claims of a seed system live next to its code (src/<module>/claims.cpp)
+// and are gathered by all_claims().
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "queengames/common.hpp"
+
+namespace qg {
+
+enum class ClaimKind { theorem, lemma, corollary, proposition, equation, conjecture, remark, table, observation };
+const char* to_string(ClaimKind kind);
+
+struct ClaimOutcome {
+  bool pass = false;
+  std::uint64_t bound_reached = 0;  // in the claim's own unit (terms, rows, positions …)
+  std::string detail;  // on FAIL the first counterexample; on PASS what was measured
+};
+
+struct Claim {
+  std::string id;         // "<system>.<item>", e.g. "exile.theorem1"
+  std::string source;     // "seed 000, Theorem 1 (eq. (3))"
+  ClaimKind kind = ClaimKind::theorem;
+  std::string statement;  // one line
+  std::string unit;       // what the bound counts: "queens", "rows", "n", "bits" …
+  std::uint64_t default_bound = 0;  // what `queengames check` uses
+  std::uint64_t tour_bound = 0;     // a second or so, for `queengames tour`
+  std::uint64_t max_bound = 0;      // the largest bound the checker supports
+  std::function<ClaimOutcome(std::uint64_t bound, const ProgressFn& progress)> check;
+};
+
+// Every registered claim, in a stable order.
+std::vector<Claim> all_claims();
+
+// The claims whose id equals or starts with one of the patterns ("exile" selects
+// "exile.*"); all claims for no patterns. InputError for a pattern that selects nothing.
+std::vector<Claim> select_claims(const std::vector<std::string>& patterns);
+
+struct ClaimReport {
+  std::string id;
+  ClaimKind kind;
+  ClaimOutcome outcome;
+  std::uint64_t bound_asked = 0;
+  double seconds = 0;
+};
+
+// Runs one claim at `bound` (0: its default bound), timing it. RangeError beyond max_bound.
+ClaimReport run_claim(const Claim& claim, std::uint64_t bound, const ProgressFn& progress = {});
+
+// The claims of each module, gathered by all_claims().
+std::vector<Claim> numeration_claims();
+std::vector<Claim> words_claims();
+
+}  // namespace qg

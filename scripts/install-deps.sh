@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Installs the Debian packages queengames builds with, only those that are missing.
+set -euo pipefail
+packages=(cmake make g++ pkg-config libcli11-dev libfmt-dev libpng-dev libgmp-dev nlohmann-json3-dev
+          libgtest-dev libbenchmark-dev clang libclang-rt-dev)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+echo "installing: ${missing[*]}"
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  command -v sudo >/dev/null || { echo "queengames: need root (or sudo) to install ${missing[*]}" >&2; exit 2; }
+  sudo=sudo
+fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"

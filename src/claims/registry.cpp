@@ -1,0 +1,63 @@
+#include <algorithm>
+#include <chrono>
+
+#include "queengames/claims.hpp"
+
+namespace qg {
+
+const char* to_string(ClaimKind kind) {
+  switch (kind) {
+    case ClaimKind::theorem: return "theorem";
+    case ClaimKind::lemma: return "lemma";
+    case ClaimKind::corollary: return "corollary";
+    case ClaimKind::proposition: return "proposition";
+    case ClaimKind::equation: return "equation";
+    case ClaimKind::conjecture: return "conjecture";
+    case ClaimKind::remark: return "remark";
+    case ClaimKind::table: return "table";
+    case ClaimKind::observation: return "observation";
+  }
+  return "claim";
+}
+
+std::vector<Claim> all_claims() {
+  std::vector<Claim> all;
+  for (auto&& part : {numeration_claims(), words_claims()})
+    all.insert(all.end(), part.begin(), part.end());
+  return all;
+}
+
+std::vector<Claim> select_claims(const std::vector<std::string>& patterns) {
+  std::vector<Claim> all = all_claims();
+  if (patterns.empty()) return all;
+  std::vector<Claim> chosen;
+  for (const std::string& pattern : patterns) {
+    bool found = false;
+    for (const Claim& claim : all) {
+      // "exile" selects exile.*, "exile.theorem1" selects itself but not exile.theorem11.
+      bool match = claim.id == pattern || claim.id.starts_with(pattern + ".") ||
+                   (pattern.ends_with(".") && claim.id.starts_with(pattern)) ||
+                   (pattern.ends_with("*") && claim.id.starts_with(pattern.substr(0, pattern.size() - 1)));
+      if (!match) continue;
+      found = true;
+      if (std::none_of(chosen.begin(), chosen.end(), [&](const Claim& c) { return c.id == claim.id; }))
+        chosen.push_back(claim);
+    }
+    if (!found) throw InputError("no claim matches '" + pattern + "' (see queengames check --list)");
+  }
+  return chosen;
+}
+
+ClaimReport run_claim(const Claim& claim, std::uint64_t bound, const ProgressFn& progress) {
+  if (bound == 0) bound = claim.default_bound;
+  if (claim.max_bound != 0 && bound > claim.max_bound)
+    throw RangeError(claim.id + ": bound " + std::to_string(bound) + " is beyond the supported range 1.." +
+                     std::to_string(claim.max_bound) + " " + claim.unit);
+  ClaimReport report{claim.id, claim.kind, {}, bound, 0};
+  auto start = std::chrono::steady_clock::now();
+  report.outcome = claim.check(bound, progress);
+  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return report;
+}
+
+}  // namespace qg

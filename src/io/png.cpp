@@ -1,0 +1,130 @@
+#include <png.h>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "queengames/io.hpp"
+
+namespace qg {
+namespace {
+
+void png_error_handler(png_structp, png_const_charp message) { throw InputError(std::string("PNG: ") + message); }
+void png_warning_handler(png_structp, png_const_charp) {}
+void png_write_to_stream(png_structp png, png_bytep data, png_size_t length) {
+  auto* out = static_cast<std::ostream*>(png_get_io_ptr(png));
+  out->write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(length));
+}
+void png_flush_stream(png_structp png) { static_cast<std::ostream*>(png_get_io_ptr(png))->flush(); }
+
+}  // namespace
+
+void write_png(const std::filesystem::path& path, std::uint32_t width, std::uint32_t height,
+               const std::function<void(std::uint32_t, Rgb*)>& row) {
+  if (width == 0 || height == 0 || width > (1u << 16) || height > (1u << 16))
+    throw RangeError("a picture must be 1..65536 pixels a side");
+  AtomicFile file(path, true);
+  png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, nullptr, png_error_handler, png_warning_handler);
+  png_infop info = png ? png_create_info_struct(png) : nullptr;
+  if (!png || !info) {
+    png_destroy_write_struct(&png, nullptr);
+    throw std::runtime_error("libpng could not start");
+  }
+  struct Guard {
+    png_structp* p;
+    png_infop* i;
+    ~Guard() { png_destroy_write_struct(p, i); }
+  } guard{&png, &info};
+  png_set_write_fn(png, &file.stream(), png_write_to_stream, png_flush_stream);
+  png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
+               PNG_FILTER_TYPE_DEFAULT);
+  png_write_info(png, info);
+  std::vector<Rgb> pixels(width);
+  for (std::uint32_t y = 0; y < height; ++y) {
+    std::fill(pixels.begin(), pixels.end(), Rgb{255, 255, 255});
+    row(y, pixels.data());
+    png_write_row(png, reinterpret_cast<png_const_bytep>(pixels.data()));
+  }
+  png_write_end(png, nullptr);
+  file.commit();
+}
+
+Rgb red_to_blue(double t) {
+  t = std::clamp(t, 0.0, 1.0);
+  // Hue from 0° (red) to 240° (blue) at full saturation: the map of seed 000 Fig. 5.
+  double h = 240.0 * t / 60.0;
+  double x = 1.0 - std::fabs(std::fmod(h, 2.0) - 1.0);
+  double r = 0, g = 0, b = 0;
+  if (h < 1) r = 1, g = x;
+  else if (h < 2) r = x, g = 1;
+  else if (h < 3) g = 1, b = x;
+  else b = 1, g = x;
+  auto c = [](double v) { return static_cast<std::uint8_t>(std::lround(255 * v)); };
+  return {c(r), c(g), c(b)};
+}
+
+Rgb grey(double t) {
+  auto v = static_cast<std::uint8_t>(std::lround(255 * (1 - std::clamp(t, 0.0, 1.0))));
+  return {v, v, v};
+}
+
+void write_table_png(const std::filesystem::path& path, const TablePicture& p) {
+  if (p.width == 0 || p.height == 0) throw RangeError("an empty table cannot be drawn");
+  // Cells per pixel (downsampling) or pixels per cell (enlarging), the same along both axes.
+  std::uint64_t side = std::max(p.width, p.height);
+  std::uint64_t cells_per_pixel = (side + p.max_side - 1) / p.max_side;
+  std::uint64_t pixels_per_cell = cells_per_pixel > 1 ? 1 : std::max<std::uint64_t>(1, p.max_side / side);
+  auto w = static_cast<std::uint32_t>((p.width + cells_per_pixel - 1) / cells_per_pixel * pixels_per_cell);
+  auto h = static_cast<std::uint32_t>((p.height + cells_per_pixel - 1) / cells_per_pixel * pixels_per_cell);
+  std::vector<std::int64_t> mins;
+  write_png(path, w, h, [&](std::uint32_t py, Rgb* pixels) {
+    std::uint64_t cy = py / pixels_per_cell * cells_per_pixel;
+    std::uint64_t columns = (p.width + cells_per_pixel - 1) / cells_per_pixel;
+    mins.assign(columns, INT64_MAX);
+    for (std::uint64_t y = cy; y < std::min(p.height, cy + cells_per_pixel); ++y)
+      for (std::uint64_t x = 0; x < p.width; ++x) {
+        std::int64_t v = p.value(x, y);
+        std::int64_t& m = mins[x / cells_per_pixel];
+        m = std::min(m, v);
+      }
+    for (std::uint32_t px = 0; px < w; ++px) {
+      std::int64_t v = mins[px / pixels_per_cell];
+      if (v < 0) pixels[px] = {255, 255, 255};
+      else if (v == 0 && p.highlight_zero) pixels[px] = {0, 0, 0};
+      else pixels[px] = p.colour(static_cast<double>(v) / static_cast<double>(std::max<std::int64_t>(1, p.vmax)));
+    }
+  });
+}
+
+void write_point_png(const std::filesystem::path& path, const PointPlot& plot) {
+  if (plot.x1 < plot.x0 || plot.y1 < plot.y0) throw RangeError("an empty box cannot be drawn");
+  auto span = static_cast<std::uint64_t>(std::max(plot.x1 - plot.x0, plot.y1 - plot.y0)) + 1;
+  std::uint64_t cells_per_pixel = (span + plot.max_side - 1) / plot.max_side;
+  std::uint64_t pixels_per_cell = cells_per_pixel > 1 ? 1 : std::max<std::uint64_t>(1, plot.max_side / span);
+  auto pixels_for = [&](std::int64_t extent) {
+    return static_cast<std::uint32_t>((static_cast<std::uint64_t>(extent) + cells_per_pixel) / cells_per_pixel *
+                                      pixels_per_cell);
+  };
+  std::uint32_t w = pixels_for(plot.x1 - plot.x0), h = pixels_for(plot.y1 - plot.y0);
+  std::vector<std::uint8_t> ink(static_cast<std::size_t>(w) * h, 0);
+  plot.points([&](std::int64_t x, std::int64_t y) {
+    if (x < plot.x0 || x > plot.x1 || y < plot.y0 || y > plot.y1) return;
+    auto px = static_cast<std::uint64_t>(x - plot.x0) / cells_per_pixel * pixels_per_cell;
+    auto py = static_cast<std::uint64_t>(y - plot.y0) / cells_per_pixel * pixels_per_cell;
+    for (std::uint64_t dy = 0; dy < pixels_per_cell; ++dy)
+      for (std::uint64_t dx = 0; dx < pixels_per_cell; ++dx) ink[(py + dy) * w + px + dx] = 1;
+  });
+  write_png(path, w, h, [&](std::uint32_t y, Rgb* pixels) {
+    for (std::uint32_t x = 0; x < w; ++x)
+      if (ink[static_cast<std::size_t>(y) * w + x]) pixels[x] = {0, 0, 0};
+  });
+}
+
+std::string Sum64::hex() const {
+  static const char digits[] = "0123456789abcdef";
+  std::string s(16, '0');
+  for (int i = 0; i < 16; ++i) s[15 - i] = digits[(sum >> (4 * i)) & 15];
+  return s;
+}
+
+}  // namespace qg

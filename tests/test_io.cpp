@@ -1,0 +1,105 @@
+// The foundation's I/O: number parsing, atomic files, PNG, checksums.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "queengames/io.hpp"
+
+namespace fs = std::filesystem;
+
+TEST(ParseNatural, AcceptsTheNotationsOfTheCli) {
+  EXPECT_EQ(qg::parse_natural("1000"), 1000);
+  EXPECT_EQ(qg::parse_natural("1e9"), 1000000000);
+  EXPECT_EQ(qg::parse_natural("10^9"), 1000000000);
+  EXPECT_EQ(qg::parse_natural("2^40"), mpz_class("1099511627776"));
+  EXPECT_EQ(qg::parse_natural("3*10^6"), 3000000);
+  EXPECT_EQ(qg::parse_natural("1_000_000"), 1000000);
+  EXPECT_EQ(qg::parse_natural("2^120").get_str(), "1329227995784915872903807060280344576");
+}
+
+TEST(ParseNatural, RefusesWhatIsNotANaturalNumber) {
+  for (const char* bad : {"", "-5", "1.5", "abc", "1e", "^3", "2^", "1e9x", "0x10", "2**3"})
+    EXPECT_THROW(qg::parse_natural(bad), qg::InputError) << bad;
+  EXPECT_THROW(qg::parse_natural("10^100000"), qg::RangeError);
+}
+
+TEST(ParseU64, NamesTheRangeItRefuses) {
+  EXPECT_EQ(qg::parse_u64("18446744073709551615"), UINT64_MAX);
+  EXPECT_EQ(qg::parse_u64("2^63"), 1ull << 63);
+  try {
+    qg::parse_u64("2^64");
+    FAIL() << "2^64 does not fit 64 bits";
+  } catch (const qg::RangeError& e) {
+    EXPECT_NE(std::string(e.what()).find("0..18446744073709551615"), std::string::npos) << e.what();
+  }
+  try {
+    qg::parse_u64("0", 1, 100);
+    FAIL() << "0 is below the minimum";
+  } catch (const qg::RangeError& e) {
+    EXPECT_NE(std::string(e.what()).find("1..100"), std::string::npos) << e.what();
+  }
+}
+
+TEST(AtomicFile, CommitRenamesAndAbandonLeavesNothing) {
+  fs::path dir = fs::temp_directory_path() / "qg_test_io";
+  fs::create_directories(dir);
+  fs::path target = dir / "out.txt";
+  fs::remove(target);
+  {
+    qg::AtomicFile f(target);
+    f.stream() << "half";
+    EXPECT_TRUE(fs::exists(f.temporary_path()));
+    EXPECT_FALSE(fs::exists(target));
+  }  // destroyed uncommitted: an interrupted run
+  EXPECT_FALSE(fs::exists(target));
+  EXPECT_TRUE(fs::is_empty(dir));
+  {
+    qg::AtomicFile f(target);
+    f.stream() << "whole\n";
+    f.commit();
+  }
+  std::ifstream in(target);
+  std::string line;
+  std::getline(in, line);
+  EXPECT_EQ(line, "whole");
+  fs::remove_all(dir);
+}
+
+TEST(AtomicFile, UnwritablePathIsAnInputError) {
+  EXPECT_THROW(qg::AtomicFile("/nonexistent-dir/x.txt"), qg::InputError);
+}
+
+TEST(Png, WritesAValidImageOfTheRightSize) {
+  fs::path p = fs::temp_directory_path() / "qg_test.png";
+  qg::TablePicture t;
+  t.width = 10;
+  t.height = 5;
+  t.value = [](std::uint64_t x, std::uint64_t y) { return static_cast<std::int64_t>(x ^ y); };
+  t.vmax = 15;
+  t.max_side = 100;
+  qg::write_table_png(p, t);
+  std::ifstream in(p, std::ios::binary);
+  unsigned char header[24];
+  in.read(reinterpret_cast<char*>(header), 24);
+  ASSERT_TRUE(in);
+  EXPECT_EQ(header[1], 'P');
+  EXPECT_EQ(header[2], 'N');
+  EXPECT_EQ(header[3], 'G');
+  auto be32 = [&](int at) { return (header[at] << 24) | (header[at + 1] << 16) | (header[at + 2] << 8) | header[at + 3]; };
+  EXPECT_EQ(be32(16), 100);  // 10 cells enlarged to 10 pixels each
+  EXPECT_EQ(be32(20), 50);
+  fs::remove(p);
+}
+
+TEST(Sum64, MatchesAHandComputation) {
+  // The 2×2 table v = [[0, 1], [2, 3]] (rows y = 0, 1): Σ (v+1)(2(yW+x)+1)
+  // = 1·1 + 2·3 + 3·5 + 4·7 = 50 = 0x32.
+  qg::Sum64 s{2};
+  s.add(0, 0, 0);
+  s.add(1, 0, 1);
+  s.add(0, 1, 2);
+  s.add(1, 1, 3);
+  EXPECT_EQ(s.sum, 50u);
+  EXPECT_EQ(s.hex(), "0000000000000032");
+}
