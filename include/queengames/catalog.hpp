@@ -35,5 +35,9 @@ std::vector<std::int64_t> sequence_terms(const Sequence& sequence, std::uint64_t
 // The sequences of each module, gathered by all_sequences().
 std::vector<Sequence> numeration_sequences();
 std::vector<Sequence> words_sequences();
+std::vector<Sequence> spiral_sequences();
+std::vector<Sequence> twopile_sequences();
+std::vector<Sequence> infty_sequences();
+std::vector<Sequence> blocking_sequences();
 
 }  // namespace qg

@@ -59,5 +59,9 @@ ClaimReport run_claim(const Claim& claim, std::uint64_t bound, const ProgressFn&
 // The claims of each module, gathered by all_claims().
 std::vector<Claim> numeration_claims();
 std::vector<Claim> words_claims();
+std::vector<Claim> spiral_claims();
+std::vector<Claim> twopile_claims();
+std::vector<Claim> infty_claims();
+std::vector<Claim> blocking_claims();
 
 }  // namespace qg

@@ -4,22 +4,6 @@
 
 namespace qg {
 
-std::vector<Sequence> all_sequences() {
-  std::vector<Sequence> all;
-  for (auto&& part : {numeration_sequences(), words_sequences()})
-    all.insert(all.end(), part.begin(), part.end());
-  std::sort(all.begin(), all.end(), [](const Sequence& a, const Sequence& b) { return a.anumber < b.anumber; });
-  return all;
-}
-
-Sequence find_sequence(std::string_view anumber) {
-  std::string key(anumber);
-  if (key.size() >= 2 && (key[0] == 'a')) key[0] = 'A';
-  for (Sequence& s : all_sequences())
-    if (s.anumber == key) return s;
-  throw InputError("unknown A-number '" + std::string(anumber) + "' (see queengames bfile --list)");
-}
-
 std::vector<std::int64_t> sequence_terms(const Sequence& sequence, std::uint64_t count) {
   std::vector<std::int64_t> terms;
   terms.reserve(count);

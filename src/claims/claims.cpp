@@ -20,34 +20,6 @@ const char* to_string(ClaimKind kind) {
   return "claim";
 }
 
-std::vector<Claim> all_claims() {
-  std::vector<Claim> all;
-  for (auto&& part : {numeration_claims(), words_claims()})
-    all.insert(all.end(), part.begin(), part.end());
-  return all;
-}
-
-std::vector<Claim> select_claims(const std::vector<std::string>& patterns) {
-  std::vector<Claim> all = all_claims();
-  if (patterns.empty()) return all;
-  std::vector<Claim> chosen;
-  for (const std::string& pattern : patterns) {
-    bool found = false;
-    for (const Claim& claim : all) {
-      // "exile" selects exile.*, "exile.theorem1" selects itself but not exile.theorem11.
-      bool match = claim.id == pattern || claim.id.starts_with(pattern + ".") ||
-                   (pattern.ends_with(".") && claim.id.starts_with(pattern)) ||
-                   (pattern.ends_with("*") && claim.id.starts_with(pattern.substr(0, pattern.size() - 1)));
-      if (!match) continue;
-      found = true;
-      if (std::none_of(chosen.begin(), chosen.end(), [&](const Claim& c) { return c.id == claim.id; }))
-        chosen.push_back(claim);
-    }
-    if (!found) throw InputError("no claim matches '" + pattern + "' (see queengames check --list)");
-  }
-  return chosen;
-}
-
 ClaimReport run_claim(const Claim& claim, std::uint64_t bound, const ProgressFn& progress) {
   if (bound == 0) bound = claim.default_bound;
   if (claim.max_bound != 0 && bound > claim.max_bound)
