@@ -31,6 +31,12 @@ class RangeError : public InputError {
 // uses RAII, so unwinding leaves no partial output behind.
 using ProgressFn = std::function<void(std::uint64_t done, std::uint64_t total)>;
 
+// Refuses (RangeError, naming both figures) a computation whose memory estimate exceeds the
+// machine's physical memory, unless force is set. `what` names the computation.
+void require_memory(std::uint64_t bytes, const std::string& what, bool force = false);
+// Physical memory of this machine in bytes.
+std::uint64_t physical_memory();
+
 // Decimal text of a 128-bit integer (fmt and iostreams do not print __int128 portably).
 std::string to_string(u128 value);
 std::string to_string(i128 value);

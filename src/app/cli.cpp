@@ -15,6 +15,11 @@ std::vector<Command>& commands() {
   return all;
 }
 
+std::vector<DrawKind>& draw_kinds() {
+  static std::vector<DrawKind> all;
+  return all;
+}
+
 std::vector<TourSection>& tour_sections() {
   static std::vector<TourSection> all;
   return all;

@@ -32,6 +32,19 @@ struct RegisterCommand {
 #define QG_CONCAT(a, b) QG_CONCAT2(a, b)
 #define QG_COMMAND(name, setup) static ::qg::app::RegisterCommand QG_CONCAT(qg_command_, __LINE__)(name, setup)
 
+// `queengames draw <kind> …`: each kind of picture adds its own subcommand to `draw`.
+struct DrawKind {
+  const char* name;
+  std::function<void(CLI::App& draw)> setup;
+};
+std::vector<DrawKind>& draw_kinds();
+struct RegisterDrawKind {
+  RegisterDrawKind(const char* name, std::function<void(CLI::App&)> setup) {
+    draw_kinds().push_back({name, std::move(setup)});
+  }
+};
+#define QG_DRAW(name, setup) static ::qg::app::RegisterDrawKind QG_CONCAT(qg_draw_, __LINE__)(name, setup)
+
 // A section of `queengames tour`: prints its headline results (each with the command that
 // reproduces it) to `out` and writes its pictures under `dir`. Sections run in `order`.
 struct TourSection {

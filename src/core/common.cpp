@@ -1,6 +1,10 @@
 #include "queengames/common.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
+
+#include <fmt/format.h>
 
 namespace qg {
 
@@ -21,6 +25,18 @@ std::string to_string(i128 value) {
   std::string s = to_string(static_cast<u128>(0) - static_cast<u128>(value));
   s.insert(s.begin(), '-');
   return s;
+}
+
+std::uint64_t physical_memory() {
+  long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGE_SIZE);
+  return pages > 0 && page > 0 ? static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page) : 0;
+}
+
+void require_memory(std::uint64_t bytes, const std::string& what, bool force) {
+  std::uint64_t have = physical_memory();
+  if (force || have == 0 || bytes <= have) return;
+  throw RangeError(fmt::format("{} would need {:.1f} GiB of memory but this machine has {:.1f} GiB (--force to try anyway)",
+                               what, static_cast<double>(bytes) / (1u << 30), static_cast<double>(have) / (1u << 30)));
 }
 
 }  // namespace qg

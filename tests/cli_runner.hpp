@@ -1,0 +1,35 @@
+// Runs the queengames binary (QG_CLI) through the shell and captures what it prints.
+#pragma once
+
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+struct CliResult {
+  int status = -1;
+  std::string out, err;
+};
+
+inline CliResult run_cli(const std::string& args) {
+  namespace fs = std::filesystem;
+  static int counter = 0;
+  fs::path dir = fs::temp_directory_path();
+  std::string tag = std::to_string(::getpid()) + "_" + std::to_string(counter++);
+  fs::path out = dir / ("qg_cli_out_" + tag), err = dir / ("qg_cli_err_" + tag);
+  std::string command = std::string(QG_CLI) + " " + args + " >" + out.string() + " 2>" + err.string() + " </dev/null";
+  int raw = std::system(command.c_str());
+  auto slurp = [](const fs::path& p) {
+    std::ifstream in(p);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+  };
+  CliResult r{WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw), slurp(out), slurp(err)};
+  fs::remove(out);
+  fs::remove(err);
+  return r;
+}
