@@ -39,5 +39,7 @@ std::vector<Sequence> spiral_sequences();
 std::vector<Sequence> twopile_sequences();
 std::vector<Sequence> infty_sequences();
 std::vector<Sequence> blocking_sequences();
+std::vector<Sequence> boards_sequences();
+std::vector<Sequence> dictionary_sequences();
 
 }  // namespace qg

@@ -63,5 +63,7 @@ std::vector<Claim> spiral_claims();
 std::vector<Claim> twopile_claims();
 std::vector<Claim> infty_claims();
 std::vector<Claim> blocking_claims();
+std::vector<Claim> boards_claims();
+std::vector<Claim> dictionary_claims();
 
 }  // namespace qg
