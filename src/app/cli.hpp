@@ -30,7 +30,7 @@ struct RegisterCommand {
 };
 #define QG_CONCAT2(a, b) a##b
 #define QG_CONCAT(a, b) QG_CONCAT2(a, b)
-#define QG_COMMAND(name, setup) static ::qg::app::RegisterCommand QG_CONCAT(qg_command_, __LINE__)(name, setup)
+#define QG_COMMAND(name, ...) static ::qg::app::RegisterCommand QG_CONCAT(qg_command_, __LINE__)(name, __VA_ARGS__)
 
 // `queengames draw <kind> …`: each kind of picture adds its own subcommand to `draw`.
 struct DrawKind {
@@ -43,7 +43,7 @@ struct RegisterDrawKind {
     draw_kinds().push_back({name, std::move(setup)});
   }
 };
-#define QG_DRAW(name, setup) static ::qg::app::RegisterDrawKind QG_CONCAT(qg_draw_, __LINE__)(name, setup)
+#define QG_DRAW(name, ...) static ::qg::app::RegisterDrawKind QG_CONCAT(qg_draw_, __LINE__)(name, __VA_ARGS__)
 
 // A section of `queengames tour`: prints its headline results (each with the command that
 // reproduces it) to `out` and writes its pictures under `dir`. Sections run in `order`.
@@ -58,8 +58,8 @@ struct RegisterTourSection {
     tour_sections().push_back({order, title, std::move(run)});
   }
 };
-#define QG_TOUR_SECTION(order, title, run) \
-  static ::qg::app::RegisterTourSection QG_CONCAT(qg_tour_, __LINE__)(order, title, run)
+#define QG_TOUR_SECTION(order, title, ...) \
+  static ::qg::app::RegisterTourSection QG_CONCAT(qg_tour_, __LINE__)(order, title, __VA_ARGS__)
 
 // An option holding a natural number written as 1e9, 10^9, 2^40 …; parsed with
 // qg::parse_u64 when the command runs, so that errors name the supported range.
