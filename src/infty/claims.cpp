@@ -1,7 +1,108 @@
+// The claims of seed 002 (Knuth's INFTY-QUEENS) and seed 000 §8, checked with the engine.
+#include <fmt/format.h>
+
 #include "queengames/claims.hpp"
+#include "queengames/infty.hpp"
+#include "queengames/numeration.hpp"
 
 namespace qg {
+namespace {
 
-std::vector<Claim> infty_claims() { return {}; }
+// "a < value < b" with the records that come closest, for the claims' details.
+std::string bounds_seen(const std::vector<InftyTerm>& min, const std::vector<InftyTerm>& max, bool high) {
+  auto value = [&](const std::vector<InftyTerm>& list) {
+    return list.empty() ? std::string("none")
+                        : fmt::format("{} (n = {})", infty_discrepancy_decimal(list.back(), high), list.back().n);
+  };
+  return fmt::format("{} ≤ q_n − {} ≤ {}", value(min), high ? "nφ" : "n/φ", value(max));
+}
+
+// The histogram bins outside [lo, hi) of floor(discrepancy) are empty.
+bool floors_within(const std::array<std::uint64_t, InftyStats::kHistBins>& histogram, std::int64_t lo, std::int64_t hi) {
+  for (int bin = 0; bin < InftyStats::kHistBins; ++bin)
+    if (histogram[bin] != 0 && (infty_histogram_floor(bin) < lo || infty_histogram_floor(bin) >= hi)) return false;
+  return true;
+}
+
+ClaimOutcome conjecture25(std::uint64_t bound, const ProgressFn& progress) {
+  InftyStats stats = infty_queens(bound, {}, progress);
+  // −2 < d < 1 ⟺ −2 ≤ floor(d) ≤ 0, as d is irrational; likewise −3 < d < 5.
+  bool high_ok = floors_within(stats.high_histogram, -2, 1), low_ok = floors_within(stats.low_histogram, -3, 5);
+  return {high_ok && low_ok, bound,
+          fmt::format("{}{}; {}{}", bounds_seen(stats.high_min, stats.high_max, true), high_ok ? "" : " (outside (−2, 1))",
+                      bounds_seen(stats.low_min, stats.low_max, false), low_ok ? "" : " (outside (−3, 5))")};
+}
+
+ClaimOutcome fibonacci_columns(std::uint64_t bound, const ProgressFn& progress) {
+  InftyQueens engine;
+  std::string exact, other;
+  bool f40_ok = true;
+  for (unsigned k = 2; fibonacci<std::uint64_t>(k) <= bound; ++k) {
+    std::uint64_t n = fibonacci<std::uint64_t>(k), q = 0;
+    if (n <= engine.terms()) continue;  // F_1 = F_2
+    engine.step(n - engine.terms() - 1);
+    engine.step(1, &q);
+    if (progress) progress(n, bound);
+    (q == fibonacci<std::uint64_t>(k + 1) ? exact : other) += fmt::format(" {}", k);
+    if (k == 40) f40_ok = q == fibonacci<std::uint64_t>(41);
+  }
+  std::string detail = fmt::format("q_(F_k) = F_(k+1) for k ={}; not for k ={}", exact.empty() ? " none" : exact,
+                                   other.empty() ? " none" : other);
+  if (bound < fibonacci<std::uint64_t>(40)) detail += " (q_(F_40) needs a bound ≥ F_40 = 102334155)";
+  return {f40_ok, bound, detail};
+}
+
+ClaimOutcome windows(std::uint64_t bound, const ProgressFn& progress) {
+  InftyQueens engine;
+  try {
+    constexpr std::uint64_t kChunk = std::uint64_t{1} << 22;
+    while (engine.terms() < bound) {
+      engine.step(std::min(kChunk, bound - engine.terms()));
+      if (progress) progress(engine.terms(), bound);
+    }
+  } catch (const RangeError& e) {
+    return {false, engine.terms(), e.what()};
+  }
+  const InftyStats& stats = engine.stats();
+  // The memory plan: the record of high columns from ≈ n/φ² to n, n/φ bits, plus two
+  // 512 KiB blocks of slack and the engine's fixed part.
+  double planned = static_cast<double>(bound) / (8 * 1.6180339887) + (std::uint64_t{5} << 19);
+  bool memory_ok = static_cast<double>(engine.peak_memory_bytes()) <= planned;
+  return {memory_ok, bound,
+          fmt::format("c window span ≤ {}, steps of s ≤ {} (reach {}); peak memory {} bytes = {:.4f} bytes/term{}",
+                      stats.max_c_span, stats.max_s_step, infty_window_reach(), engine.peak_memory_bytes(),
+                      static_cast<double>(engine.peak_memory_bytes()) / static_cast<double>(bound),
+                      memory_ok ? "" : fmt::format(" (plan: {:.0f})", planned))};
+}
+
+ClaimOutcome brute_force(std::uint64_t bound, const ProgressFn& progress) {
+  auto slow = infty_queens_brute_force(bound);
+  std::uint64_t n = 0;
+  std::string mismatch;
+  infty_queens(bound, [&](std::uint64_t q) {
+    if (mismatch.empty() && q != slow[n]) mismatch = fmt::format("n = {}: engine {}, brute force {}", n + 1, q, slow[n]);
+    ++n;
+  }, progress);
+  return {mismatch.empty(), bound, mismatch.empty() ? "every q_n agrees" : mismatch};
+}
+
+}  // namespace
+
+std::vector<Claim> infty_claims() {
+  return {
+      {"knuth.conjecture25", "seed 000, Conjecture 25 and eqs. (49)–(50); seed 002 §8", ClaimKind::conjecture,
+       "−2 < q_n − nφ < 1 when q_n ≥ n and −3 < q_n − n/φ < 5 when q_n < n (Knuth's 1-based q_n = S_{n−1} + 1)",
+       "terms", 1'000'000'000, 100'000, kInftyMaxTerms, conjecture25},
+      {"knuth.fibonacci", "seed 002 §1", ClaimKind::remark,
+       "q_{F_40} = F_41 = φF_40 + φ^{−40}; the Fibonacci columns n = F_k with q_n = F_{k+1} are listed", "terms",
+       1'000'000'000, 1'000'000, kInftyMaxTerms, fibonacci_columns},
+      {"knuth.windows", "seed 002 §1 (only a bounded number of bits is looked at)", ClaimKind::observation,
+       "every scan and step of s stays within the engine's 32-bit windows, and memory within n/(8φ) bytes + 2.5 MiB",
+       "terms", 1'000'000'000, 100'000, kInftyMaxTerms, windows},
+      {"knuth.brute_force", "seed 002 §1 (the definition of q_n)", ClaimKind::observation,
+       "the engine equals the column-by-column brute-force placement of the queens", "terms", 100'000, 10'000,
+       10'000'000, brute_force},
+  };
+}
 
 }  // namespace qg

@@ -1,7 +1,476 @@
+// The checkable statements of seed 000 §1–6 (Theorem 2 is the words module's, Theorem 15
+// the numeration module's). Each check compares two independent routes: the definitions
+// (direct placement, the mex recurrence (2), letter positions in the streamed Tribonacci
+// word) against the paper's formulas.
+#include <array>
+#include <cmath>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "internal.hpp"
 #include "queengames/claims.hpp"
+#include "queengames/numeration.hpp"
+#include "queengames/spiral.hpp"
+#include "queengames/words.hpp"
 
 namespace qg {
+namespace {
 
-std::vector<Claim> spiral_claims() { return {}; }
+using spiral::Xymp;
+using spiral::XympRecurrence;
+
+constexpr std::uint64_t kEvery = std::uint64_t{1} << 20;  // progress granularity
+// Positions in the streamed word stay below 2^64 up to C_n ≈ 6.2n.
+constexpr std::uint64_t kStreamMax = std::uint64_t{1} << 60;
+// The mex recurrence keeps ≈ 0.55 bytes per row.
+constexpr std::uint64_t kRecurrenceMax = std::uint64_t{1} << 32;
+
+ClaimOutcome fail(std::uint64_t reached, std::string detail) { return {false, reached, std::move(detail)}; }
+ClaimOutcome pass(std::uint64_t reached, std::string detail) { return {true, reached, std::move(detail)}; }
+
+void tick(const ProgressFn& progress, std::uint64_t done, std::uint64_t total) {
+  if (progress && (done % kEvery == 0 || done == total)) progress(done, total);
+}
+
+void require_recurrence_memory(std::uint64_t rows, std::uint64_t copies) {
+  require_memory(copies * (rows / 2 + (std::uint64_t{1} << 20)), fmt::format("the mex recurrence (2) to {} rows", rows));
+}
+
+// Index of a letter a, b, c (Θ(a, b, c) values are looked up by it).
+int idx(char letter) { return spiral::detail::letter_index(letter); }
+
+// The Tribonacci word T = t_1 t_2 … (seed 000 (8)), streamed, with its running letter counts.
+class Word {
+ public:
+  // Moves to position p ≥ position() and returns N_a(p), N_b(p), N_c(p).
+  const std::array<std::uint64_t, 3>& counts_at(std::uint64_t p) {
+    while (position_ < p) next();
+    return counts_;
+  }
+  char next() {
+    char t = word_.next();
+    ++counts_[static_cast<std::size_t>(idx(t))];
+    ++position_;
+    return t;
+  }
+  std::uint64_t position() const { return position_; }
+
+ private:
+  FixedPointStream word_{Morphism::named("tribonacci")};
+  std::array<std::uint64_t, 3> counts_{};
+  std::uint64_t position_ = 0;
+};
+
+// The position in T of the k-th occurrence of a letter (A_k, B_k, C_k of §5.4; 0 for k = 0),
+// for k non-decreasing.
+class Occurrences {
+ public:
+  explicit Occurrences(char letter) : letter_(letter) {}
+  std::uint64_t at(std::uint64_t k) {
+    while (seen_ < k) seen_ += word_.next() == letter_;
+    return k == 0 ? 0 : word_.position();
+  }
+
+ private:
+  Word word_;
+  char letter_;
+  std::uint64_t seen_ = 0;
+};
+
+// A_n, B_n, C_n for n = 0, 1, 2, … from the letter positions.
+class AbcByPositions {
+ public:
+  spiral::Abc at(std::uint64_t n) { return {a_.at(n), b_.at(n), c_.at(n)}; }
+
+ private:
+  Occurrences a_{'a'}, b_{'b'}, c_{'c'};
+};
+
+std::string row_text(const Xymp& r) { return fmt::format("({}, {}, {}, {})", r.x, r.y, r.m, r.p); }
+
+// ---- Theorem 1 ----------------------------------------------------------------------
+
+ClaimOutcome check_theorem1(std::uint64_t bound, const ProgressFn& progress) {
+  XympRecurrence rows;
+  struct Mismatch {
+    std::string what;
+  };
+  std::uint64_t checked = 0;
+  spiral::QueenCell last;
+  try {
+    spiral::place_queens_directly(bound, [&](std::uint64_t first, std::span<const spiral::QueenCell> queens) {
+      for (std::size_t i = 0; i < queens.size(); ++i) {
+        const std::uint64_t n = first + i;
+        spiral::QueenCell expected;
+        if (n > 0) {
+          while (rows.n() < (n - 1) / 4 + 1) rows.advance();
+          expected = spiral::detail::queen_on_row(rows.row().x, rows.row().y, static_cast<unsigned>((n - 1) % 4));
+        }
+        if (!(queens[i] == expected))
+          throw Mismatch{fmt::format("q_{} is ({}, {}) at cell {} by direct placement, eq. (3) gives ({}, {}) at cell {}",
+                                     n, queens[i].x, queens[i].y, to_string(queens[i].cell), expected.x, expected.y,
+                                     to_string(expected.cell))};
+        last = queens[i];
+        ++checked;
+      }
+    }, progress);
+  } catch (const Mismatch& m) {
+    return fail(checked, m.what);
+  }
+  return pass(checked, fmt::format("q_0…q_{} placed directly = eq. (3) read as q_(4k+1..4k+4) = quarter turns of "
+                                   "(X_(k+1), Y_(k+1)), q_(4k+4) = (Y, −X) (printed: (−Y_k, X_k)); q_{} = ({}, {}) at cell {}",
+                                   checked - 1, checked - 1, last.x, last.y, to_string(last.cell)));
+}
+
+// ---- §5: the Tribonacci word ----------------------------------------------------------
+
+ClaimOutcome check_theorem11(std::uint64_t bound, const ProgressFn& progress) {
+  Word word;
+  for (std::uint64_t n = 1; n <= bound; ++n) {
+    const char t = word.next();
+    const char rule = spiral::tribonacci_letter(n);
+    if (t != rule) return fail(n - 1, fmt::format("t_{} = {} but (n−1)_T gives {}", n, t, rule));
+    tick(progress, n, bound);
+  }
+  return pass(bound, "t_n = a, b, c as (n−1)_T ends in 0, 01, 011");
+}
+
+ClaimOutcome check_theorem12(std::uint64_t bound, const ProgressFn& progress) {
+  Word word;
+  for (std::uint64_t n = 1; n <= bound; ++n) {
+    const auto& counted = word.counts_at(n);
+    const spiral::Abc formula = spiral::letter_counts(n);
+    if (formula.a != counted[0] || formula.b != counted[1] || formula.c != counted[2])
+      return fail(n - 1, fmt::format("N(n) at n = {}: counted ({}, {}, {}), Theorem 12 gives ({}, {}, {})", n, counted[0],
+                                     counted[1], counted[2], to_string(formula.a), to_string(formula.b),
+                                     to_string(formula.c)));
+    tick(progress, n, bound);
+  }
+  return pass(bound, "N_a, N_b, N_c of t_1…t_n from (n)_T");
+}
+
+ClaimOutcome check_theorem13(std::uint64_t bound, const ProgressFn& progress) {
+  Word word;
+  std::array<u128, 4> recent{};  // recent[j] = (n−1−j)_T, packed
+  for (std::uint64_t n = 1; n <= bound; ++n) {
+    for (std::size_t j = 3; j > 0; --j) recent[j] = recent[j - 1];
+    recent[0] = tribonacci_bits(n - 1);
+    const auto& counted = word.counts_at(n);
+    // [e_1 … e_{i−d}]_T + 1 with e = (n−1)_T, (n−2)_T, (n−4)_T and d = 1, 2, 3; N_b needs
+    // n ≥ 2 and N_c n ≥ 4 (below that they are 0).
+    const std::uint64_t na = tribonacci_bits_value(recent[0] >> 1) + 1;
+    const std::uint64_t nb = n >= 2 ? tribonacci_bits_value(recent[1] >> 2) + 1 : 0;
+    const std::uint64_t nc = n >= 4 ? tribonacci_bits_value(recent[3] >> 3) + 1 : 0;
+    if (na != counted[0] || nb != counted[1] || nc != counted[2])
+      return fail(n - 1, fmt::format("N(n) at n = {}: counted ({}, {}, {}), Theorem 13 gives ({}, {}, {})", n,
+                                     counted[0], counted[1], counted[2], na, nb, nc));
+    tick(progress, n, bound);
+  }
+  return pass(bound, "N_a, N_b, N_c from (n−1)_T, (n−2)_T, (n−4)_T (for n ≥ 1, 2, 4)");
+}
+
+ClaimOutcome check_theorem14(std::uint64_t bound, const ProgressFn& progress) {
+  AbcByPositions positions;
+  for (std::uint64_t n = 1; n <= bound; ++n) {
+    const spiral::Abc seen = positions.at(n), formula = spiral::abc(n);
+    if (!(seen == formula))
+      return fail(n - 1, fmt::format("n = {}: positions ({}, {}, {}), Theorem 14 gives ({}, {}, {})", n,
+                                     to_string(seen.a), to_string(seen.b), to_string(seen.c), to_string(formula.a),
+                                     to_string(formula.b), to_string(formula.c)));
+    tick(progress, n, bound);
+  }
+  return pass(bound, "A_n, B_n, C_n = positions of the n-th a, b, c in T");
+}
+
+ClaimOutcome check_theorem16(std::uint64_t bound, const ProgressFn& progress) {
+  AbcByPositions positions;
+  const char* name = "ABC";
+  const std::int64_t lowest[3] = {-1, -2, -3};
+  const std::uint64_t paper_first[3] = {12737, 329, 2047};
+  std::int64_t lo[3] = {0, 0, 0}, hi[3] = {0, 0, 0};
+  std::uint64_t first[3] = {0, 0, 0}, plus_one[3] = {0, 0, 0};
+  for (std::uint64_t n = 1; n <= bound; ++n) {
+    const spiral::Abc v = positions.at(n);
+    const u128 values[3] = {v.a, v.b, v.c};
+    for (unsigned k = 0; k < 3; ++k) {
+      const auto d = static_cast<std::int64_t>(values[k]) - static_cast<std::int64_t>(floor_n_psi<std::uint64_t>(n, k + 1));
+      if (d < lowest[k] || d > 1)
+        return fail(n - 1, fmt::format("{}_{} − ⌊ψ^{}·{}⌋ = {} is outside [{}, 1]", name[k], n, k + 1, n, d, lowest[k]));
+      lo[k] = std::min(lo[k], d), hi[k] = std::max(hi[k], d);
+      if (d == 1 && plus_one[k]++ == 0) first[k] = n;
+    }
+    tick(progress, n, bound);
+  }
+  for (unsigned k = 0; k < 3; ++k)
+    if (first[k] != paper_first[k] && !(first[k] == 0 && bound < paper_first[k]))
+      return fail(bound, fmt::format("the first n with {}_n = ⌊ψ^{} n⌋ + 1 is {}, the paper says {}", name[k], k + 1,
+                                     first[k], paper_first[k]));
+  return pass(bound, fmt::format("A−⌊ψn⌋ ∈ [{},{}], B−⌊ψ²n⌋ ∈ [{},{}], C−⌊ψ³n⌋ ∈ [{},{}]; the \"+1\" cases: {} (first {}), "
+                                 "{} (first {}), {} (first {})",
+                                 lo[0], hi[0], lo[1], hi[1], lo[2], hi[2], plus_one[0], first[0], plus_one[1], first[1],
+                                 plus_one[2], first[2]));
+}
+
+ClaimOutcome check_theorem17(std::uint64_t bound, const ProgressFn& progress) {
+  Word word;
+  std::uint64_t below[3] = {0, 0, 0}, first_below[3] = {0, 0, 0};
+  for (std::uint64_t n = 1; n <= bound; ++n) {
+    const auto& counted = word.counts_at(n);
+    for (unsigned k = 0; k < 3; ++k) {
+      const std::uint64_t f = floor_n_over_psi<std::uint64_t>(n, k + 1);
+      if (counted[k] < f || counted[k] > f + 1)
+        return fail(n - 1, fmt::format("N_{}({}) = {} is outside [⌊n/ψ^{}⌋, ⌊n/ψ^{}⌋ + 1] = [{}, {}]",
+                                       static_cast<char>('a' + k), n, counted[k], k + 1, k + 1, f, f + 1));
+      // N = ⌊n/ψ^k⌋ means N < n/ψ^k: the printed "n/ψ^k ≤ N(n)" fails there.
+      if (counted[k] == f && below[k]++ == 0) first_below[k] = n;
+    }
+    tick(progress, n, bound);
+  }
+  return pass(bound, fmt::format("N(n) ∈ {{⌊n/ψ^k⌋, ⌊n/ψ^k⌋ + 1}}; the printed middle inequality n/ψ^k ≤ N(n) fails "
+                                 "{}, {}, {} times (first at n = {}, {}, {}): it is a conversion garble",
+                                 below[0], below[1], below[2], first_below[0], first_below[1], first_below[2]));
+}
+
+// ---- §5.4: A, B, C ----------------------------------------------------------------------
+
+// (14)–(16) as a recurrence, its "max" read as "mex" like (2): A_n = mex{A_i, B_i, C_i},
+// D_n = B_n − A_n = mex{B_i − A_i, C_i − B_i} (i < n), B_n = A_n + D_n, C_n = A_n + B_n + n.
+// A and D increase, so each mex is the first value above the last that no pending B, C
+// (resp. C − B) occupies.
+class AbcRecurrence {
+ public:
+  spiral::Abc next() {
+    ++n_;
+    std::uint64_t a = a_ + 1;
+    while (pending_bc_.test(a)) ++a;
+    std::uint64_t d = d_ + 1;
+    while (pending_cb_.test(d)) ++d;
+    a_ = a, d_ = d;
+    const std::uint64_t b = a + d, c = a + b + n_;
+    pending_bc_.drop_below(a);
+    pending_cb_.drop_below(d);
+    pending_bc_.set(b);
+    pending_bc_.set(c);
+    pending_cb_.set(c - b);
+    return {a, b, c};
+  }
+
+ private:
+  std::uint64_t n_ = 0, a_ = 0, d_ = 0;
+  spiral::detail::SlidingBits pending_bc_, pending_cb_;
+};
+
+ClaimOutcome check_eq14_16(std::uint64_t bound, const ProgressFn& progress) {
+  require_recurrence_memory(bound, 3);
+  AbcByPositions positions;
+  AbcRecurrence recurrence;
+  for (std::uint64_t n = 1; n <= bound; ++n) {
+    const spiral::Abc seen = positions.at(n), mex = recurrence.next();
+    if (!(seen == mex))
+      return fail(n - 1, fmt::format("n = {}: positions ({}, {}, {}), (14)–(16) give ({}, {}, {})", n, to_string(seen.a),
+                                     to_string(seen.b), to_string(seen.c), to_string(mex.a), to_string(mex.b),
+                                     to_string(mex.c)));
+    tick(progress, n, bound);
+  }
+  return pass(bound, "A_n, B_n, C_n from letter positions = the mex recurrences (14)–(16) (\"max\" read as mex)");
+}
+
+ClaimOutcome check_eq17(std::uint64_t bound, const ProgressFn& progress) {
+  AbcByPositions positions;
+  FixedPointStream theme_song(Morphism::named("theme-song"));
+  constexpr std::uint64_t steps[3][3] = {{2, 2, 1}, {4, 3, 2}, {7, 6, 4}};  // Θ(2,2,1), Θ(4,3,2), Θ(7,6,4)
+  spiral::Abc previous = positions.at(0);
+  for (std::uint64_t n = 0; n < bound; ++n) {
+    const int t = idx(theme_song.next());
+    const spiral::Abc next = positions.at(n + 1);
+    const u128 delta[3] = {next.a - previous.a, next.b - previous.b, next.c - previous.c};
+    for (unsigned k = 0; k < 3; ++k)
+      if (delta[k] != steps[k][t])
+        return fail(n, fmt::format("Δ{}_{} = {} but Θ_{} = {} gives {}", "ABC"[k], n, to_string(delta[k]), n,
+                                   static_cast<char>('a' + t), steps[k][t]));
+    previous = next;
+    tick(progress, n + 1, bound);
+  }
+  return pass(bound, "ΔA = Θ(2,2,1), ΔB = Θ(4,3,2), ΔC = Θ(7,6,4) with A, B, C from letter positions");
+}
+
+ClaimOutcome check_eq18_21(std::uint64_t bound, const ProgressFn& progress) {
+  AbcByPositions abc;
+  Word at_n, at_a, at_b;                  // counts at n − 1, A_n, B_n
+  Occurrences a_of_a{'a'}, a_of_b{'a'}, b_of_a{'b'};  // A_{A_n}, A_{B_n}, B_{A_n}
+  for (std::uint64_t n = 1; n <= bound; ++n) {
+    const spiral::Abc v = abc.at(n);
+    const auto a = static_cast<std::uint64_t>(v.a), b = static_cast<std::uint64_t>(v.b), c = static_cast<std::uint64_t>(v.c);
+    const auto& before = at_n.counts_at(n - 1);
+    if (a != n + before[0] + before[1]) return fail(n - 1, fmt::format("(18) fails at n = {}", n));
+    const auto& ca = at_a.counts_at(a);
+    if (b != a + ca[0] + ca[1]) return fail(n - 1, fmt::format("(19) fails at n = {}", n));
+    const auto& cb = at_b.counts_at(b);
+    if (c != b + cb[0] + cb[1]) return fail(n - 1, fmt::format("(20) fails at n = {}", n));
+    const std::uint64_t aa = a_of_a.at(a), ab = a_of_b.at(b), ba = b_of_a.at(a);
+    if (aa + 1 != b || ab != ba + 1 || ab + 1 != c)
+      return fail(n - 1, fmt::format("(21) fails at n = {}: A_(A_n) = {}, A_(B_n) = {}, B_(A_n) = {}", n, aa, ab, ba));
+    tick(progress, n, bound);
+  }
+  return pass(bound, "(18)–(20) with N_a, N_b counted in T, and (21), all from letter positions");
+}
+
+// ---- §6: the XYMP table and the theme song --------------------------------------------
+
+// Θ(a, b, c) values of ΔX, ΔY, ΔM, ΔP for t = a, b, c (Theorem 20 (39)).
+constexpr std::uint64_t kXympSteps[3][4] = {{2, 3, 1, 5}, {1, 3, 2, 4}, {1, 2, 1, 3}};
+
+ClaimOutcome check_theorem20(std::uint64_t bound, const ProgressFn& progress) {
+  require_recurrence_memory(bound, 1);
+  XympRecurrence rows;
+  FixedPointStream theme_song(Morphism::named("theme-song"));
+  for (std::uint64_t n = 0; n < bound; ++n) {
+    const Xymp r = rows.row();
+    rows.advance();
+    const Xymp s = rows.row();
+    const Xymp delta{s.x - r.x, s.y - r.y, s.m - r.m, s.p - r.p};
+    const char t = theme_song.next();
+    const auto& e = kXympSteps[idx(t)];
+    if (!(delta == Xymp{e[0], e[1], e[2], e[3]}))
+      return fail(n, fmt::format("row {}: (ΔX, ΔY, ΔM, ΔP) = {} but Θ_{} = {}", n, row_text(delta), n, t));
+    tick(progress, n + 1, bound);
+  }
+  return pass(bound, "ΔX = Θ(2,1,1), ΔY = Θ(3,3,2), ΔM = Θ(1,2,1), ΔP = Θ(5,4,3) with XYMP from the mex recurrence (2)");
+}
+
+ClaimOutcome check_corollary21(std::uint64_t bound, const ProgressFn& progress) {
+  require_recurrence_memory(bound, 1);
+  XympRecurrence rows;
+  AbcByPositions positions;
+  for (std::uint64_t n = 0; n < bound; ++n) {
+    const spiral::Abc v = positions.at(n);
+    const auto a = static_cast<std::uint64_t>(v.a), b = static_cast<std::uint64_t>(v.b), c = static_cast<std::uint64_t>(v.c);
+    const Xymp formula{b - a, c - b, c - 2 * b + a, c - a};
+    if (!(rows.row() == formula))
+      return fail(n, fmt::format("row {}: (2) gives {}, (41)–(44) give {}", n, row_text(rows.row()), row_text(formula)));
+    rows.advance();
+    tick(progress, n + 1, bound);
+  }
+  return pass(bound, "X = B − A, Y = C − B, M = C − 2B + A, P = C − A with XYMP from (2), A, B, C from T");
+}
+
+ClaimOutcome check_remark_ii(std::uint64_t bound, const ProgressFn& progress) {
+  require_recurrence_memory(bound, 2);
+  XympRecurrence rows, y_values, p_values;  // the last two trail, to test membership in {Y}, {P}
+  FixedPointStream theme_song(Morphism::named("theme-song"));
+  for (std::uint64_t n = 0; n < bound; ++n) {
+    const Xymp r = rows.row();
+    while (y_values.row().y < r.x + 1) y_values.advance();
+    while (p_values.row().p < r.m + 1) p_values.advance();
+    const bool x1_in_y = y_values.row().y == r.x + 1, m1_in_p = p_values.row().p == r.m + 1;
+    const char t = theme_song.next();
+    if ((t == 'a') != x1_in_y || (t == 'b') != m1_in_p)
+      return fail(n, fmt::format("row {} is labelled {}, but X_n + 1 ∈ {{Y}} is {} and M_n + 1 ∈ {{P}} is {}", n, t,
+                                 x1_in_y, m1_in_p));
+    rows.advance();
+    tick(progress, n + 1, bound);
+  }
+  return pass(bound, "row n is a iff X_n + 1 ∈ {Y}, b iff M_n + 1 ∈ {P}, else c (XYMP from (2), labels from Θ)");
+}
+
+ClaimOutcome check_remark_v(std::uint64_t bound, const ProgressFn& progress) {
+  require_recurrence_memory(bound, 1);
+  XympRecurrence rows;
+  std::uint64_t dy[5] = {}, dp[7] = {};
+  for (std::uint64_t n = 0; n < bound; ++n) {
+    const Xymp r = rows.row();
+    rows.advance();
+    const std::uint64_t y = rows.row().y - r.y, p = rows.row().p - r.p;
+    if (y < 2 || y > 4 || p < 3 || p > 6)
+      return fail(n, fmt::format("row {}: ΔY = {}, ΔP = {} leave the ranges 2..4, 3..6 of §2", n, y, p));
+    ++dy[y], ++dp[p];
+    if (y == 4 || p == 6) return fail(n, fmt::format("row {}: ΔY = {}, ΔP = {}", n, y, p));
+    tick(progress, n + 1, bound);
+  }
+  return pass(bound, fmt::format("ΔY takes 2, 3 ({}, {} times), never 4; ΔP takes 3, 4, 5 ({}, {}, {} times), never 6",
+                                 dy[2], dy[3], dp[3], dp[4], dp[5]));
+}
+
+ClaimOutcome check_slope(std::uint64_t bound, const ProgressFn& progress) {
+  require_recurrence_memory(bound, 1);
+  XympRecurrence rows;
+  // Y_n − ψX_n ∈ (lo, hi) is decided exactly: ψX is irrational for X > 0, so
+  // Y − ψX < 2 ⇔ ⌊ψX⌋ ≥ Y − 2 and Y − ψX > −2 ⇔ ⌊ψX⌋ ≤ Y + 1.
+  std::int64_t lo = 0, hi = 0;  // extremes of Y_n − ⌊ψX_n⌋
+  for (std::uint64_t n = 1; n <= bound; ++n) {
+    rows.advance();
+    const Xymp& r = rows.row();
+    const auto d = static_cast<std::int64_t>(r.y) - static_cast<std::int64_t>(floor_n_psi<std::uint64_t>(r.x));
+    if (d > 2 || d < -1)
+      return fail(n - 1, fmt::format("row {}: Y − ⌊ψX⌋ = {} − ⌊ψ·{}⌋ = {}: |Y_n − ψX_n| ≥ 2", n, r.y, r.x, d));
+    lo = std::min(lo, d), hi = std::max(hi, d);
+    tick(progress, n, bound);
+  }
+  const Xymp& r = rows.row();
+  constexpr long double psi = 1.839286755214161132551852564653286600424L;
+  const long double error = static_cast<long double>(r.y) / static_cast<long double>(r.x) - psi;
+  return pass(bound, fmt::format("|Y_n − ψX_n| < 2 (Y − ⌊ψX⌋ ∈ [{}, {}]) so Y_n/X_n → ψ; at n = {}: Y/X − ψ = {:.3e}", lo,
+                                 hi, bound, static_cast<double>(error)));
+}
+
+Claim make(std::string id, std::string source, ClaimKind kind, std::string statement, std::string unit,
+           std::uint64_t default_bound, std::uint64_t tour_bound, std::uint64_t max_bound,
+           ClaimOutcome (*check)(std::uint64_t, const ProgressFn&)) {
+  return {std::move(id), std::move(source), kind,       std::move(statement), std::move(unit),
+          default_bound, tour_bound,       max_bound, check};
+}
+
+}  // namespace
+
+std::vector<Claim> spiral_claims() {
+  const auto T = ClaimKind::theorem;
+  return {
+      make("exile.theorem1", "seed 000, Theorem 1 (eq. (3))", T,
+           "direct greedy placement on the spiral puts q_(4k+1..4k+4) at the quarter turns of (X_(k+1), Y_(k+1))",
+           "queens", 10000000, 20000, spiral::kDirectMaxQueens, check_theorem1),
+      make("exile.theorem11", "seed 000, Theorem 11", T, "t_n is a, b, c as (n−1)_T ends in 0, 01, 011", "letters",
+           100000000, 100000, kStreamMax, check_theorem11),
+      make("exile.theorem12", "seed 000, Theorem 12", T,
+           "N_a(n) = [e_1…e_(i−1)]_T + e_i, N_b, N_c likewise, for (n)_T = e_1…e_i", "letters", 100000000, 100000,
+           kStreamMax, check_theorem12),
+      make("exile.theorem13", "seed 000, Theorem 13", T,
+           "N_a(n), N_b(n), N_c(n) = [(n−1)_T, (n−2)_T, (n−4)_T without 1, 2, 3 digits]_T + 1", "letters", 100000000,
+           100000, kStreamMax, check_theorem13),
+      make("exile.theorem14", "seed 000, Theorem 14", T,
+           "A_n = [(n−1)_T 0]_T + 1, B_n = [(n−1)_T 01]_T + 1, C_n = [(n−1)_T 011]_T + 1", "n", 100000000, 100000,
+           kStreamMax, check_theorem14),
+      make("exile.theorem16", "seed 000, Theorem 16 (30)–(32)", T,
+           "⌊ψ^k n⌋ − k ≤ A_n, B_n, C_n ≤ ⌊ψ^k n⌋ + 1 for k = 1, 2, 3; the first \"+1\" cases are n = 12737, 329, "
+           "2047",
+           "n", 100000000, 20000, kStreamMax, check_theorem16),
+      make("exile.theorem17", "seed 000, Theorem 17 (34)–(36)", T,
+           "⌊n/ψ^k⌋ ≤ N_a, N_b, N_c(n) ≤ ⌊n/ψ^k⌋ + 1 (k = 1, 2, 3)", "letters", 100000000, 100000, kStreamMax,
+           check_theorem17),
+      make("exile.eq14_16", "seed 000, eqs. (14)–(16)", ClaimKind::equation,
+           "A_n = mex{A_i, B_i, C_i}, B_n = A_n + mex{B_i − A_i, C_i − B_i} (i < n), C_n = A_n + B_n + n", "n",
+           100000000, 100000, kRecurrenceMax, check_eq14_16),
+      make("exile.eq17", "seed 000, eq. (17)", ClaimKind::equation, "ΔA = Θ(2,2,1), ΔB = Θ(4,3,2), ΔC = Θ(7,6,4)", "n",
+           100000000, 100000, kStreamMax, check_eq17),
+      make("exile.eq18_21", "seed 000, eqs. (18)–(21)", ClaimKind::equation,
+           "A_n = n + N_a(n−1) + N_b(n−1), B_n = A_n + N_a(A_n) + N_b(A_n), C_n = B_n + N_a(B_n) + N_b(B_n); "
+           "A_(A_n) + 1 = B_n, A_(B_n) = B_(A_n) + 1, A_(B_n) + 1 = C_n",
+           "n", 100000000, 50000, kStreamMax, check_eq18_21),
+      make("exile.theorem20", "seed 000, Theorem 20 (39)", T,
+           "ΔX = Θ(2,1,1), ΔY = Θ(3,3,2), ΔM = Θ(1,2,1), ΔP = Θ(5,4,3) for the XYMP table of (2)", "rows", 100000000,
+           100000, kRecurrenceMax, check_theorem20),
+      make("exile.corollary21", "seed 000, Corollary 21 (41)–(44)", ClaimKind::corollary,
+           "X = B − A, Y = C − B, M = C − 2B + A, P = C − A", "rows", 100000000, 100000, kRecurrenceMax,
+           check_corollary21),
+      make("exile.remark_ii", "seed 000, §6 Remark (ii)", ClaimKind::remark,
+           "row n is labelled a iff X_n + 1 ∈ {Y}, b iff M_n + 1 ∈ {P}, and c otherwise", "rows", 100000000, 100000,
+           kRecurrenceMax, check_remark_ii),
+      make("exile.remark_v", "seed 000, §6 Remark (v)", ClaimKind::remark, "ΔY_n is never 4 and ΔP_n is never 6", "rows",
+           100000000, 100000, kRecurrenceMax, check_remark_v),
+      make("exile.slope", "seed 000, §6 Remark (iv) (45)", ClaimKind::remark,
+           "Y_n/X_n → ψ: |Y_n − ψX_n| < 2, so the first-quadrant queens lie along slope ψ", "rows", 100000000, 100000,
+           kRecurrenceMax, check_slope),
+  };
+}
 
 }  // namespace qg

@@ -1,0 +1,28 @@
+// libFuzzer target: the dictionary file parser and the multiplication-table parser of the
+// dictionary module. Any input must either parse or throw qg::InputError; what parses must
+// print back to an equivalent file and run a few thousand bits of its process.
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "queengames/dictionary.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string_view text(reinterpret_cast<const char*>(data), size);
+  try {
+    const qg::Dictionary d = qg::Dictionary::parse(text, "fuzz");
+    const qg::Dictionary again = qg::Dictionary::parse(d.to_string(), "fuzz (printed)");
+    if (again.to_string() != d.to_string() || again.head() != d.head()) __builtin_trap();
+    qg::DictionaryRunOptions o;
+    o.bits = 4096;
+    const qg::DictionaryRun run = qg::run_dictionary(d, o);
+    if (!run.stopped && run.bits < o.bits) __builtin_trap();
+  } catch (const qg::InputError&) {
+  }
+  try {
+    const qg::TableDictionary t = qg::table_dictionary(qg::MultiplicationTable::parse(text, "fuzz"));
+    t.rows(8);
+  } catch (const qg::InputError&) {
+  }
+  return 0;
+}

@@ -1,0 +1,193 @@
+// queengames — k-Blocking Wythoff Nim (seed 004, Cook, Larsson, Neary): palace numbers at
+// scale, the fourth-order diamond-grid cellular automaton of §2, play, pictures and the
+// measurements behind the self-organised regions of §3.
+//
+// Conventions of seed 004 §1: (0,0) is the upper-left corner, x the column, y the row; the
+// queen moves north (y decreases), west (x decreases) or north-west. The palace number
+// v(x, y) is the number of palaces the cell sees due north, due west and due north-west; the
+// cell is a palace (a P-position) iff v(x, y) < k. A W×H table holds 0 ≤ x < W, 0 ≤ y < H.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "queengames/common.hpp"
+#include "queengames/io.hpp"
+
+namespace qg::blocking {
+
+// Palace numbers lie in 0..3k (each line holds at most k palaces), so k ≤ 10^9 keeps them
+// in 32 bits and the CA states (v − k) in a signed 32-bit range.
+inline constexpr std::uint64_t max_k = 1'000'000'000;
+// The streaming engines keep O(width) counters; a table side above 2^31 is refused.
+inline constexpr std::uint64_t max_side = std::uint64_t{1} << 31;
+// RangeError unless 1 ≤ k ≤ max_k / 1 ≤ side ≤ max_side (what names the quantity).
+void require_k(std::uint64_t k);
+void require_side(std::uint64_t side, const char* what);
+
+// How the palace numbers are computed. All three give the same table.
+//   definition: the streaming count (one counter per column and per diagonal, a running
+//               count along the row) with a SIMD scan that skips the cells that are not
+//               palaces, split over threads by columns;
+//   plain:      the same count, one cell at a time (the reference loop);
+//   ca:         the fourth-order diamond-grid CA of §2 (Theorem 2.1), state = v − k.
+enum class Engine { definition, plain, ca };
+Engine parse_engine(std::string_view name);  // InputError naming the choices
+const char* to_string(Engine engine);
+
+// The palace numbers row by row, in O(width) memory.
+class PalaceRows {
+ public:
+  PalaceRows(std::uint64_t k, std::uint64_t width, Engine engine = Engine::definition);
+  PalaceRows(PalaceRows&&) noexcept;
+  PalaceRows& operator=(PalaceRows&&) noexcept;
+  ~PalaceRows();
+  // The W palace numbers of row y = rows_done(); valid until the next call.
+  const std::vector<std::uint32_t>& next();
+  std::uint64_t rows_done() const;
+  std::uint64_t k() const;
+  std::uint64_t width() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// A whole W×H table in memory (row-major, v[y·W + x]), for small tables and the region
+// measurements; RangeError above max_cells.
+inline constexpr std::uint64_t max_table_cells = std::uint64_t{1} << 28;
+std::vector<std::uint32_t> palace_table(std::uint64_t k, std::uint64_t width, std::uint64_t height,
+                                        Engine engine = Engine::definition);
+
+// The summary line of the issue: "size WxH palaces Z min m max M sum64 HHHHHHHHHHHHHHHH",
+// sum64 = Σ (v(x,y) + 1)·(2·(y·W + x) + 1) mod 2^64 as qg::Sum64 defines it.
+struct Summary {
+  std::uint64_t width = 0, height = 0;
+  std::uint64_t palaces = 0;
+  std::uint64_t min = 0, max = 0;
+  std::uint64_t sum64 = 0;
+  std::string line() const;
+  bool operator==(const Summary&) const = default;
+};
+// threads > 1 splits the columns into bands, one thread each, pipelined over the rows (a
+// band needs from its left neighbour only the row's running palace count and one diagonal
+// count per row); the definition engine only. Progress in rows.
+Summary summary(std::uint64_t k, std::uint64_t width, std::uint64_t height, Engine engine = Engine::definition,
+                unsigned threads = 2, const ProgressFn& progress = {});
+
+// ---- the fourth-order diamond-grid CA (§2, Figure 2, Theorem 2.1) ---------------------
+//
+// In board coordinates the red cell g = (x, y) is computed from the six blue cells
+//   a = (x−2, y−2), b = (x−1, y−2), c = (x−2, y−1), d = (x−1, y−1), e = (x, y−1), f = (x−1, y)
+// by g = a − b − c + e + f + p, where p adds the palace compensation weight of every
+// negative (palace) blue cell: a +3, b −2, c −2, d −1, e +1, f +1 (derived in docs/BLOCKING.md).
+std::int64_t ca_compensation(std::int64_t a, std::int64_t b, std::int64_t c, std::int64_t d, std::int64_t e,
+                             std::int64_t f);
+std::int64_t ca_rule(std::int64_t a, std::int64_t b, std::int64_t c, std::int64_t d, std::int64_t e,
+                     std::int64_t f);
+// The initial condition of Theorem 2.1 outside the game quadrant (x < 0 or y < 0): k in the
+// opposite quadrant, 0 in the two others. InputError for a cell of the game quadrant.
+std::int64_t ca_initial(std::uint64_t k, std::int64_t x, std::int64_t y);
+
+// The reversed rule of §2.3: the values of a compatible with b, c, d, e, f, g, from
+// a + p_a = g − f − e + c + b − p_bcdef (p_a = 3 when a < 0). One or two values, never none:
+// no Garden of Eden when every integer is an allowed state.
+struct Predecessors {
+  int count = 0;
+  std::int64_t value[2] = {0, 0};
+};
+Predecessors ca_reverse(std::int64_t b, std::int64_t c, std::int64_t d, std::int64_t e, std::int64_t f,
+                        std::int64_t g);
+
+// The CA run row by row from the initial condition: the states CA(x, y) (= v(x, y) − k by
+// Theorem 2.1) of row y = rows_done().
+class CaRows {
+ public:
+  CaRows(std::uint64_t k, std::uint64_t width);
+  std::span<const std::int32_t> next();
+  std::uint64_t rows_done() const { return y_; }
+
+ private:
+  std::uint64_t k_, width_, y_ = 0;
+  // rows y−2, y−1 and y, each with two cells of the initial condition on the left
+  std::vector<std::int32_t> rows_[3];
+  std::vector<std::int32_t> part32_;  // the row's terms other than f (see ca.cpp)
+};
+
+// ---- play (Formulation 2 of §1) ---------------------------------------------------------
+
+struct Cell {
+  std::uint64_t x = 0, y = 0;
+  bool operator==(const Cell&) const = default;
+};
+// InputError unless "x,y".
+Cell parse_cell(std::string_view text);
+
+// The queen at `queen`, the player to move. The opponent has just moved her there and placed
+// the k − 1 pawns: either the cells in `blocked` (each a move of the queen), or, when none
+// are given, the opponent's best choice — all the palaces the queen sees when there are
+// fewer than k of them (a palace is lost for the player to move), else any k − 1 cells
+// (at least v − k + 1 palaces stay open; the analysis then assumes no pawn).
+struct PlayAnalysis {
+  std::uint64_t k = 0;
+  Cell queen;
+  std::uint64_t palace_number = 0;     // v(queen)
+  std::vector<Cell> visible_palaces;   // the palaces the queen sees (north, west, north-west)
+  std::vector<Cell> blocked;           // the pawns assumed
+  bool blocks_given = false;
+  std::uint64_t moves = 0;             // unblocked moves
+  // Every unblocked move with its palace number, when there are at most max_listed_moves.
+  static constexpr std::uint64_t max_listed_moves = 64;
+  std::vector<std::pair<Cell, std::uint64_t>> options;
+  // Winning: an unblocked palace to move to (the one seeing the fewest palaces) and the
+  // palaces it sees, which the k − 1 pawns then block so that the opponent cannot reach one.
+  std::optional<Cell> move;
+  std::uint64_t move_palace_number = 0;
+  std::vector<Cell> pawns;
+  bool winning() const { return move.has_value(); }
+};
+// O(x·y) time, O(x) memory. RangeError for coordinates above max_side, InputError for a
+// blocked cell that is no move of the queen, blocked twice, or more than k − 1 of them.
+PlayAnalysis play(std::uint64_t k, Cell queen, const std::optional<std::vector<Cell>>& blocked = std::nullopt,
+                  const ProgressFn& progress = {});
+
+// ---- pictures and exports ---------------------------------------------------------------
+
+// The palette of Figure 1, by palace number relative to k: palaces (v < k) are yellow (k−1),
+// light olive, olive, dark olive (k−4) and dark brown below, shading to near-black brown deep
+// in the hood; non-palaces are black (k), blue (k+1), indigo (k+2), then violet, magenta
+// and white for the hot spots.
+Rgb palace_colour(std::uint64_t v, std::uint64_t k);
+
+// A window of the table: the cells x0 ≤ x < x0 + width, y0 ≤ y < y0 + height.
+struct Region {
+  std::uint64_t x0 = 0, y0 = 0, width = 0, height = 0;
+};
+// Draws the palace numbers of `region` into a PNG of at most max_side pixels a side: cells
+// are enlarged to whole pixels when the region is small, and downsampled when it is large (a
+// pixel shows the smallest palace number of its block, so palaces survive).
+void draw_palaces(const std::filesystem::path& path, std::uint64_t k, const Region& region,
+                  std::uint32_t max_side = 1024, Engine engine = Engine::definition,
+                  const ProgressFn& progress = {});
+// Figure 4: game k1 against game k2 shifted by (dx, dy): a cell (x, y) of the region
+// matches when v_k2(x + dx, y + dy) = v_k1(x, y) + (k2 − k1). Matching cells are drawn in
+// the colours of game k1, the others masked white. Returns the matching fraction.
+double draw_comparison(const std::filesystem::path& path, std::uint64_t k1, std::uint64_t k2, std::uint64_t dx,
+                       std::uint64_t dy, const Region& region, std::uint32_t max_side = 1024,
+                       const ProgressFn& progress = {});
+// Golly's extended RLE, one state per cell (Golly allows 256): state 0 (".") is v = k, the
+// outer space; a palace v < k is state min(k − v, 120) ("A" = k−1, "B" = k−2, …); a
+// non-palace v > k is state 120 + min(v − k, 135). "#CXRLE Pos=x0,y0" keeps the position;
+// the rule is the 256-state Generations rule "/2/256" so that Golly accepts the states
+// (the fourth-order CA itself is no Golly rule).
+std::uint8_t rle_state(std::uint64_t v, std::uint64_t k);
+void write_rle(const std::filesystem::path& path, std::uint64_t k, const Region& region,
+               Engine engine = Engine::definition, const ProgressFn& progress = {});
+
+}  // namespace qg::blocking

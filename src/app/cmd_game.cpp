@@ -1,0 +1,153 @@
+// queengames game / draw-game: the P-positions of two-pile queen games (seed 001, seed 003).
+#include <chrono>
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "cli.hpp"
+#include "queengames/claims.hpp"
+#include "queengames/twopile.hpp"
+
+namespace {
+
+struct GameOptions {
+  std::string ruleset, via = "sweep", out;
+  qg::app::NumberOption count, nth;
+  std::vector<std::string> is_p;
+};
+
+std::string ruleset_help() {
+  std::string text = "RULESET is one of (compose with '+'):\n";
+  for (const auto& line : qg::Ruleset::syntax()) text += "  " + line + "\n";
+  return text;
+}
+
+void run_game(const GameOptions& o) {
+  auto rules = qg::Ruleset::parse(o.ruleset);
+  int modes = !o.count.text.empty() + !o.nth.text.empty() + !o.is_p.empty();
+  if (modes != 1) throw qg::InputError("game needs exactly one of --p-positions N, --nth N, --is-p X Y");
+  qg::app::Output output(o.out);
+  std::ostream& out = output.stream();
+  if (!o.is_p.empty()) {
+    if (o.is_p.size() != 2) throw qg::InputError("--is-p takes two numbers X Y");
+    qg::Position p{qg::parse_u64(o.is_p[0], 0, UINT32_MAX - 2), qg::parse_u64(o.is_p[1], 0, UINT32_MAX - 2)};
+    out << fmt::format("({}, {}) is a{}-position of {}\n", p.x, p.y, qg::is_p_position(rules, p) ? " P" : "n N",
+                       rules.name());
+  } else if (!o.nth.text.empty()) {
+    auto coding = qg::morphic_coding(rules);
+    if (!coding) throw qg::InputError(rules.name() + " has no morphic route (the papers give none); use --p-positions");
+    std::uint64_t n = o.nth.value(0, std::uint64_t{1} << 62);
+    auto p = qg::MorphicPPositions(*coding).nth(n);
+    out << fmt::format("{} {} {}\n", n, p.x, p.y);
+  } else {
+    std::uint64_t count = o.count.value(1, std::uint64_t{1} << 40);
+    std::string buffer;
+    auto sink = [&](std::uint64_t n, std::uint64_t a, std::uint64_t b) {
+      fmt::format_to(std::back_inserter(buffer), "{} {} {}\n", n, a, b);
+      if (buffer.size() > (1 << 16)) out << buffer, buffer.clear();
+      return true;
+    };
+    if (o.via == "sweep") {
+      qg::sweep_p_positions(rules, count, sink, qg::app::progress_line(rules.name()));
+    } else if (o.via == "morphic") {
+      auto coding = qg::morphic_coding(rules);
+      if (!coding) throw qg::InputError(rules.name() + " has no morphic route (the papers give none); use --via sweep");
+      qg::MorphicPPositions(*coding).stream(count, sink);
+    } else if (o.via == "brute") {
+      // Grow the corner until the first `count` columns' P-positions all lie in it.
+      for (std::uint64_t size = 64;; size *= 2) {
+        if (size > 4096) throw qg::RangeError("--via brute supports the 4096×4096 corner; ask for fewer P-positions");
+        auto p = qg::brute_force_p_positions(rules, size);
+        if (p.size() >= count && p[count - 1].x * 2 < size) {
+          for (std::uint64_t n = 0; n < count; ++n) sink(n, p[n].x, p[n].y);
+          break;
+        }
+      }
+    } else {
+      throw qg::InputError("--via must be sweep, brute or morphic (got '" + o.via + "')");
+    }
+    out << buffer;
+  }
+  output.commit();
+}
+
+QG_COMMAND("game", [](CLI::App& app) {
+  auto o = std::make_shared<GameOptions>();
+  auto* cmd = app.add_subcommand("game", "P-positions of two-pile queen games: Wythoff Nim and its relatives");
+  cmd->footer(ruleset_help());
+  cmd->add_option("ruleset", o->ruleset, "e.g. wythoff, queen-dee, maharaja, st-wythoff:2,1")->required();
+  cmd->add_option("--p-positions", o->count.text, "print n a_n b_n for n = 0..N-1 (a_n ≤ b_n, a_n increasing)");
+  cmd->add_option("--via", o->via, "sweep (default), brute or morphic");
+  cmd->add_option("--nth", o->nth.text, "the N-th P-position by the morphic route, in O(log N)");
+  cmd->add_option("--is-p", o->is_p, "whether (X, Y) is a P-position")->expected(2);
+  cmd->add_option("--out", o->out, "write to this file (atomically)");
+  cmd->callback([o] { run_game(*o); });
+});
+
+struct DrawOptions {
+  std::string ruleset, out;
+  qg::app::NumberOption size{"100"};
+  bool lines = false;
+};
+
+QG_COMMAND("draw-game", [](CLI::App& app) {
+  auto o = std::make_shared<DrawOptions>();
+  auto* cmd = app.add_subcommand("draw-game", "picture of a game's P-positions in the N×N corner (seed 003 Figures 2, 3, 8, 9)");
+  cmd->footer(ruleset_help());
+  cmd->add_option("ruleset", o->ruleset, "e.g. maharaja")->required();
+  cmd->add_option("--size", o->size.text, "the corner's side N (default 100)");
+  cmd->add_option("--out", o->out, "the PNG file")->required();
+  cmd->add_flag("--lines", o->lines, "overlay the lines y = φx and y = x/φ");
+  cmd->callback([o] {
+    qg::GamePicture picture;
+    picture.size = o->size.value(2, std::uint64_t{1} << 20);
+    picture.lines = o->lines;
+    qg::draw_game_png(qg::Ruleset::parse(o->ruleset), picture, o->out);
+  });
+});
+
+void tour(std::ostream& out, const std::string& dir) {
+  auto show = [&](const char* rules, std::size_t count) {
+    auto p = qg::sweep_p_positions(qg::Ruleset::parse(rules), count + 1);
+    std::string line;
+    for (std::size_t n = 1; n <= count; ++n) line += fmt::format(" ({},{})", p[n].x, p[n].y);
+    out << fmt::format("{:<15}{}\n", rules, line);
+  };
+  out << "First P-positions (queengames game RULESET --p-positions 9):\n";
+  show("wythoff", 8);
+  show("queen-bee", 8);       // seed 001 Table 1: b = 2a
+  show("queen-dee", 8);       // Table 3
+  show("kqueen-dee:2", 8);    // Table 2
+  show("st-wythoff:2,1", 8);  // Table 4
+  show("maharaja", 8);        // seed 003 Figure 2
+  auto wythoff = qg::MorphicPPositions(*qg::morphic_coding(qg::Ruleset::parse("wythoff")));
+  auto far = wythoff.nth(1'000'000'000'000'000'000ULL);
+  out << fmt::format("The 10^18-th Wythoff P-position, from the Fibonacci word in O(log n): ({}, {})\n"
+                     "  (queengames game wythoff --nth 1e18)\n",
+                     far.x, far.y);
+  auto start = std::chrono::steady_clock::now();
+  std::int64_t low = 0, high = 0;
+  qg::sweep_p_positions(qg::Ruleset::parse("maharaja"), 1'000'000, [&](std::uint64_t n, std::uint64_t a, std::uint64_t b) {
+    std::int64_t d = static_cast<std::int64_t>(b - a) - static_cast<std::int64_t>(n);
+    low = std::min(low, d), high = std::max(high, d);
+    return true;
+  });
+  out << fmt::format("Maharaja Nim, 10^6 P-positions swept in {:.2f} s: b_n − a_n − n stays in [{}, {}] "
+                     "(seed 003 Theorem 1.2; queengames check maharaja.theorem1_2)\n",
+                     std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), low, high);
+  out << "Readings of garbled text (docs/TWOPILE.md): the limited k-Queen with band J is a->a^(k-j) b a^j with "
+         "j = k-1-J; (s,t)-Wythoff removes u,v with |u-v| < (s-1)min(u,v)+t.\n";
+  std::string picture = dir + "/maharaja.png";
+  qg::GamePicture figure;
+  figure.size = 200;
+  figure.lines = true;
+  figure.max_side = 600;
+  qg::draw_game_png(qg::Ruleset::parse("maharaja"), figure, picture);
+  out << fmt::format("Picture: {} (queengames draw-game maharaja --size 200 --lines --out maharaja.png; "
+                     "seed 003 Figure 3)\n",
+                     picture);
+}
+
+QG_TOUR_SECTION(40, "Two-pile games: Wythoff Nim, the Empresses and Maharaja Nim (seed 001, seed 003)", tour);
+
+}  // namespace

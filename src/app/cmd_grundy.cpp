@@ -1,0 +1,211 @@
+// queengames grundy …, draw-grundy …, and the tour section on Grundy tables and numbered
+// boards (seed 000 §1, §7, §8).
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <iostream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "cli.hpp"
+#include "queengames/boards.hpp"
+#include "queengames/claims.hpp"
+
+namespace {
+
+namespace b = qg::boards;
+
+// "W" or "WxH" (each side as qg::parse_u64 reads it: 500, 1e3, 2^10).
+std::pair<std::uint64_t, std::uint64_t> parse_size(const std::string& text) {
+  if (text.empty()) throw qg::InputError("--size is required (N or WxH)");
+  const std::size_t x = text.find('x');
+  constexpr std::uint64_t kMax = std::uint64_t{1} << 20;
+  const std::uint64_t w = qg::parse_u64(text.substr(0, x), 1, kMax);
+  const std::uint64_t h = x == std::string::npos ? w : qg::parse_u64(text.substr(x + 1), 1, kMax);
+  return {w, h};
+}
+
+struct GrundyArgs {
+  std::string name, size, piece = "queen", out;
+  unsigned threads = 2;
+  bool force = false, json = false;
+  qg::app::NumberOption max_side{"1024"}, queens;
+};
+
+// The table a ruleset or a board name stands for.
+b::Table compute(const GrundyArgs& o) {
+  const auto [w, h] = parse_size(o.size);
+  b::GrundyOptions options;
+  options.threads = o.threads;
+  options.force = o.force;
+  options.progress = qg::app::progress_line("grundy " + o.name);
+  if (auto kind = b::parse_board_kind(o.name)) return b::board_window_table(*kind, b::parse_piece(o.piece), w, h, options);
+  if (o.piece != "queen") throw qg::InputError("--piece applies to boards only, not to the ruleset " + o.name);
+  return b::grundy_table(qg::Ruleset::parse(o.name), w, h, options);
+}
+
+void write_png(const b::Table& table, const std::string& path, std::uint32_t max_side) {
+  const b::TableSummary s = b::summarize(table);
+  qg::TablePicture picture;
+  picture.width = table.width;
+  picture.height = table.height;
+  picture.vmax = static_cast<std::int64_t>(std::max<std::uint64_t>(s.max, 1));
+  picture.max_side = max_side;
+  picture.value = [&table](std::uint64_t x, std::uint64_t y) -> std::int64_t {
+    const std::uint32_t v = table.at(x, y);
+    return v == b::Table::kNone ? -1 : static_cast<std::int64_t>(v);
+  };
+  qg::write_table_png(path, picture);
+}
+
+// Seed 000 Fig. 6: the queens (c, S_c) of the first columns, column c across, row S_c down.
+void write_queens_png(std::uint64_t columns, const std::string& path, std::uint32_t max_side) {
+  const std::vector<std::uint64_t> s = b::quadrant_queens(columns);
+  qg::PointPlot plot;
+  plot.x1 = static_cast<std::int64_t>(columns) - 1;
+  plot.y1 = static_cast<std::int64_t>(*std::max_element(s.begin(), s.end()));
+  plot.max_side = max_side;
+  plot.points = [&s](const std::function<void(std::int64_t, std::int64_t)>& point) {
+    for (std::size_t c = 0; c < s.size(); ++c) point(static_cast<std::int64_t>(c), static_cast<std::int64_t>(s[c]));
+  };
+  qg::write_point_png(path, plot);
+}
+
+void write_csv(const b::Table& table, const std::string& path) {
+  qg::app::Output output(path);
+  std::string line;
+  for (std::uint64_t y = 0; y < table.height; ++y) {
+    line.clear();
+    for (std::uint64_t x = 0; x < table.width; ++x) {
+      if (x) line += ',';
+      if (const std::uint32_t v = table.at(x, y); v != b::Table::kNone) fmt::format_to(std::back_inserter(line), "{}", v);
+    }
+    output.stream() << line << '\n';
+  }
+  output.commit();
+}
+
+void run_grundy(const GrundyArgs& o) {
+  const b::Table table = compute(o);
+  if (o.out.ends_with(".png")) return write_png(table, o.out, static_cast<std::uint32_t>(o.max_side.value(16, 16384)));
+  if (!o.out.empty() && !o.out.ends_with(".csv"))
+    throw qg::InputError("--out must name a .csv or a .png file, not " + o.out);
+  if (!o.out.empty()) return write_csv(table, o.out);
+  const b::TableSummary s = b::summarize(table);
+  if (o.json)
+    std::cout << nlohmann::json{{"width", s.width}, {"height", s.height}, {"max", s.max}, {"zeros", s.zeros},
+                                {"sum64", qg::Sum64{s.width, s.sum64}.hex()}}
+                     .dump()
+              << "\n";
+  else
+    std::cout << s.line() << "\n";
+}
+
+std::string names_help() {
+  std::string help = "a two-pile ruleset (";
+  for (const std::string& line : qg::Ruleset::syntax()) help += line.substr(0, line.find(' ')) + " ";
+  help += "…) or a board (";
+  for (b::BoardKind k : b::all_board_kinds()) help += std::string(b::to_string(k)) + " ";
+  help.back() = ')';
+  return help;
+}
+
+void add_common(CLI::App* cmd, const std::shared_ptr<GrundyArgs>& o) {
+  cmd->add_option("name", o->name, names_help())->required();
+  cmd->add_option("--piece", o->piece, "on a board: queen, rook, bishop, king, knight or maharaja (default queen)");
+  cmd->add_option("--threads", o->threads, "threads for two-pile tables (default 2)");
+  cmd->add_flag("--force", o->force, "compute even when the memory estimate exceeds this machine's memory");
+}
+
+QG_COMMAND("grundy", [](CLI::App& app) {
+  auto o = std::make_shared<GrundyArgs>();
+  auto* cmd = app.add_subcommand(
+      "grundy",
+      "Sprague-Grundy table of a two-pile ruleset (W×H corner) or a numbered board; prints "
+      "`size WxH max M zeros Z sum64 H`, or writes --out F.csv / F.png");
+  add_common(cmd, o);
+  cmd->add_option("--size", o->size,
+                  "N or WxH: the corner of a ruleset or of the quadrant boards; the window N of the other boards "
+                  "(spiral: side N; triangles: N rows; hex-spiral: N rings)")
+      ->required();
+  cmd->add_option("--out", o->out, "write the table as CSV (.csv, rows y = 0, 1, …) or a picture (.png)");
+  cmd->add_option("--max-side", o->max_side.text, "largest side of a .png in pixels (default 1024)");
+  cmd->add_flag("--json", o->json, "the summary as JSON");
+  cmd->callback([o] { run_grundy(*o); });
+});
+
+QG_COMMAND("draw-grundy", [](CLI::App& app) {
+  auto o = std::make_shared<GrundyArgs>();
+  auto* cmd = app.add_subcommand(
+      "draw-grundy", "picture of a Grundy table, red (0) → blue (largest), zeros black (seed 000 Figs. 4, 5)");
+  add_common(cmd, o);
+  cmd->add_option("--size", o->size, "N or WxH, as for `grundy` (Fig. 5: quadrant --size 500)");
+  cmd->add_option("--queens", o->queens.text, "quadrant only: plot the queens (c, S_c) of the first N columns instead (Fig. 6)");
+  cmd->add_option("--out", o->out, "the PNG file")->required();
+  cmd->add_option("--max-side", o->max_side.text, "largest side of the picture in pixels (default 1024)");
+  cmd->callback([o] {
+    if (!o->out.ends_with(".png")) throw qg::InputError("draw-grundy writes PNG: --out must end in .png");
+    const auto max_side = static_cast<std::uint32_t>(o->max_side.value(16, 16384));
+    if (o->queens.text.empty()) return run_grundy(*o);
+    if (o->name != "quadrant") throw qg::InputError("--queens draws the quadrant's queens: the name must be quadrant");
+    write_queens_png(o->queens.value(1, std::uint64_t{1} << 26), o->out, max_side);
+  });
+});
+
+// ---- tour ----------------------------------------------------------------------------------
+
+void tour(std::ostream& out, const std::string& dir) {
+  auto start = std::chrono::steady_clock::now();
+  const b::Table wythoff = b::grundy_table(qg::Ruleset::parse("wythoff"), 1024, 1024);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  out << fmt::format("Wythoff's Grundy table (A004481), per-line bitsets, 2 threads, {:.2f} s:\n  {}\n"
+                     "  (queengames grundy wythoff --size 1024; --size 8192 in a few seconds)\n",
+                     seconds, b::summarize(wythoff).line());
+
+  const b::Table corner = b::board_window_table(b::BoardKind::quadrant, b::Piece::queen, 10, 8);
+  out << "\nTable 6, the quadrant numbered by upward antidiagonals (a queen also moves down its antidiagonal):\n";
+  for (std::uint64_t y = 0; y < corner.height; ++y) {
+    out << " ";
+    for (std::uint64_t x = 0; x < corner.width; ++x) out << fmt::format("{:>3}", corner.at(x, y));
+    out << "\n";
+  }
+  out << "  (queengames grundy quadrant --size 10x8 --out table6.csv)\n";
+
+  const std::vector<std::uint64_t> s = b::quadrant_queens(16);
+  out << "\nS_c, the row of the queen in column c (48): ";
+  for (std::size_t c = 0; c < 16; ++c) out << s[c] << ", ";
+  out << "…\nTheir Table 5 indices (47): ";
+  for (std::uint64_t i : b::quadrant_queen_indices(12)) out << i << ", ";
+  out << "…\n";
+
+  for (const qg::Claim& claim : qg::boards_claims())
+    if (claim.id == "exile.conjecture26" || claim.id == "exile.conjecture26_periods") {
+      const std::uint64_t bound = claim.id == "exile.conjecture26" ? 10 : claim.tour_bound;
+      const auto report = qg::run_claim(claim, bound);
+      out << fmt::format("\n{} {} to {} {} — {}\n  (queengames check {} --bound {})\n",
+                         report.outcome.pass ? "PASS" : "FAIL", claim.source, bound, claim.unit, report.outcome.detail,
+                         claim.id, bound);
+    }
+
+  namespace fs = std::filesystem;
+  const std::string fig5 = (fs::path(dir) / "grundy-quadrant.png").string();
+  write_png(b::board_window_table(b::BoardKind::quadrant, b::Piece::queen, 500, 500), fig5, 1000);
+  out << fmt::format("\nFig. 5, the 500×500 corner of the quadrant's table: {}\n"
+                     "  (queengames draw-grundy quadrant --size 500 --out grundy-quadrant.png)\n",
+                     fig5);
+  const std::string fig4 = (fs::path(dir) / "grundy-spiral.png").string();
+  write_png(b::board_window_table(b::BoardKind::spiral, b::Piece::queen, 401, 401), fig4, 802);
+  out << fmt::format("Fig. 4, the spiral's values for max(|x|,|y|) ≤ 200, North up: {}\n"
+                     "  (queengames draw-grundy spiral --size 401 --out grundy-spiral.png)\n",
+                     fig4);
+  const std::string fig6 = (fs::path(dir) / "quadrant-queens.png").string();
+  write_queens_png(10000, fig6, 1024);
+  out << fmt::format("Fig. 6, the first 10^4 quadrant queens (c, S_c), on lines of slopes φ and 1/φ: {}\n"
+                     "  (queengames draw-grundy quadrant --queens 1e4 --out quadrant-queens.png)\n",
+                     fig6);
+}
+
+QG_TOUR_SECTION(50, "Grundy tables and numbered boards (seed 000 §7–8)", tour);
+
+}  // namespace

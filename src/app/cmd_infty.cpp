@@ -1,0 +1,263 @@
+// queengames infty-queens: the lexicographically first ∞-queens solution (seed 002), with
+// Knuth's exact statistics, checkpoints and resumption; and its tour section.
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <iostream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "cli.hpp"
+#include "queengames/claims.hpp"
+#include "queengames/infty.hpp"
+
+namespace {
+
+struct InftyOptions {
+  qg::app::NumberOption count;
+  bool bfile = false, stats = false, json = false, force = false;
+  std::string checkpoint, resume;
+  qg::app::NumberOption every{"300"};
+};
+
+// The first `count` queens as points (column right, row down from the top left), Fig. 6.
+void draw_infty_queens(const std::string& path, std::uint64_t count) {
+  std::vector<std::uint64_t> q(count);
+  qg::InftyQueens engine;
+  engine.step(count, q.data());
+  qg::PointPlot plot;
+  plot.x0 = 0, plot.x1 = static_cast<std::int64_t>(count);
+  plot.y0 = 0, plot.y1 = static_cast<std::int64_t>(*std::max_element(q.begin(), q.end()));
+  plot.points = [&](const std::function<void(std::int64_t, std::int64_t)>& dot) {
+    for (std::uint64_t i = 0; i < count; ++i) dot(static_cast<std::int64_t>(i), static_cast<std::int64_t>(q[i] - 1));
+  };
+  qg::write_point_png(path, plot);
+}
+
+std::uint64_t max_rss_bytes() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return static_cast<std::uint64_t>(usage.ru_maxrss) * 1024;
+}
+
+std::string floor_label(int bin) {
+  std::int64_t f = qg::infty_histogram_floor(bin);
+  if (bin == 0) return fmt::format("≤{}", f);
+  if (bin == qg::InftyStats::kHistBins - 1) return fmt::format("≥{}", f);
+  return std::to_string(f);
+}
+
+struct Run {
+  qg::InftyStats stats;
+  std::uint64_t resumed_from = 0;  // 0: a straight run
+  double seconds = 0;
+  std::uint64_t peak_bytes = 0, max_rss = 0;
+};
+
+nlohmann::json records_json(const std::vector<qg::InftyTerm>& list, bool high) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& t : list)
+    out.push_back({{"n", t.n}, {"q", t.q}, {"value", qg::infty_discrepancy_decimal(t, high)},
+                   {"exact", qg::infty_discrepancy_exact(t, high)}});
+  return out;
+}
+
+nlohmann::json histogram_json(const std::array<std::uint64_t, qg::InftyStats::kHistBins>& h) {
+  nlohmann::json out = nlohmann::json::object();
+  for (int bin = 0; bin < qg::InftyStats::kHistBins; ++bin)
+    if (h[bin] != 0) out[floor_label(bin)] = h[bin];
+  return out;
+}
+
+void print_json(std::ostream& out, const Run& run) {
+  const qg::InftyStats& s = run.stats;
+  nlohmann::json probes = nlohmann::json::object();
+  for (int i = 0; i < qg::InftyStats::kProbeBins; ++i)
+    if (s.probe_histogram[i] != 0) probes[std::to_string(i)] = s.probe_histogram[i];
+  nlohmann::json j = {
+      {"terms", s.terms},
+      {"resumed_from", run.resumed_from},
+      {"high_terms", s.high_terms},
+      {"low_terms", s.terms - s.high_terms},
+      {"records",
+       {{"high_max", records_json(s.high_max, true)},
+        {"high_min", records_json(s.high_min, true)},
+        {"low_max", records_json(s.low_max, false)},
+        {"low_min", records_json(s.low_min, false)}}},
+      {"histograms", {{"high_floor", histogram_json(s.high_histogram)}, {"low_floor", histogram_json(s.low_histogram)}}},
+      {"probes", probes},
+      {"windows", {{"max_c_span", s.max_c_span}, {"max_s_step", s.max_s_step}, {"reach", qg::infty_window_reach()}}},
+      {"seconds", run.seconds},
+      {"peak_engine_bytes", run.peak_bytes},
+      {"max_rss_bytes", run.max_rss},
+  };
+  out << j.dump(2) << "\n";
+}
+
+void print_records(std::ostream& out, const char* title, const std::vector<qg::InftyTerm>& list, bool high) {
+  out << fmt::format("  {} ({} records):\n", title, list.size());
+  for (const auto& t : list)
+    out << fmt::format("    n = {:>13}  q_n = {:>14}  {:>13}  = {}\n", t.n, t.q, qg::infty_discrepancy_decimal(t, high),
+                       qg::infty_discrepancy_exact(t, high));
+}
+
+void print_stats(std::ostream& out, const Run& run) {
+  const qg::InftyStats& s = run.stats;
+  auto extreme = [](const std::vector<qg::InftyTerm>& list, bool high) {
+    return list.empty() ? std::string("—")
+                        : fmt::format("{} (n = {})", qg::infty_discrepancy_decimal(list.back(), high), list.back().n);
+  };
+  out << fmt::format("∞-queens (seed 002): q_n for n = 1..{}{}\n", s.terms,
+                     run.resumed_from ? fmt::format(", resumed from n = {}", run.resumed_from) : "");
+  out << fmt::format("  {:.1f} s ({:.2f} ns/term); engine memory {:.1f} MB ({:.3f} bytes/term), max RSS {:.1f} MB\n",
+                     run.seconds, run.seconds * 1e9 / static_cast<double>(s.terms - run.resumed_from),
+                     static_cast<double>(run.peak_bytes) / 1e6,
+                     static_cast<double>(run.peak_bytes) / static_cast<double>(s.terms),
+                     static_cast<double>(run.max_rss) / 1e6);
+  out << fmt::format("  high terms (q_n ≥ n): {}   low terms (q_n < n): {}\n", s.high_terms, s.terms - s.high_terms);
+  out << fmt::format("  {} < q_n − nφ  < {}   (Conjecture 25 as Knuth states it: −2 < · < 1)\n",
+                     extreme(s.high_min, true), extreme(s.high_max, true));
+  out << fmt::format("  {} < q_n − n/φ < {}   (−3 < · < 5)\n", extreme(s.low_min, false), extreme(s.low_max, false));
+  out << "Knuth's records (each new maximum of the positive and minimum of the negative discrepancies):\n";
+  print_records(out, "max of q_n − nφ", s.high_max, true);
+  print_records(out, "min of q_n − nφ", s.high_min, true);
+  print_records(out, "max of q_n − n/φ", s.low_max, false);
+  print_records(out, "min of q_n − n/φ", s.low_min, false);
+  auto histogram = [&](const char* title, const std::array<std::uint64_t, qg::InftyStats::kHistBins>& h) {
+    out << "  " << title << ":";
+    for (int bin = 0; bin < qg::InftyStats::kHistBins; ++bin)
+      if (h[bin] != 0) out << fmt::format(" [{}] {}", floor_label(bin), h[bin]);
+    out << "\n";
+  };
+  out << "Histograms of the floors:\n";
+  histogram("floor(q_n − nφ), high terms ", s.high_histogram);
+  histogram("floor(q_n − n/φ), low terms", s.low_histogram);
+  out << "Probes per term (Knuth's ticks):";
+  for (int i = 0; i < qg::InftyStats::kProbeBins; ++i)
+    if (s.probe_histogram[i] != 0) out << fmt::format(" [{}] {}", i, s.probe_histogram[i]);
+  out << fmt::format("\nWindows: c span ≤ {}, steps of s ≤ {} (the engine's reach is {})\n", s.max_c_span,
+                     s.max_s_step, qg::infty_window_reach());
+}
+
+void run_infty(const InftyOptions& o) {
+  if (o.count.text.empty()) throw qg::InputError("infty-queens needs the number of terms N");
+  const std::uint64_t count = o.count.value(1, qg::kInftyMaxTerms);
+  if (o.bfile + o.stats + o.json > 1) throw qg::InputError("choose one of --bfile, --stats and --json");
+  const std::uint64_t every = o.every.value(1);
+  qg::require_memory(qg::infty_memory_estimate(count), fmt::format("infty-queens {}", count), o.force);
+
+  Run run;
+  qg::InftyQueens engine;
+  if (!o.resume.empty()) {
+    engine = qg::InftyQueens::load(o.resume);
+    if (engine.terms() > count)
+      throw qg::InputError(fmt::format("cannot resume from {}: it already holds {} terms, more than N = {}", o.resume,
+                                       engine.terms(), count));
+    run.resumed_from = engine.terms();
+  }
+  auto save = [&] {
+    if (!o.checkpoint.empty()) engine.save(o.checkpoint);
+  };
+
+  auto start = std::chrono::steady_clock::now();
+  auto last_save = start;
+  auto progress = qg::app::progress_line("infty-queens");
+  constexpr std::uint64_t kChunk = std::uint64_t{1} << 22;
+  std::vector<std::uint64_t> q(o.bfile ? kChunk : 0);
+  std::string buffer;
+  try {
+    while (engine.terms() < count) {
+      std::uint64_t first = engine.terms() + 1, chunk = std::min(kChunk, count - engine.terms());
+      engine.step(chunk, o.bfile ? q.data() : nullptr);
+      if (o.bfile) {
+        for (std::uint64_t i = 0; i < chunk; ++i) {
+          fmt::format_to(std::back_inserter(buffer), "{} {}\n", first + i, q[i]);
+          if (buffer.size() > (1 << 16)) std::cout << buffer, buffer.clear();
+        }
+      }
+      progress(engine.terms(), count);
+      if (!o.checkpoint.empty() && std::chrono::steady_clock::now() - last_save > std::chrono::seconds(every)) {
+        save();
+        last_save = std::chrono::steady_clock::now();
+      }
+    }
+  } catch (const qg::app::Interrupted&) {
+    if (o.checkpoint.empty()) throw;
+    std::cout << buffer << std::flush;
+    save();
+    std::cerr << fmt::format("queengames: interrupted at n = {}; checkpoint written to {} (continue with --resume {})\n",
+                             engine.terms(), o.checkpoint, o.checkpoint);
+    throw qg::app::ExitStatus{130};
+  }
+  std::cout << buffer;
+  run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  save();
+  run.stats = engine.stats();
+  run.peak_bytes = engine.peak_memory_bytes();
+  run.max_rss = max_rss_bytes();
+  if (o.json) print_json(std::cout, run);
+  else if (!o.bfile) print_stats(std::cout, run);
+  std::cout.flush();
+}
+
+QG_COMMAND("infty-queens", [](CLI::App& app) {
+  auto o = std::make_shared<InftyOptions>();
+  auto* cmd = app.add_subcommand(
+      "infty-queens", "the lexicographically first ∞-queens solution q_n = A065188(n) with Knuth's statistics (seed 002)");
+  cmd->add_option("N", o->count.text, "how many terms (1e9, 10^10, 2^40 … accepted; at most 2^62)");
+  cmd->add_flag("--bfile", o->bfile, "print 'n q_n' for n = 1..N (from the checkpoint's n + 1 when resuming)");
+  cmd->add_flag("--stats", o->stats, "print the records and histograms as a table (the default)");
+  cmd->add_flag("--json", o->json, "print the statistics as JSON");
+  cmd->add_option("--checkpoint", o->checkpoint,
+                  "write the engine's state to FILE (atomically) every few minutes, on SIGINT/SIGTERM and at the end");
+  cmd->add_option("--checkpoint-every", o->every.text, "seconds between checkpoints (default 300)");
+  cmd->add_option("--resume", o->resume, "continue from a checkpoint FILE to N terms, to bit-identical results");
+  cmd->add_flag("--force", o->force, "run even if the memory estimate exceeds this machine's memory");
+  cmd->add_flag("--quiet", qg::app::quiet(), "no progress line on stderr");
+  cmd->callback([o] { run_infty(*o); });
+});
+
+QG_DRAW("infty-queens", [](CLI::App& draw) {
+  auto count = std::make_shared<qg::app::NumberOption>(qg::app::NumberOption{"10000"});
+  auto out = std::make_shared<std::string>("infty-queens.png");
+  auto* cmd = draw.add_subcommand("infty-queens", "the first N queens (column right, row down), seed 000 Fig. 6 (PNG)");
+  cmd->add_option("--count", count->text, "N (default 10000, Fig. 6)");
+  cmd->add_option("--out", *out, "the PNG file (default infty-queens.png)");
+  cmd->callback([count, out] { draw_infty_queens(*out, count->value(1, 100'000'000)); });
+});
+
+// ---- tour ----------------------------------------------------------------------------------
+
+void tour(std::ostream& out, const std::string& dir) {
+  out << "Column n gets the lowest row q_n no earlier queen attacks (Knuth's 1-based q_n = A065188(n);\n"
+         "seed 000 eq. (48) lists S_c = q_(c+1) − 1):\n  ";
+  std::vector<std::uint64_t> q(22);
+  qg::InftyQueens engine;
+  engine.step(q.size(), q.data());
+  for (std::size_t i = 0; i < q.size(); ++i) out << q[i] << (i + 1 < q.size() ? ", " : ", …\n");
+  out << "  (queengames infty-queens 22 --bfile)\n";
+
+  const std::uint64_t n = 1'000'000;
+  qg::InftyStats s = qg::infty_queens(n);
+  auto extreme = [](const std::vector<qg::InftyTerm>& list, bool high) {
+    return fmt::format("{} at n = {}", qg::infty_discrepancy_decimal(list.back(), high), list.back().n);
+  };
+  out << fmt::format("\nThe queens hug two lines (Conjecture 25); to n = 10^6 (queengames infty-queens 1e6 --stats):\n"
+                     "  q_n − nφ  ranges over [{}, {}]\n  q_n − n/φ ranges over [{}, {}]\n",
+                     extreme(s.high_min, true), extreme(s.high_max, true), extreme(s.low_min, false),
+                     extreme(s.low_max, false));
+  out << fmt::format("  Knuth found −2 < q_n − nφ < 1 and −3 < q_n − n/φ < 5 to 10^9; docs/INFTY_QUEENS.md goes further.\n");
+
+  const std::string picture = (std::filesystem::path(dir) / "infty-queens.png").string();
+  draw_infty_queens(picture, 10'000);
+  out << fmt::format("\nFig. 6 of seed 000, the first 10^4 queens: {}\n"
+                     "  (queengames draw infty-queens --count 1e4 --out infty-queens.png)\n",
+                     picture);
+}
+
+QG_TOUR_SECTION(60, "The lexicographically first ∞-queens solution (seed 002; seed 000 §8)", tour);
+
+}  // namespace

@@ -1,0 +1,217 @@
+// queengames spiral …, draw spiral-queens, and the spiral's tour section: the queens in
+// exile on the square spiral (seed 000 §1–6).
+#include <filesystem>
+#include <iostream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "cli.hpp"
+#include "queengames/claims.hpp"
+#include "queengames/numeration.hpp"
+#include "queengames/spiral.hpp"
+
+namespace {
+
+namespace sp = qg::spiral;
+
+// n < 2^120, written as the user likes (1e30, 2^100, …).
+qg::u128 parse_random_access_n(const std::string& text) {
+  const mpz_class n = qg::parse_natural(text);
+  const mpz_class limit = mpz_class(1) << sp::kRandomAccessBits;
+  if (n >= limit)
+    throw qg::RangeError(fmt::format("{} is out of range: the supported range is 0..2^{} - 1 = {}", text,
+                                     sp::kRandomAccessBits, mpz_class(limit - 1).get_str()));
+  return qg::to_u128(n);
+}
+
+std::string text(qg::u128 v) { return qg::to_string(v); }
+std::string text(qg::i128 v) { return qg::to_string(v); }
+
+// ---- spiral nth / xymp ----------------------------------------------------------------
+
+struct NthOptions {
+  std::string n;
+  bool json = false;
+};
+
+void run_nth(const NthOptions& o) {
+  const qg::u128 n = parse_random_access_n(o.n);
+  const sp::Queen q = sp::queen(n);
+  if (o.json)
+    std::cout << nlohmann::json{{"n", text(n)}, {"cell", q.cell.get_str()}, {"x", text(q.x)}, {"y", text(q.y)}}.dump()
+              << "\n";
+  else
+    std::cout << fmt::format("{} {} {} {}\n", text(n), q.cell.get_str(), text(q.x), text(q.y));
+}
+
+void run_xymp(const NthOptions& o) {
+  const qg::u128 n = parse_random_access_n(o.n);
+  const sp::XympRow r = sp::xymp(n);
+  if (o.json)
+    std::cout << nlohmann::json{{"n", text(n)}, {"X", text(r.x)}, {"Y", text(r.y)}, {"M", text(r.m)}, {"P", text(r.p)}}
+                     .dump()
+              << "\n";
+  else
+    std::cout << fmt::format("{} {} {} {} {}\n", text(n), text(r.x), text(r.y), text(r.m), text(r.p));
+}
+
+// ---- spiral queens / table -------------------------------------------------------------
+
+struct QueensOptions {
+  qg::app::NumberOption count;
+  std::string via = "closed";
+  std::string out;
+};
+
+void run_queens(const QueensOptions& o) {
+  const bool direct = o.via == "direct";
+  const std::uint64_t count = o.count.value(1, direct ? sp::kDirectMaxQueens : sp::kSequentialMaxQueens);
+  qg::app::Output output(o.out);
+  std::ostream& out = output.stream();
+  std::string buffer;
+  auto sink = [&](std::uint64_t first, std::span<const sp::QueenCell> queens) {
+    for (const auto& q : queens) {
+      if (q.cell >> 64) fmt::format_to(std::back_inserter(buffer), "{} {} {} {}\n", first, text(q.cell), q.x, q.y);
+      else fmt::format_to(std::back_inserter(buffer), "{} {} {} {}\n", first, static_cast<std::uint64_t>(q.cell), q.x, q.y);
+      ++first;
+    }
+    out << buffer;
+    buffer.clear();
+  };
+  auto progress = qg::app::progress_line(direct ? "direct placement" : "queens");
+  if (direct) sp::place_queens_directly(count, sink, progress);
+  else sp::generate_queens(count, sink, progress);
+  output.commit();
+}
+
+struct TableOptions {
+  qg::app::NumberOption rows;
+  std::string out;
+};
+
+void run_table(const TableOptions& o) {
+  const std::uint64_t rows = o.rows.value(1, std::uint64_t{1} << 50);
+  qg::app::Output output(o.out);
+  std::ostream& out = output.stream();
+  out << "# n t X Y M P dX dY dM dP A B C\n";
+  std::string buffer;
+  sp::TableStream table;
+  auto progress = qg::app::progress_line("table");
+  for (std::uint64_t i = 0; i < rows; ++i, table.advance()) {
+    const sp::TableRow& r = table.row();
+    fmt::format_to(std::back_inserter(buffer), "{} {} {} {} {} {} {} {} {} {} {} {} {}\n", r.n, r.t, r.xymp.x, r.xymp.y,
+                   r.xymp.m, r.xymp.p, r.delta.x, r.delta.y, r.delta.m, r.delta.p, r.a, r.b, r.c);
+    if (buffer.size() > (1 << 16)) {
+      out << buffer;
+      buffer.clear();
+      progress(i + 1, rows);
+    }
+  }
+  out << buffer;
+  output.commit();
+}
+
+// ---- draw spiral-queens ---------------------------------------------------------------------
+
+void draw_spiral_queens(const std::string& path, std::uint64_t radius, std::uint32_t size) {
+  const auto r = static_cast<std::int64_t>(radius);
+  qg::PointPlot plot;
+  // The picture's x runs East (the paper's y), its y runs South (the paper's x), as in Fig. 2.
+  plot.x0 = -r, plot.x1 = r, plot.y0 = -r, plot.y1 = r;
+  plot.max_side = size;
+  plot.points = [radius](const std::function<void(std::int64_t, std::int64_t)>& dot) {
+    sp::queens_within(radius, [&](sp::Point q) { dot(q.y, q.x); });
+  };
+  qg::write_point_png(path, plot);
+}
+
+struct DrawOptions {
+  qg::app::NumberOption radius{"1000"};
+  qg::app::NumberOption size{"1024"};
+  std::string out = "spiral-queens.png";
+};
+
+QG_COMMAND("spiral", [](CLI::App& app) {
+  auto* spiral = app.add_subcommand("spiral", "queens in exile on the square spiral (seed 000 §1–6)");
+  spiral->require_subcommand(1);
+
+  auto nth = std::make_shared<NthOptions>();
+  auto* cmd = spiral->add_subcommand("nth", "the queen q_n: prints 'n cell x y' (x South, y East), n < 2^120");
+  cmd->add_option("n", nth->n, "n ≥ 0 (1e30, 2^100 … accepted)")->required();
+  cmd->add_flag("--json", nth->json, "JSON instead of a line");
+  cmd->callback([nth] { run_nth(*nth); });
+
+  auto xymp = std::make_shared<NthOptions>();
+  cmd = spiral->add_subcommand("xymp", "row n of the XYMP table: prints 'n X_n Y_n M_n P_n', n < 2^120");
+  cmd->add_option("n", xymp->n, "n ≥ 0")->required();
+  cmd->add_flag("--json", xymp->json, "JSON instead of a line");
+  cmd->callback([xymp] { run_xymp(*xymp); });
+
+  auto queens = std::make_shared<QueensOptions>();
+  cmd = spiral->add_subcommand("queens", "the first N queens: 'n cell x y' for n = 0..N−1");
+  cmd->add_option("N", queens->count.text, "how many queens")->required();
+  cmd->add_option("--via", queens->via, "closed: from the closed forms (default); direct: greedy placement, no theorem")
+      ->check(CLI::IsMember({"closed", "direct"}));
+  cmd->add_option("--out", queens->out, "write to this file (atomically)");
+  cmd->callback([queens] { run_queens(*queens); });
+
+  auto table = std::make_shared<TableOptions>();
+  cmd = spiral->add_subcommand("table", "Tables 1–2 of seed 000: n t_n X Y M P ΔX ΔY ΔM ΔP A B C for n = 0..N−1");
+  cmd->add_option("N", table->rows.text, "how many rows")->required();
+  cmd->add_option("--out", table->out, "write to this file (atomically)");
+  cmd->callback([table] { run_table(*table); });
+});
+
+QG_DRAW("spiral-queens", [](CLI::App& draw) {
+  auto o = std::make_shared<DrawOptions>();
+  auto* cmd = draw.add_subcommand("spiral-queens", "the queens with max(|x|,|y|) ≤ R, seed 000 Fig. 3 (PNG)");
+  cmd->add_option("--radius", o->radius.text, "R (default 1000: Fig. 3's 1409 queens)");
+  cmd->add_option("--size", o->size.text, "largest side of the picture in pixels (default 1024)");
+  cmd->add_option("--out", o->out, "the PNG file (default spiral-queens.png)");
+  cmd->callback([o] {
+    draw_spiral_queens(o->out, o->radius.value(1, 1000000000),
+                       static_cast<std::uint32_t>(o->size.value(16, 16384)));
+  });
+});
+
+// ---- tour ----------------------------------------------------------------------------------
+
+void tour(std::ostream& out, const std::string& dir) {
+  out << "Greedy queens on the square spiral (x South, y East); their cells, sequence (1) = A273059:\n  ";
+  sp::generate_queens(18, [&](std::uint64_t first, std::span<const sp::QueenCell> queens) {
+    for (const auto& q : queens) out << static_cast<std::uint64_t>(q.cell) << (first++ + 1 < 18 ? ", " : "\n");
+  });
+  out << "  (queengames spiral queens 18 --via direct places them without any theorem)\n";
+
+  out << "\nTable 1, the XYMP table (queengames spiral table 12):\n   n   X   Y   M   P\n";
+  sp::TableStream table;
+  for (int i = 0; i < 12; ++i, table.advance()) {
+    const auto& r = table.row();
+    out << fmt::format("  {:>2} {:>3} {:>3} {:>3} {:>3}\n", r.n, r.xymp.x, r.xymp.y, r.xymp.m, r.xymp.p);
+  }
+
+  for (const qg::Claim& claim : qg::spiral_claims())
+    if (claim.id == "exile.theorem20") {
+      const auto report = qg::run_claim(claim, claim.tour_bound);
+      out << fmt::format("\n{} {} to {} {} — {}\n  (queengames check {} --bound 1e8)\n",
+                         report.outcome.pass ? "PASS" : "FAIL", claim.source, report.outcome.bound_reached, claim.unit,
+                         report.outcome.detail, claim.id);
+    }
+
+  const qg::u128 n = qg::u128{1} << 100;
+  const sp::Queen q = sp::queen(n);
+  out << fmt::format("\nRandom access through the Tribonacci representation (queengames spiral nth 2^100):\n"
+                     "  q_(2^100) = ({}, {})\n  at cell {}\n",
+                     text(q.x), text(q.y), q.cell.get_str());
+
+  const std::string picture = (std::filesystem::path(dir) / "spiral-queens.png").string();
+  draw_spiral_queens(picture, 1000, 1024);
+  out << fmt::format("\nFig. 3, the 1409 queens with max(|x|,|y|) ≤ 1000: {}\n"
+                     "  (queengames draw spiral-queens --radius 1000 --out spiral-queens.png)\n",
+                     picture);
+}
+
+QG_TOUR_SECTION(30, "Queens in exile on the square spiral (seed 000 §1–6)", tour);
+
+}  // namespace

@@ -1,0 +1,242 @@
+// queengames word: fixed points of morphisms — prefixes, b-files, random access — and the
+// tour's section on words with its two pictures.
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cmath>
+#include <complex>
+#include <iostream>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "cli.hpp"
+#include "queengames/io.hpp"
+#include "queengames/words.hpp"
+
+namespace {
+
+struct WordOptions {
+  std::string word, coding, out;
+  qg::app::NumberOption length, nth, prefix, rank;
+  std::string count_letter, occurrence_letter;
+  bool bfile = false, list = false;
+};
+
+constexpr std::uint64_t max_length = std::uint64_t{1} << 40;
+
+char single_letter(const std::string& text, const char* option) {
+  if (text.size() != 1) throw qg::InputError(fmt::format("{} takes a single letter, not '{}'", option, text));
+  return text[0];
+}
+
+// Streams the first `length` letters, coded, as one line or as b-file lines "n a(n)"
+// (a digit is printed as its value, any other letter as itself).
+void print_prefix(const qg::Morphism& m, const qg::Coding& coding, std::uint64_t length, bool bfile,
+                  std::ostream& out) {
+  qg::FixedPointStream stream(m);
+  auto progress = qg::app::progress_line("word");
+  constexpr std::size_t chunk = 1 << 20;
+  std::string letters(chunk, '\0'), coded, lines;
+  std::uint64_t n = 0;
+  for (std::uint64_t done = 0; done < length;) {
+    auto k = static_cast<std::size_t>(std::min<std::uint64_t>(chunk, length - done));
+    letters.resize(k);
+    stream.read(letters.data(), k);
+    done += k;
+    std::string_view text = letters;
+    if (!coding.is_identity()) {
+      coded.clear();
+      coding.apply_append(letters, coded);
+      text = coded;
+    }
+    if (bfile) {
+      lines.clear();
+      for (char c : text) {
+        if (c >= '0' && c <= '9') fmt::format_to(std::back_inserter(lines), "{} {}\n", n++, c - '0');
+        else fmt::format_to(std::back_inserter(lines), "{} {}\n", n++, c);
+      }
+      out << lines;
+    } else {
+      out << text;
+    }
+    progress(done, length);
+  }
+  if (!bfile) out << "\n";
+}
+
+void run_word(const WordOptions& o) {
+  qg::app::Output output(o.out);
+  std::ostream& out = output.stream();
+  if (o.list) {
+    for (const auto& name : qg::Morphism::names())
+      out << fmt::format("{:<16} {}\n", name, qg::Morphism::named(name).to_string());
+    output.commit();
+    return;
+  }
+  if (o.word.empty()) throw qg::InputError("word needs a morphism such as a->ab,b->a or a name (see word --list)");
+  auto m = qg::Morphism::from_name_or_text(o.word);
+  m.require_prolongable();
+  qg::Coding coding = o.coding.empty() ? qg::Coding() : qg::Coding::parse(o.coding);
+  int modes = !o.length.text.empty() + !o.nth.text.empty() + !o.count_letter.empty() + !o.occurrence_letter.empty();
+  if (modes != 1)
+    throw qg::InputError("word needs exactly one of --length N, --nth N, --count LETTER --prefix N, "
+                         "--occurrence LETTER --rank K");
+  if (!o.prefix.text.empty() && o.count_letter.empty()) throw qg::InputError("--prefix goes with --count LETTER");
+  if (!o.rank.text.empty() && o.occurrence_letter.empty()) throw qg::InputError("--rank goes with --occurrence LETTER");
+  if (!o.length.text.empty()) {
+    print_prefix(m, coding, o.length.value(1, max_length), o.bfile, out);
+  } else if (!o.nth.text.empty()) {
+    // The letter at a position, coded like the prefix would be.
+    out << coding.image(qg::FixedPointIndex(m).letter(o.nth.value())) << "\n";
+  } else if (!o.count_letter.empty()) {
+    if (o.prefix.text.empty()) throw qg::InputError("--count LETTER needs --prefix N (the prefix length)");
+    out << qg::FixedPointIndex(m).count(single_letter(o.count_letter, "--count"), o.prefix.value()) << "\n";
+  } else {
+    if (o.rank.text.empty()) throw qg::InputError("--occurrence LETTER needs --rank K (K ≥ 1)");
+    out << qg::FixedPointIndex(m).occurrence(single_letter(o.occurrence_letter, "--occurrence"), o.rank.value(1))
+        << "\n";
+  }
+  output.commit();
+}
+
+QG_COMMAND("word", [](CLI::App& app) {
+  auto o = std::make_shared<WordOptions>();
+  auto* cmd = app.add_subcommand("word", "the fixed point of a morphism: a prefix, a b-file, random access");
+  cmd->footer(
+      "Positions are 0-based. Named words: fibonacci, tribonacci, theme-song, period-doubling, thue-morse, "
+      "tetranacci.\nExamples:\n"
+      "  queengames word tribonacci --length 30 --coding a->0,b->1,c->2\n"
+      "  queengames word 'a->aab,b->a' --length 1e6 --bfile --out w.txt\n"
+      "  queengames word tribonacci --nth 1e18\n"
+      "  queengames word tribonacci --count a --prefix 1e18");
+  cmd->add_option("word", o->word, "a morphism such as a->ab,b->ac,c->a (prolonged on the first letter) or a name");
+  cmd->add_option("--length", o->length.text, "print the first N letters (1..2^40), coded, as one line");
+  cmd->add_option("--coding", o->coding, "code the letters, e.g. a->0,b->1,c->2; c-> deletes c");
+  cmd->add_flag("--bfile", o->bfile, "with --length: 'n a(n)' lines, n from 0, digits as numbers");
+  cmd->add_option("--nth", o->nth.text, "print the letter at position N (0-based, N < 2^64)");
+  cmd->add_option("--count", o->count_letter, "with --prefix N: how often LETTER occurs among positions 0..N-1");
+  cmd->add_option("--prefix", o->prefix.text, "the prefix length for --count");
+  cmd->add_option("--occurrence", o->occurrence_letter, "with --rank K: the position of the K-th LETTER");
+  cmd->add_option("--rank", o->rank.text, "K ≥ 1 for --occurrence");
+  cmd->add_flag("--list", o->list, "list the named words and their morphisms");
+  cmd->add_option("--out", o->out, "write to this file (atomically)");
+  cmd->callback([o] { run_word(*o); });
+});
+
+// ---- the tour ---------------------------------------------------------------------------
+
+std::string prefix_of(const char* name, std::size_t n) {
+  qg::FixedPointStream s(qg::Morphism::named(name));
+  std::string w(n, '\0');
+  s.read(w.data(), n);
+  return w;
+}
+
+constexpr qg::Rgb letter_colour[] = {{200, 40, 40}, {30, 100, 200}, {40, 150, 60}};
+
+// Fibonacci word: for each prefix length n the discrepancy d(n) = N_a(n) − n/φ (a grey
+// stem with a dot at its tip), coloured by the next letter t_n. The word codes a rotation
+// by 1/φ: t_n = a exactly when d(n) < 2/φ − 1 = 1/φ³, the dashed line (an a raises d by
+// 1 − 1/φ, a b lowers it by 1/φ, and d stays in [−1/φ², 1/φ)).
+void draw_fibonacci(const std::string& path) {
+  constexpr int count = 610, step = 2, width = count * step, height = 360;
+  std::string w = prefix_of("fibonacci", count);
+  const double phi = (1 + std::sqrt(5.0)) / 2;
+  std::vector<double> d(count);
+  int a = 0;
+  for (int n = 0; n < count; ++n) {
+    d[static_cast<std::size_t>(n)] = a - n / phi;
+    a += w[static_cast<std::size_t>(n)] == 'a';
+  }
+  const double lo = -1 / (phi * phi), hi = 1 / phi;
+  auto row_of = [&](double v) { return 5 + static_cast<int>(std::lround((hi - v) / (hi - lo) * (height - 11))); };
+  int axis = row_of(0), split = row_of(2 / phi - 1);
+  qg::write_png(path, width, height, [&](std::uint32_t py, qg::Rgb* pixels) {
+    int y = static_cast<int>(py);
+    if (y == axis)
+      for (int x = 0; x < width; ++x) pixels[x] = {170, 170, 170};
+    if (y == split)
+      for (int x = 0; x < width; ++x)
+        if (x % 12 < 7) pixels[x] = {0, 0, 0};
+    for (int n = 0; n < count; ++n) {
+      int tip = row_of(d[static_cast<std::size_t>(n)]);
+      if (std::abs(y - tip) <= 1) {
+        for (int x = std::max(0, n * step - 1); x <= std::min(width - 1, n * step + 1); ++x)
+          pixels[x] = letter_colour[w[static_cast<std::size_t>(n)] - 'a'];
+      } else if (y >= std::min(axis, tip) && y <= std::max(axis, tip)) {
+        pixels[n * step] = {200, 200, 200};
+      }
+    }
+  });
+}
+
+// Tribonacci word: the discrepancy vectors (N_a(n), N_b(n), N_c(n)) − n·(frequencies),
+// seen through the complex left eigenvector (1, β−1, 1/β) of τ's incidence matrix (β the
+// complex root of x³ = x² + x + 1, which kills the expanding direction): the Rauzy
+// fractal, each point coloured by the next letter t_n — three subtiles.
+void draw_tribonacci(const std::string& path) {
+  constexpr std::size_t count = 400'000;
+  constexpr double side = 800;
+  const double psi = 1.839286755214161;
+  const std::complex<double> beta((1 - psi) / 2, std::sqrt(4 / psi - (1 - psi) * (1 - psi)) / 2);
+  const std::complex<double> weight[] = {1.0, beta - 1.0, 1.0 / beta};
+  std::string w = prefix_of("tribonacci", count);
+  std::vector<std::complex<double>> z(count);
+  std::complex<double> at = 0;
+  double x0 = 1e9, x1 = -1e9, y0 = 1e9, y1 = -1e9;
+  for (std::size_t n = 0; n < count; ++n) {
+    z[n] = at;
+    x0 = std::min(x0, at.real()), x1 = std::max(x1, at.real());
+    y0 = std::min(y0, at.imag()), y1 = std::max(y1, at.imag());
+    at += weight[w[n] - 'a'];
+  }
+  double scale = (side - 20) / std::max(x1 - x0, y1 - y0);
+  auto width = static_cast<std::uint32_t>(21 + (x1 - x0) * scale), height = static_cast<std::uint32_t>(21 + (y1 - y0) * scale);
+  std::vector<std::uint8_t> ink(static_cast<std::size_t>(width) * height, 0);
+  for (std::size_t n = 0; n < count; ++n) {
+    auto px = static_cast<std::size_t>(10 + (z[n].real() - x0) * scale);
+    auto py = static_cast<std::size_t>(10 + (y1 - z[n].imag()) * scale);
+    ink[py * width + px] = static_cast<std::uint8_t>(1 + w[n] - 'a');
+  }
+  qg::write_png(path, width, height, [&](std::uint32_t y, qg::Rgb* pixels) {
+    for (std::uint32_t x = 0; x < width; ++x)
+      if (auto v = ink[static_cast<std::size_t>(y) * width + x]) pixels[x] = letter_colour[v - 1];
+  });
+}
+
+QG_TOUR_SECTION(20, "Words and morphisms (seed 000 §3–5, seed 001 §3)", [](std::ostream& out, const std::string& dir) {
+  out << "The fixed points of the named morphisms (queengames word --list), first 40 letters:\n";
+  for (const auto& name : qg::Morphism::names())
+    out << fmt::format("  {:<16} {}   queengames word {} --length 40\n", name, prefix_of(name.c_str(), 40), name);
+  auto theme = prefix_of("theme-song", 25);
+  out << fmt::format("Theme song Θ(5,4,3) = ΔP_n, seed 000 (4): {}\n"
+                     "  queengames word theme-song --length 25 --coding a->5,b->4,c->3\n",
+                     qg::Coding::parse("a->5,b->4,c->3").apply(theme));
+  out << fmt::format("Θ = c·T (Theorem 2): Θ = {}…, T = {}…   queengames check exile.theorem2\n", theme.substr(0, 12),
+                     prefix_of("tribonacci", 11));
+  out << fmt::format("t_c, the Tribonacci word without its c's (seed 001 §3): {}…\n"
+                     "  queengames word tribonacci --length 30 --coding c->\n",
+                     qg::Coding::parse("c->").apply(prefix_of("tribonacci", 30)));
+  qg::FixedPointIndex t(qg::Morphism::named("tribonacci"));
+  const std::uint64_t e18 = 1'000'000'000'000'000'000;
+  out << fmt::format("Random access in O(log n): t at position 10^18 is {}; N_a(10^18) = {}; the 10^18-th a is at "
+                     "position {} (A_n − 1)\n"
+                     "  queengames word tribonacci --nth 1e18; --count a --prefix 1e18; --occurrence a --rank 1e18\n",
+                     t.letter(e18), t.count('a', e18), t.occurrence('a', e18));
+  qg::FixedPointStream stream(qg::Morphism::named("tribonacci"));
+  std::string buffer(1 << 20, '\0');
+  auto start = std::chrono::steady_clock::now();
+  for (int i = 0; i < 100; ++i) stream.read(buffer.data(), buffer.size());
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  out << fmt::format("Streamed {} letters of the Tribonacci word in {:.3f} s ({} stack frames)   bench/bench_words\n",
+                     stream.position(), seconds, stream.depth());
+  draw_fibonacci(dir + "/fibonacci-word.png");
+  draw_tribonacci(dir + "/tribonacci-word.png");
+  out << fmt::format("Pictures: {0}/fibonacci-word.png (N_a(n) − n/φ for n < 610, coloured by t_n: a "
+                     "exactly below 1/φ³, a rotation by 1/φ), {0}/tribonacci-word.png (the Rauzy fractal of T: discrepancy vectors of "
+                     "400 000 prefixes, coloured a red, b blue, c green)\n",
+                     dir);
+});
+
+}  // namespace

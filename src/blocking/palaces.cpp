@@ -1,0 +1,547 @@
+// Palace numbers by the definition, streamed in O(width) memory (seed 004 §1: "each line can
+// be computed just from the information in the previous line").
+//
+// A band of columns keeps one count per column (palaces above) and one per diagonal
+// (palaces to the north-west); the row's running count comes from the left. A cell is a
+// palace iff col + diag + row < k, and after the hood rows hold few palaces (at most k per
+// row, a few per cent of the cells at k = 1000), so the SIMD scan compares a block of
+// cells at once with the threshold k − row and only looks closer at blocks holding a
+// palace or a new extreme. The checksum Σ (v + 1)(2(yW + x) + 1) is accumulated per row as
+// (2yW + 1)·Σ(v + 1) + 2·Σ(v + 1)x, with v = (col + diag) + row split so that the first
+// part is summed by the vector loop and the second, a step function of x, in closed form.
+#include <algorithm>
+#include <atomic>
+#include <limits>
+#include <thread>
+
+#include <fmt/format.h>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#define QG_BLOCKING_SIMD 1
+#endif
+
+#include "blocking/detail.hpp"
+#include "queengames/blocking.hpp"
+
+namespace qg::blocking {
+
+void require_k(std::uint64_t k) {
+  if (k < 1 || k > max_k) throw RangeError(fmt::format("k must be in 1..{} (got {})", max_k, k));
+}
+
+void require_side(std::uint64_t side, const char* what) {
+  if (side < 1 || side > max_side)
+    throw RangeError(fmt::format("the {} must be in 1..2^31 (got {})", what, side));
+}
+
+Engine parse_engine(std::string_view name) {
+  if (name == "definition") return Engine::definition;
+  if (name == "plain") return Engine::plain;
+  if (name == "ca") return Engine::ca;
+  throw InputError(fmt::format("unknown engine '{}' (choose definition, plain or ca)", name));
+}
+
+const char* to_string(Engine engine) {
+  switch (engine) {
+    case Engine::definition: return "definition";
+    case Engine::plain: return "plain";
+    case Engine::ca: return "ca";
+  }
+  return "?";
+}
+
+std::string Summary::line() const {
+  Sum64 s{width, sum64};
+  return fmt::format("size {}x{} palaces {} min {} max {} sum64 {}", width, height, palaces, min, max, s.hex());
+}
+
+namespace {
+
+// Σ_{0 ≤ x < a} x mod 2^64 (halve the even factor first so that nothing is lost).
+std::uint64_t triangle(std::uint64_t a) { return (a & 1) ? a * ((a - 1) / 2) : (a / 2) * (a - 1); }
+
+struct Stats {
+  std::uint64_t palaces = 0, sum = 0;
+  std::int64_t min = std::numeric_limits<std::int64_t>::max();
+  std::int64_t max = std::numeric_limits<std::int64_t>::min();
+  void merge(const Stats& o) {
+    palaces += o.palaces;
+    sum += o.sum;
+    min = std::min(min, o.min);
+    max = std::max(max, o.max);
+  }
+};
+
+// x − r, saturated well inside int64 (x may still be the ±∞ of an empty minimum/maximum).
+std::int64_t minus_row(std::int64_t x, std::uint64_t r) {
+  constexpr std::int64_t big = std::int64_t{1} << 40;
+  return std::clamp<std::int64_t>(x, -big, big) - static_cast<std::int64_t>(r);
+}
+
+#if QG_BLOCKING_SIMD
+// SSE2 lanes for the counters: 16-bit when col + diag ≤ 2k fits (k ≤ 16383), else 32-bit.
+// bits() gives one bit per lane; Acc sums c and c·x over a chunk of blocks without overflow.
+template <class Count>
+struct Lanes;
+
+template <>
+struct Lanes<std::int16_t> {
+  static constexpr unsigned n = 8;
+  static constexpr std::uint64_t chunk_blocks = 128;  // keeps the 32-bit partial sums < 2^31
+  static __m128i broadcast(std::int64_t t) { return _mm_set1_epi16(static_cast<short>(std::clamp<std::int64_t>(t, -32768, 32767))); }
+  static __m128i load(const std::int16_t* p) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)); }
+  static __m128i add(__m128i a, __m128i b) { return _mm_add_epi16(a, b); }
+  static __m128i less(__m128i a, __m128i b) { return _mm_cmplt_epi16(a, b); }
+  static __m128i greater(__m128i a, __m128i b) { return _mm_cmpgt_epi16(a, b); }
+  static unsigned bits(__m128i m) {
+    return static_cast<unsigned>(_mm_movemask_epi8(_mm_packs_epi16(m, _mm_setzero_si128())));
+  }
+  static void store(__m128i c, std::int64_t* out) {
+    alignas(16) std::int16_t lanes[n];
+    _mm_store_si128(reinterpret_cast<__m128i*>(lanes), c);
+    std::copy(lanes, lanes + n, out);
+  }
+  static void emit(__m128i c, std::uint64_t r, std::uint32_t* out) {
+    __m128i zero = _mm_setzero_si128(), row = _mm_set1_epi32(static_cast<int>(r));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out), _mm_add_epi32(_mm_unpacklo_epi16(c, zero), row));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 4), _mm_add_epi32(_mm_unpackhi_epi16(c, zero), row));
+  }
+  // p: running Σc over the chunk (pairs of lanes), t: Σ of the running sums, q: Σ c·lane.
+  struct Acc {
+    __m128i p = _mm_setzero_si128(), t = _mm_setzero_si128(), q = _mm_setzero_si128();
+  };
+  static void accumulate(Acc& a, __m128i c) {
+    static const __m128i ones = _mm_set1_epi16(1), lane = _mm_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7);
+    a.p = _mm_add_epi32(a.p, _mm_madd_epi16(c, ones));
+    a.t = _mm_add_epi32(a.t, a.p);
+    a.q = _mm_add_epi32(a.q, _mm_madd_epi16(c, lane));
+  }
+  // Blocks b = 0..blocks−1 start at x_start + 8b: Σ c·x = x_start·Σc + 8·Σ b·S_b + Σ c·lane,
+  // and Σ_b b·S_b = blocks·Σc − Σ_b (running sum after b).
+  static void fold(const Acc& a, std::uint64_t blocks, std::uint64_t x_start, std::uint64_t& sum_c,
+                   std::uint64_t& sum_cx) {
+    alignas(16) std::uint32_t p[4], t[4], q[4];
+    _mm_store_si128(reinterpret_cast<__m128i*>(p), a.p);
+    _mm_store_si128(reinterpret_cast<__m128i*>(t), a.t);
+    _mm_store_si128(reinterpret_cast<__m128i*>(q), a.q);
+    std::uint64_t sp = 0, st = 0, sq = 0;
+    for (int l = 0; l < 4; ++l) sp += p[l], st += t[l], sq += q[l];
+    sum_c += sp;
+    sum_cx += x_start * sp + n * (blocks * sp - st) + sq;
+  }
+};
+
+template <>
+struct Lanes<std::int32_t> {
+  static constexpr unsigned n = 4;
+  static constexpr std::uint64_t chunk_blocks = std::uint64_t{1} << 40;  // 64-bit sums wrap harmlessly mod 2^64
+  static __m128i broadcast(std::int64_t t) {
+    return _mm_set1_epi32(static_cast<int>(std::clamp<std::int64_t>(t, INT32_MIN, INT32_MAX)));
+  }
+  static __m128i load(const std::int32_t* p) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)); }
+  static __m128i add(__m128i a, __m128i b) { return _mm_add_epi32(a, b); }
+  static __m128i less(__m128i a, __m128i b) { return _mm_cmplt_epi32(a, b); }
+  static __m128i greater(__m128i a, __m128i b) { return _mm_cmpgt_epi32(a, b); }
+  static unsigned bits(__m128i m) { return static_cast<unsigned>(_mm_movemask_ps(_mm_castsi128_ps(m))); }
+  static void store(__m128i c, std::int64_t* out) {
+    alignas(16) std::int32_t lanes[n];
+    _mm_store_si128(reinterpret_cast<__m128i*>(lanes), c);
+    std::copy(lanes, lanes + n, out);
+  }
+  static void emit(__m128i c, std::uint64_t r, std::uint32_t* out) {
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out), _mm_add_epi32(c, _mm_set1_epi32(static_cast<int>(r))));
+  }
+  // 64-bit lanes: p0 = running Σc of lanes 0, 1; p1 of lanes 2, 3; t0, t1 the Σ of those.
+  struct Acc {
+    __m128i p0 = _mm_setzero_si128(), p1 = _mm_setzero_si128(), t0 = _mm_setzero_si128(),
+            t1 = _mm_setzero_si128();
+  };
+  static void accumulate(Acc& a, __m128i c) {
+    __m128i zero = _mm_setzero_si128();  // c ≥ 0: zero-extension is the widening
+    a.p0 = _mm_add_epi64(a.p0, _mm_unpacklo_epi32(c, zero));
+    a.p1 = _mm_add_epi64(a.p1, _mm_unpackhi_epi32(c, zero));
+    a.t0 = _mm_add_epi64(a.t0, a.p0);
+    a.t1 = _mm_add_epi64(a.t1, a.p1);
+  }
+  static void fold(const Acc& a, std::uint64_t blocks, std::uint64_t x_start, std::uint64_t& sum_c,
+                   std::uint64_t& sum_cx) {
+    alignas(16) std::uint64_t p[4], t[4];
+    _mm_store_si128(reinterpret_cast<__m128i*>(p), a.p0);
+    _mm_store_si128(reinterpret_cast<__m128i*>(p + 2), a.p1);
+    _mm_store_si128(reinterpret_cast<__m128i*>(t), a.t0);
+    _mm_store_si128(reinterpret_cast<__m128i*>(t + 2), a.t1);
+    for (unsigned l = 0; l < 4; ++l) {
+      sum_c += p[l];
+      sum_cx += (x_start + l) * p[l] + n * (blocks * p[l] - t[l]);
+    }
+  }
+};
+#endif
+
+// The columns [x0, x0 + n) of the table with their counters. The diagonal counters slide
+// one place right per row (the diagonal through (x, y) is the one through (x − 1, y − 1)),
+// so they live in a buffer of 2n entries whose window start moves left, recentred every n
+// rows: O(n) memory, contiguous rows.
+template <class Count>
+class Band {
+ public:
+  Band(std::uint64_t x0, std::uint64_t n) : x0_(x0), n_(n), col_(n, 0), diag_(2 * n, 0), base_(n) {}
+  std::uint64_t x0() const { return x0_; }
+  std::uint64_t width() const { return n_; }
+  // The count of the diagonal through the band's last cell of the row just processed,
+  // which the band to the right receives as its first diagonal of the next row.
+  std::uint64_t diagonal_out() const { return static_cast<std::uint64_t>(diag_[base_ + n_ - 1]); }
+
+  // Row y: r_in palaces of the row lie left of the band, diagonal_in is the count of the
+  // diagonal entering at the band's first column (0 for the leftmost band). Returns the
+  // row's count at the band's right end. out (when Emit) receives the band's palace numbers.
+  template <bool Emit>
+  std::uint64_t row_plain(std::uint64_t k, std::uint64_t y, std::uint64_t W, std::uint64_t r_in,
+                          std::uint64_t diagonal_in, Stats& stats, std::uint32_t* out) {
+    Count* diag = begin_row(y, diagonal_in);
+    Count* col = col_.data();
+    std::uint64_t r = r_in;
+    Sum64 sum{W};
+    std::int64_t lo = stats.min, hi = stats.max;
+    for (std::uint64_t x = 0; x < n_; ++x) {
+      std::uint64_t v = static_cast<std::uint64_t>(col[x]) + static_cast<std::uint64_t>(diag[x]) + r;
+      sum.add(x0_ + x, y, static_cast<std::int64_t>(v));
+      lo = std::min(lo, static_cast<std::int64_t>(v));
+      hi = std::max(hi, static_cast<std::int64_t>(v));
+      if constexpr (Emit) out[x] = static_cast<std::uint32_t>(v);
+      if (v < k) ++col[x], ++diag[x], ++r;
+    }
+    stats.palaces += r - r_in;
+    stats.sum += sum.sum;
+    stats.min = lo, stats.max = hi;
+    return r;
+  }
+
+#if QG_BLOCKING_SIMD
+  template <bool Emit>
+  std::uint64_t row_simd(std::uint64_t k, std::uint64_t y, std::uint64_t W, std::uint64_t r_in,
+                         std::uint64_t diagonal_in, Stats& stats, std::uint32_t* out) {
+    using L = Lanes<Count>;
+    Count* diag = begin_row(y, diagonal_in);
+    Count* col = col_.data();
+    const auto ks = static_cast<std::int64_t>(k);
+    std::uint64_t r = r_in;
+    // The palaces of this row: how many, Σ x_p and Σ x_p(x_p + 1)/2 (global x).
+    std::uint64_t palaces = 0, sum_px = 0, sum_ptri = 0;
+    std::uint64_t sum_c = 0, sum_cx = 0;  // Σ (col + diag) and Σ (col + diag)·x
+    std::int64_t lo = stats.min, hi = stats.max;
+    auto palace = [&](std::uint64_t x) {
+      ++col[x], ++diag[x], ++r, ++palaces;
+      std::uint64_t gx = x0_ + x;
+      sum_px += gx;
+      sum_ptri += triangle(gx + 1);
+    };
+    // A block needs a closer look when some v = c + r may be < max(k, lo) (a palace or a new
+    // minimum) or > hi (a new maximum).
+    __m128i below = L::broadcast(minus_row(std::max(ks, lo), r)), above = L::broadcast(minus_row(hi, r));
+    std::uint64_t x = 0;
+    const std::uint64_t whole = n_ - n_ % L::n;
+    while (x < whole) {
+      const std::uint64_t chunk = x, end = std::min(whole, x + L::n * L::chunk_blocks);
+      typename L::Acc acc;
+      for (; x < end; x += L::n) {
+        __m128i c = L::add(L::load(col + x), L::load(diag + x));
+        L::accumulate(acc, c);
+        if constexpr (Emit) L::emit(c, r, out + x);
+        if (__builtin_expect(!_mm_movemask_epi8(_mm_or_si128(L::less(c, below), L::greater(c, above))), 1)) continue;
+        // The palaces of the block, left to right: each lowers the threshold k − r by one.
+        const std::uint64_t r0 = r;
+        unsigned found = L::bits(L::less(c, L::broadcast(ks - static_cast<std::int64_t>(r))));
+        while (found) {
+          unsigned j = static_cast<unsigned>(__builtin_ctz(found));
+          palace(x + j);
+          found = L::bits(L::less(c, L::broadcast(ks - static_cast<std::int64_t>(r)))) & (~0u << (j + 1));
+        }
+        if (Emit || L::bits(L::greater(c, L::broadcast(minus_row(hi, r)))) ||
+            L::bits(L::less(c, L::broadcast(minus_row(lo, r0))))) {
+          std::int64_t lane[L::n];
+          L::store(c, lane);
+          std::int64_t rr = static_cast<std::int64_t>(r0);
+          for (unsigned l = 0; l < L::n; ++l) {
+            std::int64_t v = lane[l] + rr;
+            lo = std::min(lo, v), hi = std::max(hi, v);
+            if constexpr (Emit) out[x + l] = static_cast<std::uint32_t>(v);
+            rr += v < ks;
+          }
+        }
+        below = L::broadcast(minus_row(std::max(ks, lo), r));
+        above = L::broadcast(minus_row(hi, r));
+      }
+      L::fold(acc, (x - chunk) / L::n, x0_ + chunk, sum_c, sum_cx);
+    }
+    for (; x < n_; ++x) {
+      auto c = static_cast<std::uint64_t>(col[x]) + static_cast<std::uint64_t>(diag[x]);
+      auto v = static_cast<std::int64_t>(c + r);
+      sum_c += c, sum_cx += c * (x0_ + x);
+      lo = std::min(lo, v), hi = std::max(hi, v);
+      if constexpr (Emit) out[x] = static_cast<std::uint32_t>(v);
+      if (v < ks) palace(x);
+    }
+    // Σ over the band of v + 1 and (v + 1)·x with v = c + r_x, where r_x = r_in plus one
+    // for every palace of the row left of x within the band.
+    const std::uint64_t x1 = x0_ + n_, sum_x = triangle(x1) - triangle(x0_);
+    const std::uint64_t sum_r = r_in * n_ + palaces * (x1 - 1) - sum_px;
+    const std::uint64_t sum_rx = r_in * sum_x + palaces * triangle(x1) - sum_ptri;
+    const std::uint64_t a = sum_c + sum_r + n_, b = sum_cx + sum_rx + sum_x;
+    stats.sum += (2 * y * W + 1) * a + 2 * b;
+    stats.palaces += palaces;
+    stats.min = lo, stats.max = hi;
+    return r;
+  }
+#endif
+
+ private:
+  Count* begin_row(std::uint64_t y, std::uint64_t diagonal_in) {
+    if (y > 0) {
+      if (base_ == 0) {
+        std::copy(diag_.begin(), diag_.begin() + static_cast<std::ptrdiff_t>(n_),
+                  diag_.begin() + static_cast<std::ptrdiff_t>(n_));
+        base_ = n_;
+      }
+      --base_;
+      diag_[base_] = static_cast<Count>(diagonal_in);
+    }
+    return diag_.data() + base_;
+  }
+
+  std::uint64_t x0_, n_;
+  std::vector<Count> col_, diag_;
+  std::uint64_t base_;
+};
+
+// The fast engine: 16-bit counters when they fit, SSE2 when the target has it.
+template <class F>
+auto with_fast_band(std::uint64_t k, F&& f) {
+#if QG_BLOCKING_SIMD
+  if (2 * k <= 32767) return f(static_cast<std::int16_t*>(nullptr));
+  return f(static_cast<std::int32_t*>(nullptr));
+#else
+  (void)k;
+  return f(static_cast<std::uint32_t*>(nullptr));
+#endif
+}
+
+template <class Count, bool Emit>
+std::uint64_t fast_row(Band<Count>& band, std::uint64_t k, std::uint64_t y, std::uint64_t W, std::uint64_t r_in,
+                       std::uint64_t diagonal_in, Stats& stats, std::uint32_t* out) {
+#if QG_BLOCKING_SIMD
+  return band.template row_simd<Emit>(k, y, W, r_in, diagonal_in, stats, out);
+#else
+  return band.template row_plain<Emit>(k, y, W, r_in, diagonal_in, stats, out);
+#endif
+}
+
+Summary to_summary(std::uint64_t W, std::uint64_t H, const Stats& s) {
+  return {W, H, s.palaces, static_cast<std::uint64_t>(s.min), static_cast<std::uint64_t>(s.max), s.sum};
+}
+
+// What band t passes to band t + 1 for each row, in a ring of rows.
+struct Link {
+  std::vector<std::uint64_t> r, diagonal;
+  std::atomic<std::uint64_t> produced{0}, consumed{0};
+};
+
+// Bands of columns, one thread each, pipelined over the rows: band t needs from band t − 1
+// only the row count at the boundary and the diagonal count crossing it, passed through a
+// ring of rows. Band 0 runs on the calling thread, which reports progress.
+template <class Count>
+Summary banded_summary(std::uint64_t k, std::uint64_t W, std::uint64_t H, unsigned threads,
+                       const ProgressFn& progress) {
+  constexpr std::uint64_t min_band = 2048, ring = 1024, progress_rows = 256;
+  threads = static_cast<unsigned>(std::clamp<std::uint64_t>(W / min_band, 1, std::max(threads, 1u)));
+  std::vector<Band<Count>> bands;
+  for (unsigned t = 0; t < threads; ++t) {
+    std::uint64_t x0 = W * t / threads, x1 = W * (t + 1) / threads;
+    bands.emplace_back(x0, x1 - x0);
+  }
+  std::vector<Link> links(threads);
+  for (auto& link : links) link.r.resize(ring), link.diagonal.resize(ring);
+  std::vector<Stats> stats(threads);
+  std::atomic<bool> stop{false};
+  auto wait = [&](auto ready) {
+    for (unsigned spins = 0; !ready(); ++spins) {
+      if (stop.load(std::memory_order_relaxed)) return false;
+      if (spins > 64) std::this_thread::yield();
+    }
+    return true;
+  };
+  auto run = [&](unsigned t) {
+    Link* in = t ? &links[t - 1] : nullptr;
+    Link* out = t + 1 < threads ? &links[t] : nullptr;
+    for (std::uint64_t y = 0; y < H; ++y) {
+      std::uint64_t r_in = 0, diagonal_in = 0;
+      if (in) {
+        if (!wait([&] { return in->produced.load(std::memory_order_acquire) > y; })) return;
+        r_in = in->r[y % ring];
+        diagonal_in = y ? in->diagonal[(y - 1) % ring] : 0;
+      }
+      // The slot of row y may be reused once the right band has finished row y − ring + 1
+      // (it reads the diagonal of the row before the one it works on).
+      if (out && !wait([&] { return y + 2 <= out->consumed.load(std::memory_order_acquire) + ring; })) return;
+      std::uint64_t r = fast_row<Count, false>(bands[t], k, y, W, r_in, diagonal_in, stats[t], nullptr);
+      if (out) {
+        out->r[y % ring] = r;
+        out->diagonal[y % ring] = bands[t].diagonal_out();
+        out->produced.store(y + 1, std::memory_order_release);
+      }
+      if (in) in->consumed.store(y + 1, std::memory_order_release);
+      if (t == 0 && progress && (y % progress_rows == 0 || y + 1 == H)) progress(y + 1, H);
+    }
+  };
+  {
+    struct StopOnExit {  // an exception from progress() stops the other bands before joining
+      std::atomic<bool>& stop;
+      ~StopOnExit() { stop.store(true); }
+    };
+    std::vector<std::jthread> workers;
+    StopOnExit guard{stop};
+    for (unsigned t = 1; t < threads; ++t) workers.emplace_back(run, t);
+    run(0);
+    for (auto& w : workers) w.join();
+  }
+  Stats total;
+  for (const auto& s : stats) total.merge(s);
+  return to_summary(W, H, total);
+}
+
+// One row source behind PalaceRows.
+struct RowSource {
+  virtual ~RowSource() = default;
+  virtual void next(std::uint64_t y, std::vector<std::uint32_t>& row) = 0;
+};
+
+template <class Count, bool Fast>
+struct BandRows : RowSource {
+  std::uint64_t k, W;
+  Band<Count> band;
+  Stats stats;
+  BandRows(std::uint64_t k_, std::uint64_t W_) : k(k_), W(W_), band(0, W_) {}
+  void next(std::uint64_t y, std::vector<std::uint32_t>& row) override {
+    if constexpr (Fast) fast_row<Count, true>(band, k, y, W, 0, 0, stats, row.data());
+    else band.template row_plain<true>(k, y, W, 0, 0, stats, row.data());
+  }
+};
+
+struct CaSource : RowSource {
+  std::uint64_t k;
+  CaRows ca;
+  CaSource(std::uint64_t k_, std::uint64_t W) : k(k_), ca(k_, W) {}
+  void next(std::uint64_t, std::vector<std::uint32_t>& row) override {
+    auto states = ca.next();
+    for (std::size_t x = 0; x < row.size(); ++x)
+      row[x] = static_cast<std::uint32_t>(static_cast<std::int64_t>(states[x]) + static_cast<std::int64_t>(k));
+  }
+};
+
+}  // namespace
+
+struct PalaceRows::Impl {
+  std::uint64_t k, width, y = 0;
+  std::unique_ptr<RowSource> source;
+  std::vector<std::uint32_t> row;
+};
+
+PalaceRows::PalaceRows(std::uint64_t k, std::uint64_t width, Engine engine) {
+  require_k(k);
+  require_side(width, "width");
+  impl_ = std::make_unique<Impl>();
+  impl_->k = k, impl_->width = width;
+  impl_->row.assign(width, 0);
+  switch (engine) {
+    case Engine::definition:
+      impl_->source = with_fast_band(k, [&]<class Count>(Count*) -> std::unique_ptr<RowSource> {
+        return std::make_unique<BandRows<Count, true>>(k, width);
+      });
+      break;
+    case Engine::plain: impl_->source = std::make_unique<BandRows<std::uint32_t, false>>(k, width); break;
+    case Engine::ca: impl_->source = std::make_unique<CaSource>(k, width); break;
+  }
+}
+PalaceRows::PalaceRows(PalaceRows&&) noexcept = default;
+PalaceRows& PalaceRows::operator=(PalaceRows&&) noexcept = default;
+PalaceRows::~PalaceRows() = default;
+
+const std::vector<std::uint32_t>& PalaceRows::next() {
+  impl_->source->next(impl_->y++, impl_->row);
+  return impl_->row;
+}
+std::uint64_t PalaceRows::rows_done() const { return impl_->y; }
+std::uint64_t PalaceRows::k() const { return impl_->k; }
+std::uint64_t PalaceRows::width() const { return impl_->width; }
+
+std::vector<std::uint32_t> palace_table(std::uint64_t k, std::uint64_t width, std::uint64_t height, Engine engine) {
+  require_side(height, "height");
+  require_side(width, "width");
+  if (width * height > max_table_cells)
+    throw RangeError(fmt::format("a table in memory holds at most 2^28 cells (asked {}x{})", width, height));
+  PalaceRows rows(k, width, engine);
+  std::vector<std::uint32_t> table;
+  table.reserve(width * height);
+  for (std::uint64_t y = 0; y < height; ++y) {
+    const auto& row = rows.next();
+    table.insert(table.end(), row.begin(), row.end());
+  }
+  return table;
+}
+
+Summary summary(std::uint64_t k, std::uint64_t width, std::uint64_t height, Engine engine, unsigned threads,
+                const ProgressFn& progress) {
+  require_k(k);
+  require_side(width, "width");
+  require_side(height, "height");
+  constexpr std::uint64_t progress_rows = 256;
+  switch (engine) {
+    case Engine::definition:
+      return with_fast_band(k, [&]<class Count>(Count*) {
+        return banded_summary<Count>(k, width, height, threads, progress);
+      });
+    case Engine::plain: {
+      Band<std::uint32_t> band(0, width);
+      Stats stats;
+      for (std::uint64_t y = 0; y < height; ++y) {
+        band.row_plain<false>(k, y, width, 0, 0, stats, nullptr);
+        if (progress && (y % progress_rows == 0 || y + 1 == height)) progress(y + 1, height);
+      }
+      return to_summary(width, height, stats);
+    }
+    case Engine::ca: {
+      CaRows ca(k, width);
+      Stats stats;
+      for (std::uint64_t y = 0; y < height; ++y) {
+        Sum64 sum{width};
+        auto row = ca.next();
+        for (std::uint64_t x = 0; x < width; ++x) {
+          std::int64_t v = row[x] + static_cast<std::int64_t>(k);
+          sum.add(x, y, v);
+          stats.min = std::min(stats.min, v), stats.max = std::max(stats.max, v);
+          stats.palaces += row[x] < 0;
+        }
+        stats.sum += sum.sum;
+        if (progress && (y % progress_rows == 0 || y + 1 == height)) progress(y + 1, height);
+      }
+      return to_summary(width, height, stats);
+    }
+  }
+  throw InputError("unknown engine");
+}
+
+namespace detail {
+
+Summary summary_wide_counters(std::uint64_t k, std::uint64_t width, std::uint64_t height, unsigned threads) {
+  require_k(k);
+#if QG_BLOCKING_SIMD
+  return banded_summary<std::int32_t>(k, width, height, threads, {});
+#else
+  return banded_summary<std::uint32_t>(k, width, height, threads, {});
+#endif
+}
+
+}  // namespace detail
+
+}  // namespace qg::blocking

@@ -1,0 +1,107 @@
+// Play (seed 004 §1, Formulation 2): the queen moves north, west or north-west; the player
+// who moves her completes the turn by placing the k − 1 pawns, which the queen may not land
+// on next. Moving to a palace wins: it sees fewer than k palaces, so the pawns block all of
+// them and the opponent can only move to a non-palace, from which a palace is reached again.
+#include <algorithm>
+#include <charconv>
+
+#include <fmt/format.h>
+
+#include "queengames/blocking.hpp"
+
+namespace qg::blocking {
+
+Cell parse_cell(std::string_view text) {
+  auto comma = text.find(',');
+  auto number = [&](std::string_view part) {
+    std::uint64_t v = 0;
+    auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), v);
+    if (part.empty() || ec != std::errc() || end != part.data() + part.size())
+      throw InputError(fmt::format("a cell is written x,y with natural numbers (got '{}')", text));
+    return v;
+  };
+  if (comma == std::string_view::npos) throw InputError(fmt::format("a cell is written x,y (got '{}')", text));
+  return {number(text.substr(0, comma)), number(text.substr(comma + 1))};
+}
+
+namespace {
+
+bool is_move(Cell q, Cell c) {
+  return (c.x == q.x && c.y < q.y) || (c.y == q.y && c.x < q.x) || (c.x < q.x && q.x - c.x == q.y - c.y);
+}
+
+// The palace numbers of q and of every cell it can move to, streaming rows 0..q.y of the
+// (q.x + 1)-wide table (no cell to the right or below matters).
+struct LineValues {
+  std::uint64_t queen = 0;
+  std::vector<std::pair<Cell, std::uint64_t>> moves;  // in moves_of order
+};
+LineValues line_values(std::uint64_t k, Cell q, const ProgressFn& progress) {
+  PalaceRows rows(k, q.x + 1);
+  std::vector<std::uint64_t> column(q.y), diagonal(std::min(q.x, q.y));
+  LineValues out;
+  for (std::uint64_t y = 0; y <= q.y; ++y) {
+    const auto& row = rows.next();
+    if (y < q.y) {
+      column[q.y - 1 - y] = row[q.x];
+      if (q.y - y <= q.x) diagonal[q.y - y - 1] = row[q.x - (q.y - y)];
+    } else {
+      out.queen = row[q.x];
+      for (std::uint64_t d = 1; d <= q.x; ++d) out.moves.push_back({{q.x - d, q.y}, row[q.x - d]});
+    }
+    if (progress && (y % 256 == 0 || y == q.y)) progress(y + 1, q.y + 1);
+  }
+  std::vector<std::pair<Cell, std::uint64_t>> ordered;
+  for (std::uint64_t d = 1; d <= q.y; ++d) ordered.push_back({{q.x, q.y - d}, column[d - 1]});
+  ordered.insert(ordered.end(), out.moves.begin(), out.moves.end());
+  for (std::uint64_t d = 1; d <= diagonal.size(); ++d) ordered.push_back({{q.x - d, q.y - d}, diagonal[d - 1]});
+  out.moves = std::move(ordered);
+  return out;
+}
+
+}  // namespace
+
+PlayAnalysis play(std::uint64_t k, Cell queen, const std::optional<std::vector<Cell>>& given,
+                  const ProgressFn& progress) {
+  require_k(k);
+  require_side(queen.x + 1, "x + 1");
+  require_side(queen.y + 1, "y + 1");
+  std::vector<Cell> blocked = given.value_or(std::vector<Cell>{});
+  if (blocked.size() > k - 1)
+    throw InputError(fmt::format("k = {} gives {} pawns, but {} cells are blocked", k, k - 1, blocked.size()));
+  for (std::size_t i = 0; i < blocked.size(); ++i) {
+    if (!is_move(queen, blocked[i]))
+      throw InputError(fmt::format("the pawn at ({},{}) blocks no move of the queen at ({},{})", blocked[i].x,
+                                   blocked[i].y, queen.x, queen.y));
+    if (std::find(blocked.begin(), blocked.begin() + static_cast<std::ptrdiff_t>(i), blocked[i]) !=
+        blocked.begin() + static_cast<std::ptrdiff_t>(i))
+      throw InputError(fmt::format("({},{}) is blocked twice", blocked[i].x, blocked[i].y));
+  }
+  PlayAnalysis a;
+  a.k = k, a.queen = queen, a.blocks_given = given.has_value();
+  auto values = line_values(k, queen, progress);
+  a.palace_number = values.queen;
+  if (!given && values.queen < k)  // the opponent blocks every palace the queen sees
+    for (const auto& [cell, v] : values.moves)
+      if (v < k) blocked.push_back(cell);
+  a.blocked = blocked;
+  a.moves = values.moves.size() - blocked.size();
+  const bool list = a.moves <= PlayAnalysis::max_listed_moves;
+  std::optional<std::pair<Cell, std::uint64_t>> best;
+  for (const auto& [cell, v] : values.moves) {
+    bool is_blocked = std::find(blocked.begin(), blocked.end(), cell) != blocked.end();
+    if (v < k) a.visible_palaces.push_back(cell);
+    if (is_blocked) continue;
+    if (list) a.options.push_back({cell, v});
+    if (v < k && (!best || v < best->second)) best = {cell, v};
+  }
+  if (best) {
+    a.move = best->first;
+    a.move_palace_number = best->second;
+    for (const auto& [cell, v] : line_values(k, best->first, {}).moves)
+      if (v < k) a.pawns.push_back(cell);
+  }
+  return a;
+}
+
+}  // namespace qg::blocking

@@ -1,0 +1,105 @@
+// The dictionary process (seed 003 §3): read a word at the head, append its translate.
+#include <algorithm>
+
+#include "bit_queue.hpp"
+#include "queengames/dictionary.hpp"
+
+namespace qg {
+
+namespace {
+
+using dictionary_detail::BitQueue;
+
+// The translates packed in 64-bit pieces.
+struct Engine {
+  explicit Engine(const Dictionary& d) : dictionary(d) {
+    for (const auto& e : d.entries()) {
+      word_length.push_back(static_cast<unsigned>(e.word.size()));
+      std::vector<std::pair<std::uint64_t, unsigned>> pieces;
+      for (std::size_t i = 0; i < e.translate.size(); i += 64) {
+        std::uint64_t bits = 0;
+        unsigned n = static_cast<unsigned>(std::min<std::size_t>(64, e.translate.size() - i));
+        for (unsigned j = 0; j < n; ++j) bits = bits << 1 | (e.translate[i + j] == '1');
+        pieces.push_back({bits, n});
+      }
+      translate.push_back(std::move(pieces));
+    }
+    window = static_cast<unsigned>(d.max_word_length());
+  }
+  HeadRead read(const BitQueue& q, std::uint64_t head) const {
+    if (dictionary.has_window_table() && head + window <= q.end())
+      return dictionary.read_window(static_cast<std::uint32_t>(q.peek(head) >> (64 - window)));
+    return dictionary.read([&](std::uint64_t i) { return q.bit(head + i); }, q.end() - head);
+  }
+  void write(BitQueue& q, std::size_t entry) const {
+    for (auto [bits, n] : translate[entry]) q.push(bits, n);
+  }
+
+  const Dictionary& dictionary;
+  std::vector<unsigned> word_length;
+  std::vector<std::vector<std::pair<std::uint64_t, unsigned>>> translate;
+  unsigned window = 0;
+};
+
+}  // namespace
+
+DictionaryRun run_dictionary(const Dictionary& dictionary, const DictionaryRunOptions& options) {
+  Engine engine(dictionary);
+  BitQueue q;
+  q.push(dictionary.start());
+  std::uint64_t head = dictionary.head(), emitted = 0, target = options.bits;
+  DictionaryRun run;
+  run.counts.assign(dictionary.entries().size(), 0);
+  std::string chunk;
+  auto flush = [&] {
+    std::uint64_t upto = std::min(q.end(), target);
+    if (options.sink && upto > emitted) {
+      chunk.clear();
+      for (std::uint64_t p = emitted; p < upto; p += 64) {
+        std::uint64_t w = q.peek(p);
+        unsigned n = static_cast<unsigned>(std::min<std::uint64_t>(64, upto - p));
+        for (unsigned i = 0; i < n; ++i) chunk += static_cast<char>('0' + ((w >> (63 - i)) & 1));
+      }
+      options.sink(chunk);
+    }
+    emitted = std::max(emitted, upto);
+    run.peak_buffer_bits = std::max(run.peak_buffer_bits, q.held_bits());
+    q.drop_before(std::min(head, emitted));
+  };
+  constexpr std::uint64_t chunk_bits = 1 << 16, progress_bits = 1 << 24;
+  std::uint64_t next_progress = progress_bits;
+  while (q.end() < target) {
+    HeadRead r = engine.read(q, head);
+    if (r.status != HeadRead::word) {
+      run.stopped = true;
+      run.stop_position = head;
+      for (std::uint64_t p = head; p < q.end() && p < head + 64; ++p) run.unread += q.bit(p) ? '1' : '0';
+      break;
+    }
+    ++run.counts[r.entry];
+    if (options.on_word) options.on_word(r.entry, head);
+    head += engine.word_length[r.entry];
+    engine.write(q, r.entry);
+    if (q.end() - emitted >= chunk_bits) flush();
+    if (options.progress && q.end() >= next_progress) {
+      options.progress(std::min(q.end(), target), target);
+      next_progress += progress_bits;
+    }
+  }
+  flush();
+  for (auto c : run.counts) run.words_read += c;
+  run.bits = q.end();
+  run.head = head;
+  return run;
+}
+
+std::string dictionary_bits(const Dictionary& dictionary, std::uint64_t bits) {
+  std::string out;
+  DictionaryRunOptions options;
+  options.bits = bits;
+  options.sink = [&](std::string_view chunk) { out += chunk; };
+  run_dictionary(dictionary, options);
+  return out;
+}
+
+}  // namespace qg

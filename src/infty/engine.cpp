@@ -1,0 +1,429 @@
+// The ∞-queens engine: Knuth's algorithm (seed 002 §4) on three sliding 64-bit registers and a
+// one-bit-per-column record of the high queens (see include/queengames/infty.hpp).
+//
+// Columns are computed in blocks of two phases, which keeps each loop small enough for the
+// registers: place() runs Knuth's search and writes q_n and his probe count; tally() then
+// derives the statistics (seed 002 §8) from them.
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <string>
+
+#include "state.hpp"
+
+namespace qg {
+namespace infty_detail {
+
+PhiPosition phi_position(u64 n) {
+  // n·C = n·C_hi·2^64 + n·C_lo: the bits above 2^128 are floor(n(φ − 1)) (exact for n ≤ 2^62).
+  u128 low = static_cast<u128>(n) * static_cast<u64>(kPhiFraction);
+  u128 high = static_cast<u128>(n) * static_cast<u64>(kPhiFraction >> 64) + (low >> 64);
+  return {n + static_cast<u64>(high >> 64), (high << 64) | static_cast<u64>(low)};
+}
+
+void HighRecord::release_below(u64 column) {
+  u64 keep_from = column >> kBlockColumnsLog;
+  if (keep_from <= first_block) return;
+  u64 drop = std::min<u64>(keep_from - first_block, blocks.size());
+  blocks.erase(blocks.begin(), blocks.begin() + static_cast<std::ptrdiff_t>(drop));
+  first_block += drop;
+}
+
+namespace {
+
+using State = InftyQueens::State;
+using u8 = std::uint8_t;
+
+[[noreturn]] [[gnu::noinline]] void window_failure(u64 n, const std::string& what) {
+  throw RangeError("infty-queens: at n = " + std::to_string(n) + " " + what + " exceeds the " +
+                   std::to_string(kReach) + "-bit reach of the windows the engine assumes (claim knuth.windows)");
+}
+
+// A scan reached further into the c register than ever before (the stat of knuth.windows).
+[[gnu::noinline]] void new_span(InftyStats& stats, u64 n, u64 span) {
+  if (span > kReach) window_failure(n, "a scan spanning " + std::to_string(span) + " diagonals");
+  stats.max_c_span = span;
+}
+
+[[gnu::noinline]] void new_step(InftyStats& stats, u64 n, u64 step) {
+  if (step >= kReach) window_failure(n, "a step of s of at least " + std::to_string(step) + " rows");
+  stats.max_s_step = step;
+}
+
+// kLowBits[k] = 2^k − 1: the mask of the k lowest bits, by one load.
+constexpr auto kLowBits = [] {
+  std::array<u64, 65> masks{};
+  for (unsigned k = 0; k < 64; ++k) masks[k] = (u64{1} << k) - 1;
+  masks[64] = ~u64{0};
+  return masks;
+}();
+
+// kSpread[w − 1][b]: where the high queens of 8 columns (bit i of b: column j + i is high)
+// land, as bits o = w·i + k − 1 for the k-th of them, relative to the least index w·j + rank
+// + 1 the first could have. Their index is w·column + rank with w = 1 for rows and 2 for
+// antidiagonals, so a byte of the record spans 8w + popcount(b) indices.
+constexpr auto kSpread = [] {
+  std::array<std::array<std::uint32_t, 256>, 2> spread{};
+  for (unsigned w = 1; w <= 2; ++w)
+    for (unsigned b = 0; b < 256; ++b)
+      for (unsigned i = 0, k = 0; i < 8; ++i)
+        if (b >> i & 1) spread[w - 1][b] |= std::uint32_t{1} << (w * i + ++k - 1);
+  return spread;
+}();
+
+// Copies into `window` (bit i: index base + i) every high queen whose index — row
+// (kWeight = 1) or antidiagonal (kWeight = 2) — is below base + 64, eight columns of the
+// record at a time, so that the loop asks only once every twenty columns or so. Columns up to
+// `last` are in the record. Returns the window and sets c.next to the index of the first
+// queen not copied, or a lower bound for it when the record runs out. Every index not yet
+// copied is at least base (the loop asks before the base can pass c.next), so the shifts
+// below are in range.
+template <u64 kWeight>
+[[gnu::always_inline]] inline u64 ingest(Cursor& c, const HighRecord& record, u64 last, u64 window, u64 base) {
+  const u64 limit = base + 64;
+  u64 column = c.column, rank = c.rank;
+  while (column <= last) {
+    u64 least = kWeight * column + rank + 1;  // the least index a queen in this column can have
+    if (column + 7 <= last) {
+      u64 bits = record.word(column / 64) >> (column % 64);
+      if (column % 64 > 56) bits |= record.word(column / 64 + 1) << (64 - column % 64);
+      u64 spread = kSpread[kWeight - 1][bits & 0xff];
+      u64 fit = least < limit ? spread & kLowBits[std::min<u64>(limit - least, 64)] : 0;
+      if (fit != 0) window |= fit << (least - base);
+      if (fit == spread) {
+        rank += static_cast<u64>(std::popcount(bits & 0xff));
+        column += 8;
+        continue;
+      }
+      // The first queen that does not fit: offset o = kWeight·i + k for the column j + i
+      // holding the (k+1)-th queen of these eight.
+      u64 k = static_cast<u64>(std::popcount(fit)), o = static_cast<u64>(std::countr_zero(spread ^ fit));
+      c.column = column + (o - k) / kWeight, c.rank = rank + k;
+      c.next = least + o;
+      return window;
+    }
+    if (record.word(column / 64) >> (column % 64) & 1) {
+      if (least >= limit) {
+        c.column = column, c.rank = rank;
+        c.next = least;
+        return window;
+      }
+      window |= u64{1} << (least - base);
+      ++rank;
+    }
+    ++column;
+  }
+  c.column = column, c.rank = rank;
+  c.next = kWeight * column + rank + 1;
+  return window;
+}
+
+#if defined(__x86_64__)
+template <u64 kWeight>
+[[gnu::noinline]] __attribute__((target("popcnt,lzcnt,bmi,bmi2"))) u64 ingest_native(Cursor& c, const HighRecord& record,
+                                                                                     u64 last, u64 window, u64 base) {
+  return ingest<kWeight>(c, record, last, window, base);
+}
+#endif
+template <u64 kWeight>
+[[gnu::noinline]] u64 ingest_portable(Cursor& c, const HighRecord& record, u64 last, u64 window, u64 base) {
+  return ingest<kWeight>(c, record, last, window, base);
+}
+
+template <u64 kWeight, bool kNative>
+[[gnu::always_inline]] inline u64 call_ingest(Cursor& c, const HighRecord& record, u64 last, u64 window, u64 base) {
+#if defined(__x86_64__)
+  if constexpr (kNative) return ingest_native<kWeight>(c, record, last, window, base);
+#endif
+  return ingest_portable<kWeight>(c, record, last, window, base);
+}
+
+// Knuth's records (seed 002 §8): a new maximum of the positive discrepancies or minimum of
+// the negative ones, decided by the exact keys.
+[[gnu::noinline]] void maybe_record(State& st, u64 high, u64 n, u64 q, std::int64_t whole, u128 fraction) {
+  i128 key = discrepancy_key(whole, fraction);
+  bool is_max = key > st.max_key[high];
+  if (!is_max && key >= st.min_key[high]) return;
+  (is_max ? st.max_key : st.min_key)[high] = key;
+  st.set_thresholds();
+  InftyStats& stats = st.stats;
+  auto& list = high ? (is_max ? stats.high_max : stats.high_min) : (is_max ? stats.low_max : stats.low_min);
+  list.push_back({n, q});
+}
+
+// The record gets a new block at every 2^22 columns; the blocks both cursors have passed go.
+[[gnu::noinline]] void new_block(State& st) {
+  st.record.add_block();
+  st.peak_bytes = std::max(st.peak_bytes, st.bytes());
+  st.record.release_below(std::min(st.rows.column, st.antidiagonals.column));
+}
+
+// Phase 1: Knuth's search for columns n … n + count − 1, all in one record word; q_j goes to
+// queens[j − n] and his probe count (< 256 within the windows) to ticks[j − n].
+template <bool kNative>
+[[gnu::always_inline]] inline void place(State& st, u64 count, u64* queens, u8* ticks) {
+  u64 n = st.n, s = st.s, r = st.r, t = st.t, wa = st.wa, wb = st.wb, wc = st.wc;
+  u64 offset = static_cast<u64>(static_cast<std::int64_t>(s) - static_cast<std::int64_t>(n) - st.cmin);  // c_{s−n}
+  std::int64_t gap = static_cast<std::int64_t>(n - r) - static_cast<std::int64_t>(s) + 1;  // rows s … n − r
+  // How far the bases may move before the next high queen comes within kReach.
+  std::int64_t a_slack = static_cast<std::int64_t>(st.rows.next - s - kReach);
+  std::int64_t b_slack = static_cast<std::int64_t>(st.antidiagonals.next - n - s - kReach);
+  u64* front = st.record.word_pointer(n);
+  u64 front_word = *front;
+  InftyStats& stats = st.stats;
+  u64* q_of = queens - n;
+  u8* ticks_of = ticks - n;
+  const u64 end = n + count;
+  for (; n < end; ++n) {
+    u64 scan = gap > 0 ? static_cast<u64>(gap) : 0;
+    if (offset + scan > stats.max_c_span) [[unlikely]]
+      new_span(stats, n, offset + scan);
+    // Bit i of each mask stands for row s + i.
+    u64 free_b = ~wb & kLowBits[scan];
+    u64 free_bc = ~(wc >> offset) & free_b;
+    u64 found = ~wa & free_bc;
+    u64 q, probes;
+    if (found != 0) {
+      // A low queen (q ≤ n): the first candidate free in a, b and c. Knuth probes b for each
+      // candidate up to it, c where b is free, a where both are; then he sets a, b and c.
+      u64 bit = found & (0 - found), probed = found ^ (found - 1);
+      q = s + static_cast<u64>(std::countr_zero(found));
+      probes = static_cast<u64>(std::popcount(probed) + std::popcount(free_b & probed) +
+                                std::popcount(free_bc & probed)) + 3;
+      wa |= bit;
+      wb |= bit;
+      u64 c_bit = bit << offset;
+      wc |= c_bit;
+      // When q = n − r took diagonal −r, r moves down to the next free diagonal: the highest
+      // zero of c below it (below the register all are free; lzcnt(0) = 64).
+      u64 below = ~wc & (c_bit - 1);
+      u64 r_next = n + offset - s + static_cast<u64>(std::countl_zero(below)) - 63;
+      u64 r_step = probed == kLowBits[scan] ? r_next - r : 0;
+      r += r_step;
+      // When q = s took row s, s moves up to the next free row (else a_s = 0: a step of 0).
+      u64 s_step = static_cast<u64>(std::countr_zero(~wa));
+      if (s_step > stats.max_s_step) [[unlikely]]
+        new_step(stats, n, s_step);
+      probes += r_step + s_step;
+      gap -= static_cast<std::int64_t>(r_step + s_step);
+      s += s_step;
+      wa >>= s_step;
+      wb >>= s_step;
+      offset += s_step;
+      a_slack -= static_cast<std::int64_t>(s_step);
+      b_slack -= static_cast<std::int64_t>(s_step);
+      if (a_slack < 0) [[unlikely]] {
+        wa = call_ingest<1, kNative>(st.rows, st.record, n, wa, s);
+        a_slack = static_cast<std::int64_t>(st.rows.next - s - kReach);
+      }
+    } else {
+      // A high queen: every candidate is attacked, so the queen takes the next positive
+      // diagonal, whose row n + t + 1 is free in a and b (Knuth §4); it goes to the record.
+      probes = scan + static_cast<u64>(std::popcount(free_b) + std::popcount(free_bc)) + 3;
+      ++t;
+      q = n + t;
+      front_word |= u64{1} << (n & 63);
+      *front = front_word;
+      // Only in the first columns can a new queen's row be within reach of s already.
+      if (a_slack < 0) [[unlikely]] {
+        wa = call_ingest<1, kNative>(st.rows, st.record, n, wa, s);
+        a_slack = static_cast<std::int64_t>(st.rows.next - s - kReach);
+      }
+    }
+    q_of[n] = q;
+    ticks_of[n] = static_cast<u8>(probes);
+    // Slide to column n + 1: b's base n + s gains 1 and the scan one row; c's base is the
+    // least s − n so far, so the offset drops by 1 or c shifts.
+    wb >>= 1;
+    ++gap;
+    wc <<= offset == 0 ? 1 : 0;
+    offset -= offset == 0 ? 0 : 1;
+    if (--b_slack < 0) [[unlikely]] {
+      wb = call_ingest<2, kNative>(st.antidiagonals, st.record, n, wb, n + 1 + s);
+      b_slack = static_cast<std::int64_t>(st.antidiagonals.next - (n + 1) - s - kReach);
+    }
+  }
+  st.n = n, st.s = s, st.r = r, st.t = t, st.wa = wa, st.wb = wb, st.wc = wc;
+  st.cmin = static_cast<std::int64_t>(s) - static_cast<std::int64_t>(n) - static_cast<std::int64_t>(offset);
+}
+
+// Phase 2: the statistics of columns first … first + count − 1 (seed 002 §8): the discrepancy
+// is whole − frac(nφ), whole = q − floor(nφ) for a high term (q ≥ n) and q − floor(n/φ) =
+// q + n − floor(nφ) for a low one.
+[[gnu::always_inline]] inline void tally(State& st, u64 first, u64 count, const u64* queens, const u8* ticks) {
+  InftyStats& stats = st.stats;
+  u64 nphi = st.nphi;
+  u64 fraction_low = static_cast<u64>(st.fraction), fraction_high = static_cast<u64>(st.fraction >> 64);
+  constexpr u64 kStepLow = static_cast<u64>(kPhiFraction), kStepHigh = static_cast<u64>(kPhiFraction >> 64);
+  u64 histogram[2 * InftyStats::kHistBins] = {};  // low bins, then high bins
+  const u64* q_of = queens - first;
+  const u8* ticks_of = ticks - first;
+  const u64 end = first + count;
+  for (u64 n = first; n < end; ++n) {
+    u64 q = q_of[n];
+    ++stats.probe_histogram[ticks_of[n]];
+    const u64 high = q >= n ? 1 : 0;
+    std::int64_t whole = static_cast<std::int64_t>(high ? q : q + n) - static_cast<std::int64_t>(nphi);
+    u64 bin = static_cast<u64>(whole - 1 - InftyStats::kHistMin);
+    if (bin < InftyStats::kHistBins) [[likely]] {
+      u64 index = high * InftyStats::kHistBins + bin;
+      ++histogram[index];
+      if (fraction_high < st.below[index] || fraction_high > st.above[index]) [[unlikely]]
+        maybe_record(st, high, n, q, whole, (static_cast<u128>(fraction_high) << 64) | fraction_low);
+    } else {
+      ++histogram[high * InftyStats::kHistBins + (whole - 1 < InftyStats::kHistMin ? 0 : InftyStats::kHistBins - 1)];
+      maybe_record(st, high, n, q, whole, (static_cast<u128>(fraction_high) << 64) | fraction_low);
+    }
+    // frac((n+1)φ) = frac(nφ) + (φ − 1), and floor((n+1)φ) = floor(nφ) + 1 + the carry.
+    u64 carry_low = __builtin_add_overflow(fraction_low, kStepLow, &fraction_low) ? 1 : 0;
+    u64 carry = __builtin_add_overflow(fraction_high, kStepHigh + carry_low, &fraction_high) ? 1 : 0;
+    nphi += 1 + carry;
+  }
+  for (int b = 0; b < InftyStats::kHistBins; ++b) {
+    stats.low_histogram[b] += histogram[b];
+    stats.high_histogram[b] += histogram[InftyStats::kHistBins + b];
+    stats.high_terms += histogram[InftyStats::kHistBins + b];
+  }
+  st.nphi = nphi;
+  st.fraction = (static_cast<u128>(fraction_high) << 64) | fraction_low;
+}
+
+template <bool kStore, bool kNative>
+[[gnu::always_inline]] inline void run(State& st, u64 count, u64* out) {
+  constexpr u64 kBlock = 2048;
+  constexpr u64 kColumnsPerBlock = u64{1} << HighRecord::kBlockColumnsLog;
+  u64 buffer[kStore ? 1 : kBlock];
+  u8 ticks[kBlock];
+  while (count > 0) {
+    u64 block = std::min(count, kBlock), first = st.n;
+    u64* queens = kStore ? out : buffer;
+    for (u64 done = 0; done < block;) {
+      if (st.n % kColumnsPerBlock == 0) new_block(st);
+      u64 part = std::min(block - done, 64 - st.n % 64);  // up to the end of the record word
+      place<kNative>(st, part, queens + done, ticks + done);
+      done += part;
+    }
+    tally(st, first, block, queens, ticks);
+    if constexpr (kStore) out += block;
+    count -= block;
+  }
+  st.stats.terms = st.n - 1;
+}
+
+#if defined(__x86_64__)
+__attribute__((target("popcnt,lzcnt,bmi,bmi2"))) void run_native(State& st, u64 count, u64* out) {
+  if (out) run<true, true>(st, count, out);
+  else run<false, true>(st, count, nullptr);
+}
+#endif
+
+void run_portable(State& st, u64 count, u64* out) {
+  if (out) run<true, false>(st, count, out);
+  else run<false, false>(st, count, nullptr);
+}
+
+}  // namespace
+}  // namespace infty_detail
+
+using infty_detail::u64;
+
+u64 infty_window_reach() { return infty_detail::kReach; }
+
+u64 infty_memory_estimate(u64 terms) {
+  // Record words from column ≈ n/φ² to n, a block of slack on each side, and the rest.
+  return static_cast<u64>(static_cast<double>(terms) / (8 * 1.6180339887498949)) +
+         3 * infty_detail::HighRecord::kBlockWords * sizeof(u64) + sizeof(InftyQueens::State);
+}
+
+// A function of the logical state only (sizes, not capacities), so that a resumed run
+// reports the same peak as a straight one; the peak is sampled when the record grows.
+u64 InftyQueens::State::bytes() const {
+  auto list = [](const std::vector<InftyTerm>& v) { return v.size() * sizeof(InftyTerm); };
+  return sizeof(State) + record.bytes() + record.blocks.size() * sizeof(record.blocks[0]) + list(stats.high_max) +
+         list(stats.high_min) + list(stats.low_max) + list(stats.low_min);
+}
+
+void InftyQueens::State::set_thresholds() {
+  // key = W·2^64 − F with F the top 64 bits of the fraction (0 < F < 2^64 − 1 for n ≥ 1).
+  auto split = [](i128 key, std::int64_t& whole, u64& top) {
+    u64 low = static_cast<u64>(key);
+    whole = static_cast<std::int64_t>(key >> 64) + (low != 0 ? 1 : 0);
+    top = 0 - low;
+  };
+  for (int h = 0; h < 2; ++h) {
+    std::int64_t max_whole, min_whole;
+    u64 max_top, min_top;
+    split(max_key[h], max_whole, max_top);
+    split(min_key[h], min_whole, min_top);
+    for (int bin = 0; bin < InftyStats::kHistBins; ++bin) {
+      std::int64_t whole = bin + 1 + InftyStats::kHistMin;
+      // A larger whole part beats the maximum whatever the fraction, an equal one when the
+      // fraction is smaller (equal top bits go to the exact test); likewise the minimum.
+      below[h * InftyStats::kHistBins + bin] = whole > max_whole ? ~u64{0} : whole == max_whole ? max_top + 1 : 0;
+      above[h * InftyStats::kHistBins + bin] =
+          whole < min_whole ? 0 : whole == min_whole ? (min_top == 0 ? 0 : min_top - 1) : ~u64{0};
+    }
+  }
+}
+
+void InftyQueens::State::derive_keys() {
+  auto key_of = [](const std::vector<InftyTerm>& list, bool high) -> i128 {
+    if (list.empty()) return 0;
+    const InftyTerm& term = list.back();
+    auto position = infty_detail::phi_position(term.n);
+    std::int64_t whole =
+        static_cast<std::int64_t>(high ? term.q : term.q + term.n) - static_cast<std::int64_t>(position.floor);
+    return infty_detail::discrepancy_key(whole, position.fraction);
+  };
+  max_key[1] = key_of(stats.high_max, true), min_key[1] = key_of(stats.high_min, true);
+  max_key[0] = key_of(stats.low_max, false), min_key[0] = key_of(stats.low_min, false);
+  set_thresholds();
+}
+
+InftyQueens::InftyQueens() : state_(std::make_unique<State>()) {
+  state_->record.add_block();
+  state_->set_thresholds();
+  state_->peak_bytes = state_->bytes();
+}
+InftyQueens::~InftyQueens() = default;
+InftyQueens::InftyQueens(InftyQueens&&) noexcept = default;
+InftyQueens& InftyQueens::operator=(InftyQueens&&) noexcept = default;
+
+u64 InftyQueens::terms() const { return state_->n - 1; }
+const InftyStats& InftyQueens::stats() const { return state_->stats; }
+u64 InftyQueens::memory_bytes() const { return state_->bytes(); }
+u64 InftyQueens::peak_memory_bytes() const { return std::max(state_->peak_bytes, state_->bytes()); }
+
+void InftyQueens::step(u64 count, u64* out) {
+  if (count > kInftyMaxTerms - terms())
+    throw RangeError("infty-queens: " + std::to_string(terms()) + " + " + std::to_string(count) +
+                     " terms is beyond the supported range 1.." + std::to_string(kInftyMaxTerms) + " (2^62)");
+#if defined(__x86_64__)
+  if (__builtin_cpu_supports("popcnt") && __builtin_cpu_supports("lzcnt") && __builtin_cpu_supports("bmi") &&
+      __builtin_cpu_supports("bmi2")) {
+    infty_detail::run_native(*state_, count, out);
+    return;
+  }
+#endif
+  infty_detail::run_portable(*state_, count, out);
+}
+
+InftyStats infty_queens(u64 count, const std::function<void(u64)>& term, const ProgressFn& progress) {
+  if (count > kInftyMaxTerms)
+    throw RangeError("infty-queens: " + std::to_string(count) + " terms is beyond the supported range 1.." +
+                     std::to_string(kInftyMaxTerms) + " (2^62)");
+  require_memory(infty_memory_estimate(count), "infty-queens " + std::to_string(count));
+  InftyQueens engine;
+  constexpr u64 kChunk = u64{1} << 20;
+  std::vector<u64> buffer(term ? std::min(count, kChunk) : 0);
+  while (engine.terms() < count) {
+    u64 chunk = std::min(count - engine.terms(), kChunk);
+    engine.step(chunk, term ? buffer.data() : nullptr);
+    if (term)
+      for (u64 i = 0; i < chunk; ++i) term(buffer[i]);
+    if (progress) progress(engine.terms(), count);
+  }
+  return engine.stats();
+}
+
+}  // namespace qg

@@ -1,0 +1,402 @@
+// The sweep: column by column, the upper P-position of column x is the least y ≥ x such
+// that (x, y) has no move to a P-position already known. Every ruleset has rook moves, so
+// each column holds exactly one P-position (seed 003 Proposition 1.1): a column whose
+// coordinate is already used holds the mirror of an earlier P-position and is skipped.
+//
+// What is known when column x is swept: every P-position with a coordinate < x (the columns
+// < x and their mirrors). Rook, diagonal and stroll moves and jumps only reach such
+// positions, so for monotone rulesets the sweep is exact. Bounces and reflections may reach
+// a P-position (i, j) with i, j > x; the sweep assumes there is none and certifies it: if
+// the sums a_n + b_n of the upper P-positions increase strictly up to column X, every
+// P-position of Manhattan distance < 2X + 2 is the true one (a least counterexample would
+// need a true P-position of smaller sum in a later column, and then the sums would not
+// increase). So the sweep continues without output until 2X + 2 passes the largest sum it
+// printed, and throws RangeError if the sums ever fail to increase (seed 001 §1 and Lemma 3:
+// they do increase for the Queen Bee and the Queen Dees).
+#include <algorithm>
+#include <bit>
+#include <limits>
+#include <queue>
+
+#include <fmt/format.h>
+
+#include "queengames/twopile.hpp"
+
+namespace qg {
+namespace {
+
+constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
+constexpr std::uint64_t kMaxCoordinate = kNone - 1;
+
+// A growable bit set with "the least unset index ≥ i" in amortised O(1) for the scans the
+// sweep makes (all indices below low_ are set).
+class Bits {
+ public:
+  bool test(std::uint64_t i) const {
+    std::uint64_t w = i >> 6;
+    return w < words_.size() && ((words_[w] >> (i & 63)) & 1);
+  }
+  void set(std::uint64_t i) {
+    std::uint64_t w = i >> 6;
+    if (w >= words_.size()) words_.resize(std::max<std::size_t>(w + 1, words_.size() + words_.size() / 2), 0);
+    words_[w] |= std::uint64_t{1} << (i & 63);
+  }
+  void set_range(std::uint64_t lo, std::uint64_t hi) {  // [lo, hi)
+    for (; lo < hi && (lo & 63); ++lo) set(lo);
+    if (lo + 64 <= hi) set(hi - 1);  // grow once
+    for (; lo + 64 <= hi; lo += 64) words_[lo >> 6] = ~std::uint64_t{0};
+    for (; lo < hi; ++lo) set(lo);
+  }
+  std::uint64_t next_zero(std::uint64_t i) {
+    bool from_low = i <= low_;
+    i = std::max(i, low_);
+    std::uint64_t w = i >> 6;
+    std::uint64_t result;
+    if (w >= words_.size()) {
+      result = i;
+    } else {
+      std::uint64_t word = words_[w] | ((std::uint64_t{1} << (i & 63)) - 1);
+      while (word == ~std::uint64_t{0} && ++w < words_.size()) word = words_[w];
+      result = w >= words_.size() ? w << 6 : (w << 6) + static_cast<unsigned>(std::countr_one(word));
+    }
+    if (from_low) low_ = result;
+    return result;
+  }
+
+ private:
+  std::vector<std::uint64_t> words_;
+  std::uint64_t low_ = 0;
+};
+
+void put(std::vector<std::uint32_t>& v, std::uint64_t i, std::uint64_t value) {
+  if (i >= v.size()) v.resize(std::max<std::size_t>(i + 1, v.size() + v.size() / 2), kNone);
+  v[i] = static_cast<std::uint32_t>(value);
+}
+std::uint32_t get(const std::vector<std::uint32_t>& v, std::uint64_t i) { return i < v.size() ? v[i] : kNone; }
+
+// Range maximum over diagonals 0, 1, 2, …, stored compactly: a segment tree over blocks of
+// 64 diagonals; inside a block the keys are recomputed from the diagonal's column, so the
+// memory is 1/4 byte per diagonal on top of the column array.
+class BlockMax {
+ public:
+  static constexpr std::uint64_t kBlock = 64;
+  static constexpr std::int64_t kEmpty = std::numeric_limits<std::int64_t>::min();
+
+  void raise(std::uint64_t c, std::int64_t key) {
+    std::uint64_t b = c / kBlock;
+    if (b >= cap_) grow(b);
+    std::uint64_t i = b + cap_;
+    tree_[i] = std::max(tree_[i], key);
+    for (i >>= 1; i; i >>= 1) tree_[i] = std::max(tree_[2 * i], tree_[2 * i + 1]);
+  }
+  // max over diagonals [lo, hi] (hi may be beyond the end); key(c) recomputes a diagonal's key.
+  template <class Key>
+  std::int64_t query(std::uint64_t lo, std::uint64_t hi, Key&& key) const {
+    std::int64_t best = kEmpty;
+    hi = std::min(hi, cap_ * kBlock - 1);
+    if (cap_ == 0 || lo > hi) return best;
+    // Whole blocks [blo, bhi) from the tree, the ragged ends key by key.
+    std::uint64_t blo = (lo + kBlock - 1) / kBlock, bhi = (hi + 1) / kBlock;
+    if (blo >= bhi) {
+      for (std::uint64_t c = lo; c <= hi; ++c) best = std::max(best, key(c));
+      return best;
+    }
+    for (std::uint64_t c = lo; c < blo * kBlock; ++c) best = std::max(best, key(c));
+    for (std::uint64_t c = bhi * kBlock; c <= hi; ++c) best = std::max(best, key(c));
+    for (std::uint64_t l = blo + cap_, r = bhi + cap_; l < r; l >>= 1, r >>= 1) {
+      if (l & 1) best = std::max(best, tree_[l++]);
+      if (r & 1) best = std::max(best, tree_[--r]);
+    }
+    return best;
+  }
+
+ private:
+  void grow(std::uint64_t b) {
+    std::uint64_t cap = std::max<std::uint64_t>(cap_, 64);
+    while (cap <= b) cap *= 2;
+    std::vector<std::int64_t> tree(2 * cap, kEmpty);
+    std::copy(tree_.begin() + static_cast<std::ptrdiff_t>(cap_), tree_.end(), tree.begin() + static_cast<std::ptrdiff_t>(cap));
+    for (std::uint64_t i = cap - 1; i; --i) tree[i] = std::max(tree[2 * i], tree[2 * i + 1]);
+    tree_ = std::move(tree);
+    cap_ = cap;
+  }
+  std::vector<std::int64_t> tree_;
+  std::uint64_t cap_ = 0;
+};
+
+std::int64_t to_i64(std::uint64_t v) { return static_cast<std::int64_t>(v); }
+
+class Sweep {
+ public:
+  explicit Sweep(const Ruleset& ruleset) : monotone_(ruleset.monotone()) {
+    bool rook = false, diagonal = false;
+    for (const auto& f : ruleset.families()) {
+      if (std::holds_alternative<Rook>(f)) rook = true;
+      if (auto* w = std::get_if<Widened>(&f)) {
+        diagonal = true;
+        if (w->s > 1 || w->t > 1) widened_.push_back(*w);
+        if (w->s > 1) cones_.push_back({*w, {}, {}, kEmptyKey, std::vector<std::int64_t>(w->t, BlockMax::kEmpty)});
+      }
+      if (std::holds_alternative<Bounce>(f)) bounce_ = true;
+      if (auto* r = std::get_if<Reflect>(&f)) reflect_k_.push_back(r->k);
+      if (auto* j = std::get_if<Jumps>(&f))
+        for (auto m : j->moves) {
+          jumps_.push_back(m);
+          ring_ = std::max<std::uint64_t>(ring_, std::max(m.x, m.y) + 1);
+        }
+    }
+    if (!rook || !diagonal)
+      throw InputError("the sweep needs a ruleset with rook and diagonal moves (" + ruleset.name() +
+                       " has not both); use the brute force");
+    if (!jumps_.empty()) recent_.assign(ring_, kNone);
+  }
+
+  void run(std::uint64_t count, const PPositionSink& sink, const ProgressFn& progress) {
+    std::uint64_t n = 0, last_sum = 0, certify_to = 0;
+    for (std::uint64_t x = 0;; ++x) {
+      // Columns < x are swept: certified when every printed sum is < 2(x − 1) + 2.
+      if (n >= count && (monotone_ || 2 * x > certify_to)) break;
+      activate_lower(x);
+      if (!recent_.empty()) recent_[x % ring_] = kNone;
+      if (coord_.test(x)) continue;  // the mirror of an earlier P-position lies in this column
+      std::uint64_t y = upper_p_position(x);
+      record(x, y);
+      if (!monotone_) {
+        if (x > 0 && x + y <= last_sum)
+          throw RangeError(fmt::format("sweep: the P-position ({}, {}) has a smaller Manhattan distance than the one "
+                                       "before it, so bounces and reflections cannot be decided column by column; "
+                                       "use the brute force",
+                                       x, y));
+        last_sum = x + y;
+      }
+      if (n >= count) continue;
+      if (!sink(n, x, y)) count = n;  // stop printing; the certificate may still need columns
+      certify_to = std::max(certify_to, x + y);
+      ++n;
+      if (progress && (n & 0xffff) == 0) progress(n, count);
+    }
+    if (progress) progress(count, count);
+  }
+
+ private:
+  static constexpr std::int64_t kEmptyKey = BlockMax::kEmpty;
+
+  // Fraenkel's cone beyond the stroll (s ≥ 2): moves with |u − v| ≥ t. See attacked_by_cone.
+  struct Cone {
+    Widened w;
+    BlockMax below;  // key1 = c − (s−1)·a over upper diagonals c (a: the column)
+    BlockMax above;  // −key2 = −(s·c + (s−1)·a)
+    std::int64_t lower_far;                // max key1 over active lower P-positions with b − a ≥ t
+    std::vector<std::int64_t> lower_near;  // … with b − a = m, 1 ≤ m < t
+  };
+
+  std::uint64_t upper_p_position(std::uint64_t x) {
+    std::uint64_t y = x;
+    while (true) {
+      if (y > kMaxCoordinate)
+        throw RangeError(fmt::format("sweep: a coordinate passed {} (the sweep stores coordinates in 32 bits); "
+                                     "ask for fewer P-positions",
+                                     kMaxCoordinate));
+      if (coord_.test(y)) {  // rook: row y holds a P-position in a column < x
+        y = coord_.next_zero(y);
+        continue;
+      }
+      if (blocked_.test(y - x)) {  // a diagonal attacked from every column from now on
+        y = x + blocked_.next_zero(y - x);
+        continue;
+      }
+      std::uint64_t next = attacked(x, y);
+      if (next == 0) return y;
+      y = next;
+    }
+  }
+
+  // 0 when (x, y) has no move to a known P-position by the other families, else the next
+  // candidate row worth trying. Every family but the jumps attacks the diagonal y − x from
+  // all later columns too (their reach only grows with x), so the diagonal is then blocked:
+  // each diagonal is rejected once, which keeps the sweep amortised O(1) per P-position.
+  std::uint64_t attacked(std::uint64_t x, std::uint64_t y) {
+    std::uint64_t c = y - x;
+    auto block = [&](std::uint64_t next) {
+      blocked_.set(c);
+      return next;
+    };
+    for (const auto& w : widened_)
+      if (stroll_hits(w, x, c)) return block(y + 1);
+    for (auto& cone : cones_)
+      if (std::uint64_t next = cone_hits(cone, x, c)) {
+        blocked_.set_range(c, next);  // one target attacks all these diagonals
+        return x + next;
+      }
+    if (bounce_ && bounce_hits(x, y)) return block(y + 1);
+    for (auto k : reflect_k_)
+      if (reflect_hits(k, x, y)) return block(y + 1);
+    for (auto m : jumps_)
+      if (jump_hits(m, x, y)) return y + 1;
+    return 0;
+  }
+
+  // The stroll part |c' − c| ≤ t − 1 of a widened diagonal, with u, v ≥ 1.
+  bool stroll_hits(const Widened& w, std::uint64_t x, std::uint64_t c) const {
+    bool outside = w.limit && c > *w.limit;  // the limited k-Queen may not stroll into the band
+    for (std::uint64_t d = 1; d < w.t; ++d) {
+      // Upper P-position (p, p + c + d): u = x − p, v = u − d ≥ 1.
+      std::uint32_t p = get(diag_col_, c + d);
+      if (p != kNone && p + d < x) return true;
+      if (d <= c) {  // upper P-position (p, p + c − d): v = u + d
+        if (get(diag_col_, c - d) != kNone && !(outside && c - d <= *w.limit)) return true;
+      } else {  // lower P-position on diagonal −m, the mirror of (p, p + m): column p + m < x
+        std::uint64_t m = d - c;
+        std::uint32_t q = get(diag_col_, m);
+        if (q != kNone && q + m < x && !(outside && m <= *w.limit)) return true;
+      }
+    }
+    return false;
+  }
+
+  // The cone |u − v| ≥ t, |u − v| < (s − 1)·min(u, v) + t. Returns the next candidate
+  // diagonal when (x, x + c) is attacked, else 0.
+  //  Target on a diagonal c' ≤ c − t (v > u): (s−1)(x − p) ≥ c − c' − t + 1, i.e.
+  //    key1 = c' − (s−1)p ≥ c − t + 1 − (s−1)x; the same target attacks every diagonal up to
+  //    key1 + (s−1)x + t − 1 of column x.
+  //  Target on a diagonal c' ≥ c + t (u > v, v = x + c − p − c'): (s−1)v ≥ c' − c − t + 1,
+  //    i.e. key2 = s·c' + (s−1)p ≤ s·c + (s−1)x + t − 1 (which forces v ≥ 1).
+  std::uint64_t cone_hits(Cone& cone, std::uint64_t x, std::uint64_t c) const {
+    const std::int64_t s1 = to_i64(cone.w.s - 1), t = to_i64(cone.w.t), ix = to_i64(x), ic = to_i64(c);
+    auto key1 = [&](std::uint64_t d) {
+      std::uint32_t a = get(diag_col_, d);
+      return a == kNone ? kEmptyKey : to_i64(d) - s1 * a;
+    };
+    auto key2 = [&](std::uint64_t d) {
+      std::uint32_t a = get(diag_col_, d);
+      return a == kNone ? kEmptyKey : -(to_i64(cone.w.s) * to_i64(d) + s1 * a);
+    };
+    std::int64_t best = cone.lower_far;
+    for (std::uint64_t m = cone.w.t > c ? cone.w.t - c : 1; m < cone.w.t; ++m) best = std::max(best, cone.lower_near[m]);
+    if (c >= cone.w.t) best = std::max(best, cone.below.query(0, c - cone.w.t, key1));
+    if (best != kEmptyKey && best >= ic - t + 1 - s1 * ix) return static_cast<std::uint64_t>(best + s1 * ix + t);
+    std::int64_t low = cone.above.query(c + cone.w.t, std::numeric_limits<std::uint64_t>::max() / 2, key2);
+    if (low != kEmptyKey && -low <= to_i64(cone.w.s) * ic + s1 * ix + t - 1) return c + 1;
+    return 0;
+  }
+
+  // Unknown rows and antidiagonals are assumed empty; run() certifies the assumption.
+  bool bounce_hits(std::uint64_t x, std::uint64_t y) const {
+    std::uint64_t d = y - x;
+    if (x == 0 || d == 0) return false;
+    std::uint32_t p = get(partner_, d);
+    return p != kNone && p >= 1 && p < 2 * x;
+  }
+
+  bool reflect_hits(std::uint64_t k, std::uint64_t x, std::uint64_t y) const {
+    std::uint64_t c = y - x;
+    auto hit = [&](std::uint64_t d) { return d > 0 && d < x + y && sums_.test(d); };
+    for (std::uint64_t d = c >= k - 1 ? c - (k - 1) : 0; d <= c + k - 1 && d <= y; ++d)
+      if (hit(d)) return true;
+    for (std::uint64_t d = 1; d + c <= k - 1 && d <= x; ++d)
+      if (hit(d)) return true;
+    return false;
+  }
+
+  bool jump_hits(Position m, std::uint64_t x, std::uint64_t y) const {
+    // A jump with p = 0 lands in column x below y: never a P-position.
+    if (m.x == 0 || m.x > x || m.y > y) return false;
+    std::uint64_t tx = x - m.x, ty = y - m.y;
+    if (tx <= ty) return recent_[tx % ring_] == ty;  // the upper P-position of column tx
+    return recent_[ty % ring_] == tx;                // the mirror of column ty's upper one
+  }
+
+  void activate_lower(std::uint64_t x) {
+    // The lower P-position (b, a) becomes a target of the cone once column b < x.
+    while (!pending_.empty() && pending_.top().first < x) {
+      auto [b, a] = pending_.top();
+      pending_.pop();
+      for (auto& cone : cones_) {
+        std::int64_t key = to_i64(a) - to_i64(cone.w.s) * to_i64(b);  // c' − (s−1)·b, c' = a − b
+        std::uint64_t m = b - a;
+        if (m >= cone.w.t) cone.lower_far = std::max(cone.lower_far, key);
+        else cone.lower_near[m] = std::max(cone.lower_near[m], key);
+      }
+    }
+  }
+
+  void record(std::uint64_t x, std::uint64_t y) {
+    std::uint64_t c = y - x;
+    coord_.set(x);
+    coord_.set(y);
+    blocked_.set(c);
+    if (!reflect_k_.empty()) sums_.set(x + y);
+    if (!widened_.empty()) put(diag_col_, c, x);
+    if (bounce_) put(partner_, x, y), put(partner_, y, x);
+    if (!recent_.empty()) recent_[x % ring_] = static_cast<std::uint32_t>(y);
+    for (auto& cone : cones_) {
+      std::int64_t s1 = to_i64(cone.w.s - 1);
+      cone.below.raise(c, to_i64(c) - s1 * to_i64(x));
+      cone.above.raise(c, -(to_i64(cone.w.s) * to_i64(c) + s1 * to_i64(x)));
+    }
+    if (!cones_.empty() && y > x) pending_.push({y, x});
+  }
+
+  bool monotone_;
+  std::vector<Widened> widened_;  // the families beyond the plain diagonal
+  std::vector<Cone> cones_;
+  bool bounce_ = false;
+  std::vector<std::uint64_t> reflect_k_;
+  std::vector<Position> jumps_;
+  std::uint64_t ring_ = 1;
+
+  Bits coord_;    // coordinates of the P-positions found (rows and columns in use)
+  Bits blocked_;  // diagonals y − x attacked from every later column (the P-positions' own first)
+  Bits sums_;     // antidiagonals x + y of the P-positions found
+  std::vector<std::uint32_t> diag_col_;   // column of the upper P-position on diagonal c
+  std::vector<std::uint32_t> partner_;    // the other coordinate of the P-position using v
+  std::vector<std::uint32_t> recent_;     // ring: row of column x's upper P-position (jumps)
+  std::priority_queue<std::pair<std::uint64_t, std::uint64_t>, std::vector<std::pair<std::uint64_t, std::uint64_t>>,
+                      std::greater<>>
+      pending_;  // upper P-positions (b, a) whose mirror column b is not yet passed
+};
+
+}  // namespace
+
+void sweep_p_positions(const Ruleset& ruleset, std::uint64_t count, const PPositionSink& sink,
+                       const ProgressFn& progress) {
+  Sweep(ruleset).run(count, sink, progress);
+}
+
+std::vector<Position> sweep_p_positions(const Ruleset& ruleset, std::uint64_t count) {
+  std::vector<Position> out;
+  out.reserve(static_cast<std::size_t>(std::min<std::uint64_t>(count, 1u << 24)));
+  sweep_p_positions(ruleset, count, [&](std::uint64_t, std::uint64_t a, std::uint64_t b) {
+    out.push_back({a, b});
+    return true;
+  });
+  return out;
+}
+
+bool is_p_position(const Ruleset& ruleset, Position position) {
+  std::uint64_t lo = std::min(position.x, position.y), hi = std::max(position.x, position.y);
+  if (auto coding = morphic_coding(ruleset)) {
+    // a_n is increasing and a_n ≥ n, so binary search the index n with a_n = lo … or the
+    // column lo holds a lower P-position (b_m = lo), found the same way on b.
+    MorphicPPositions route(*coding);
+    std::uint64_t l = 0, r = lo + 1;
+    while (l < r) {
+      std::uint64_t mid = l + (r - l) / 2;
+      if (route.nth(mid).x < lo) l = mid + 1;
+      else r = mid;
+    }
+    Position p = route.nth(l);
+    if (p.x == lo) return p.y == hi;
+    return false;  // lo is a b-coordinate: its partner is smaller than lo, never hi ≥ lo
+  }
+  bool found = false;
+  sweep_p_positions(ruleset, std::numeric_limits<std::uint64_t>::max(),
+                    [&](std::uint64_t, std::uint64_t a, std::uint64_t b) {
+                      if (a > lo) return false;  // every upper P-position with a ≤ lo is known
+                      if (a == lo) found = b == hi;
+                      return a < lo;
+                    });
+  return found;
+}
+
+}  // namespace qg
