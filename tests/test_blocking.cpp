@@ -191,11 +191,12 @@ TEST(Blocking, SummaryHashByHand) {
 }
 
 TEST(Blocking, BandsAndWideCountersAgree) {
-  // Bands split at W/2048 columns: 5000 and 6200 columns give 2 and 3 bands. The 32-bit
-  // counters (used for k > 16383) are run on small games through the test hook.
+  // Bands of at least 2048 columns, up to four per thread: 5000, 6200 and 17000 columns give
+  // 2, 3 and up to 8 bands. The 32-bit counters (used for k > 16383) are run on small games
+  // through the test hook.
   const std::uint64_t tall = sanitized ? 200 : 1100;
   for (auto [k, W, H] : {std::tuple<std::uint64_t, std::uint64_t, std::uint64_t>{37, 5000, 300}, {300, 6200, tall},
-                         {2, 4100, 50}, {1000, 4096, tall}}) {
+                         {2, 4100, 50}, {1000, 4096, tall}, {37, 17000, 300}}) {
     auto reference = summary(k, W, H, Engine::plain);
     for (unsigned threads : {1u, 2u, 3u, 4u}) {
       EXPECT_EQ(summary(k, W, H, Engine::definition, threads), reference) << k << " " << W << " " << threads;

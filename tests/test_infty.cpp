@@ -43,6 +43,13 @@ qg::InftyQueens loaded(const std::string& bytes) {
   return qg::InftyQueens::load(in, "test.ckpt");
 }
 
+// This module's catalogued sequence (the test links the module alone, not the registry).
+qg::Sequence sequence(const std::string& anumber) {
+  for (const auto& s : qg::infty_sequences())
+    if (s.anumber == anumber) return s;
+  throw std::runtime_error("no " + anumber);
+}
+
 // The InputError message of loading these bytes ("" if it loads).
 std::string load_error(const std::string& bytes) {
   try {
@@ -133,6 +140,7 @@ TEST(InftyQueens, DiscrepanciesArePrintedExactly) {
   EXPECT_EQ(qg::infty_discrepancy_decimal({4, 2}, false, 0), "-0");
   EXPECT_EQ(qg::infty_discrepancy_decimal({3, 5}, true, 3), "0.146");  // 5 − 3φ = 0.1458980…
   EXPECT_EQ(qg::infty_discrepancy_exact({4, 2}, false), "2 - 4/φ");
+  EXPECT_EQ(qg::infty_discrepancy_exact({1, 1}, true), "1 - φ");
   EXPECT_THROW(qg::infty_discrepancy_decimal({1, 1}, true, 31), qg::RangeError);
 }
 
@@ -147,14 +155,17 @@ TEST(InftyQueens, FixedPointFractionsAreExact) {
     auto p = qg::infty_detail::phi_position(n);
     ASSERT_EQ(p.floor, qg::floor_n_phi<u64>(n)) << n;
   }
+  int compared = 0;
   for (int i = 0; i + 1 < static_cast<int>(ns.size()); ++i) {
     u64 a = ns[i], b = ns[i + 1];
     if (a == 0 || b == 0 || a == b || a > (u64{1} << 40) || b > (u64{1} << 40)) continue;
+    ++compared;
     bool fixed_less = qg::infty_detail::phi_position(a).fraction < qg::infty_detail::phi_position(b).fraction;
     bool knuth_less = qg::phi_fraction_less(qg::negafibonacci_bits(static_cast<std::int64_t>(a)),
                                             qg::negafibonacci_bits(static_cast<std::int64_t>(b)));
     ASSERT_EQ(fixed_less, knuth_less) << a << " " << b;
   }
+  EXPECT_GT(compared, 500);
 }
 
 TEST(InftyQueens, ConjectureTwentyFiveIsKnuthsOneBasedReading) {
@@ -164,8 +175,11 @@ TEST(InftyQueens, ConjectureTwentyFiveIsKnuthsOneBasedReading) {
   qg::InftyStats s = qg::infty_queens(count);
   ASSERT_FALSE(s.high_max.empty());
   const qg::InftyTerm top = s.high_max.back();
-  EXPECT_EQ(qg::infty_discrepancy_decimal(top, true, 0), "1");  // 0.5 ≤ q − nφ < 1 …
-  EXPECT_TRUE(qg::infty_discrepancy_decimal(top, true).starts_with("0.9"));
+  // The largest q_n − nφ to 10^6 is 0.613514002 at n = 354308 (it creeps up towards φ − 1) …
+  if (kScale == 1) {
+    EXPECT_EQ(top, (qg::InftyTerm{354308, 573283}));
+  }
+  EXPECT_TRUE(qg::infty_discrepancy_decimal(top, true).starts_with("0.6"));
   // … so S_{n−1} − (n−1)φ = q − 1 − (n−1)φ = (q − nφ) + 0.618… > 1.
   EXPECT_TRUE(qg::infty_discrepancy_decimal({top.n - 1, top.q - 1}, true).starts_with("1."));
   for (const qg::Claim& claim : qg::infty_claims()) {
@@ -180,26 +194,20 @@ TEST(InftyQueens, ClaimsPassAtTheirTourBounds) {
     auto report = qg::run_claim(claim, claim.tour_bound);
     EXPECT_TRUE(report.outcome.pass) << claim.id << ": " << report.outcome.detail;
   }
-  for (const qg::Claim& claim : qg::infty_claims())
-    if (claim.id == "knuth.fibonacci" && kScale == 1) {
-      auto report = qg::run_claim(claim, qg::fibonacci<u64>(40));
-      EXPECT_TRUE(report.outcome.pass) << report.outcome.detail;
-      EXPECT_NE(report.outcome.detail.find(" 40"), std::string::npos) << report.outcome.detail;
-    }
 }
 
 TEST(InftyQueens, CatalogSequencesShareTheEngine) {
-  auto a065188 = qg::sequence_terms(qg::find_sequence("A065188"), 70);
-  auto a275895 = qg::sequence_terms(qg::find_sequence("A275895"), 70);
-  auto a065189 = qg::sequence_terms(qg::find_sequence("A065189"), 20);
-  EXPECT_EQ(qg::find_sequence("A065188").offset, 1);
-  EXPECT_EQ(qg::find_sequence("A275895").offset, 0);
-  EXPECT_EQ(qg::find_sequence("A065189").offset, 1);
+  auto a065188 = qg::sequence_terms(sequence("A065188"), 70);
+  auto a275895 = qg::sequence_terms(sequence("A275895"), 70);
+  auto a065189 = qg::sequence_terms(sequence("A065189"), 20);
+  EXPECT_EQ(sequence("A065188").offset, 1);
+  EXPECT_EQ(sequence("A275895").offset, 0);
+  EXPECT_EQ(sequence("A065189").offset, 1);
   for (int i = 0; i < 70; ++i) EXPECT_EQ(a275895[i], a065188[i] - 1);  // OEIS: a(n) = A065188(n+1) − 1
   // OEIS A065189, the inverse permutation: row m's queen is in column a(m).
   EXPECT_EQ(a065189, (std::vector<std::int64_t>{1, 4, 2, 5, 3, 10, 13, 11, 6, 15, 7, 20, 8, 21, 9, 26, 29, 27, 12, 31}));
   const u64 rows = 20'000 / kScale;
-  auto inverse = qg::sequence_terms(qg::find_sequence("A065189"), rows);
+  auto inverse = qg::sequence_terms(sequence("A065189"), rows);
   auto q = engine_terms(2 * rows + 64);
   for (u64 m = 1; m <= rows; ++m) ASSERT_EQ(q[static_cast<u64>(inverse[m - 1]) - 1], m) << "row " << m;
 }

@@ -74,7 +74,7 @@ TEST(Morphism, RefusesBadTextWithTheReason) {
     const char* text;
     const char* reason;
   };
-  for (auto [text, reason] : std::initializer_list<Case>{
+  for (const Case& c : std::initializer_list<Case>{
            {"", "empty morphism"},
            {"   ", "empty morphism"},
            {"a->ab,,b->a", "rule 2 of the morphism 'a->ab,,b->a' is empty"},
@@ -89,8 +89,8 @@ TEST(Morphism, RefusesBadTextWithTheReason) {
            {"a->ab,b->ac", "letter 'c' occurs in the image of 'b' (rule 2) but has no rule of its own"},
            {"a->ab,b->", "the morphism erases 'b' (rule 2): a morphism must be non-erasing"},
        }) {
-    std::string message = error_of([&] { qg::Morphism::parse(text); });
-    EXPECT_TRUE(mentions(message, reason)) << "'" << text << "' gave: " << message;
+    std::string message = error_of([&] { qg::Morphism::parse(c.text); });
+    EXPECT_TRUE(mentions(message, c.reason)) << "'" << c.text << "' gave: " << message;
   }
 }
 

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -42,7 +43,15 @@ b::Table compute(const GrundyArgs& o) {
   options.progress = qg::app::progress_line("grundy " + o.name);
   if (auto kind = b::parse_board_kind(o.name)) return b::board_window_table(*kind, b::parse_piece(o.piece), w, h, options);
   if (o.piece != "queen") throw qg::InputError("--piece applies to boards only, not to the ruleset " + o.name);
-  return b::grundy_table(qg::Ruleset::parse(o.name), w, h, options);
+  std::optional<qg::Ruleset> ruleset;
+  try {
+    ruleset = qg::Ruleset::parse(o.name);
+  } catch (const qg::InputError& e) {
+    std::string boards;
+    for (b::BoardKind k : b::all_board_kinds()) boards += std::string(boards.empty() ? "" : ", ") + b::to_string(k);
+    throw qg::InputError(fmt::format("'{}' is neither a board ({}) nor a ruleset: {}", o.name, boards, e.what()));
+  }
+  return b::grundy_table(*ruleset, w, h, options);
 }
 
 void write_png(const b::Table& table, const std::string& path, std::uint32_t max_side) {

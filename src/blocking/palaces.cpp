@@ -347,55 +347,71 @@ struct Link {
   std::atomic<std::uint64_t> produced{0}, consumed{0};
 };
 
-// Bands of columns, one thread each, pipelined over the rows: band t needs from band t − 1
-// only the row count at the boundary and the diagonal count crossing it, passed through a
-// ring of rows. Band 0 runs on the calling thread, which reports progress.
+// Bands of columns pipelined over the rows: band b needs from band b − 1 only the row count
+// at the boundary and the diagonal count crossing it, passed through a ring of rows. The
+// work per column is uneven (the arms and threads carry more palaces), so there are a few
+// bands per thread, dealt out alternately; each thread runs its bands round-robin, a chunk
+// of rows at a time, as far as their inputs allow. The calling thread is thread 0 and
+// reports progress (the last band's rows).
 template <class Count>
 Summary banded_summary(std::uint64_t k, std::uint64_t W, std::uint64_t H, unsigned threads,
                        const ProgressFn& progress) {
-  constexpr std::uint64_t min_band = 2048, ring = 1024, progress_rows = 256;
+  constexpr std::uint64_t min_band = 2048, ring = 1024, chunk = 64, progress_rows = 256;
   threads = static_cast<unsigned>(std::clamp<std::uint64_t>(W / min_band, 1, std::max(threads, 1u)));
+  const auto band_count =
+      threads == 1 ? 1u : static_cast<unsigned>(std::clamp<std::uint64_t>(W / min_band, threads, 4 * threads));
   std::vector<Band<Count>> bands;
-  for (unsigned t = 0; t < threads; ++t) {
-    std::uint64_t x0 = W * t / threads, x1 = W * (t + 1) / threads;
+  for (unsigned b = 0; b < band_count; ++b) {
+    std::uint64_t x0 = W * b / band_count, x1 = W * (b + 1) / band_count;
     bands.emplace_back(x0, x1 - x0);
   }
-  std::vector<Link> links(threads);
+  std::vector<Link> links(band_count);
   for (auto& link : links) link.r.resize(ring), link.diagonal.resize(ring);
-  std::vector<Stats> stats(threads);
+  std::vector<Stats> stats(band_count);
+  std::vector<std::uint64_t> rows(band_count, 0);  // each entry written by its band's thread only
   std::atomic<bool> stop{false};
-  auto wait = [&](auto ready) {
-    for (unsigned spins = 0; !ready(); ++spins) {
-      if (stop.load(std::memory_order_relaxed)) return false;
-      if (spins > 64) std::this_thread::yield();
+  // One row of band b if its input is there and its output has room; false otherwise.
+  auto step = [&](unsigned b) {
+    const std::uint64_t y = rows[b];
+    Link* in = b ? &links[b - 1] : nullptr;
+    Link* out = b + 1 < band_count ? &links[b] : nullptr;
+    if (in && in->produced.load(std::memory_order_acquire) <= y) return false;
+    // The slot of row y is free once the right band has finished row y − ring + 1 (it reads
+    // the diagonal of the row before the one it works on).
+    if (out && y + 2 > out->consumed.load(std::memory_order_acquire) + ring) return false;
+    std::uint64_t r_in = in ? in->r[y % ring] : 0, diagonal_in = in && y ? in->diagonal[(y - 1) % ring] : 0;
+    std::uint64_t r = fast_row<Count, false>(bands[b], k, y, W, r_in, diagonal_in, stats[b], nullptr);
+    if (out) {
+      out->r[y % ring] = r;
+      out->diagonal[y % ring] = bands[b].diagonal_out();
+      out->produced.store(y + 1, std::memory_order_release);
     }
+    if (in) in->consumed.store(y + 1, std::memory_order_release);
+    rows[b] = y + 1;
     return true;
   };
+  auto last_rows = [&] {
+    return band_count == 1 ? rows[0] : links[band_count - 2].consumed.load(std::memory_order_acquire);
+  };
   auto run = [&](unsigned t) {
-    Link* in = t ? &links[t - 1] : nullptr;
-    Link* out = t + 1 < threads ? &links[t] : nullptr;
-    for (std::uint64_t y = 0; y < H; ++y) {
-      std::uint64_t r_in = 0, diagonal_in = 0;
-      if (in) {
-        if (!wait([&] { return in->produced.load(std::memory_order_acquire) > y; })) return;
-        r_in = in->r[y % ring];
-        diagonal_in = y ? in->diagonal[(y - 1) % ring] : 0;
+    std::uint64_t reported = 0;
+    for (unsigned idle = 0;;) {
+      bool busy = false, moved = false;
+      for (unsigned b = t; b < band_count; b += threads) {
+        for (std::uint64_t i = 0; i < chunk && rows[b] < H && step(b); ++i) moved = true;
+        busy = busy || rows[b] < H;
       }
-      // The slot of row y may be reused once the right band has finished row y − ring + 1
-      // (it reads the diagonal of the row before the one it works on).
-      if (out && !wait([&] { return y + 2 <= out->consumed.load(std::memory_order_acquire) + ring; })) return;
-      std::uint64_t r = fast_row<Count, false>(bands[t], k, y, W, r_in, diagonal_in, stats[t], nullptr);
-      if (out) {
-        out->r[y % ring] = r;
-        out->diagonal[y % ring] = bands[t].diagonal_out();
-        out->produced.store(y + 1, std::memory_order_release);
+      if (t == 0 && progress) {
+        std::uint64_t done = last_rows();
+        if (done >= reported + progress_rows || (done == H && reported < H)) progress(reported = done, H);
       }
-      if (in) in->consumed.store(y + 1, std::memory_order_release);
-      if (t == 0 && progress && (y % progress_rows == 0 || y + 1 == H)) progress(y + 1, H);
+      if (!busy || stop.load(std::memory_order_relaxed)) return;
+      if (moved) idle = 0;
+      else if (++idle > 64) std::this_thread::yield();
     }
   };
   {
-    struct StopOnExit {  // an exception from progress() stops the other bands before joining
+    struct StopOnExit {  // an exception from progress() stops the other threads before joining
       std::atomic<bool>& stop;
       ~StopOnExit() { stop.store(true); }
     };

@@ -209,7 +209,8 @@ InftyQueens InftyQueens::load(std::istream& in, const std::string& name) {
   // A file with a valid checksum is what save() wrote; these checks guard the engine against
   // a hand-made one.
   auto position = infty_detail::phi_position(st.n);
-  u64 frontier_block = st.n >> HighRecord::kBlockColumnsLog;
+  // The block of the last column written (the next one is added when the next run starts).
+  u64 frontier_block = (st.n - 1) >> HighRecord::kBlockColumnsLog;
   bool consistent = st.n >= 1 && st.n - 1 <= kInftyMaxTerms && stats.terms == st.n - 1 &&
                     stats.high_terms <= stats.terms && position.floor == st.nphi && position.fraction == st.fraction &&
                     st.s >= 1 && st.s <= st.n && st.t < st.n && st.cmin <= 0 &&

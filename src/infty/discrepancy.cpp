@@ -43,7 +43,8 @@ std::string infty_discrepancy_decimal(const InftyTerm& term, bool high, int digi
 }
 
 std::string infty_discrepancy_exact(const InftyTerm& term, bool high) {
-  return std::to_string(term.q) + " - " + std::to_string(term.n) + (high ? "φ" : "/φ");
+  std::string n = term.n == 1 ? "" : std::to_string(term.n);
+  return std::to_string(term.q) + " - " + n + (high ? "φ" : "/φ");
 }
 
 }  // namespace qg
