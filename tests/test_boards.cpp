@@ -188,13 +188,18 @@ TEST(Boards, Table6IsTheQuadrantCorner) {
 TEST(Boards, Column1IsRXor2Eq56) {
   // Seed 000 (56): column 1 is r ⊕ 2 (the paper cites A004482 there, which is Wythoff's row 1
   // (tersum n + 1); the column is A004443, nimsum n + 2).
-  const b::Table t = b::board_window_table(b::BoardKind::quadrant, b::Piece::queen, 2, 1000);
-  for (std::uint32_t r = 0; r < 1000; ++r) EXPECT_EQ(t.at(1, r), r ^ 2u) << r;
+  // Columns 0 and 1 over R rows: the first 2 columns of the column-scanned quadrant of R + 2
+  // antidiagonals, a prefix of its numbering holding every move of their cells.
+  constexpr std::uint32_t rows = 3000;
+  const b::Board board(b::BoardKind::quadrant_by_columns, rows + 2, 2 * rows + 3);
+  const std::vector<std::uint32_t> v = b::board_grundy(board, b::Piece::queen);
+  auto at = [&](std::uint32_t r, std::uint32_t c) { return v[*board.index({r, c})]; };
+  for (std::uint32_t r = 0; r < rows; ++r) EXPECT_EQ(at(r, 1), r ^ 2u) << r;
   // Its generating function (56), (2 − x − 2x² + 3x³)/((1 − x)²(1 + x²)): coefficients by the
   // recurrence of the denominator 1 − 2x + 2x² − 2x³ + x⁴.
   std::vector<std::int64_t> a{2, 3, 0, 1};
   for (std::size_t n = 4; n < 200; ++n) a.push_back(2 * a[n - 1] - 2 * a[n - 2] + 2 * a[n - 3] - a[n - 4]);
-  for (std::size_t n = 0; n < 200; ++n) EXPECT_EQ(a[n], static_cast<std::int64_t>(t.at(1, n))) << n;
+  for (std::size_t n = 0; n < 200; ++n) EXPECT_EQ(a[n], static_cast<std::int64_t>(at(static_cast<std::uint32_t>(n), 1))) << n;
 }
 
 TEST(Boards, SpiralAxisIsEq46) {
@@ -275,8 +280,15 @@ TEST(QuadrantQueens, InverseAndEq47) {
   // Seed 000 (47) = A275897.
   const std::vector<std::uint64_t> eq47{0, 7, 13, 23, 32, 96, 114, 142, 163, 183, 197, 261, 290, 446, 484, 581};
   EXPECT_EQ(b::quadrant_queen_indices(16), eq47);
+  // The indices are the zeros of A274528 read in order (a window of D antidiagonals holds
+  // about D/2 queens).
+#ifdef QG_SANITIZED
+  const std::vector<std::uint64_t> many = b::quadrant_queen_indices(200);
+  const std::vector<std::uint32_t> v = values_of(b::BoardKind::quadrant, 600);
+#else
   const std::vector<std::uint64_t> many = b::quadrant_queen_indices(1000);
   const std::vector<std::uint32_t> v = values_of(b::BoardKind::quadrant, 3000);
+#endif
   std::vector<std::uint64_t> zeros;
   for (std::uint64_t n = 0; n < v.size() && zeros.size() < many.size(); ++n)
     if (v[n] == 0) zeros.push_back(n);

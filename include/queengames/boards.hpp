@@ -53,7 +53,7 @@ struct TableSummary {
 TableSummary summarize(const Table& table);
 
 struct GrundyOptions {
-  unsigned threads = 2;   // worker threads for two-pile tables (boards run on one)
+  unsigned threads = 2;   // threads for two-pile tables and for line pieces on the quadrants
   bool force = false;     // skip the memory check (qg::require_memory)
   ProgressFn progress;    // cells done out of cells
 };
@@ -123,9 +123,17 @@ class Board {
   std::uint64_t height() const { return height_; }
 
   // Visits every cell once with its index: in numbering order, or (lines_only, the quadrant
-  // boards) in strips of 64 columns, each strip by antidiagonals — an order that also puts
-  // every cell after the lower-numbered cells on its lines, and keeps those lines in cache.
+  // boards) strip by strip — an order that also puts every cell after the lower-numbered cells
+  // on its lines, and keeps those lines in cache.
   void walk(const std::function<void(std::uint64_t index, Square s)>& visit, bool lines_only = false) const;
+  // The quadrant boards' strips (0 for the other boards): strip k holds the columns
+  // 64k … 64k + 63 and is walked by antidiagonals d, each upward, calling antidiagonal(d) (if
+  // set) before each. A cell's lower-numbered cells on its lines lie in earlier strips, on
+  // earlier antidiagonals of its strip, or lower on its own antidiagonal (Table 5's moves); so
+  // strip k may run antidiagonal d as soon as strip k − 1 is done with it.
+  std::uint64_t strips() const;
+  void walk_strip(std::uint64_t k, const std::function<void(std::int64_t d)>& antidiagonal,
+                  const std::function<void(std::uint64_t index, Square s)>& visit) const;
 
  private:
   BoardKind kind_;
@@ -162,7 +170,8 @@ bool supports(BoardKind kind, Piece piece);
 // ---- the game on a board -------------------------------------------------------------------
 
 // Sprague-Grundy values in numbering order: value[n] = mex{value[m] : m < n, the piece on cell
-// n reaches cell m}. Near O(1) amortised per cell for line pieces (see the file comment).
+// n reaches cell m}. Near O(1) amortised per cell for line pieces (see the file comment). One
+// thread, except for line pieces on the quadrant boards (options.threads, strip by strip).
 // RangeError beyond the machine's memory (unless options.force).
 std::vector<std::uint32_t> board_grundy(const Board& board, Piece piece, const GrundyOptions& options = {});
 // The same by enumerating every earlier cell (O(cells²)): the obviously correct route.

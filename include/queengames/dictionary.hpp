@@ -212,6 +212,31 @@ class Telescope {
   std::shared_ptr<const Impl> impl_;
 };
 
+// ---- convergence (§4: "the dictionary converges") -----------------------------------------
+
+// A computer-checked proof that the dictionary converges: from every column ≥ from_column,
+// the parses begun at each of the next max_word_length() columns meet within meeting_bits.
+// Induction on the column y of a factor u = s[y, y+M) (M = factor_length): let p be the word
+// whose translate covers y, and f = s[p − C, p − C + M) the factor C bits before it, by
+// induction one of the set F; f's parses meet within C, so its words from offset C on are
+// the true ones and their translates, s from W(p) on, contain u. So if F holds the factors
+// seen in the first prefix_bits bits, every f in F has its parses meet within C, and every
+// such u derived from F is in F again, F holds every factor of s. (It rests on the
+// dictionary being the game's, seed 003 Lemma 2.2 and §5.1.)
+struct ConvergenceProof {
+  bool proved = false;
+  std::uint64_t factor_length = 0, from_column = 0, prefix_bits = 0;
+  std::uint64_t factors = 0;       // |F| at the end
+  std::uint64_t added = 0;         // factors derived that the prefix did not show
+  std::uint64_t meeting_bits = 0;  // C
+  // Per entry: whether some factor's certified parse reads it. Every word read at a column
+  // ≥ from_column + C lies in such a parse, so an entry marked false is never read there.
+  std::vector<bool> entry_read;
+  std::string failure;             // why not, when not proved
+};
+ConvergenceProof prove_convergence(const GameDictionary& game, std::uint64_t factor_length,
+                                   std::uint64_t prefix_bits, std::uint64_t from_column = 1000);
+
 // ---- Appendix B: multiplication tables as dictionary processes -----------------------------
 
 // A table x * y = z over single-character symbols, one of which is the stop symbol 'S'; an

@@ -139,7 +139,8 @@ InftyStats infty_queens(std::uint64_t count, const std::function<void(std::uint6
                         const ProgressFn& progress = {});
 
 // The obviously correct route: place the queens column by column, scanning rows upward from
-// 1 and checking the used rows, diagonals and antidiagonals in plain arrays. O(count²).
-std::vector<std::uint64_t> infty_queens_brute_force(std::uint64_t count);
+// 1 and checking the used rows, diagonals and antidiagonals in plain arrays. O(count²);
+// RangeError beyond 10^7.
+std::vector<std::uint64_t> infty_queens_brute_force(std::uint64_t count, const ProgressFn& progress = {});
 
 }  // namespace qg

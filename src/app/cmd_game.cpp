@@ -1,4 +1,4 @@
-// queengames game / draw-game: the P-positions of two-pile queen games (seed 001, seed 003).
+// queengames game / draw game: the P-positions of two-pile queen games (seed 001, seed 003).
 #include <chrono>
 #include <iostream>
 
@@ -90,9 +90,9 @@ struct DrawOptions {
   bool lines = false;
 };
 
-QG_COMMAND("draw-game", [](CLI::App& app) {
+QG_DRAW("game", [](CLI::App& draw) {
   auto o = std::make_shared<DrawOptions>();
-  auto* cmd = app.add_subcommand("draw-game", "picture of a game's P-positions in the N×N corner (seed 003 Figures 2, 3, 8, 9)");
+  auto* cmd = draw.add_subcommand("game", "picture of a game's P-positions in the N×N corner (seed 003 Figures 2, 3, 8, 9)");
   cmd->footer(ruleset_help());
   cmd->add_option("ruleset", o->ruleset, "e.g. maharaja")->required();
   cmd->add_option("--size", o->size.text, "the corner's side N (default 100)");
@@ -143,7 +143,7 @@ void tour(std::ostream& out, const std::string& dir) {
   figure.lines = true;
   figure.max_side = 600;
   qg::draw_game_png(qg::Ruleset::parse("maharaja"), figure, picture);
-  out << fmt::format("Picture: {} (queengames draw-game maharaja --size 200 --lines --out maharaja.png; "
+  out << fmt::format("Picture: {} (queengames draw game maharaja --size 200 --lines --out maharaja.png; "
                      "seed 003 Figure 3)\n",
                      picture);
 }

@@ -37,6 +37,13 @@ void draw_infty_queens(const std::string& path, std::uint64_t count) {
   qg::write_point_png(path, plot);
 }
 
+double cpu_seconds() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+         static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+}
+
 std::uint64_t max_rss_bytes() {
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);
@@ -53,7 +60,7 @@ std::string floor_label(int bin) {
 struct Run {
   qg::InftyStats stats;
   std::uint64_t resumed_from = 0;  // 0: a straight run
-  double seconds = 0;
+  double seconds = 0, cpu_seconds = 0;  // wall clock and this process's CPU time, for this run
   std::uint64_t peak_bytes = 0, max_rss = 0;
 };
 
@@ -91,6 +98,7 @@ void print_json(std::ostream& out, const Run& run) {
       {"probes", probes},
       {"windows", {{"max_c_span", s.max_c_span}, {"max_s_step", s.max_s_step}, {"reach", qg::infty_window_reach()}}},
       {"seconds", run.seconds},
+      {"cpu_seconds", run.cpu_seconds},
       {"peak_engine_bytes", run.peak_bytes},
       {"max_rss_bytes", run.max_rss},
   };
@@ -112,8 +120,8 @@ void print_stats(std::ostream& out, const Run& run) {
   };
   out << fmt::format("∞-queens (seed 002): q_n for n = 1..{}{}\n", s.terms,
                      run.resumed_from ? fmt::format(", resumed from n = {}", run.resumed_from) : "");
-  out << fmt::format("  {:.1f} s ({:.2f} ns/term); engine memory {:.1f} MB ({:.3f} bytes/term), max RSS {:.1f} MB\n",
-                     run.seconds, run.seconds * 1e9 / static_cast<double>(s.terms - run.resumed_from),
+  out << fmt::format("  {:.1f} s, {:.1f} s of CPU ({:.2f} ns/term); engine memory {:.1f} MB ({:.3f} bytes/term), max RSS {:.1f} MB\n",
+                     run.seconds, run.cpu_seconds, run.cpu_seconds * 1e9 / static_cast<double>(s.terms - run.resumed_from),
                      static_cast<double>(run.peak_bytes) / 1e6,
                      static_cast<double>(run.peak_bytes) / static_cast<double>(s.terms),
                      static_cast<double>(run.max_rss) / 1e6);
@@ -163,6 +171,7 @@ void run_infty(const InftyOptions& o) {
   };
 
   auto start = std::chrono::steady_clock::now();
+  const double cpu_start = cpu_seconds();
   auto last_save = start;
   auto progress = qg::app::progress_line("infty-queens");
   constexpr std::uint64_t kChunk = std::uint64_t{1} << 22;
@@ -194,6 +203,7 @@ void run_infty(const InftyOptions& o) {
   }
   std::cout << buffer;
   run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  run.cpu_seconds = cpu_seconds() - cpu_start;
   save();
   run.stats = engine.stats();
   run.peak_bytes = engine.peak_memory_bytes();

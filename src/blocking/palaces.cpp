@@ -110,12 +110,12 @@ struct Lanes<std::int16_t> {
   // p: running Σc over the chunk (pairs of lanes), t: Σ of the running sums, q: Σ c·lane.
   struct Acc {
     __m128i p = _mm_setzero_si128(), t = _mm_setzero_si128(), q = _mm_setzero_si128();
+    __m128i ones = _mm_set1_epi16(1), lane = _mm_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7);
   };
   static void accumulate(Acc& a, __m128i c) {
-    static const __m128i ones = _mm_set1_epi16(1), lane = _mm_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7);
-    a.p = _mm_add_epi32(a.p, _mm_madd_epi16(c, ones));
+    a.p = _mm_add_epi32(a.p, _mm_madd_epi16(c, a.ones));
     a.t = _mm_add_epi32(a.t, a.p);
-    a.q = _mm_add_epi32(a.q, _mm_madd_epi16(c, lane));
+    a.q = _mm_add_epi32(a.q, _mm_madd_epi16(c, a.lane));
   }
   // Blocks b = 0..blocks−1 start at x_start + 8b: Σ c·x = x_start·Σc + 8·Σ b·S_b + Σ c·lane,
   // and Σ_b b·S_b = blocks·Σc − Σ_b (running sum after b).
@@ -187,8 +187,6 @@ template <class Count>
 class Band {
  public:
   Band(std::uint64_t x0, std::uint64_t n) : x0_(x0), n_(n), col_(n, 0), diag_(2 * n, 0), base_(n) {}
-  std::uint64_t x0() const { return x0_; }
-  std::uint64_t width() const { return n_; }
   // The count of the diagonal through the band's last cell of the row just processed,
   // which the band to the right receives as its first diagonal of the next row.
   std::uint64_t diagonal_out() const { return static_cast<std::uint64_t>(diag_[base_ + n_ - 1]); }

@@ -243,22 +243,37 @@ std::optional<std::uint64_t> Board::index(Square s) const {
   return result;
 }
 
+std::uint64_t Board::strips() const {
+  if (kind_ != BoardKind::quadrant && kind_ != BoardKind::quadrant_by_columns) return 0;
+  const Square last = cell(cells_ - 1);
+  const std::int64_t last_c = kind_ == BoardKind::quadrant ? last.row + last.col : last.col;
+  return static_cast<std::uint64_t>(last_c / kStrip + 1);
+}
+
+void Board::walk_strip(std::uint64_t k, const std::function<void(std::int64_t d)>& antidiagonal,
+                       const std::function<void(std::uint64_t index, Square s)>& visit) const {
+  // A shortened window stops at its last cell's antidiagonal (by antidiagonals) or column.
+  const auto n = static_cast<std::int64_t>(size_), cells = static_cast<std::int64_t>(cells_);
+  const bool by_columns = kind_ == BoardKind::quadrant_by_columns;
+  const Square last = cell(cells_ - 1);
+  const std::int64_t last_d = by_columns ? n - 1 : last.row + last.col;
+  const std::int64_t last_c = by_columns ? last.col : last_d;
+  const std::int64_t strip = static_cast<std::int64_t>(k) * kStrip;
+  for (std::int64_t d = strip; d <= last_d; ++d) {
+    if (antidiagonal) antidiagonal(d);
+    for (std::int64_t c = strip; c <= std::min({d, strip + kStrip - 1, last_c}); ++c) {
+      // index() of (d − c, c), written out: this loop runs once per cell.
+      const std::int64_t i = by_columns ? c * n - c * (c - 1) / 2 + d - c : d * (d + 1) / 2 + c;
+      if (i < cells) visit(static_cast<std::uint64_t>(i), {d - c, c});
+    }
+  }
+}
+
 void Board::walk(const std::function<void(std::uint64_t index, Square s)>& visit, bool lines_only) const {
   const auto n = static_cast<std::int64_t>(size_);
   const auto cells = static_cast<std::int64_t>(cells_);
-  const bool quadrant = kind_ == BoardKind::quadrant || kind_ == BoardKind::quadrant_by_columns;
-  if (quadrant && lines_only) {
-    // Strips of columns [C, C + 64), each by antidiagonals d, each antidiagonal upward. A cell's
-    // lower-numbered cells on its row, column, diagonal and antidiagonal lie in earlier strips,
-    // on earlier antidiagonals of its strip, or lower on its own antidiagonal (Table 5's moves).
-    // A shortened window stops at its last cell's antidiagonal (by antidiagonals) or column.
-    const Square last = cell(cells_ - 1);
-    const std::int64_t last_d = kind_ == BoardKind::quadrant ? last.row + last.col : n - 1;
-    const std::int64_t last_c = kind_ == BoardKind::quadrant ? last_d : last.col;
-    for (std::int64_t strip = 0; strip <= last_c; strip += kStrip)
-      for (std::int64_t d = strip; d <= last_d; ++d)
-        for (std::int64_t c = strip; c <= std::min({d, strip + kStrip - 1, last_c}); ++c)
-          if (auto i = index({d - c, c})) visit(*i, {d - c, c});
+  if (lines_only && strips() > 0) {
+    for (std::uint64_t k = 0; k < strips(); ++k) walk_strip(k, {}, visit);
     return;
   }
   std::int64_t i = 0;

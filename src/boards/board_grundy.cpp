@@ -2,6 +2,12 @@
 // placement, and the values laid out as tables.
 #include <algorithm>
 #include <array>
+#include <atomic>
+#include <deque>
+#include <exception>
+#include <mutex>
+#include <system_error>
+#include <thread>
 
 #include <fmt/format.h>
 
@@ -65,7 +71,9 @@ namespace {
 // The fast route. A cell's lines are usually far apart in memory (on the spiral three of its
 // four lines were last touched a shell ago), so cells pass through a short queue: entering it,
 // their lines' sets are prefetched; halfway, the words where their mex will start; leaving it,
-// they are computed. Jump pieces also keep every value, to look their targets up.
+// they are computed. Jump pieces also keep every value, to look their targets up. Line pieces
+// on the quadrant boards run their strips on several threads, strip k one antidiagonal behind
+// strip k − 1 (Board::walk_strip).
 class BoardEngine {
  public:
   using Store = std::function<void(std::uint64_t n, Square s, std::uint32_t value)>;
@@ -78,25 +86,20 @@ class BoardEngine {
     if (!moves_.jumps.empty()) values_.assign(board.cells(), Table::kNone);
   }
 
-  void run(const Store& store, const ProgressFn& progress) {
-    std::uint64_t done = 0;
-    auto finish = [&](const Pending& p) {
-      store(p.n, p.s, compute(p));
-      if (progress && ++done % kProgressEvery == 0) progress(done, board_.cells());
-    };
-    board_.walk(
-        [&](std::uint64_t n, Square s) {
-          Pending& p = queue_[head_++ % kQueue];
-          if (head_ > kQueue) finish(p);
-          p = {n, s, {}};
-          for (std::size_t f = 0; f < families_.size(); ++f) {
-            p.lines[f] = &sets_[f][families_[f].line(s)];
-            __builtin_prefetch(p.lines[f]);
-          }
-          if (head_ > kQueue / 2) prefetch_start(queue_[(head_ - 1 - kQueue / 2) % kQueue]);
-        },
-        moves_.jumps.empty());
-    for (std::uint64_t i = head_ > kQueue ? head_ - kQueue : 0; i < head_; ++i) finish(queue_[i % kQueue]);
+  void run(const Store& store, const ProgressFn& progress, unsigned threads) {
+    if (threads < 2 || board_.strips() < 2 || !moves_.jumps.empty()) {
+      Walker walker(*this, store);
+      std::uint64_t report = kProgressEvery;
+      board_.walk(
+          [&](std::uint64_t n, Square s) {
+            walker.push(n, s);
+            if (progress && walker.computed() >= report) progress(report, board_.cells()), report += kProgressEvery;
+          },
+          moves_.jumps.empty());
+      walker.drain();
+      return;
+    }
+    run_strips(store, progress, threads);
   }
 
  private:
@@ -108,26 +111,127 @@ class BoardEngine {
     std::array<detail::ValueSet*, kMaxLines> lines;
   };
 
+  // One thread's queue of cells.
+  class Walker {
+   public:
+    Walker(BoardEngine& engine, const Store& store) : e_(engine), store_(store) {}
+    void push(std::uint64_t n, Square s) {
+      Pending& p = queue_[head_++ % kQueue];
+      if (head_ > kQueue) finish(p);
+      p = {n, s, {}};
+      for (std::size_t f = 0; f < e_.families_.size(); ++f) {
+        p.lines[f] = &e_.sets_[f][e_.families_[f].line(s)];
+        __builtin_prefetch(p.lines[f]);
+      }
+      if (head_ > kQueue / 2) e_.prefetch_start(queue_[(head_ - 1 - kQueue / 2) % kQueue]);
+    }
+    void drain() {
+      while (computed_ < head_) finish(queue_[computed_ % kQueue]);
+    }
+    std::uint64_t pushed() const { return head_; }
+    std::uint64_t computed() const { return computed_; }
+
+   private:
+    void finish(const Pending& p) {
+      store_(p.n, p.s, e_.compute(p, extra_, inserted_));
+      ++computed_;
+    }
+    BoardEngine& e_;
+    const Store& store_;
+    std::array<Pending, kQueue> queue_{};
+    std::uint64_t head_ = 0, computed_ = 0;
+    detail::ValueSet extra_;  // the values at the cell's jumps
+    std::vector<std::uint32_t> inserted_;
+  };
+
+  void run_strips(const Store& store, const ProgressFn& progress, unsigned threads) {
+    const std::uint64_t strips = board_.strips();
+    // The last antidiagonal each strip is done with (INT64_MAX: the whole strip).
+    std::vector<std::atomic<std::int64_t>> done(strips);
+    for (auto& d : done) d.store(-1);
+    std::atomic<bool> stop{false};
+    std::atomic<std::uint64_t> cells_done{0};
+    std::exception_ptr error;
+    std::mutex error_mutex;
+    struct Abort {};
+    std::atomic<unsigned> team{0};  // the threads actually running, once all have started
+    auto work = [&](unsigned t) {
+      while (team == 0) std::this_thread::yield();
+      try {
+        std::uint64_t report = kProgressEvery;
+        for (std::uint64_t k = t; k < strips; k += team) {
+          Walker walker(*this, store);
+          std::deque<std::pair<std::int64_t, std::uint64_t>> ends;  // antidiagonal, cells pushed by its end
+          std::uint64_t counted = 0;
+          auto publish = [&] {
+            while (!ends.empty() && walker.computed() >= ends.front().second)
+              done[k].store(ends.front().first, std::memory_order_release), ends.pop_front();
+            cells_done += walker.computed() - counted;
+            counted = walker.computed();
+          };
+          board_.walk_strip(
+              k,
+              [&](std::int64_t d) {
+                ends.emplace_back(d - 1, walker.pushed());
+                publish();
+                while (k > 0 && done[k - 1].load(std::memory_order_acquire) < d) {
+                  if (stop) throw Abort{};
+                  publish();
+                  std::this_thread::yield();
+                }
+                if (stop) throw Abort{};
+                if (t == 0 && progress && cells_done >= report) {
+                  progress(cells_done, board_.cells());
+                  report = cells_done + kProgressEvery;
+                }
+              },
+              [&](std::uint64_t n, Square s) { walker.push(n, s); });
+          walker.drain();
+          publish();
+          done[k].store(INT64_MAX, std::memory_order_release);
+        }
+      } catch (const Abort&) {
+      } catch (...) {
+        std::lock_guard lock(error_mutex);
+        if (!error) error = std::current_exception();
+        stop = true;
+      }
+    };
+    {
+      std::vector<std::jthread> workers;
+      for (unsigned t = 1; t < threads; ++t) {
+        try {
+          workers.emplace_back(work, t);
+        } catch (const std::system_error&) {
+          break;  // no more threads to be had: share the strips among those running
+        }
+      }
+      team = static_cast<unsigned>(workers.size()) + 1;
+      work(0);
+    }
+    if (error) std::rethrow_exception(error);
+  }
+
   void prefetch_start(const Pending& p) const {
     std::size_t start = 0;
     for (std::size_t f = 0; f < families_.size(); ++f) start = std::max(start, p.lines[f]->full_words());
     for (std::size_t f = 0; f < families_.size(); ++f) p.lines[f]->prefetch(start);
   }
 
-  std::uint32_t compute(const Pending& p) {
+  std::uint32_t compute(const Pending& p, detail::ValueSet& extra, std::vector<std::uint32_t>& inserted) {
     std::array<const detail::ValueSet*, kMaxLines + 1> union_of;
     std::size_t count = 0;
     for (std::size_t f = 0; f < families_.size(); ++f) union_of[count++] = p.lines[f];
     if (!moves_.jumps.empty()) {
       // Jump pieces walk in numbering order, so the lower-numbered targets are computed.
       for (const Square& j : moves_.jumps)
-        if (auto m = board_.index({p.s.row + j.row, p.s.col + j.col}); m && *m < p.n && !extra_.contains(values_[*m]))
-          extra_.insert(values_[*m]), inserted_.push_back(values_[*m]);
-      union_of[count++] = &extra_;
+        if (auto m = board_.index({p.s.row + j.row, p.s.col + j.col}); m && *m < p.n && !extra.contains(values_[*m]))
+          extra.insert(values_[*m]), inserted.push_back(values_[*m]);
+      union_of[count++] = &extra;
     }
     const std::uint32_t value = detail::mex_of_union(union_of.data(), count);
-    for (std::uint32_t v : inserted_) extra_.erase(v);
-    inserted_.clear();
+    for (std::uint32_t v : inserted) extra.erase(v);
+    inserted.clear();
     for (std::size_t f = 0; f < families_.size(); ++f) p.lines[f]->insert(value);
     if (!values_.empty()) values_[p.n] = value;
     return value;
@@ -138,10 +242,6 @@ class BoardEngine {
   std::vector<LineFamily> families_;
   std::vector<std::vector<detail::ValueSet>> sets_;
   std::vector<std::uint32_t> values_;
-  detail::ValueSet extra_;  // the values at the cell's jumps
-  std::vector<std::uint32_t> inserted_;
-  std::array<Pending, kQueue> queue_{};
-  std::uint64_t head_ = 0;
 };
 
 void check_board_run(const Board& board, Piece piece, const GrundyOptions& options, std::uint64_t output_bytes) {
@@ -157,7 +257,8 @@ void check_board_run(const Board& board, Piece piece, const GrundyOptions& optio
 std::vector<std::uint32_t> board_grundy(const Board& board, Piece piece, const GrundyOptions& options) {
   check_board_run(board, piece, options, 4 * board.cells());
   std::vector<std::uint32_t> values(board.cells());
-  BoardEngine(board, piece).run([&](std::uint64_t n, Square, std::uint32_t v) { values[n] = v; }, options.progress);
+  BoardEngine(board, piece).run([&](std::uint64_t n, Square, std::uint32_t v) { values[n] = v; }, options.progress,
+                                options.threads);
   return values;
 }
 
@@ -241,7 +342,7 @@ Table board_window_table(BoardKind kind, Piece piece, std::uint64_t width, std::
           const auto x = static_cast<std::uint64_t>(s.col), y = static_cast<std::uint64_t>(s.row);
           if (x < width && y < height) table.values[y * width + x] = v;
         },
-        options.progress);
+        options.progress, options.threads);
     return table;
   }
   if (width != height)

@@ -68,6 +68,7 @@ DictionaryRun run_dictionary(const Dictionary& dictionary, const DictionaryRunOp
   };
   constexpr std::uint64_t chunk_bits = 1 << 16, progress_bits = 1 << 24;
   std::uint64_t next_progress = progress_bits;
+  const bool on_word = static_cast<bool>(options.on_word), progress = static_cast<bool>(options.progress);
   while (q.end() < target) {
     HeadRead r = engine.read(q, head);
     if (r.status != HeadRead::word) {
@@ -77,11 +78,11 @@ DictionaryRun run_dictionary(const Dictionary& dictionary, const DictionaryRunOp
       break;
     }
     ++run.counts[r.entry];
-    if (options.on_word) options.on_word(r.entry, head);
+    if (on_word) options.on_word(r.entry, head);
     head += engine.word_length[r.entry];
     engine.write(q, r.entry);
     if (q.end() - emitted >= chunk_bits) flush();
-    if (options.progress && q.end() >= next_progress) {
+    if (progress && q.end() >= next_progress) {
       options.progress(std::min(q.end(), target), target);
       next_progress += progress_bits;
     }

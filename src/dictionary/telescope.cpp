@@ -245,8 +245,8 @@ Telescope::Telescope(const GameDictionary& game, std::uint64_t prefix_bits) {
   // prefix, plus slack; a window whose parses meet later is retried with twice the margin.
   TelescopeTrace seen;
   std::vector<Word> words;
-  for (std::uint64_t p = impl->head0; p + 256 <= prefix_bits; ++p)
-    impl->parse_window(impl->window(p, p + 256, nullptr), 256 - impl->max_word, words, &seen);
+  for (std::uint64_t p = impl->head0; p + 128 <= std::min<std::uint64_t>(prefix_bits, 4096); ++p)
+    impl->parse_window(impl->window(p, p + 128, nullptr), 128 - impl->max_word, words, &seen);
   impl->margin0 = seen.sync_bits + impl->max_word + 8;
   impl_ = std::move(impl);
 }

@@ -29,7 +29,7 @@ class BitSet {
 
 }  // namespace
 
-std::vector<std::uint64_t> infty_queens_brute_force(std::uint64_t count) {
+std::vector<std::uint64_t> infty_queens_brute_force(std::uint64_t count, const ProgressFn& progress) {
   if (count > 10'000'000) throw RangeError("the brute force places at most 10^7 queens (it takes O(n²) time)");
   BitSet rows, diagonals, antidiagonals;  // diagonal q − n is stored at q − n + count (> 0)
   std::vector<std::uint64_t> q(count);
@@ -46,6 +46,7 @@ std::vector<std::uint64_t> infty_queens_brute_force(std::uint64_t count) {
     diagonals.insert(q[n - 1] - n + count);
     antidiagonals.insert(q[n - 1] + n);
     while (rows.contains(lowest_free_row)) ++lowest_free_row;
+    if (progress && n % 4096 == 0) progress(n, count);
   }
   return q;
 }
