@@ -46,11 +46,11 @@ BENCHMARK_CAPTURE(BM_BoardQueen, spiral, b::BoardKind::spiral)
 BENCHMARK_CAPTURE(BM_BoardQueen, quadrant, b::BoardKind::quadrant)
     ->Arg(2500)->Arg(10000)->Iterations(1)->Unit(benchmark::kMillisecond)->UseRealTime();
 
-// Knuth's column scan for S_c.
+// Knuth's column scan for S_c (a high queen costs a scan of about c/64 words: O(C²/128)).
 void BM_QuadrantQueens(benchmark::State& state) {
   const auto n = static_cast<std::uint64_t>(state.range(0));
   for (auto _ : state) benchmark::DoNotOptimize(b::quadrant_queens(n).data());
 }
-BENCHMARK(BM_QuadrantQueens)->Arg(1000000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_QuadrantQueens)->Arg(100000)->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -49,16 +49,12 @@ inline qg::InftyStats run(std::uint64_t goal, std::vector<std::uint64_t>* terms 
   qg::InftyStats stats;
   ll himaxint = 0, himinint = 0, lomaxint = 0, lominint = 0;
   std::uint64_t himaxfrac = 0, himinfrac = 0, lomaxfrac = 0, lominfrac = 0;
-  [[maybe_unused]] ll cmin = 0;  // the least s − n so far: the window statistics of the engine
   ll r = 0, t = 0, s = 1, q = 0, n = 1, nphiint = 1;
   std::uint64_t nphifrac = 1;
   for (; n <= g; ++n) {
     unsigned ticks = 0;
-    if constexpr (kWindows) {
-      cmin = std::min(cmin, s - n);
-      ll scan = std::max<ll>(n - r - s + 1, 0);
-      stats.max_c_span = std::max<std::uint64_t>(stats.max_c_span, static_cast<std::uint64_t>(s - n - cmin + scan));
-    }
+    if constexpr (kWindows)
+      stats.max_scan = std::max<std::uint64_t>(stats.max_scan, static_cast<std::uint64_t>(std::max<ll>(n - r - s + 1, 0)));
     ll k;
     for (k = s; k <= n - r; ++k) {
       if (k + n >= maxmemb) goto done;

@@ -255,6 +255,31 @@ TEST(Boards, ColumnScanEqualsAntidiagonalScan) {
   }
 }
 
+TEST(Boards, QuadrantStripsGiveTheSameValuesOnAnyNumberOfThreads) {
+  for (b::BoardKind kind : {b::BoardKind::quadrant, b::BoardKind::quadrant_by_columns}) {
+    const b::Board board(kind, 700);
+    b::GrundyOptions one, three;
+    one.threads = 1;
+    three.threads = 3;
+    const std::vector<std::uint32_t> v = b::board_grundy(board, b::Piece::queen, one);
+    EXPECT_EQ(b::board_grundy(board, b::Piece::queen), v) << b::to_string(kind);
+    EXPECT_EQ(b::board_grundy(board, b::Piece::queen, three), v) << b::to_string(kind);
+    // A shortened window: the first 100 columns.
+    const b::Board prefix(b::BoardKind::quadrant_by_columns, 700, 100 * 700 - 100 * 99 / 2);
+    const std::vector<std::uint32_t> p = b::board_grundy(prefix, b::Piece::queen);
+    const b::Board whole(b::BoardKind::quadrant_by_columns, 700);
+    const std::vector<std::uint32_t> w = b::board_grundy(whole, b::Piece::queen, one);
+    EXPECT_EQ(p, std::vector<std::uint32_t>(w.begin(), w.begin() + static_cast<std::ptrdiff_t>(p.size())));
+  }
+}
+
+TEST(Boards, ProgressCanInterruptTheStrips) {
+  b::GrundyOptions o;
+  o.progress = [](std::uint64_t, std::uint64_t) { throw std::runtime_error("stop"); };
+  EXPECT_THROW(b::board_window_table(b::BoardKind::quadrant, b::Piece::queen, 400, 400, o), std::runtime_error);
+  EXPECT_THROW(b::board_grundy(b::Board(b::BoardKind::spiral, 400), b::Piece::queen, o), std::runtime_error);
+}
+
 // ---- single-quadrant queens -------------------------------------------------------------------------------
 
 TEST(QuadrantQueens, Eq48AndBothScans) {

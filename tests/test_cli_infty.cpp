@@ -55,7 +55,7 @@ TEST(CliInfty, JsonHasKnuthsStatistics) {
   EXPECT_EQ(j["records"]["high_min"][0]["exact"], "1 - φ");
   EXPECT_FALSE(j["histograms"]["low_floor"].empty());
   EXPECT_EQ(j["probes"]["8"].get<int>() > 0, true);
-  EXPECT_LE(j["windows"]["max_c_span"].get<int>(), 8);
+  EXPECT_LE(j["windows"]["max_scan"].get<int>(), 8);
   auto table = run_cli("infty-queens 1e5");
   ASSERT_EQ(table.status, 0) << table.err;
   EXPECT_NE(table.out.find("Knuth's records"), std::string::npos) << table.out;

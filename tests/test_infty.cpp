@@ -104,7 +104,7 @@ TEST(InftyQueens, StatisticsEqualKnuthsProgram) {
   EXPECT_EQ(fast.high_min, knuth.high_min);
   EXPECT_EQ(fast.low_max, knuth.low_max);
   EXPECT_EQ(fast.low_min, knuth.low_min);
-  EXPECT_EQ(fast.max_c_span, knuth.max_c_span);
+  EXPECT_EQ(fast.max_scan, knuth.max_scan);
   EXPECT_EQ(fast.max_s_step, knuth.max_s_step);
   EXPECT_EQ(fast, knuth);
   // The first terms' statistics by hand (seed 002 §4 and §8): q_1 = 1 is "high" (q ≥ n) with
@@ -302,6 +302,6 @@ TEST(InftyQueens, MemoryStaysWithinThePlan) {
   engine.step(count);
   EXPECT_LE(engine.peak_memory_bytes(), qg::infty_memory_estimate(count));
   EXPECT_LT(static_cast<double>(engine.peak_memory_bytes()), 0.1 * static_cast<double>(count) + 3e6);
-  EXPECT_LE(engine.stats().max_c_span, 8u);  // Knuth's scans are a handful of rows
+  EXPECT_LE(engine.stats().max_scan, 8u);  // Knuth's scans are a handful of rows
   EXPECT_LE(engine.stats().max_s_step, 8u);
 }

@@ -1,8 +1,8 @@
 // queengames — dictionary processes (seed 003 §2–5 and Appendix B): a read head reads words
 // from a growing bit-string and a writer appends their translates; Maharaja Nim's bit-string
 // and dictionary (27)–(40); (2,3)-Maharaja Nim's non-prefix-free dictionary (41)–(44) and the
-// telescope that decides P or N at coordinates up to 2^62 in microseconds (§4–5); the
-// multiplication-table → dictionary encoding of Appendix B.
+// telescope that decides P or N at coordinates up to 2^62 in a fraction of a millisecond
+// (§4–5), for Maharaja Nim too; the multiplication-table → dictionary encoding of Appendix B.
 //
 // Bits are written as the characters '0' and '1'. Positions are 0-based; for the games,
 // bit i is the bit of column i: '0' iff column i holds an upper P-position (y > x).
@@ -65,8 +65,6 @@ class Dictionary {
   std::size_t head() const { return head_; }  // where the read head begins in start()
   ReadRule rule() const { return rule_; }
   std::size_t max_word_length() const { return max_word_; }
-  // The entry whose word is `word`, or entries().size().
-  std::size_t find(std::string_view word) const;
 
   // What the head reads at the front of `bits` (the unread part of the string).
   HeadRead read(std::string_view bits) const;

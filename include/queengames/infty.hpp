@@ -75,10 +75,10 @@ struct InftyStats {
   std::array<std::uint64_t, kProbeBins> probe_histogram{};
   std::vector<InftyTerm> high_max, high_min, low_max, low_min;  // successive records
 
-  // The window widths (claim knuth.windows): the most bits of the c window one scan reached,
-  // (s − n) − min(s − n) + (n − r − s + 1) — at least the rows scanned for one term — and the
-  // longest step of s. The engine's windows reach 32 bits (infty_window_reach()).
-  std::uint64_t max_c_span = 0, max_s_step = 0;
+  // The window widths (claim knuth.windows): the most rows scanned for one term
+  // (n − r − s + 1) and the longest step of s. The engine's windows reach 32 rows
+  // (infty_window_reach()).
+  std::uint64_t max_scan = 0, max_s_step = 0;
 
   friend bool operator==(const InftyStats&, const InftyStats&) = default;
 };

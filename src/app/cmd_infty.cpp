@@ -96,7 +96,7 @@ void print_json(std::ostream& out, const Run& run) {
         {"low_min", records_json(s.low_min, false)}}},
       {"histograms", {{"high_floor", histogram_json(s.high_histogram)}, {"low_floor", histogram_json(s.low_histogram)}}},
       {"probes", probes},
-      {"windows", {{"max_c_span", s.max_c_span}, {"max_s_step", s.max_s_step}, {"reach", qg::infty_window_reach()}}},
+      {"windows", {{"max_scan", s.max_scan}, {"max_s_step", s.max_s_step}, {"reach", qg::infty_window_reach()}}},
       {"seconds", run.seconds},
       {"cpu_seconds", run.cpu_seconds},
       {"peak_engine_bytes", run.peak_bytes},
@@ -146,7 +146,7 @@ void print_stats(std::ostream& out, const Run& run) {
   out << "Probes per term (Knuth's ticks):";
   for (int i = 0; i < qg::InftyStats::kProbeBins; ++i)
     if (s.probe_histogram[i] != 0) out << fmt::format(" [{}] {}", i, s.probe_histogram[i]);
-  out << fmt::format("\nWindows: c span ≤ {}, steps of s ≤ {} (the engine's reach is {})\n", s.max_c_span,
+  out << fmt::format("\nWindows: scans ≤ {} rows, steps of s ≤ {} (the engine's reach is {})\n", s.max_scan,
                      s.max_s_step, qg::infty_window_reach());
 }
 

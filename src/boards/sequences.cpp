@@ -113,7 +113,7 @@ std::vector<Sequence> boards_sequences() {
                            BoardKind::quadrant, Piece::queen, 1, kBoardTerms));
   s.push_back(board_values("A274528", "Sprague-Grundy values of the quadrant queen game, by upward antidiagonals", 0,
                            BoardKind::quadrant, Piece::queen, 0, kBoardTerms));
-  s.push_back({"A275897", "Table 5 indices of the exiled queens of the quadrant (seed 000 eq. (47))", 1, 1u << 20,
+  s.push_back({"A275897", "Table 5 indices of the exiled queens of the quadrant (seed 000 eq. (47))", 1, 100000,
                "Knuth's column scan S_c, indices d(d+1)/2 + c sorted",
                [](std::uint64_t count, const TermSink& sink, const ProgressFn&) {
                  for (std::uint64_t i : boards::quadrant_queen_indices(count)) sink(static_cast<std::int64_t>(i));

@@ -1,5 +1,6 @@
 // The claims of seed 003 §2–5 and Appendix B about dictionary processes.
 #include <algorithm>
+#include <functional>
 #include <random>
 #include <unordered_map>
 
@@ -19,18 +20,25 @@ struct UpperColumns {
   bool upper(std::uint64_t c) const { return (words[c / 64] >> (c % 64)) & 1; }
 };
 
-UpperColumns sweep_columns(unsigned k, unsigned l, std::uint64_t columns, const ProgressFn& progress) {
+// `also` sees every upper P-position on the way.
+UpperColumns sweep_columns(unsigned k, unsigned l, std::uint64_t columns, const ProgressFn& progress,
+                           const std::function<void(std::uint64_t a, std::uint64_t b)>& also = {}) {
   UpperColumns u{std::vector<std::uint64_t>(columns / 64 + 1, 0)};
   dictionary_detail::sweep_upper(
-      k, l, columns, [&](std::uint64_t a, std::uint64_t) { u.words[a / 64] |= std::uint64_t{1} << (a % 64); },
+      k, l, columns,
+      [&](std::uint64_t a, std::uint64_t b) {
+        u.words[a / 64] |= std::uint64_t{1} << (a % 64);
+        if (also) also(a, b);
+      },
       progress);
   return u;
 }
 
 // The game's bit-string (sweep) against the dictionary's, column by column.
-ClaimOutcome game_equals_dictionary(const std::string& name, std::uint64_t bound, const ProgressFn& progress) {
+ClaimOutcome game_equals_dictionary(const std::string& name, std::uint64_t bound, const ProgressFn& progress,
+                                    const std::function<void(std::uint64_t a, std::uint64_t b)>& also = {}) {
   GameDictionary game = game_dictionary(name);
-  UpperColumns u = sweep_columns(game.k, game.l, bound, progress);
+  UpperColumns u = sweep_columns(game.k, game.l, bound, progress, also);
   std::uint64_t column = 0, mismatch = UINT64_MAX;
   DictionaryRunOptions o;
   o.bits = bound;
@@ -63,18 +71,14 @@ std::pair<long, long> deviation_from_words(const GameDictionary& game) {
 }
 
 ClaimOutcome maharaja_dictionary(std::uint64_t bound, const ProgressFn& progress) {
-  ClaimOutcome out = game_equals_dictionary("maharaja", bound, progress);
-  if (!out.pass) return out;
-  auto [lo, hi] = deviation_from_words(game_dictionary("maharaja"));
   long game_lo = 0, game_hi = 0;
   std::uint64_t n = 0;
-  dictionary_detail::sweep_upper(
-      1, 2, bound,
-      [&](std::uint64_t a, std::uint64_t b) {
-        long d = static_cast<long>(b - a) - static_cast<long>(++n);
-        game_lo = std::min(game_lo, d), game_hi = std::max(game_hi, d);
-      },
-      {});
+  ClaimOutcome out = game_equals_dictionary("maharaja", bound, progress, [&](std::uint64_t a, std::uint64_t b) {
+    long d = static_cast<long>(b - a) - static_cast<long>(++n);
+    game_lo = std::min(game_lo, d), game_hi = std::max(game_hi, d);
+  });
+  if (!out.pass) return out;
+  auto [lo, hi] = deviation_from_words(game_dictionary("maharaja"));
   out.detail += fmt::format("; the words give {} ≤ b_n − a_n − n ≤ {}, the game reaches [{}, {}]", lo, hi, game_lo,
                             game_hi);
   out.pass = lo == -4 && hi == 3 && game_lo >= lo && game_hi <= hi;

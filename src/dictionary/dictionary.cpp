@@ -178,12 +178,6 @@ Dictionary Dictionary::load(const std::filesystem::path& file) {
   return parse(text.str(), file.string());
 }
 
-std::size_t Dictionary::find(std::string_view word) const {
-  for (std::size_t i = 0; i < entries_.size(); ++i)
-    if (entries_[i].word == word) return i;
-  return entries_.size();
-}
-
 HeadRead Dictionary::read(std::string_view bits) const {
   return read([&](std::uint64_t i) { return bits[i] == '1'; }, bits.size());
 }

@@ -26,10 +26,10 @@ constexpr u64 kParameters = static_cast<u64>(InftyStats::kHistMin + 128) | (u64{
                             (u64{HighRecord::kBlockWordsLog} << 32);
 constexpr u64 kHeaderWords = 4;  // magic, version, parameters, payload words
 constexpr u64 kListCount = 4;
-// n s r t cmin wa wb wc nphi fraction×2, two cursors ×3, peak bytes; stats: terms, high terms,
+// n s r t wa wb wc nphi fraction×2, two cursors ×3, peak bytes; stats: terms, high terms,
 // the histograms, two window maxima, the record lists' lengths; the record's first block and
 // block count.
-constexpr u64 kFixedWords = 11 + 6 + 1 + 2 + 2 * InftyStats::kHistBins + InftyStats::kProbeBins + 2 + kListCount + 2;
+constexpr u64 kFixedWords = 10 + 6 + 1 + 2 + 2 * InftyStats::kHistBins + InftyStats::kProbeBins + 2 + kListCount + 2;
 
 // Word-by-word checksum: each step is a bijection of the running value, so changing any one
 // word always changes the result.
@@ -119,7 +119,7 @@ void InftyQueens::save(std::ostream& out) const {
   w.word(kVersion);
   w.word(kParameters);
   w.word(payload);
-  for (u64 v : {st.n, st.s, st.r, st.t, static_cast<u64>(st.cmin), st.wa, st.wb, st.wc, st.nphi,
+  for (u64 v : {st.n, st.s, st.r, st.t, st.wa, st.wb, st.wc, st.nphi,
                 static_cast<u64>(st.fraction), static_cast<u64>(st.fraction >> 64)})
     w.word(v);
   for (const auto* c : {&st.rows, &st.antidiagonals})
@@ -130,7 +130,7 @@ void InftyQueens::save(std::ostream& out) const {
   w.words(stats.high_histogram.data(), stats.high_histogram.size());
   w.words(stats.low_histogram.data(), stats.low_histogram.size());
   w.words(stats.probe_histogram.data(), stats.probe_histogram.size());
-  for (u64 v : {stats.max_c_span, stats.max_s_step}) w.word(v);
+  for (u64 v : {stats.max_scan, stats.max_s_step}) w.word(v);
   for (auto* list : lists) {
     w.word(list->size());
     for (const InftyTerm& term : *list) w.word(term.n), w.word(term.q);
@@ -173,7 +173,6 @@ InftyQueens InftyQueens::load(std::istream& in, const std::string& name) {
   State& st = *engine.state_;
   InftyStats& stats = st.stats;
   st.n = rd.word(), st.s = rd.word(), st.r = rd.word(), st.t = rd.word();
-  st.cmin = static_cast<std::int64_t>(rd.word());
   st.wa = rd.word(), st.wb = rd.word(), st.wc = rd.word(), st.nphi = rd.word();
   u64 low = rd.word();
   st.fraction = static_cast<u128>(rd.word()) << 64 | low;
@@ -184,7 +183,7 @@ InftyQueens InftyQueens::load(std::istream& in, const std::string& name) {
   rd.read(stats.high_histogram.data(), stats.high_histogram.size());
   rd.read(stats.low_histogram.data(), stats.low_histogram.size());
   rd.read(stats.probe_histogram.data(), stats.probe_histogram.size());
-  stats.max_c_span = rd.word(), stats.max_s_step = rd.word();
+  stats.max_scan = rd.word(), stats.max_s_step = rd.word();
   u64 list_words = 0;
   for (auto* list : {&stats.high_max, &stats.high_min, &stats.low_max, &stats.low_min}) {
     u64 count = rd.word();
@@ -213,8 +212,7 @@ InftyQueens InftyQueens::load(std::istream& in, const std::string& name) {
   u64 frontier_block = (st.n - 1) >> HighRecord::kBlockColumnsLog;
   bool consistent = st.n >= 1 && st.n - 1 <= kInftyMaxTerms && stats.terms == st.n - 1 &&
                     stats.high_terms <= stats.terms && position.floor == st.nphi && position.fraction == st.fraction &&
-                    st.s >= 1 && st.s <= st.n && st.t < st.n && st.cmin <= 0 &&
-                    static_cast<std::int64_t>(st.s) - static_cast<std::int64_t>(st.n) >= st.cmin &&
+                    st.s >= 1 && st.s <= st.n && st.t < st.n &&
                     st.record.first_block <= frontier_block && frontier_block < st.record.first_block + blocks;
   for (const auto* c : {&st.rows, &st.antidiagonals})
     consistent = consistent && c->column >= 1 && c->column <= st.n &&

@@ -69,8 +69,8 @@ ClaimOutcome windows(std::uint64_t bound, const ProgressFn& progress) {
   double planned = static_cast<double>(bound) / (8 * 1.6180339887) + (std::uint64_t{5} << 19);
   bool memory_ok = static_cast<double>(engine.peak_memory_bytes()) <= planned;
   return {memory_ok, bound,
-          fmt::format("c window span ≤ {}, steps of s ≤ {} (reach {}); peak memory {} bytes = {:.4f} bytes/term{}",
-                      stats.max_c_span, stats.max_s_step, infty_window_reach(), engine.peak_memory_bytes(),
+          fmt::format("scans ≤ {} rows, steps of s ≤ {} (reach {}); peak memory {} bytes = {:.4f} bytes/term{}",
+                      stats.max_scan, stats.max_s_step, infty_window_reach(), engine.peak_memory_bytes(),
                       static_cast<double>(engine.peak_memory_bytes()) / static_cast<double>(bound),
                       memory_ok ? "" : fmt::format(" (plan: {:.0f})", planned))};
 }
@@ -97,7 +97,7 @@ std::vector<Claim> infty_claims() {
        "q_{F_40} = F_41 = φF_40 + φ^{−40}; the Fibonacci columns n = F_k with q_n = F_{k+1} are listed", "terms",
        1'000'000'000, 1'000'000, kInftyMaxTerms, fibonacci_columns},
       {"knuth.windows", "seed 002 §1 (only a bounded number of bits is looked at)", ClaimKind::observation,
-       "every scan and step of s stays within the engine's 32-bit windows, and memory within n/(8φ) bytes + 2.5 MiB",
+       "every scan and step of s stays within the engine's 32-row windows, and memory within n/(8φ) bytes + 2.5 MiB",
        "terms", 1'000'000'000, 100'000, kInftyMaxTerms, windows},
       {"knuth.brute_force", "seed 002 §1 (the definition of q_n)", ClaimKind::observation,
        "the engine equals the column-by-column brute-force placement of the queens", "terms", 100'000, 10'000,

@@ -39,10 +39,10 @@ using u8 = std::uint8_t;
                    std::to_string(kReach) + "-bit reach of the windows the engine assumes (claim knuth.windows)");
 }
 
-// A scan reached further into the c register than ever before (the stat of knuth.windows).
-[[gnu::noinline]] void new_span(InftyStats& stats, u64 n, u64 span) {
-  if (span > kReach) window_failure(n, "a scan spanning " + std::to_string(span) + " diagonals");
-  stats.max_c_span = span;
+// A scan longer than ever before (the statistic of knuth.windows).
+[[gnu::noinline]] void new_scan(InftyStats& stats, u64 n, u64 scan) {
+  if (scan > kReach) window_failure(n, "a scan of " + std::to_string(scan) + " rows");
+  stats.max_scan = scan;
 }
 
 [[gnu::noinline]] void new_step(InftyStats& stats, u64 n, u64 step) {
@@ -158,12 +158,15 @@ template <u64 kWeight, bool kNative>
   st.record.release_below(std::min(st.rows.column, st.antidiagonals.column));
 }
 
-// Phase 1: Knuth's search for columns n … n + count − 1, all in one record word; q_j goes to
-// queens[j − n] and his probe count (< 256 within the windows) to ticks[j − n].
+// Phase 1: Knuth's search for columns n … n + count − 1, all in one record word. Column j
+// leaves queens[j − n] = q_j | kHighFlag for a high queen and q_j + j for a low one (the
+// numerator of the discrepancy, tally() below), and his probe count (< 256 within the
+// windows) in the probe histogram.
+constexpr u64 kHighFlag = u64{1} << 63;
+
 template <bool kNative>
-[[gnu::always_inline]] inline void place(State& st, u64 count, u64* queens, u8* ticks) {
+[[gnu::always_inline]] inline void place(State& st, u64 count, u64* queens) {
   u64 n = st.n, s = st.s, r = st.r, t = st.t, wa = st.wa, wb = st.wb, wc = st.wc;
-  u64 offset = static_cast<u64>(static_cast<std::int64_t>(s) - static_cast<std::int64_t>(n) - st.cmin);  // c_{s−n}
   std::int64_t gap = static_cast<std::int64_t>(n - r) - static_cast<std::int64_t>(s) + 1;  // rows s … n − r
   // How far the bases may move before the next high queen comes within kReach.
   std::int64_t a_slack = static_cast<std::int64_t>(st.rows.next - s - kReach);
@@ -172,44 +175,52 @@ template <bool kNative>
   u64 front_word = *front;
   InftyStats& stats = st.stats;
   u64* q_of = queens - n;
-  u8* ticks_of = ticks - n;
+  u64* probe_histogram = stats.probe_histogram.data();
   const u64 end = n + count;
   for (; n < end; ++n) {
     u64 scan = gap > 0 ? static_cast<u64>(gap) : 0;
-    if (offset + scan > stats.max_c_span) [[unlikely]]
-      new_span(stats, n, offset + scan);
-    // Bit i of each mask stands for row s + i.
+    if (scan > stats.max_scan) [[unlikely]]
+      new_scan(stats, n, scan);
+    // Bit i of each mask stands for row s + i (of c: diagonal s + i − n).
     u64 free_b = ~wb & kLowBits[scan];
-    u64 free_bc = ~(wc >> offset) & free_b;
+    u64 free_bc = ~(wc >> kReach) & free_b;
     u64 found = ~wa & free_bc;
     u64 q, probes;
     if (found != 0) {
       // A low queen (q ≤ n): the first candidate free in a, b and c. Knuth probes b for each
       // candidate up to it, c where b is free, a where both are; then he sets a, b and c.
       u64 bit = found & (0 - found), probed = found ^ (found - 1);
-      q = s + static_cast<u64>(std::countr_zero(found));
+      q = s + static_cast<u64>(std::countr_zero(found)) + n;
       probes = static_cast<u64>(std::popcount(probed) + std::popcount(free_b & probed) +
                                 std::popcount(free_bc & probed)) + 3;
       wa |= bit;
       wb |= bit;
-      u64 c_bit = bit << offset;
+      u64 c_bit = bit << kReach;
       wc |= c_bit;
-      // When q = n − r took diagonal −r, r moves down to the next free diagonal: the highest
-      // zero of c below it (below the register all are free; lzcnt(0) = 64).
-      u64 below = ~wc & (c_bit - 1);
-      u64 r_next = n + offset - s + static_cast<u64>(std::countl_zero(below)) - 63;
-      u64 r_step = probed == kLowBits[scan] ? r_next - r : 0;
-      r += r_step;
-      // When q = s took row s, s moves up to the next free row (else a_s = 0: a step of 0).
+      if (probed == kLowBits[scan]) {
+        // q = n − r took diagonal −r: r moves down to the next free diagonal, the highest
+        // zero of c below it.
+        u64 below = ~wc & (c_bit - 1);
+        if (below == 0) [[unlikely]]
+          window_failure(n, "the search for the next free diagonal");
+        u64 r_next = n - s + static_cast<u64>(std::countl_zero(below)) - (kReach - 1);
+        probes += r_next - r;
+        gap -= static_cast<std::int64_t>(r_next - r);
+        r = r_next;
+      }
+      // When q = s took row s, s moves up to the next free row (else a_s = 0: a step of 0);
+      // c's base s − n − kReach moves with it, and the diagonals it leaves must all be free.
       u64 s_step = static_cast<u64>(std::countr_zero(~wa));
       if (s_step > stats.max_s_step) [[unlikely]]
         new_step(stats, n, s_step);
-      probes += r_step + s_step;
-      gap -= static_cast<std::int64_t>(r_step + s_step);
+      if ((wc & kLowBits[s_step]) != 0) [[unlikely]]
+        window_failure(n, "a used diagonal " + std::to_string(kReach) + " below s − n");
+      probes += s_step;
+      gap -= static_cast<std::int64_t>(s_step);
       s += s_step;
       wa >>= s_step;
       wb >>= s_step;
-      offset += s_step;
+      wc >>= s_step;
       a_slack -= static_cast<std::int64_t>(s_step);
       b_slack -= static_cast<std::int64_t>(s_step);
       if (a_slack < 0) [[unlikely]] {
@@ -221,8 +232,8 @@ template <bool kNative>
       // diagonal, whose row n + t + 1 is free in a and b (Knuth §4); it goes to the record.
       probes = scan + static_cast<u64>(std::popcount(free_b) + std::popcount(free_bc)) + 3;
       ++t;
-      q = n + t;
-      front_word |= u64{1} << (n & 63);
+      q = (n + t) | kHighFlag;
+      front_word |= u64{1} << (n % 64);
       *front = front_word;
       // Only in the first columns can a new queen's row be within reach of s already.
       if (a_slack < 0) [[unlikely]] {
@@ -231,48 +242,50 @@ template <bool kNative>
       }
     }
     q_of[n] = q;
-    ticks_of[n] = static_cast<u8>(probes);
-    // Slide to column n + 1: b's base n + s gains 1 and the scan one row; c's base is the
-    // least s − n so far, so the offset drops by 1 or c shifts.
+    ++probe_histogram[probes];
+    // Slide to column n + 1: b's base n + s gains 1, c's base s − n − kReach loses 1 (its top
+    // bit, above −r, is not needed), and the scan gains a row.
     wb >>= 1;
+    wc <<= 1;
     ++gap;
-    wc <<= offset == 0 ? 1 : 0;
-    offset -= offset == 0 ? 0 : 1;
     if (--b_slack < 0) [[unlikely]] {
       wb = call_ingest<2, kNative>(st.antidiagonals, st.record, n, wb, n + 1 + s);
       b_slack = static_cast<std::int64_t>(st.antidiagonals.next - (n + 1) - s - kReach);
     }
   }
   st.n = n, st.s = s, st.r = r, st.t = t, st.wa = wa, st.wb = wb, st.wc = wc;
-  st.cmin = static_cast<std::int64_t>(s) - static_cast<std::int64_t>(n) - static_cast<std::int64_t>(offset);
 }
 
 // Phase 2: the statistics of columns first … first + count − 1 (seed 002 §8): the discrepancy
-// is whole − frac(nφ), whole = q − floor(nφ) for a high term (q ≥ n) and q − floor(n/φ) =
-// q + n − floor(nφ) for a low one.
-[[gnu::always_inline]] inline void tally(State& st, u64 first, u64 count, const u64* queens, const u8* ticks) {
+// is whole − frac(nφ) with whole = numerator − floor(nφ), the numerator being q for a high term
+// (q ≥ n) and q + n for a low one (q − n/φ = q + n − nφ). With kStore the queens are rewritten
+// as q_n.
+template <bool kStore>
+[[gnu::always_inline]] inline void tally(State& st, u64 first, u64 count, u64* queens) {
   InftyStats& stats = st.stats;
   u64 nphi = st.nphi;
   u64 fraction_low = static_cast<u64>(st.fraction), fraction_high = static_cast<u64>(st.fraction >> 64);
   constexpr u64 kStepLow = static_cast<u64>(kPhiFraction), kStepHigh = static_cast<u64>(kPhiFraction >> 64);
   u64 histogram[2 * InftyStats::kHistBins] = {};  // low bins, then high bins
-  const u64* q_of = queens - first;
-  const u8* ticks_of = ticks - first;
+  u64* numerator_of = queens - first;
   const u64 end = first + count;
   for (u64 n = first; n < end; ++n) {
-    u64 q = q_of[n];
-    ++stats.probe_histogram[ticks_of[n]];
-    const u64 high = q >= n ? 1 : 0;
-    std::int64_t whole = static_cast<std::int64_t>(high ? q : q + n) - static_cast<std::int64_t>(nphi);
+    u64 numerator = numerator_of[n];
+    u64 high = numerator >> 63;
+    numerator &= ~kHighFlag;
+    std::int64_t whole = static_cast<std::int64_t>(numerator) - static_cast<std::int64_t>(nphi);
     u64 bin = static_cast<u64>(whole - 1 - InftyStats::kHistMin);
+    if constexpr (kStore) numerator_of[n] = high ? numerator : numerator - n;
     if (bin < InftyStats::kHistBins) [[likely]] {
       u64 index = high * InftyStats::kHistBins + bin;
       ++histogram[index];
-      if (fraction_high < st.below[index] || fraction_high > st.above[index]) [[unlikely]]
-        maybe_record(st, high, n, q, whole, (static_cast<u128>(fraction_high) << 64) | fraction_low);
+      if (fraction_high - st.below[index] > st.width[index]) [[unlikely]]
+        maybe_record(st, high, n, high ? numerator : numerator - n, whole,
+                     (static_cast<u128>(fraction_high) << 64) | fraction_low);
     } else {
       ++histogram[high * InftyStats::kHistBins + (whole - 1 < InftyStats::kHistMin ? 0 : InftyStats::kHistBins - 1)];
-      maybe_record(st, high, n, q, whole, (static_cast<u128>(fraction_high) << 64) | fraction_low);
+      maybe_record(st, high, n, high ? numerator : numerator - n, whole,
+                   (static_cast<u128>(fraction_high) << 64) | fraction_low);
     }
     // frac((n+1)φ) = frac(nφ) + (φ − 1), and floor((n+1)φ) = floor(nφ) + 1 + the carry.
     u64 carry_low = __builtin_add_overflow(fraction_low, kStepLow, &fraction_low) ? 1 : 0;
@@ -293,17 +306,18 @@ template <bool kStore, bool kNative>
   constexpr u64 kBlock = 2048;
   constexpr u64 kColumnsPerBlock = u64{1} << HighRecord::kBlockColumnsLog;
   u64 buffer[kStore ? 1 : kBlock];
-  u8 ticks[kBlock];
   while (count > 0) {
     u64 block = std::min(count, kBlock), first = st.n;
     u64* queens = kStore ? out : buffer;
     for (u64 done = 0; done < block;) {
       if (st.n % kColumnsPerBlock == 0) new_block(st);
       u64 part = std::min(block - done, 64 - st.n % 64);  // up to the end of the record word
-      place<kNative>(st, part, queens + done, ticks + done);
+      place<kNative>(st, part, queens + done);
+      // The scan finds q_1 = 1 = n: Knuth's one high term with q = n, which place() wrote as low.
+      if (st.n - part == 1) queens[0] = 1 | kHighFlag;
       done += part;
     }
-    tally(st, first, block, queens, ticks);
+    tally<kStore>(st, first, block, queens);
     if constexpr (kStore) out += block;
     count -= block;
   }
@@ -358,10 +372,14 @@ void InftyQueens::State::set_thresholds() {
     for (int bin = 0; bin < InftyStats::kHistBins; ++bin) {
       std::int64_t whole = bin + 1 + InftyStats::kHistMin;
       // A larger whole part beats the maximum whatever the fraction, an equal one when the
-      // fraction is smaller (equal top bits go to the exact test); likewise the minimum.
-      below[h * InftyStats::kHistBins + bin] = whole > max_whole ? ~u64{0} : whole == max_whole ? max_top + 1 : 0;
-      above[h * InftyStats::kHistBins + bin] =
-          whole < min_whole ? 0 : whole == min_whole ? (min_top == 0 ? 0 : min_top - 1) : ~u64{0};
+      // fraction is smaller (equal top bits go to the exact test); likewise the minimum. F is
+      // safe from both in [lo, hi].
+      u64 lo = whole > max_whole ? ~u64{0} : whole == max_whole ? max_top + 1 : 0;
+      u64 hi = whole < min_whole ? 0 : whole == min_whole ? (min_top == 0 ? 0 : min_top - 1) : ~u64{0};
+      // An empty interval: every F is a candidate (F ≥ 1 > 0 = width).
+      if (lo > hi) lo = 0, hi = 0;
+      below[h * InftyStats::kHistBins + bin] = lo;
+      width[h * InftyStats::kHistBins + bin] = hi - lo;
     }
   }
 }

@@ -23,7 +23,8 @@ PhiPosition phi_position(u64 n);
 
 // The registers a and b hold 64 bits. High queens are copied into them in batches that fill
 // them to 64 bits whenever the next one comes within kReach of the base, so every bit below
-// base + kReach is always complete; every scan and every step of s must stay below kReach.
+// base + kReach is always complete; every scan and every step of s must stay within kReach.
+// c's register holds the diagonals from s − n − kReach to s − n + kReach − 1.
 inline constexpr u64 kReach = 32;
 
 // One bit per column, set when the column's queen is high (q_j > j); columns from the
@@ -78,10 +79,9 @@ struct InftyQueens::State {
   u64 s = 1;            // the least row with a_s = 0
   u64 r = 0;            // the least r ≥ 0 with c_{−r} = 0
   u64 t = 0;            // the high queens so far = the greatest positive diagonal used
-  std::int64_t cmin = 0;  // the c register's base: the least s − n so far
   u64 wa = 0;           // bit i: a_{s+i}; complete below s + kReach
   u64 wb = 0;           // bit i: b_{n+s+i}; complete below n + s + kReach
-  u64 wc = 0;           // bit i: c_{cmin+i}
+  u64 wc = 0;           // bit i: c_{s−n−kReach+i}; below it every diagonal is free
   u64 nphi = 1;         // floor(nφ)
   u128 fraction = infty_detail::kPhiFraction;  // frac(nφ)·2^128, from below
   infty_detail::HighRecord record;
@@ -95,9 +95,10 @@ struct InftyQueens::State {
   // as Knuth's records start at 0.
   i128 max_key[2] = {0, 0}, min_key[2] = {0, 0};
   // A cheap first test per histogram bin h·kHistBins + bin (whole = bin + 1 + kHistMin): a
-  // term can set a new record only if the top 64 bits of its fraction are below below[·]
-  // (a maximum) or above above[·] (a minimum). set_thresholds() derives them from the keys.
-  u64 below[2 * InftyStats::kHistBins] = {}, above[2 * InftyStats::kHistBins] = {};
+  // term can set a new record only if the top 64 bits F of its fraction lie outside
+  // [below, below + width], i.e. F − below > width in unsigned arithmetic (a small F may make a
+  // new maximum, a large one a new minimum). set_thresholds() derives them from the keys.
+  u64 below[2 * InftyStats::kHistBins] = {}, width[2 * InftyStats::kHistBins] = {};
 
   u64 bytes() const;
   void set_thresholds();
