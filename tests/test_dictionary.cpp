@@ -209,7 +209,11 @@ TEST(Maharaja, Figure2PositionsAndTheGameBitString) {
 
 TEST(Maharaja, DictionaryStringIsTheGameString) {
   auto game = qg::game_dictionary("maharaja");
+#ifdef QG_SANITIZED
+  const std::size_t n = 800;
+#else
   const std::size_t n = 3000;
+#endif
   std::string bits;
   qg::DictionaryRunOptions o;
   o.bits = n;
@@ -276,7 +280,11 @@ TEST(Maharaja23, Figure12AndTheStartOfSection5_1) {
 
 TEST(Maharaja23, DictionaryStringIsTheGameString) {
   auto game = qg::game_dictionary("maharaja23");
+#ifdef QG_SANITIZED
+  const std::size_t n = 800;
+#else
   const std::size_t n = 3000;
+#endif
   std::string bits;
   qg::DictionaryRunOptions o;
   o.bits = n;
