@@ -15,6 +15,8 @@ TEST(ParseNatural, AcceptsTheNotationsOfTheCli) {
   EXPECT_EQ(qg::parse_natural("2^40"), mpz_class("1099511627776"));
   EXPECT_EQ(qg::parse_natural("3*10^6"), 3000000);
   EXPECT_EQ(qg::parse_natural("1_000_000"), 1000000);
+  EXPECT_EQ(qg::parse_natural("010"), 10);  // decimal, never octal (found by fuzz_number)
+  EXPECT_EQ(qg::parse_natural("09"), 9);
   EXPECT_EQ(qg::parse_natural("2^120").get_str(), "1329227995784915872903807060280344576");
 }
 

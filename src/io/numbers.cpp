@@ -18,7 +18,7 @@ mpz_class parse_factor(std::string_view f, std::string_view whole) {
     if (d.empty() || d.size() > 4000) bad_number(whole);
     for (char c : d)
       if (!std::isdigit(static_cast<unsigned char>(c))) bad_number(whole);
-    return mpz_class(std::string(d));
+    return mpz_class(std::string(d), 10);  // base 10: "010" is ten, not octal
   };
   auto exponent = [&](std::string_view d) {
     mpz_class e = digits(d);
