@@ -133,7 +133,7 @@ struct DictionaryRun {
   bool stopped = false;          // the head reached the end of the string with no word
   std::uint64_t stop_position = 0;  // where the head stood when it stopped
   std::string unread;            // the bits it could not read (at most 64 shown)
-  std::uint64_t peak_buffer_bits = 0;  // the most bits held at once (the unread part, ×2 at most)
+  std::uint64_t peak_buffer_bits = 0;  // the most bits held at once: 2–4 times the unread part
 };
 
 // The dictionary process in memory proportional to the unread part of the string: the bits

@@ -166,16 +166,15 @@ constexpr u64 kHighFlag = u64{1} << 63;
 
 template <bool kNative>
 [[gnu::always_inline]] inline void place(State& st, u64 count, u64* queens) {
-  u64 n = st.n, s = st.s, r = st.r, t = st.t, wa = st.wa, wb = st.wb, wc = st.wc;
+  // t carries kHighFlag, so that n + t is a high queen's row already marked high.
+  u64 n = st.n, s = st.s, r = st.r, t = st.t + kHighFlag, wa = st.wa, wb = st.wb, wc = st.wc;
   std::int64_t gap = static_cast<std::int64_t>(n - r) - static_cast<std::int64_t>(s) + 1;  // rows s … n − r
   // How far the bases may move before the next high queen comes within kReach.
   std::int64_t a_slack = static_cast<std::int64_t>(st.rows.next - s - kReach);
   std::int64_t b_slack = static_cast<std::int64_t>(st.antidiagonals.next - n - s - kReach);
   u64* front = st.record.word_pointer(n);
-  u64 front_word = *front;
   InftyStats& stats = st.stats;
   u64* q_of = queens - n;
-  u64* probe_histogram = stats.probe_histogram.data();
   const u64 end = n + count;
   for (; n < end; ++n) {
     u64 scan = gap > 0 ? static_cast<u64>(gap) : 0;
@@ -232,9 +231,8 @@ template <bool kNative>
       // diagonal, whose row n + t + 1 is free in a and b (Knuth §4); it goes to the record.
       probes = scan + static_cast<u64>(std::popcount(free_b) + std::popcount(free_bc)) + 3;
       ++t;
-      q = (n + t) | kHighFlag;
-      front_word |= u64{1} << (n % 64);
-      *front = front_word;
+      q = n + t;
+      *front |= u64{1} << (n % 64);
       // Only in the first columns can a new queen's row be within reach of s already.
       if (a_slack < 0) [[unlikely]] {
         wa = call_ingest<1, kNative>(st.rows, st.record, n, wa, s);
@@ -242,7 +240,7 @@ template <bool kNative>
       }
     }
     q_of[n] = q;
-    ++probe_histogram[probes];
+    ++stats.probe_histogram[probes];
     // Slide to column n + 1: b's base n + s gains 1, c's base s − n − kReach loses 1 (its top
     // bit, above −r, is not needed), and the scan gains a row.
     wb >>= 1;
@@ -253,7 +251,7 @@ template <bool kNative>
       b_slack = static_cast<std::int64_t>(st.antidiagonals.next - (n + 1) - s - kReach);
     }
   }
-  st.n = n, st.s = s, st.r = r, st.t = t, st.wa = wa, st.wb = wb, st.wc = wc;
+  st.n = n, st.s = s, st.r = r, st.t = t - kHighFlag, st.wa = wa, st.wb = wb, st.wc = wc;
 }
 
 // Phase 2: the statistics of columns first … first + count − 1 (seed 002 §8): the discrepancy
