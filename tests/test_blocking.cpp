@@ -3,15 +3,16 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <cmath>
-#include <set>
-
+#include <cstdio>
 #include <fstream>
+#include <map>
 #include <random>
+#include <set>
 
 #include "blocking/detail.hpp"
 #include "blocking/regions.hpp"
 #include "queengames/blocking.hpp"
+#include "queengames/numeration.hpp"
 
 namespace qg::blocking {
 namespace {
@@ -154,19 +155,12 @@ TEST(Blocking, EnginesAgreeWithTheDefinition) {
 }
 
 // Wythoff's P-positions by the Beatty formula: (⌊nφ⌋, ⌊nφ²⌋) and its mirror, with the exact
-// floor ⌊nφ⌋ = (n + isqrt(5n²))/2 from an integer square root (no floating point decides).
-std::uint64_t isqrt(std::uint64_t m) {
-  auto r = static_cast<std::uint64_t>(std::sqrt(static_cast<double>(m)));
-  while (r * r > m) --r;
-  while ((r + 1) * (r + 1) <= m) ++r;
-  return r;
-}
-
+// floor ⌊nφ⌋ = (n + isqrt(5n²))/2 (no floating point decides).
 TEST(Blocking, K1IsWythoffNim) {
   const std::uint64_t N = sanitized ? 300 : 2000;
   std::set<std::pair<std::uint64_t, std::uint64_t>> wythoff;
   for (std::uint64_t n = 0;; ++n) {
-    std::uint64_t a = (n + isqrt(5 * n * n)) / 2, b = a + n;
+    std::uint64_t a = (n + qg::isqrt<std::uint64_t>(5 * n * n)) / 2, b = a + n;
     if (a >= N) break;
     if (b < N) wythoff.insert({a, b}), wythoff.insert({b, a});
   }
@@ -275,6 +269,54 @@ TEST(Blocking, ReversedRule) {
       auto q = ca_reverse(1, -1, -1, e, 2, g);
       for (int i = 0; i < q.count; ++i) EXPECT_EQ(ca_rule(q.value[i], 1, -1, -1, e, 2), g);
     }
+}
+
+TEST(Blocking, ReversedRuleOnWindows) {
+  // §2.3, "no Garden of Eden": any pattern of four time steps of the diamond grid, with
+  // arbitrary integer states, has a history. Time t = x + y and space u = x − y; the red cell
+  // g = (t, u) has a = (t−4, u), b = (t−3, u+1), c = (t−3, u−1), d = (t−2, u),
+  // e = (t−1, u+1), f = (t−1, u−1). Random windows are run back m steps (each step loses one
+  // cell at each end), choosing among the predecessors at random, then forward again by the
+  // rule: the four given steps come back wherever the window is still complete.
+  std::mt19937_64 random(23);
+  const int L = 30, m = 8;  // space −L..L, m steps back
+  for (int trial = 0; trial < 300; ++trial) {
+    std::map<std::pair<int, int>, std::int64_t> s;  // (t, u) with t ≡ u (mod 2)
+    const std::int64_t spread = trial % 3 == 0 ? 40 : 6;
+    for (int t = 0; t < 4; ++t)
+      for (int u = -L; u <= L; ++u)
+        if ((t - u) % 2 == 0)
+          s[{t, u}] = static_cast<std::int64_t>(random() % (2 * spread + 1)) - spread;
+    auto has = [&](int t, int u) { return s.count({t, u}) > 0; };
+    for (int t = 3; t - 4 >= -m; --t)
+      for (int u = -L; u <= L; ++u) {
+        if ((t - u) % 2 != 0 || !has(t, u) || !has(t - 3, u + 1) || !has(t - 3, u - 1) || !has(t - 1, u + 1) ||
+            !has(t - 1, u - 1))
+          continue;
+        auto p = ca_reverse(s[{t - 3, u + 1}], s[{t - 3, u - 1}], s[{t - 2, u}], s[{t - 1, u + 1}], s[{t - 1, u - 1}],
+                            s[{t, u}]);
+        ASSERT_GE(p.count, 1);
+        s[{t - 4, u}] = p.value[random() % static_cast<unsigned>(p.count)];
+      }
+    // Forward from the four earliest steps: the rule recomputes everything after them.
+    std::map<std::pair<int, int>, std::int64_t> f;
+    for (const auto& [cell, v] : s)
+      if (cell.first < -m + 4) f[cell] = v;
+    std::uint64_t compared = 0;
+    for (int t = -m + 4; t <= 3; ++t)
+      for (int u = -L; u <= L; ++u) {
+        auto at = [&](int tt, int uu) { return f.find({tt, uu}); };
+        if ((t - u) % 2 != 0 || at(t - 4, u) == f.end() || at(t - 3, u + 1) == f.end() ||
+            at(t - 3, u - 1) == f.end() || at(t - 2, u) == f.end() || at(t - 1, u + 1) == f.end() ||
+            at(t - 1, u - 1) == f.end())
+          continue;
+        f[{t, u}] = ca_rule(f[{t - 4, u}], f[{t - 3, u + 1}], f[{t - 3, u - 1}], f[{t - 2, u}], f[{t - 1, u + 1}],
+                            f[{t - 1, u - 1}]);
+        ASSERT_EQ(f[{t, u}], s.at({t, u})) << "trial " << trial << " (t, u) = (" << t << ", " << u << ")";
+        compared += t >= 0;
+      }
+    ASSERT_GT(compared, 50u);  // the given window's centre was reproduced
+  }
 }
 
 TEST(Blocking, PlayAgreesWithBruteForce) {

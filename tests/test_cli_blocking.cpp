@@ -48,7 +48,7 @@ TEST(CliBlocking, PicturesAndExports) {
   auto png = run_cli("draw blocking 100 --size 300 --pixels 300 --out " + (dir / "a.png").string());
   ASSERT_EQ(png.status, 0) << png.err;
   EXPECT_GT(fs::file_size(dir / "a.png"), 1000u);
-  auto cmp = run_cli("draw-blocking 97 --size 300 --compare 100 --shift 1,1 --out " + (dir / "b.png").string());
+  auto cmp = run_cli("draw blocking 97 --size 300 --compare 100 --shift 1,1 --out " + (dir / "b.png").string());
   ASSERT_EQ(cmp.status, 0) << cmp.err;
   EXPECT_NE(cmp.out.find("% of the cells match"), std::string::npos);
   auto rle = run_cli("blocking 5 --size 11 --out " + (dir / "c.rle").string());

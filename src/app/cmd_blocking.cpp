@@ -1,4 +1,4 @@
-// queengames blocking / draw-blocking: k-Blocking Wythoff Nim (seed 004) — palace-number
+// queengames blocking / draw blocking: k-Blocking Wythoff Nim (seed 004) — palace-number
 // summaries, tables, pictures, Golly exports and play.
 #include <iostream>
 
@@ -144,10 +144,9 @@ void run_draw(const DrawOptions& o) {
   }
 }
 
-// The picture command as a subcommand `name` of `parent`: `draw blocking` and `draw-blocking`.
-void setup_draw_blocking(CLI::App& parent, const std::string& name) {
+QG_DRAW("blocking", [](CLI::App& draw) {
   auto o = std::make_shared<DrawOptions>();
-  auto* cmd = parent.add_subcommand(name, "draw palace numbers of k-Blocking Wythoff Nim in the palette of seed 004 Fig. 1");
+  auto* cmd = draw.add_subcommand("blocking", "draw palace numbers of k-Blocking Wythoff Nim in the palette of seed 004 Fig. 1");
   cmd->add_option("k", o->k.text, "the blocking number k (k − 1 pawns)")->required();
   cmd->add_option("--size", o->size, "the region: N or WxH cells")->required();
   cmd->add_option("--at", o->at, "the region's upper-left cell x,y (default 0,0)");
@@ -157,7 +156,7 @@ void setup_draw_blocking(CLI::App& parent, const std::string& name) {
   cmd->add_option("--compare", o->compare.text, "Figure 4: compare with game K2, masking differing cells in white");
   cmd->add_option("--shift", o->shift, "with --compare: game K2's cell (x+dx, y+dy) against (x, y); default 1,1");
   cmd->callback([o] { run_draw(*o); });
-}
+});
 
 QG_COMMAND("blocking", [](CLI::App& app) {
   auto o = std::make_shared<BlockingOptions>();
@@ -182,9 +181,6 @@ QG_COMMAND("blocking", [](CLI::App& app) {
   });
 });
 
-QG_COMMAND("draw-blocking", [](CLI::App& app) { setup_draw_blocking(app, "draw-blocking"); });
-QG_DRAW("blocking", [](CLI::App& draw) { setup_draw_blocking(draw, "blocking"); });
-
 void tour_blocking(std::ostream& out, const std::string& dir) {
   out << "Palace numbers streamed by the definition (SIMD scan, two threads), and by the fourth-order CA:\n";
   out << "$ queengames blocking 1000 --size 10000\n" << bl::summary(1000, 10000, 10000).line() << "\n";
@@ -201,9 +197,9 @@ void tour_blocking(std::ostream& out, const std::string& dir) {
   bl::draw_palaces(dir + "/blocking_figure1.png", 5, {0, 0, 11, 11}, 330);
   bl::draw_palaces(dir + "/blocking_k100.png", 100, {0, 0, 300, 300}, 600);
   out << "Figure 1 (game 5 on 11×11): " << dir << "/blocking_figure1.png\n"
-      << "  $ queengames draw-blocking 5 --size 11 --pixels 330 --out blocking_figure1.png\n"
+      << "  $ queengames draw blocking 5 --size 11 --pixels 330 --out blocking_figure1.png\n"
       << "Figure 3 (game 100 on 300×300: hood, épaulettes, arms, fabric, warps): " << dir << "/blocking_k100.png\n"
-      << "  $ queengames draw-blocking 100 --size 300 --pixels 600 --out blocking_k100.png\n";
+      << "  $ queengames draw blocking 100 --size 300 --pixels 600 --out blocking_k100.png\n";
 }
 
 QG_TOUR_SECTION(80, "k-Blocking Wythoff Nim (seed 004: Cook, Larsson, Neary)", tour_blocking);

@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "cli.hpp"
 #include "queengames/claims.hpp"
@@ -14,6 +15,7 @@ struct GameOptions {
   std::string ruleset, via = "sweep", out;
   qg::app::NumberOption count, nth;
   std::vector<std::string> is_p;
+  bool json = false;
 };
 
 std::string ruleset_help() {
@@ -31,19 +33,29 @@ void run_game(const GameOptions& o) {
   if (!o.is_p.empty()) {
     if (o.is_p.size() != 2) throw qg::InputError("--is-p takes two numbers X Y");
     qg::Position p{qg::parse_u64(o.is_p[0], 0, UINT32_MAX - 2), qg::parse_u64(o.is_p[1], 0, UINT32_MAX - 2)};
-    out << fmt::format("({}, {}) is a{}-position of {}\n", p.x, p.y, qg::is_p_position(rules, p) ? " P" : "n N",
-                       rules.name());
+    bool is_p = qg::is_p_position(rules, p);
+    if (o.json)
+      out << nlohmann::json{{"ruleset", rules.name()}, {"x", p.x}, {"y", p.y}, {"p_position", is_p}}.dump() << "\n";
+    else
+      out << fmt::format("({}, {}) is a{}-position of {}\n", p.x, p.y, is_p ? " P" : "n N", rules.name());
   } else if (!o.nth.text.empty()) {
     auto coding = qg::morphic_coding(rules);
     if (!coding) throw qg::InputError(rules.name() + " has no morphic route (the papers give none); use --p-positions");
     std::uint64_t n = o.nth.value(0, std::uint64_t{1} << 62);
     auto p = qg::MorphicPPositions(*coding).nth(n);
-    out << fmt::format("{} {} {}\n", n, p.x, p.y);
+    if (o.json)
+      out << nlohmann::json{{"ruleset", rules.name()}, {"n", n}, {"a", p.x}, {"b", p.y}}.dump() << "\n";
+    else
+      out << fmt::format("{} {} {}\n", n, p.x, p.y);
   } else {
     std::uint64_t count = o.count.value(1, std::uint64_t{1} << 40);
-    std::string buffer;
+    // JSON is streamed by hand: the list may be far larger than memory allows as one json value.
+    std::string buffer = o.json ? "{\"ruleset\":" + nlohmann::json(rules.name()).dump() + ",\"p_positions\":[" : "";
     auto sink = [&](std::uint64_t n, std::uint64_t a, std::uint64_t b) {
-      fmt::format_to(std::back_inserter(buffer), "{} {} {}\n", n, a, b);
+      if (o.json)
+        fmt::format_to(std::back_inserter(buffer), "{}[{},{}]", n ? "," : "", a, b);
+      else
+        fmt::format_to(std::back_inserter(buffer), "{} {} {}\n", n, a, b);
       if (buffer.size() > (1 << 16)) out << buffer, buffer.clear();
       return true;
     };
@@ -66,6 +78,7 @@ void run_game(const GameOptions& o) {
     } else {
       throw qg::InputError("--via must be sweep, brute or morphic (got '" + o.via + "')");
     }
+    if (o.json) buffer += "]}\n";
     out << buffer;
   }
   output.commit();
@@ -81,6 +94,7 @@ QG_COMMAND("game", [](CLI::App& app) {
   cmd->add_option("--nth", o->nth.text, "the N-th P-position by the morphic route, in O(log N)");
   cmd->add_option("--is-p", o->is_p, "whether (X, Y) is a P-position")->expected(2);
   cmd->add_option("--out", o->out, "write to this file (atomically)");
+  cmd->add_flag("--json", o->json, "machine-readable output");
   cmd->callback([o] { run_game(*o); });
 });
 

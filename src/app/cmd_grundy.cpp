@@ -1,5 +1,5 @@
-// queengames grundy …, draw-grundy …, and the tour section on Grundy tables and numbered
-// boards (seed 000 §1, §7, §8).
+// queengames grundy …, queengames draw grundy …, and the tour section on Grundy tables and
+// numbered boards (seed 000 §1, §7, §8).
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
@@ -123,7 +123,10 @@ std::string names_help() {
 void add_common(CLI::App* cmd, const std::shared_ptr<GrundyArgs>& o) {
   cmd->add_option("name", o->name, names_help())->required();
   cmd->add_option("--piece", o->piece, "on a board: queen, rook, bishop, king, knight or maharaja (default queen)");
-  cmd->add_option("--threads", o->threads, "threads for two-pile tables (default 2)");
+  cmd->add_option("--threads", o->threads,
+                  "threads for two-pile tables and for line pieces on the quadrant boards (default 2)")
+      ->check(CLI::Range(1, 256));
+  cmd->add_option("--max-side", o->max_side.text, "largest side of a picture in pixels (default 1024)");
   cmd->add_flag("--force", o->force, "compute even when the memory estimate exceeds this machine's memory");
 }
 
@@ -135,30 +138,32 @@ QG_COMMAND("grundy", [](CLI::App& app) {
       "`size WxH max M zeros Z sum64 H`, or writes --out F.csv / F.png");
   add_common(cmd, o);
   cmd->add_option("--size", o->size,
-                  "N or WxH: the corner of a ruleset or of the quadrant boards; the window N of the other boards "
-                  "(spiral: side N; triangles: N rows; hex-spiral: N rings)")
+                  "W or WxH: the corner of a ruleset or of the quadrant boards; N: the window of the other boards "
+                  "(spiral: side N; triangles and squares: N rows; hex-spiral: N rings)")
       ->required();
   cmd->add_option("--out", o->out, "write the table as CSV (.csv, rows y = 0, 1, …) or a picture (.png)");
-  cmd->add_option("--max-side", o->max_side.text, "largest side of a .png in pixels (default 1024)");
   cmd->add_flag("--json", o->json, "the summary as JSON");
   cmd->callback([o] { run_grundy(*o); });
 });
 
-QG_COMMAND("draw-grundy", [](CLI::App& app) {
+QG_DRAW("grundy", [](CLI::App& draw) {
   auto o = std::make_shared<GrundyArgs>();
-  auto* cmd = app.add_subcommand(
-      "draw-grundy", "picture of a Grundy table, red (0) → blue (largest), zeros black (seed 000 Figs. 4, 5)");
+  auto* cmd = draw.add_subcommand(
+      "grundy", "picture of a Grundy table, red (0) → blue (largest), zeros black (seed 000 Figs. 4, 5), or the "
+                "quadrant's queens (Fig. 6)");
   add_common(cmd, o);
   cmd->add_option("--size", o->size, "N or WxH, as for `grundy` (Fig. 5: quadrant --size 500)");
   cmd->add_option("--queens", o->queens.text, "quadrant only: plot the queens (c, S_c) of the first N columns instead (Fig. 6)");
   cmd->add_option("--out", o->out, "the PNG file")->required();
-  cmd->add_option("--max-side", o->max_side.text, "largest side of the picture in pixels (default 1024)");
   cmd->callback([o] {
-    if (!o->out.ends_with(".png")) throw qg::InputError("draw-grundy writes PNG: --out must end in .png");
+    if (!o->out.ends_with(".png")) throw qg::InputError("draw grundy writes PNG: --out must end in .png");
     const auto max_side = static_cast<std::uint32_t>(o->max_side.value(16, 16384));
     if (o->queens.text.empty()) return run_grundy(*o);
     if (o->name != "quadrant") throw qg::InputError("--queens draws the quadrant's queens: the name must be quadrant");
-    write_queens_png(o->queens.value(1, std::uint64_t{1} << 26), o->out, max_side);
+    if (!o->size.empty() || o->piece != "queen")
+      throw qg::InputError("--queens N draws the first N columns' queens: it takes neither --size nor --piece");
+    // Knuth's column scan costs O(N²/128): a million columns take a few tens of seconds.
+    write_queens_png(o->queens.value(1, 1000000), o->out, max_side);
   });
 });
 
@@ -201,17 +206,17 @@ void tour(std::ostream& out, const std::string& dir) {
   const std::string fig5 = (fs::path(dir) / "grundy-quadrant.png").string();
   write_png(b::board_window_table(b::BoardKind::quadrant, b::Piece::queen, 500, 500), fig5, 1000);
   out << fmt::format("\nFig. 5, the 500×500 corner of the quadrant's table: {}\n"
-                     "  (queengames draw-grundy quadrant --size 500 --out grundy-quadrant.png)\n",
+                     "  (queengames draw grundy quadrant --size 500 --out grundy-quadrant.png)\n",
                      fig5);
   const std::string fig4 = (fs::path(dir) / "grundy-spiral.png").string();
   write_png(b::board_window_table(b::BoardKind::spiral, b::Piece::queen, 401, 401), fig4, 802);
   out << fmt::format("Fig. 4, the spiral's values for max(|x|,|y|) ≤ 200, North up: {}\n"
-                     "  (queengames draw-grundy spiral --size 401 --out grundy-spiral.png)\n",
+                     "  (queengames draw grundy spiral --size 401 --out grundy-spiral.png)\n",
                      fig4);
   const std::string fig6 = (fs::path(dir) / "quadrant-queens.png").string();
   write_queens_png(10000, fig6, 1024);
   out << fmt::format("Fig. 6, the first 10^4 quadrant queens (c, S_c), on lines of slopes φ and 1/φ: {}\n"
-                     "  (queengames draw-grundy quadrant --queens 1e4 --out quadrant-queens.png)\n",
+                     "  (queengames draw grundy quadrant --queens 1e4 --out quadrant-queens.png)\n",
                      fig6);
 }
 

@@ -173,7 +173,9 @@ void run_infty(const InftyOptions& o) {
   auto start = std::chrono::steady_clock::now();
   const double cpu_start = cpu_seconds();
   auto last_save = start;
-  auto progress = qg::app::progress_line("infty-queens");
+  // Counted from the resumed term, so that the rate and the ETA are this run's.
+  auto progress = qg::app::progress_line(
+      run.resumed_from ? fmt::format("infty-queens from n = {}", run.resumed_from) : std::string("infty-queens"));
   constexpr std::uint64_t kChunk = std::uint64_t{1} << 22;
   std::vector<std::uint64_t> q(o.bfile ? kChunk : 0);
   std::string buffer;
@@ -187,7 +189,7 @@ void run_infty(const InftyOptions& o) {
           if (buffer.size() > (1 << 16)) std::cout << buffer, buffer.clear();
         }
       }
-      progress(engine.terms(), count);
+      progress(engine.terms() - run.resumed_from, count - run.resumed_from);
       if (!o.checkpoint.empty() && std::chrono::steady_clock::now() - last_save > std::chrono::seconds(every)) {
         save();
         last_save = std::chrono::steady_clock::now();

@@ -130,9 +130,10 @@ ClaimOutcome check_conjecture26(std::uint64_t bound, const ProgressFn& progress)
       return fail(c, fmt::format("column {}: SG(c, r + 16) − SG(c, r) is not constant on rows {}..{} (see "
                                  "exile.conjecture26_periods)",
                                  c, rows / 2, rows - 1));
-    onsets += fmt::format("{}{}:{}", c ? ", " : "", c, r0);
+    onsets += fmt::format("{}{}:{}:{}", c ? ", " : "", c, r0, k);
   }
-  return pass(bound, fmt::format("SG(c, r + 16) − SG(c, r) = 16 from row r0 on (to row {}), column:r0 = {}", rows, onsets));
+  return pass(bound, fmt::format("SG(c, r + 16) − SG(c, r) = K from row r0 on (checked to row {}), column:r0:K = {}",
+                                 rows, onsets));
 }
 
 // What the columns do instead (our finding, not the paper's): power-of-two periods that grow.

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "queengames/claims.hpp"
+#include "queengames/spiral.hpp"
 #include "queengames/twopile.hpp"
 
 namespace qg {
@@ -147,6 +148,26 @@ std::vector<Claim> empress_claims() {
                      out = {false, n, fmt::format("n = {}: {} vs Queen Dee {}", n, pos({a, b}), pos(greek[n]))};
                      return false;
                    }
+                   return true;
+                 }, progress);
+                 return out;
+               }});
+  c.push_back({"empress.table3_exile", "seed 001, Table 3 (A140100–A140103); seed 000, eq. (2)", ClaimKind::table,
+               "the Queen Dee's P-positions are the queens in exile's (X_n, Y_n) and the 2-Queen Dee's their "
+               "(M_n, P_n): the sweep of either game equals the XYMP mex recurrence",
+               "P-positions", 10'000'000, 100'000, 500'000'000,
+               [](std::uint64_t bound, const ProgressFn& progress) -> ClaimOutcome {
+                 auto dee = sweep("queen-dee", bound);
+                 spiral::XympRecurrence exile;
+                 ClaimOutcome out{true, bound, "both games equal the XYMP table row by row"};
+                 sweep_p_positions(Ruleset::parse("kqueen-dee:2"), bound, [&](std::uint64_t n, std::uint64_t a, std::uint64_t b) {
+                   const auto& r = exile.row();
+                   if (dee[n] != Position{r.x, r.y} || Position{a, b} != Position{r.m, r.p}) {
+                     out = {false, n, fmt::format("n = {}: Queen Dee {}, 2-Queen Dee {}, XYMP ({}, {}, {}, {})", n,
+                                                  pos(dee[n]), pos({a, b}), r.x, r.y, r.m, r.p)};
+                     return false;
+                   }
+                   exile.advance();
                    return true;
                  }, progress);
                  return out;
