@@ -32,12 +32,16 @@ sanitize: deps
 	@cmake --build $(BUILD_ASAN) -j $(JOBS)
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --test-dir $(BUILD_ASAN) --output-on-failure -j $(JOBS)
 
-# libFuzzer targets for the parsers (clang), each run for FUZZ_SECONDS.
+# libFuzzer targets for the parsers (clang), each run for FUZZ_SECONDS; a crash stops make
+# and leaves the input in $(BUILD_FUZZ)/crash-*.
+FUZZERS = fuzz_number fuzz_morphism fuzz_ruleset fuzz_dictionary
 fuzz: deps
 	@CXX=clang++ cmake -S . -B $(BUILD_FUZZ) -DCMAKE_BUILD_TYPE=Debug -DQG_FUZZ=ON -DQG_BUILD_TESTS=OFF -DQG_BUILD_BENCH=OFF >/dev/null
-	@cmake --build $(BUILD_FUZZ) -j $(JOBS)
-	@for f in $(BUILD_FUZZ)/fuzz/fuzz_*; do echo "== $$f"; mkdir -p $(BUILD_FUZZ)/corpus/$$(basename $$f); \
-	  $$f -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 $(BUILD_FUZZ)/corpus/$$(basename $$f) fuzz/corpus/$$(basename $$f) 2>&1 | tail -n 3 || exit 1; done
+	@cmake --build $(BUILD_FUZZ) -j $(JOBS) --target $(FUZZERS)
+	@set -e; for f in $(FUZZERS); do echo "== $$f"; mkdir -p $(BUILD_FUZZ)/corpus/$$f; \
+	  $(BUILD_FUZZ)/fuzz/$$f -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 -artifact_prefix=$(BUILD_FUZZ)/ \
+	    $(BUILD_FUZZ)/corpus/$$f fuzz/corpus/$$f >$(BUILD_FUZZ)/$$f.log 2>&1 || { tail -n 40 $(BUILD_FUZZ)/$$f.log; exit 1; }; \
+	  grep -E '^(stat::number_of_executed_units|Done)' $(BUILD_FUZZ)/$$f.log || true; done
 
 bench: build
 	@for b in $(BUILD)/bench/bench_*; do echo "== $$b"; $$b --benchmark_repetitions=5 --benchmark_report_aggregates_only=true; done
