@@ -310,9 +310,10 @@ TEST(Blocking, ReversedRuleOnWindows) {
             at(t - 3, u - 1) == f.end() || at(t - 2, u) == f.end() || at(t - 1, u + 1) == f.end() ||
             at(t - 1, u - 1) == f.end())
           continue;
-        f[{t, u}] = ca_rule(f[{t - 4, u}], f[{t - 3, u + 1}], f[{t - 3, u - 1}], f[{t - 2, u}], f[{t - 1, u + 1}],
-                            f[{t - 1, u - 1}]);
-        ASSERT_EQ(f[{t, u}], s.at({t, u})) << "trial " << trial << " (t, u) = (" << t << ", " << u << ")";
+        const std::pair<int, int> g{t, u};
+        f[g] = ca_rule(f[{t - 4, u}], f[{t - 3, u + 1}], f[{t - 3, u - 1}], f[{t - 2, u}], f[{t - 1, u + 1}],
+                       f[{t - 1, u - 1}]);
+        ASSERT_EQ(f[g], s.at(g)) << "trial " << trial << " (t, u) = (" << t << ", " << u << ")";
         compared += t >= 0;
       }
     ASSERT_GT(compared, 50u);  // the given window's centre was reproduced

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <numeric>
 #include <set>
 
@@ -67,30 +68,35 @@ TEST(TwoPile, WythoffZerosAreEq53) {
   }
 }
 
-TEST(TwoPile, FastEqualsBruteForceForEveryRuleset) {
-  // Every named ruleset of twopile.hpp. Line and jump moves at 200×193; the bouncing and
-  // reflecting queens (whose moves leave the corner) and the (2,1) widened diagonal (O(N²)
-  // options per position, so O(N⁴) for the brute force) on smaller corners.
-  struct Case {
-    const char* name;
-    std::uint64_t side;
-  };
-  for (const Case& c : {Case{"wythoff", kBruteSide}, Case{"maharaja", kBruteSide}, Case{"kqueen:2", kBruteSide},
-                        Case{"limited-kqueen:3,1", kBruteSide}, Case{"kl-maharaja:1,3", kBruteSide}, Case{"t2t:2", kBruteSide},
-                        Case{"wythoff+jumps:(1,3),(3,1)", kBruteSide}, Case{"queen-bee", kBruteSide / 2},
-                        Case{"queen-dee", kBruteSide / 2}, Case{"kqueen-dee:2", kBruteSide / 2},
-                        Case{"st-wythoff:2,1", kBruteSide / 3}}) {
-    const Ruleset ruleset = Ruleset::parse(c.name);
-    const std::uint64_t w = c.side, h = c.side - 7;
-    const b::Table slow = b::grundy_table_brute_force(ruleset, w, h);
-    EXPECT_EQ(b::grundy_table(ruleset, w, h).values, slow.values) << c.name;
-    b::GrundyOptions one;
-    one.threads = 1;
-    if (c.side == kBruteSide) {
-      EXPECT_EQ(b::grundy_table(ruleset, w, h, one).values, slow.values) << c.name << " on one thread";
-    }
-  }
+// Every named ruleset of twopile.hpp (jumps through wythoff+jumps), fast = brute force on the
+// 200×200 corner, on 2 threads and on 1; and on a corner that is not square, to catch a
+// transposed index. The bouncing and reflecting queens' moves leave the corner, and the
+// widened diagonals are enumerated per position: those exercise the fast route's other paths.
+class TwoPileFastEqualsBruteForce : public testing::TestWithParam<const char*> {};
+
+TEST_P(TwoPileFastEqualsBruteForce, On200x200) {
+  const Ruleset ruleset = Ruleset::parse(GetParam());
+  EXPECT_EQ(b::grundy_table(ruleset, kBruteSide, kBruteSide).values,
+            b::grundy_table_brute_force(ruleset, kBruteSide, kBruteSide).values);
+  // One thread, and a corner that is not square, on a smaller corner (the (2,1) widened
+  // diagonal costs O(N⁴) on either route).
+  const std::uint64_t w = kBruteSide / 2, h = kBruteSide / 3;
+  const b::Table slow = b::grundy_table_brute_force(ruleset, w, h);
+  EXPECT_EQ(b::grundy_table(ruleset, w, h).values, slow.values) << w << "x" << h;
+  b::GrundyOptions one;
+  one.threads = 1;
+  EXPECT_EQ(b::grundy_table(ruleset, w, h, one).values, slow.values) << w << "x" << h << " on one thread";
 }
+
+INSTANTIATE_TEST_SUITE_P(EveryRuleset, TwoPileFastEqualsBruteForce,
+                         testing::Values("wythoff", "maharaja", "kqueen:2", "limited-kqueen:3,1", "kl-maharaja:1,3",
+                                         "t2t:2", "wythoff+jumps:(1,3),(3,1)", "queen-bee", "queen-dee",
+                                         "kqueen-dee:2", "st-wythoff:2,1"),
+                         [](const testing::TestParamInfo<const char*>& info) {
+                           std::string name;
+                           for (const char* c = info.param; *c; ++c) name += std::isalnum(*c) ? *c : '_';
+                           return name;
+                         });
 
 TEST(TwoPile, BadSizesAreRefused) {
   EXPECT_THROW(b::grundy_table(Ruleset::parse("wythoff"), 0, 5), qg::RangeError);
@@ -226,25 +232,41 @@ TEST(Boards, SpiralZerosAreTheQueensOfEq1) {
 
 // ---- boards: fast = brute force, greedy = zeros ----------------------------------------------------------
 
-TEST(Boards, FastEqualsBruteForceOnEveryBoardAndPiece) {
-  for (b::BoardKind kind : b::all_board_kinds())
-    for (b::Piece piece : b::all_pieces()) {
-      if (!b::supports(kind, piece)) continue;
-      // About kBruteSide × kBruteSide cells: the quadrant's 200×200 corner is 399 antidiagonals.
-      std::uint64_t size = kBruteSide;
-      if (kind == b::BoardKind::quadrant || kind == b::BoardKind::quadrant_by_columns || kind == b::BoardKind::sector45 ||
-          kind == b::BoardKind::hex_sector)
-        size = 2 * kBruteSide - 1;
-      if (kind == b::BoardKind::hex_spiral) size = kBruteSide / 2;
-      const b::Board board(kind, size);
-      const std::vector<std::uint32_t> fast = b::board_grundy(board, piece);
-      EXPECT_EQ(fast, b::board_grundy_brute_force(board, piece)) << b::to_string(kind) << " " << b::to_string(piece);
-      std::vector<std::uint64_t> zeros;
-      for (std::uint64_t n = 0; n < fast.size(); ++n)
-        if (fast[n] == 0) zeros.push_back(n);
-      EXPECT_EQ(zeros, b::greedy_placement(board, piece)) << b::to_string(kind) << " " << b::to_string(piece);
-    }
+// Every board × piece: fast = brute force (enumerate the moves, take the mex) on a 200×200
+// box (the quadrants' 200×200 corner: 399 antidiagonals; the hexagonal spiral: 100 rings),
+// and the zeros = the greedy placement.
+class BoardFastEqualsBruteForce : public testing::TestWithParam<b::BoardKind> {};
+
+TEST_P(BoardFastEqualsBruteForce, EveryPiece) {
+  const b::BoardKind kind = GetParam();
+  std::uint64_t size = kBruteSide;
+  if (kind == b::BoardKind::quadrant || kind == b::BoardKind::quadrant_by_columns) size = 2 * kBruteSide - 1;
+  if (kind == b::BoardKind::hex_spiral) size = kBruteSide / 2;
+  const b::Board board(kind, size);
+  std::uint64_t pieces = 0;
+  for (b::Piece piece : b::all_pieces()) {
+    if (!b::supports(kind, piece)) continue;
+    ++pieces;
+    const std::vector<std::uint32_t> fast = b::board_grundy(board, piece);
+    EXPECT_EQ(fast, b::board_grundy_brute_force(board, piece)) << b::to_string(piece);
+    std::vector<std::uint64_t> zeros;
+    for (std::uint64_t n = 0; n < fast.size(); ++n)
+      if (fast[n] == 0) zeros.push_back(n);
+    EXPECT_EQ(zeros, b::greedy_placement(board, piece)) << b::to_string(piece);
+  }
+  // Square boards take all six pieces; hexagonal ones queen and king; the column scan no jumps.
+  const std::uint64_t expected = board.geometry() == b::Geometry::hexagonal ? 2
+                                 : kind == b::BoardKind::quadrant_by_columns ? 4
+                                                                             : 6;
+  EXPECT_EQ(pieces, expected);
 }
+
+INSTANTIATE_TEST_SUITE_P(EveryBoard, BoardFastEqualsBruteForce, testing::ValuesIn(b::all_board_kinds()),
+                         [](const testing::TestParamInfo<b::BoardKind>& info) {
+                           std::string name = b::to_string(info.param);
+                           std::replace(name.begin(), name.end(), '-', '_');
+                           return name;
+                         });
 
 TEST(Boards, ColumnScanEqualsAntidiagonalScan) {
   // Seed 000 §8: scanning the quadrant by columns or by antidiagonals gives the same game.

@@ -1,6 +1,9 @@
 // The boards module's claims (seed 000 §7–8) at their tour bounds, and Conjecture 26's failure.
 #include <gtest/gtest.h>
 
+#include <set>
+
+#include "queengames/boards.hpp"
 #include "queengames/claims.hpp"
 
 namespace {
@@ -32,4 +35,23 @@ TEST(BoardsClaims, Conjecture26FailsAtColumn9) {
   EXPECT_EQ(o.bound_reached, 9u);
   EXPECT_NE(o.detail.find("column 9"), std::string::npos) << o.detail;
   EXPECT_TRUE(claim("exile.conjecture26").check(9, {}).pass);
+}
+
+TEST(BoardsClaims, Column9HasPeriod64ByBruteForce) {
+  // The failure of Conjecture 26 rests on the fast route; the brute force (enumerate the moves,
+  // take the mex) on the first 10 columns of 1400 antidiagonals finds the same: in column 9
+  // SG(9, r + 64) − SG(9, r) = 64 from row 139 on, while SG(9, r + 16) − SG(9, r) still varies
+  // near the bottom of the window.
+  namespace b = qg::boards;
+  constexpr std::int64_t d = 1400, columns = 10, rows = d - columns;
+  const b::Board board(b::BoardKind::quadrant_by_columns, d, columns * d - columns * (columns - 1) / 2);
+  const std::vector<std::uint32_t> v = b::board_grundy_brute_force(board, b::Piece::queen);
+  auto delta = [&](std::int64_t r, std::int64_t p) {
+    return static_cast<std::int64_t>(v[*board.index({r + p, 9})]) - static_cast<std::int64_t>(v[*board.index({r, 9})]);
+  };
+  for (std::int64_t r = 139; r + 64 < rows; ++r) EXPECT_EQ(delta(r, 64), 64) << r;
+  EXPECT_NE(delta(138, 64), 64);
+  std::set<std::int64_t> differences;
+  for (std::int64_t r = rows / 2; r + 16 < rows; ++r) differences.insert(delta(r, 16));
+  EXPECT_GT(differences.size(), 1u);
 }

@@ -94,7 +94,8 @@ TEST(DictionaryFile, MalformedFilesNameTheLineAndTheProblem) {
       {"start: 1\nstart: 0\n1 -> 0\n", "d.txt:2: a second start: line (the first is line 1)"},
       {"start: 1\nrule: shortest\n1 -> 0\n", "d.txt:2: unknown rule 'shortest' (prefix-free or longest-match)"},
       {"start: 1\n1 = 0\n", "d.txt:2: expected 'word -> translate', 'start: BITS' or 'rule: …', not '1 = 0'"},
-      {"start: 1\n", "d.txt: no words"},
+      {"start: 1\n", "d.txt:1: no words (one 'word -> translate' a line)"},
+      {"start: 1\n# nothing else\n\n", "d.txt:3: no words (one 'word -> translate' a line)"},
       {"", "d.txt:1: no 'start: BITS' line (the process needs a starting string)"},
   };
   for (const auto& [text, message] : cases) EXPECT_EQ(error_of(text), message) << text;
@@ -309,6 +310,10 @@ TEST(Telescope, AgreesWithBruteForceOnThe2000Corner) {
       std::size_t brute = static_cast<std::size_t>(std::find(p[x].begin(), p[x].end(), 1) - p[x].begin());
       if (brute < n) ASSERT_EQ(row, brute) << name << " column " << x;
       else ASSERT_GE(row, n) << name << " column " << x;
+      // is-p itself, at the P-position, its mirror image and the positions beside it.
+      ASSERT_TRUE(t.is_p(x, row) && t.is_p(row, x)) << name << " column " << x;
+      ASSERT_FALSE(t.is_p(x, row + 1) || t.is_p(row + 1, x)) << name << " column " << x;
+      if (row > 0) ASSERT_FALSE(t.is_p(x, row - 1)) << name << " column " << x;
     }
     for (std::size_t x = 0; x < all; ++x)
       for (std::size_t y = 0; y < all; ++y) ASSERT_EQ(t.is_p(x, y), p[x][y] != 0) << name << " " << x << "," << y;

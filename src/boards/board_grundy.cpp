@@ -274,6 +274,7 @@ std::vector<std::uint32_t> board_grundy_brute_force(const Board& board, Piece pi
   });
   std::vector<std::uint32_t> values(board.cells());
   std::vector<std::uint32_t> seen;
+  std::vector<bool> marked;
   board.walk([&](std::uint64_t n, Square s) {
     const std::int64_t r = s.row - board.row0(), c = s.col - board.col0();
     seen.clear();
@@ -291,7 +292,7 @@ std::vector<std::uint32_t> board_grundy_brute_force(const Board& board, Piece pi
         while (consider(r + k * sign * d.row, c + k * sign * d.col)) ++k;
       }
     for (const Square& j : moves.jumps) consider(r + j.row, c + j.col);
-    values[n] = detail::mex_of(seen);
+    values[n] = detail::mex_of(seen, marked);
   });
   return values;
 }

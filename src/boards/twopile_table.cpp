@@ -216,6 +216,7 @@ Table grundy_table_brute_force(const Ruleset& ruleset, std::uint64_t width, std:
   std::vector<std::uint32_t> values(side * side, Table::kNone);
   std::vector<Position> options;
   std::vector<std::uint32_t> seen;
+  std::vector<bool> marked;
   for (std::uint64_t s = 0; s < side; ++s)
     for (std::uint64_t x = 0; x <= s; ++x) {
       const std::uint64_t y = s - x;
@@ -223,7 +224,7 @@ Table grundy_table_brute_force(const Ruleset& ruleset, std::uint64_t width, std:
       ruleset.options({x, y}, options);
       seen.clear();
       for (const Position& o : options) seen.push_back(values[o.y * side + o.x]);
-      values[y * side + x] = detail::mex_of(seen);
+      values[y * side + x] = detail::mex_of(seen, marked);
     }
   Table table{width, height, std::vector<std::uint32_t>(width * height)};
   for (std::uint64_t y = 0; y < height; ++y)

@@ -99,15 +99,13 @@ inline std::uint32_t mex_of_union(const ValueSet* const* sets, std::size_t count
   }
 }
 
-// The mex of a plain list of values (the brute-force routes).
-inline std::uint32_t mex_of(std::vector<std::uint32_t>& values) {
-  std::sort(values.begin(), values.end());
-  std::uint32_t m = 0;
-  for (std::uint32_t v : values) {
-    if (v > m) break;
-    if (v == m) ++m;
-  }
-  return m;
+// The mex of a plain list of values (the brute-force routes): a list of k values has its mex
+// in 0 … k, so mark the values below k + 1 and take the first unmarked place.
+inline std::uint32_t mex_of(const std::vector<std::uint32_t>& values, std::vector<bool>& marked) {
+  marked.assign(values.size() + 1, false);
+  for (std::uint32_t v : values)
+    if (v < marked.size()) marked[v] = true;
+  return static_cast<std::uint32_t>(std::find(marked.begin(), marked.end(), false) - marked.begin());
 }
 
 }  // namespace qg::boards::detail

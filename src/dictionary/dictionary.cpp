@@ -166,6 +166,7 @@ Dictionary Dictionary::parse(std::string_view text, const std::string& source) {
   }
   if (!start_line)
     fail(source, std::max<std::size_t>(line_number, 1), "no 'start: BITS' line (the process needs a starting string)");
+  if (entries.empty()) fail(source, line_number, "no words (one 'word -> translate' a line)");
   validate(entries, lines, start, head, start_line, rule, source);
   return Dictionary(std::move(entries), std::move(start), head, rule, source);
 }
