@@ -313,10 +313,28 @@ TEST(Telescope, AgreesWithBruteForceOnThe2000Corner) {
       // is-p itself, at the P-position, its mirror image and the positions beside it.
       ASSERT_TRUE(t.is_p(x, row) && t.is_p(row, x)) << name << " column " << x;
       ASSERT_FALSE(t.is_p(x, row + 1) || t.is_p(row + 1, x)) << name << " column " << x;
-      if (row > 0) ASSERT_FALSE(t.is_p(x, row - 1)) << name << " column " << x;
+      if (row > 0) {
+        ASSERT_FALSE(t.is_p(x, row - 1)) << name << " column " << x;
+      }
     }
     for (std::size_t x = 0; x < all; ++x)
       for (std::size_t y = 0; y < all; ++y) ASSERT_EQ(t.is_p(x, y), p[x][y] != 0) << name << " " << x << "," << y;
+  }
+}
+
+TEST(Telescope, PrefixesOfDifferentLengthsAgreeUpTo2To61) {
+  // No sweep reaches 2^62; two telescopes whose recursions bottom out at different prefixes
+  // (256 and 2^14 columns, so every window is cut differently) must give the same rows.
+  std::mt19937_64 rng(7);
+  for (const char* name : {"maharaja23", "maharaja"}) {
+    qg::Telescope shorter(qg::game_dictionary(name), 256), longer(qg::game_dictionary(name));
+    for (int i = 0; i < 200; ++i) {
+      std::uint64_t x = (rng() >> (3 + rng() % 40)) + 1;  // every magnitude below 2^61, so the row is below 2^62
+      std::uint64_t row = longer.p_row(x);
+      ASSERT_EQ(shorter.p_row(x), row) << name << " column " << x;
+      ASSERT_EQ(longer.p_row(row), x) << name << " column " << row;  // one P-position a row too
+      ASSERT_EQ(longer.bit(x), row < x) << name << " column " << x;
+    }
   }
 }
 

@@ -110,6 +110,13 @@ ConvergenceProof prove_convergence(const GameDictionary& game, std::uint64_t fac
       changed = true;
     }
   }
+  // A true boundary C bits into a factor must show in its parse: the reads before it need
+  // their max_word bits inside the factor (else "f never stands C bits before a word" above
+  // would not follow).
+  if (m < c + d.max_word_length()) {
+    proof.failure = fmt::format("factor length {} is too short: the parses meet only after {} bits", m, c);
+    return proof;
+  }
   // The induction starts past the prefix: there p ≥ (y − w₀)/2 (W(p) ≤ 2p + w₀), and the
   // factor C bits before p must lie beyond from_column.
   if (prefix_bits < 2 * (from_column + c) + m + 64) {
