@@ -17,8 +17,10 @@ namespace {
 
 #ifdef QG_SANITIZED
 constexpr std::uint64_t kBruteSide = 40;
+constexpr std::uint64_t kStripsSide = 300;  // antidiagonals: 5 strips of 64 columns
 #else
 constexpr std::uint64_t kBruteSide = 200;
+constexpr std::uint64_t kStripsSide = 700;  // antidiagonals: 11 strips of 64 columns
 #endif
 
 std::vector<std::uint32_t> values_of(b::BoardKind kind, std::uint64_t size, b::Piece piece = b::Piece::queen) {
@@ -304,7 +306,7 @@ TEST(Boards, QuadrantCornerEqualsBruteForce) {
 
 TEST(Boards, QuadrantStripsGiveTheSameValuesOnAnyNumberOfThreads) {
   for (b::BoardKind kind : {b::BoardKind::quadrant, b::BoardKind::quadrant_by_columns}) {
-    const b::Board board(kind, 700);
+    const b::Board board(kind, kStripsSide);
     b::GrundyOptions one, three;
     one.threads = 1;
     three.threads = 3;
@@ -312,9 +314,9 @@ TEST(Boards, QuadrantStripsGiveTheSameValuesOnAnyNumberOfThreads) {
     EXPECT_EQ(b::board_grundy(board, b::Piece::queen), v) << b::to_string(kind);
     EXPECT_EQ(b::board_grundy(board, b::Piece::queen, three), v) << b::to_string(kind);
     // A shortened window: the first 100 columns.
-    const b::Board prefix(b::BoardKind::quadrant_by_columns, 700, 100 * 700 - 100 * 99 / 2);
+    const b::Board prefix(b::BoardKind::quadrant_by_columns, kStripsSide, 100 * kStripsSide - 100 * 99 / 2);
     const std::vector<std::uint32_t> p = b::board_grundy(prefix, b::Piece::queen);
-    const b::Board whole(b::BoardKind::quadrant_by_columns, 700);
+    const b::Board whole(b::BoardKind::quadrant_by_columns, kStripsSide);
     const std::vector<std::uint32_t> w = b::board_grundy(whole, b::Piece::queen, one);
     EXPECT_EQ(p, std::vector<std::uint32_t>(w.begin(), w.begin() + static_cast<std::ptrdiff_t>(p.size())));
   }

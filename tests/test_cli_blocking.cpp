@@ -63,7 +63,8 @@ TEST(CliBlocking, PicturesAndExports) {
 TEST(CliBlocking, BadInput) {
   for (const char* args : {"blocking 0 --size 3", "blocking 5", "blocking 5 --size 0", "blocking 5 --size 3x",
                            "blocking 5 --size 3 --engine fast", "blocking 5 --size 3 --out x.txt",
-                           "blocking 1e10 --size 3", "draw blocking 5 --size 3 --out x.jpg"}) {
+                           "blocking 1e10 --size 3", "draw blocking 5 --size 3 --out x.jpg",
+                           "draw-blocking 5 --size 3 --out x.png" /* the form is `draw blocking` */}) {
     auto r = run_cli(args);
     EXPECT_EQ(r.status, 2) << args;
     EXPECT_EQ(r.err.rfind("queengames: ", 0), 0u) << args << ": " << r.err;

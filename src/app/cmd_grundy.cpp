@@ -174,7 +174,7 @@ void tour(std::ostream& out, const std::string& dir) {
   const b::Table wythoff = b::grundy_table(qg::Ruleset::parse("wythoff"), 1024, 1024);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   out << fmt::format("Wythoff's Grundy table (A004481), per-line bitsets, 2 threads, {:.2f} s:\n  {}\n"
-                     "  (queengames grundy wythoff --size 1024; --size 8192 in a few seconds)\n",
+                     "  (queengames grundy wythoff --size 1024; --size 8192 takes about 6 s of CPU)\n",
                      seconds, b::summarize(wythoff).line());
 
   const b::Table corner = b::board_window_table(b::BoardKind::quadrant, b::Piece::queen, 10, 8);
