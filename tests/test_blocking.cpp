@@ -201,6 +201,20 @@ TEST(Blocking, BandsAndWideCountersAgree) {
   for (std::uint64_t k : {16383, 16384}) EXPECT_EQ(summary(k, 700, 500), summary(k, 700, 500, Engine::plain));
 }
 
+TEST(Blocking, AnInterruptStopsTheThreads) {
+  // The CLI's progress callback throws on SIGINT: the other threads, possibly asleep waiting
+  // for their neighbour band, must wake, stop and be joined, and the exception come through.
+  struct Interrupted {};
+  for (unsigned threads : {2u, 3u}) {
+    std::uint64_t calls = 0;
+    auto progress = [&](std::uint64_t, std::uint64_t) {
+      if (++calls == 2) throw Interrupted{};
+    };
+    EXPECT_THROW(summary(37, 9000, 3000, Engine::definition, threads, progress), Interrupted) << threads;
+    EXPECT_EQ(calls, 2u);
+  }
+}
+
 TEST(Blocking, Theorem2_1CaEqualsDefinition) {
   // Seed 004, Theorem 2.1: the CA's state is v − k everywhere (hence negative iff P-position).
   const std::uint64_t n = sanitized ? 120 : 500;

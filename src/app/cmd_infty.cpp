@@ -126,9 +126,9 @@ void print_stats(std::ostream& out, const Run& run) {
                      static_cast<double>(run.peak_bytes) / static_cast<double>(s.terms),
                      static_cast<double>(run.max_rss) / 1e6);
   out << fmt::format("  high terms (q_n ≥ n): {}   low terms (q_n < n): {}\n", s.high_terms, s.terms - s.high_terms);
-  out << fmt::format("  {} < q_n − nφ  < {}   (Conjecture 25 as Knuth states it: −2 < · < 1)\n",
+  out << fmt::format("  {} ≤ q_n − nφ  ≤ {}   (Conjecture 25 as Knuth states it: −2 < · < 1)\n",
                      extreme(s.high_min, true), extreme(s.high_max, true));
-  out << fmt::format("  {} < q_n − n/φ < {}   (−3 < · < 5)\n", extreme(s.low_min, false), extreme(s.low_max, false));
+  out << fmt::format("  {} ≤ q_n − n/φ ≤ {}   (−3 < · < 5)\n", extreme(s.low_min, false), extreme(s.low_max, false));
   out << "Knuth's records (each new maximum of the positive and minimum of the negative discrepancies):\n";
   print_records(out, "max of q_n − nφ", s.high_max, true);
   print_records(out, "min of q_n − nφ", s.high_min, true);

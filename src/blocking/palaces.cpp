@@ -349,8 +349,8 @@ struct Link {
 // at the boundary and the diagonal count crossing it, passed through a ring of rows. The
 // work per column is uneven (the arms and threads carry more palaces), so there are a few
 // bands per thread, dealt out alternately; each thread runs its bands round-robin, a chunk
-// of rows at a time, as far as their inputs allow. The calling thread is thread 0 and
-// reports progress (the last band's rows).
+// of rows at a time, as far as their inputs allow, sleeping when none can move. The calling
+// thread is thread 0 and reports progress (the last band's rows).
 template <class Count>
 Summary banded_summary(std::uint64_t k, std::uint64_t W, std::uint64_t H, unsigned threads,
                        const ProgressFn& progress) {
