@@ -263,48 +263,42 @@ ClaimOutcome check_greedy_is_p(std::uint64_t bound, const ProgressFn& progress) 
                                  pairs, bound));
 }
 
-Claim make(std::string id, std::string source, ClaimKind kind, std::string statement, std::string unit,
-           std::uint64_t default_bound, std::uint64_t tour_bound, std::uint64_t max_bound,
-           ClaimOutcome (*check)(std::uint64_t, const ProgressFn&)) {
-  return {std::move(id), std::move(source), kind, std::move(statement), std::move(unit),
-          default_bound, tour_bound, max_bound, check};
-}
 
 }  // namespace
 
 std::vector<Claim> boards_claims() {
   return {
-      make("exile.conjecture22", "seed 000, Conjecture 22 (§7, Fig. 4)", ClaimKind::conjecture,
+      Claim{"exile.conjecture22", "seed 000, Conjecture 22 (§7, Fig. 4)", ClaimKind::conjecture,
            "every row, column and diagonal of the spiral's Grundy values is a permutation of N "
            "(checked: each value < R on the lines within R of the centre)",
-           "lines each way", 250, 25, 1000, check_conjecture22),
-      make("exile.theorem23", "seed 000, Theorem 23 (§8)", ClaimKind::theorem,
+           "lines each way", 250, 25, 1000, check_conjecture22},
+      Claim{"exile.theorem23", "seed 000, Theorem 23 (§8)", ClaimKind::theorem,
            "every row and column of the quadrant's Grundy table is a permutation of N "
            "(checked: each value < R in each of the first R rows and columns)",
-           "rows and columns", 500, 60, 2000, check_theorem23),
-      make("exile.conjecture24", "seed 000, Conjecture 24 (§8)", ClaimKind::conjecture,
+           "rows and columns", 500, 60, 2000, check_theorem23},
+      Claim{"exile.conjecture24", "seed 000, Conjecture 24 (§8)", ClaimKind::conjecture,
            "every diagonal of the quadrant's Grundy table is a permutation of N (checked: each value < R on |r − c| < R)",
-           "diagonals each way", 500, 60, 2000, check_conjecture24),
-      make("exile.conjecture26", "seed 000, Conjecture 26 (§8)", ClaimKind::conjecture,
+           "diagonals each way", 500, 60, 2000, check_conjecture24},
+      Claim{"exile.conjecture26", "seed 000, Conjecture 26 (§8)", ClaimKind::conjecture,
            "every column of the quadrant's table has generating function with denominator (1 − x)(1 − x^16), i.e. "
            "SG(c, r + 16) − SG(c, r) is eventually constant (it fails at column 9: see exile.conjecture26_periods)",
-           "columns", 9, 9, 64, check_conjecture26),
-      make("exile.conjecture26_periods", "seed 000, Conjecture 26 (§8): what the columns do", ClaimKind::observation,
+           "columns", 9, 9, 64, check_conjecture26},
+      Claim{"exile.conjecture26_periods", "seed 000, Conjecture 26 (§8): what the columns do", ClaimKind::observation,
            "column c is eventually quasi-periodic with period P = 16 for c ≤ 8, 64 for c = 9, 256 for 10 ≤ c ≤ 18, "
            "512 for 19 ≤ c ≤ 23: SG(c, r + P) − SG(c, r) = P from some row on",
-           "columns", 24, 10, 64, check_column_periods),
-      make("exile.column1", "seed 000, eq. (56)", ClaimKind::equation,
+           "columns", 24, 10, 64, check_column_periods},
+      Claim{"exile.column1", "seed 000, eq. (56)", ClaimKind::equation,
            "column 1 of the quadrant's table is r ⊕ 2, generating function (2 − x − 2x² + 3x³)/((1 − x)²(1 + x²))", "rows",
-           100000, 10000, 4000000, check_column1),
-      make("exile.eq46", "seed 000, eq. (46)", ClaimKind::equation,
+           100000, 10000, 4000000, check_column1},
+      Claim{"exile.eq46", "seed 000, eq. (46)", ClaimKind::equation,
            "the spiral's horizontal axis reads …, 24, 12, 16, 9, 14, 6, 5, 4, 2, 0, 1, 3, 7, 10, 11, 15, 8, 18, 23, 21, …",
-           "cells", 10, 10, 10, check_eq46),
-      make("exile.eq47_48", "seed 000, eqs. (47), (48) and §8", ClaimKind::equation,
+           "cells", 10, 10, 10, check_eq46},
+      Claim{"exile.eq47_48", "seed 000, eqs. (47), (48) and §8", ClaimKind::equation,
            "the quadrant queens: Table 5 indices (47), rows S_c (48); the antidiagonal and column scans give the same S_c",
-           "columns", 10000, 500, 30000, check_eq47_48),
-      make("exile.greedy_is_p", "seed 000, §1 and §7", ClaimKind::theorem,
+           "columns", 10000, 500, 30000, check_eq47_48},
+      Claim{"exile.greedy_is_p", "seed 000, §1 and §7", ClaimKind::theorem,
            "on every board and for every piece the greedily placed pieces stand exactly on the cells of Grundy value 0",
-           "cells", 100000, 3000, 10000000, check_greedy_is_p),
+           "cells", 100000, 3000, 10000000, check_greedy_is_p},
   };
 }
 

@@ -414,62 +414,56 @@ ClaimOutcome check_slope(std::uint64_t bound, const ProgressFn& progress) {
                                  hi, bound, static_cast<double>(error)));
 }
 
-Claim make(std::string id, std::string source, ClaimKind kind, std::string statement, std::string unit,
-           std::uint64_t default_bound, std::uint64_t tour_bound, std::uint64_t max_bound,
-           ClaimOutcome (*check)(std::uint64_t, const ProgressFn&)) {
-  return {std::move(id), std::move(source), kind,       std::move(statement), std::move(unit),
-          default_bound, tour_bound,       max_bound, check};
-}
 
 }  // namespace
 
 std::vector<Claim> spiral_claims() {
   const auto T = ClaimKind::theorem;
   return {
-      make("exile.theorem1", "seed 000, Theorem 1 (eq. (3))", T,
+      Claim{"exile.theorem1", "seed 000, Theorem 1 (eq. (3))", T,
            "direct greedy placement on the spiral puts q_(4k+1..4k+4) at the quarter turns of (X_(k+1), Y_(k+1))",
-           "queens", 10000000, 20000, spiral::kDirectMaxQueens, check_theorem1),
-      make("exile.theorem11", "seed 000, Theorem 11", T, "t_n is a, b, c as (n−1)_T ends in 0, 01, 011", "letters",
-           1000000000, 100000, kStreamMax, check_theorem11),
-      make("exile.theorem12", "seed 000, Theorem 12", T,
+           "queens", 10000000, 20000, spiral::kDirectMaxQueens, check_theorem1},
+      Claim{"exile.theorem11", "seed 000, Theorem 11", T, "t_n is a, b, c as (n−1)_T ends in 0, 01, 011", "letters",
+           1000000000, 100000, kStreamMax, check_theorem11},
+      Claim{"exile.theorem12", "seed 000, Theorem 12", T,
            "N_a(n) = [e_1…e_(i−1)]_T + e_i, N_b, N_c likewise, for (n)_T = e_1…e_i", "letters", 1000000000, 100000,
-           kStreamMax, check_theorem12),
-      make("exile.theorem13", "seed 000, Theorem 13", T,
+           kStreamMax, check_theorem12},
+      Claim{"exile.theorem13", "seed 000, Theorem 13", T,
            "N_a(n), N_b(n), N_c(n) = [(n−1)_T, (n−2)_T, (n−4)_T without 1, 2, 3 digits]_T + 1", "letters", 1000000000,
-           100000, kStreamMax, check_theorem13),
-      make("exile.theorem14", "seed 000, Theorem 14", T,
+           100000, kStreamMax, check_theorem13},
+      Claim{"exile.theorem14", "seed 000, Theorem 14", T,
            "A_n = [(n−1)_T 0]_T + 1, B_n = [(n−1)_T 01]_T + 1, C_n = [(n−1)_T 011]_T + 1", "n", 1000000000, 100000,
-           kStreamMax, check_theorem14),
-      make("exile.theorem16", "seed 000, Theorem 16 (30)–(32)", T,
+           kStreamMax, check_theorem14},
+      Claim{"exile.theorem16", "seed 000, Theorem 16 (30)–(32)", T,
            "⌊ψ^k n⌋ − k ≤ A_n, B_n, C_n ≤ ⌊ψ^k n⌋ + 1 for k = 1, 2, 3; the first \"+1\" cases are n = 12737, 329, "
            "2047",
-           "n", 1000000000, 20000, kStreamMax, check_theorem16),
-      make("exile.theorem17", "seed 000, Theorem 17 (34)–(36)", T,
+           "n", 1000000000, 20000, kStreamMax, check_theorem16},
+      Claim{"exile.theorem17", "seed 000, Theorem 17 (34)–(36)", T,
            "⌊n/ψ^k⌋ ≤ N_a, N_b, N_c(n) ≤ ⌊n/ψ^k⌋ + 1 (k = 1, 2, 3)", "letters", 1000000000, 100000, kStreamMax,
-           check_theorem17),
-      make("exile.eq14_16", "seed 000, eqs. (14)–(16)", ClaimKind::equation,
+           check_theorem17},
+      Claim{"exile.eq14_16", "seed 000, eqs. (14)–(16)", ClaimKind::equation,
            "A_n = mex{A_i, B_i, C_i}, B_n = A_n + mex{B_i − A_i, C_i − B_i} (i < n), C_n = A_n + B_n + n", "n",
-           1000000000, 100000, kRecurrenceMax, check_eq14_16),
-      make("exile.eq17", "seed 000, eq. (17)", ClaimKind::equation, "ΔA = Θ(2,2,1), ΔB = Θ(4,3,2), ΔC = Θ(7,6,4)", "n",
-           1000000000, 100000, kStreamMax, check_eq17),
-      make("exile.eq18_21", "seed 000, eqs. (18)–(21)", ClaimKind::equation,
+           1000000000, 100000, kRecurrenceMax, check_eq14_16},
+      Claim{"exile.eq17", "seed 000, eq. (17)", ClaimKind::equation, "ΔA = Θ(2,2,1), ΔB = Θ(4,3,2), ΔC = Θ(7,6,4)", "n",
+           1000000000, 100000, kStreamMax, check_eq17},
+      Claim{"exile.eq18_21", "seed 000, eqs. (18)–(21)", ClaimKind::equation,
            "A_n = n + N_a(n−1) + N_b(n−1), B_n = A_n + N_a(A_n) + N_b(A_n), C_n = B_n + N_a(B_n) + N_b(B_n); "
            "A_(A_n) + 1 = B_n, A_(B_n) = B_(A_n) + 1, A_(B_n) + 1 = C_n",
-           "n", 1000000000, 50000, kStreamMax, check_eq18_21),
-      make("exile.theorem20", "seed 000, Theorem 20 (39)", T,
+           "n", 1000000000, 50000, kStreamMax, check_eq18_21},
+      Claim{"exile.theorem20", "seed 000, Theorem 20 (39)", T,
            "ΔX = Θ(2,1,1), ΔY = Θ(3,3,2), ΔM = Θ(1,2,1), ΔP = Θ(5,4,3) for the XYMP table of (2)", "rows", 1000000000,
-           100000, kRecurrenceMax, check_theorem20),
-      make("exile.corollary21", "seed 000, Corollary 21 (41)–(44)", ClaimKind::corollary,
+           100000, kRecurrenceMax, check_theorem20},
+      Claim{"exile.corollary21", "seed 000, Corollary 21 (41)–(44)", ClaimKind::corollary,
            "X = B − A, Y = C − B, M = C − 2B + A, P = C − A", "rows", 1000000000, 100000, kRecurrenceMax,
-           check_corollary21),
-      make("exile.remark_ii", "seed 000, §6 Remark (ii)", ClaimKind::remark,
+           check_corollary21},
+      Claim{"exile.remark_ii", "seed 000, §6 Remark (ii)", ClaimKind::remark,
            "row n is labelled a iff X_n + 1 ∈ {Y}, b iff M_n + 1 ∈ {P}, and c otherwise", "rows", 1000000000, 100000,
-           kRecurrenceMax, check_remark_ii),
-      make("exile.remark_v", "seed 000, §6 Remark (v)", ClaimKind::remark, "ΔY_n is never 4 and ΔP_n is never 6", "rows",
-           1000000000, 100000, kRecurrenceMax, check_remark_v),
-      make("exile.slope", "seed 000, §6 Remark (iv) (45)", ClaimKind::remark,
+           kRecurrenceMax, check_remark_ii},
+      Claim{"exile.remark_v", "seed 000, §6 Remark (v)", ClaimKind::remark, "ΔY_n is never 4 and ΔP_n is never 6", "rows",
+           1000000000, 100000, kRecurrenceMax, check_remark_v},
+      Claim{"exile.slope", "seed 000, §6 Remark (iv) (45)", ClaimKind::remark,
            "Y_n/X_n → ψ: |Y_n − ψX_n| < 2, so the first-quadrant queens lie along slope ψ", "rows", 1000000000, 100000,
-           kRecurrenceMax, check_slope),
+           kRecurrenceMax, check_slope},
   };
 }
 
