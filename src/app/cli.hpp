@@ -4,12 +4,14 @@
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <iosfwd>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "queengames/common.hpp"
@@ -28,9 +30,17 @@ struct RegisterCommand {
     commands().push_back({name, std::move(setup)});
   }
 };
+// A registry's entries by name: the order of registration follows how the command files were
+// compiled together (one unity batch or many files).
+template <class Entry>
+std::vector<Entry> by_name(std::vector<Entry> entries) {
+  std::sort(entries.begin(), entries.end(),
+            [](const Entry& a, const Entry& b) { return std::string_view(a.name) < std::string_view(b.name); });
+  return entries;
+}
 #define QG_CONCAT2(a, b) a##b
 #define QG_CONCAT(a, b) QG_CONCAT2(a, b)
-#define QG_COMMAND(name, ...) static ::qg::app::RegisterCommand QG_CONCAT(qg_command_, __LINE__)(name, __VA_ARGS__)
+#define QG_COMMAND(name, ...) static ::qg::app::RegisterCommand QG_CONCAT(qg_command_, __COUNTER__)(name, __VA_ARGS__)
 
 // `queengames draw <kind> …`: each kind of picture adds its own subcommand to `draw`.
 struct DrawKind {
@@ -43,7 +53,7 @@ struct RegisterDrawKind {
     draw_kinds().push_back({name, std::move(setup)});
   }
 };
-#define QG_DRAW(name, ...) static ::qg::app::RegisterDrawKind QG_CONCAT(qg_draw_, __LINE__)(name, __VA_ARGS__)
+#define QG_DRAW(name, ...) static ::qg::app::RegisterDrawKind QG_CONCAT(qg_draw_, __COUNTER__)(name, __VA_ARGS__)
 
 // A section of `queengames tour`: prints its headline results (each with the command that
 // reproduces it) to `out` and writes its pictures under `dir`. Sections run in `order`.
@@ -59,7 +69,7 @@ struct RegisterTourSection {
   }
 };
 #define QG_TOUR_SECTION(order, title, ...) \
-  static ::qg::app::RegisterTourSection QG_CONCAT(qg_tour_, __LINE__)(order, title, __VA_ARGS__)
+  static ::qg::app::RegisterTourSection QG_CONCAT(qg_tour_, __COUNTER__)(order, title, __VA_ARGS__)
 
 // An option holding a natural number written as 1e9, 10^9, 2^40 …; parsed with
 // qg::parse_u64 when the command runs, so that errors name the supported range.

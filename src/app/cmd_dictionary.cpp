@@ -197,7 +197,7 @@ QG_COMMAND("is-p", [](CLI::App& app) {
 
 // ---- the tour ------------------------------------------------------------------------------
 
-void tour(std::ostream& out, const std::string&) {
+void tour_dictionary(std::ostream& out, const std::string&) {
   const qg::GameDictionary maharaja = qg::game_dictionary("maharaja");
   out << "Maharaja Nim's bit-string, bit i = 0 iff column i holds an upper P-position; columns 0–7 from the game,\n"
          "then the dictionary (27)–(40) from column 8 (queengames dictionary maharaja --bits 60):\n  ";
@@ -238,6 +238,6 @@ void tour(std::ostream& out, const std::string&) {
 }
 
 QG_TOUR_SECTION(70, "Dictionary processes: Maharaja Nim's bit-string and the telescope (seed 003 §2–5)",
-                tour);
+                tour_dictionary);
 
 }  // namespace

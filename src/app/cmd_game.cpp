@@ -120,7 +120,7 @@ QG_DRAW("game", [](CLI::App& draw) {
   });
 });
 
-void tour(std::ostream& out, const std::string& dir) {
+void tour_game(std::ostream& out, const std::string& dir) {
   auto show = [&](const char* rules, std::size_t count) {
     auto p = qg::sweep_p_positions(qg::Ruleset::parse(rules), count + 1);
     std::string line;
@@ -162,6 +162,6 @@ void tour(std::ostream& out, const std::string& dir) {
                      picture);
 }
 
-QG_TOUR_SECTION(40, "Two-pile games: Wythoff Nim, the Empresses and Maharaja Nim (seed 001, seed 003)", tour);
+QG_TOUR_SECTION(40, "Two-pile games: Wythoff Nim, the Empresses and Maharaja Nim (seed 001, seed 003)", tour_game);
 
 }  // namespace

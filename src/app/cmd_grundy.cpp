@@ -169,7 +169,7 @@ QG_DRAW("grundy", [](CLI::App& draw) {
 
 // ---- tour ----------------------------------------------------------------------------------
 
-void tour(std::ostream& out, const std::string& dir) {
+void tour_grundy(std::ostream& out, const std::string& dir) {
   auto start = std::chrono::steady_clock::now();
   const b::Table wythoff = b::grundy_table(qg::Ruleset::parse("wythoff"), 1024, 1024);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -220,6 +220,6 @@ void tour(std::ostream& out, const std::string& dir) {
                      fig6);
 }
 
-QG_TOUR_SECTION(50, "Grundy tables and numbered boards (seed 000 §7–8)", tour);
+QG_TOUR_SECTION(50, "Grundy tables and numbered boards (seed 000 §7–8)", tour_grundy);
 
 }  // namespace

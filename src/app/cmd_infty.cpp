@@ -243,7 +243,7 @@ QG_DRAW("infty-queens", [](CLI::App& draw) {
 
 // ---- tour ----------------------------------------------------------------------------------
 
-void tour(std::ostream& out, const std::string& dir) {
+void tour_infty(std::ostream& out, const std::string& dir) {
   out << "Column n gets the lowest row q_n no earlier queen attacks (Knuth's 1-based q_n = A065188(n);\n"
          "seed 000 eq. (48) lists S_c = q_(c+1) − 1):\n  ";
   std::vector<std::uint64_t> q(22);
@@ -270,6 +270,6 @@ void tour(std::ostream& out, const std::string& dir) {
                      picture);
 }
 
-QG_TOUR_SECTION(60, "The lexicographically first ∞-queens solution (seed 002; seed 000 §8)", tour);
+QG_TOUR_SECTION(60, "The lexicographically first ∞-queens solution (seed 002; seed 000 §8)", tour_infty);
 
 }  // namespace

@@ -116,7 +116,7 @@ QG_COMMAND("floor", [](CLI::App& app) {
 
 // ---- the tour ---------------------------------------------------------------------------
 
-void tour(std::ostream& out, const std::string&) {
+void tour_numeration(std::ostream& out, const std::string&) {
   std::string first;
   for (std::uint64_t n = 0; n <= 13; ++n) first += (n ? " " : "") + qg::tribonacci_representation(n);
   out << fmt::format("(n)_T for n = 0..13: {}\n", first);
@@ -144,6 +144,6 @@ void tour(std::ostream& out, const std::string&) {
       e.min, e.argmin, e.max, e.argmax);
 }
 
-QG_TOUR_SECTION(10, "Exact numeration: Tribonacci, negaFibonacci, floors (seed 000 §5, seed 002 §5)", tour);
+QG_TOUR_SECTION(10, "Exact numeration: Tribonacci, negaFibonacci, floors (seed 000 §5, seed 002 §5)", tour_numeration);
 
 }  // namespace

@@ -177,7 +177,7 @@ QG_DRAW("spiral-queens", [](CLI::App& draw) {
 
 // ---- tour ----------------------------------------------------------------------------------
 
-void tour(std::ostream& out, const std::string& dir) {
+void tour_spiral(std::ostream& out, const std::string& dir) {
   out << "Greedy queens on the square spiral (x South, y East); their cells, sequence (1) = A273059:\n  ";
   sp::generate_queens(18, [&](std::uint64_t first, std::span<const sp::QueenCell> queens) {
     for (const auto& q : queens) out << static_cast<std::uint64_t>(q.cell) << (first++ + 1 < 18 ? ", " : "\n");
@@ -212,6 +212,6 @@ void tour(std::ostream& out, const std::string& dir) {
                      picture);
 }
 
-QG_TOUR_SECTION(30, "Queens in exile on the square spiral (seed 000 §1–6)", tour);
+QG_TOUR_SECTION(30, "Queens in exile on the square spiral (seed 000 §1–6)", tour_spiral);
 
 }  // namespace

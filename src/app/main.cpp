@@ -9,7 +9,7 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", std::string("queengames ") + QG_VERSION);
   app.require_subcommand(1);
   app.add_flag("-q,--quiet", qg::app::quiet(), "no progress line on stderr");
-  for (const auto& command : qg::app::commands()) command.setup(app);
+  for (const auto& command : qg::app::by_name(qg::app::commands())) command.setup(app);
   qg::app::install_signal_handlers();
   try {
     app.parse(argc, argv);
