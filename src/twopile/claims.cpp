@@ -1,6 +1,9 @@
 // The claims of seed 001 (Corner the empress) and seed 003 §1, §4 (Maharaja Nim).
 #include <algorithm>
+#include <functional>
 #include <map>
+#include <optional>
+#include <string>
 
 #include <fmt/format.h>
 
@@ -22,6 +25,22 @@ std::vector<Position> sweep(const char* rules, std::uint64_t count, const Progre
 }
 
 std::string pos(Position p) { return fmt::format("({}, {})", p.x, p.y); }
+
+// The Queen Dee's n-th P-position beside the 2-Queen Dee's, for n < bound: `check` returns
+// what is wrong with a pair, or nothing; the first failure ends the sweep.
+ClaimOutcome dee_pairs(std::uint64_t bound, const ProgressFn& progress, const char* holds,
+                       const std::function<std::optional<std::string>(Position dee, Position two)>& check) {
+  auto dee = sweep("queen-dee", bound);
+  ClaimOutcome out{true, bound, holds};
+  sweep_p_positions(Ruleset::parse("kqueen-dee:2"), bound, [&](std::uint64_t n, std::uint64_t a, std::uint64_t b) {
+    if (auto wrong = check(dee[n], {a, b})) {
+      out = {false, n, fmt::format("n = {}: {}", n, *wrong)};
+      return false;
+    }
+    return true;
+  }, progress);
+  return out;
+}
 
 // A seed 001 table: its first row a_1..a_15, second row b_1..b_15.
 Claim table_claim(int number, const char* rules, const char* game, std::vector<std::uint64_t> a,
@@ -139,38 +158,30 @@ std::vector<Claim> empress_claims() {
                "2-Queen Dee (a, b) and Queen Dee (α, β): a_n = β_n − α_n, b_n = α_n + β_n, b_n − a_n = 2α_n, "
                "a_n + b_n = 2β_n",
                "P-positions", 5'000'000, 100'000, 200'000'000,
-               [](std::uint64_t bound, const ProgressFn& progress) -> ClaimOutcome {
-                 auto greek = sweep("queen-dee", bound);
-                 ClaimOutcome out{true, bound, "all four equalities hold"};
-                 sweep_p_positions(Ruleset::parse("kqueen-dee:2"), bound, [&](std::uint64_t n, std::uint64_t a, std::uint64_t b) {
-                   auto [al, be] = greek[n];
-                   if (a != be - al || b != al + be || b - a != 2 * al || a + b != 2 * be) {
-                     out = {false, n, fmt::format("n = {}: {} vs Queen Dee {}", n, pos({a, b}), pos(greek[n]))};
-                     return false;
-                   }
-                   return true;
-                 }, progress);
-                 return out;
+               [](std::uint64_t bound, const ProgressFn& progress) {
+                 return dee_pairs(bound, progress, "all four equalities hold",
+                                  [](Position greek, Position two) -> std::optional<std::string> {
+                                    auto [al, be] = greek;
+                                    auto [a, b] = two;
+                                    if (a == be - al && b == al + be && b - a == 2 * al && a + b == 2 * be) return {};
+                                    return fmt::format("{} vs Queen Dee {}", pos(two), pos(greek));
+                                  });
                }});
   c.push_back({"empress.table3_exile", "seed 001, Table 3 (A140100–A140103); seed 000, eq. (2)", ClaimKind::table,
                "the Queen Dee's P-positions are the queens in exile's (X_n, Y_n) and the 2-Queen Dee's their "
                "(M_n, P_n): the sweep of either game equals the XYMP mex recurrence",
                "P-positions", 10'000'000, 100'000, 500'000'000,
                [](std::uint64_t bound, const ProgressFn& progress) -> ClaimOutcome {
-                 auto dee = sweep("queen-dee", bound);
                  spiral::XympRecurrence exile;
-                 ClaimOutcome out{true, bound, "both games equal the XYMP table row by row"};
-                 sweep_p_positions(Ruleset::parse("kqueen-dee:2"), bound, [&](std::uint64_t n, std::uint64_t a, std::uint64_t b) {
-                   const auto& r = exile.row();
-                   if (dee[n] != Position{r.x, r.y} || Position{a, b} != Position{r.m, r.p}) {
-                     out = {false, n, fmt::format("n = {}: Queen Dee {}, 2-Queen Dee {}, XYMP ({}, {}, {}, {})", n,
-                                                  pos(dee[n]), pos({a, b}), r.x, r.y, r.m, r.p)};
-                     return false;
-                   }
-                   exile.advance();
-                   return true;
-                 }, progress);
-                 return out;
+                 return dee_pairs(bound, progress, "both games equal the XYMP table row by row",
+                                  [&](Position dee, Position two) -> std::optional<std::string> {
+                                    const auto& r = exile.row();
+                                    if (dee != Position{r.x, r.y} || two != Position{r.m, r.p})
+                                      return fmt::format("Queen Dee {}, 2-Queen Dee {}, XYMP ({}, {}, {}, {})", pos(dee),
+                                                         pos(two), r.x, r.y, r.m, r.p);
+                                    exile.advance();
+                                    return {};
+                                  });
                }});
   c.push_back({"empress.theorem5", "seed 001, Theorem 5", ClaimKind::theorem,
                "the P-positions of the 2-Queen Dee are the locations of the a's and c's in t_b", "P-positions",
