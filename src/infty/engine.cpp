@@ -254,6 +254,282 @@ template <bool kNative>
   st.n = n, st.s = s, st.r = r, st.t = t - kHighFlag, st.wa = wa, st.wb = wb, st.wc = wc;
 }
 
+// Phase 1 by automaton: the same search as place(), read off a table. Knuth's scans stay
+// within 5 rows and s steps by at most 5 (claim knuth.windows), so what the search can see
+// near s fits in 32 bits, and only about a thousand such nodes occur (1129 in the first 10^8
+// columns): the table stays in the caches. A column then costs one table load and no branch,
+// where place() mispredicts its high/low branch about one time in ten. A node is worked out by
+// decide() the first time it occurs; a node the windows cannot hold hands the column back to
+// place().
+//
+// A descriptor: bits 0–15 the mask that picks the bits entering the windows, step of
+// a_{s+8…} from bits 0–7 and step + 1 of b_{n+s+8…} from bits 8–15 (see entering()), where
+// step is how far s moves; bits 16–23 step + 1 and 24–31 step (how far b's and a's bases move,
+// also what the column takes off the windows' slack below); bits 32–37 Knuth's probes (at least
+// 3, so that 0 can mean "not yet known"); bits 38–40 the low queen's row − s; bit 41 high; bits
+// 42–63 the node's first slot in `links`. The slot before it holds the node itself.
+constexpr u64 kMaxLinks = u64{1} << 22;
+constexpr unsigned kMaxAutomatonStep = 6;
+
+// One column of Knuth's search on a node, as in place(): its outcome, and the node of the next
+// column with the bits that enter its windows still 0.
+struct Column {
+  bool held = false;  // false: the windows of a node cannot hold this column or the next node
+  u64 high = 0, row = 0, probes = 0, scan = 0, step = 0;
+  std::uint32_t next = 0;
+};
+
+constexpr std::uint32_t pack_node(u64 a, u64 b, u64 c) {
+  return static_cast<std::uint32_t>((a & 0xff) | (b & 0xff) << 8 | (c & 0xffff) << 16);
+}
+
+Column decide(std::uint32_t node) {
+  u64 a = node & 0xff, b = node >> 8 & 0xff, c = node >> 16;
+  Column col;
+  u64 zeros = ~c & 0xffff;
+  if (zeros == 0) return col;
+  u64 top = 63 - static_cast<u64>(std::countl_zero(zeros));  // −r is c's bit `top`
+  if (top > 14) return col;                                  // the next column would lose it
+  col.scan = top >= 8 ? top - 7 : 0;                         // rows s … n − r
+  u64 free_b = ~b & kLowBits[col.scan], free_bc = free_b & ~(c >> 8), found = ~a & free_bc;
+  if (found == 0) {
+    col.high = 1;
+    col.probes = col.scan + static_cast<u64>(std::popcount(free_b) + std::popcount(free_bc)) + 3;
+  } else {
+    u64 bit = found & (0 - found), probed = found ^ (found - 1);
+    col.row = static_cast<u64>(std::countr_zero(found));
+    col.probes = static_cast<u64>(std::popcount(probed) + std::popcount(free_b & probed) +
+                                  std::popcount(free_bc & probed)) + 3;
+    a |= bit, b |= bit, c |= bit << 8;
+    if (probed == kLowBits[col.scan]) {
+      // −r taken: r moves to the highest free diagonal below, which must be in the window.
+      u64 below = ~c & ((bit << 8) - 1);
+      if (below == 0) return col;
+      col.probes += top - (63 - static_cast<u64>(std::countl_zero(below)));
+    }
+    col.step = static_cast<u64>(std::countr_zero(~a));
+    if (col.step > kMaxAutomatonStep || (c & kLowBits[col.step]) != 0) return col;
+    col.probes += col.step;
+    a >>= col.step, b >>= col.step;
+    c = (c >> col.step) | (0xffff & (0xffff << (16 - col.step)));  // diagonals above −r: used
+  }
+  // Column n + 1: b's base gains 1, c's loses 1 (its top bit, above −r, leaves).
+  col.next = pack_node(a, b >> 1, c << 1);
+  col.held = true;
+  return col;
+}
+
+// The descriptor of `node`, working it out on its first occurrence (and then counting its scan
+// and step in the statistics, as place() does for each column); 0 if the node is not held.
+u64 describe(State& st, std::uint32_t node) {
+  Automaton& au = st.automaton;
+  auto [it, fresh] = au.descriptor_of.try_emplace(node, 0);
+  if (!fresh) return it->second;
+  Column col = decide(node);
+  u64 slots = u64{1} << (2 * col.step + 1);
+  if (!col.held || col.probes > 63 || au.links.size() + 1 + slots > kMaxLinks) return 0;
+  au.links.push_back(node);
+  u64 step = col.step, pick = ((u64{1} << step) - 1) | ((u64{2} << step) - 1) << 8;
+  u64 descriptor = au.links.size() << 42 | col.high << 41 | col.row << 38 | col.probes << 32 | step << 24 |
+                   (step + 1) << 16 | pick;
+  au.links.resize(au.links.size() + slots);
+  st.stats.max_scan = std::max(st.stats.max_scan, col.scan);
+  st.stats.max_s_step = std::max(st.stats.max_s_step, col.step);
+  return it->second = descriptor;
+}
+
+inline std::uint32_t node_of(const Automaton& au, u64 descriptor) {
+  return static_cast<std::uint32_t>(au.links[(descriptor >> 42) - 1]);
+}
+
+// The node after `descriptor`'s column, given the bits `in` that entered a (the low `step`
+// bits) and b (the next step + 1): its descriptor, now also in the link; 0 if not held.
+[[gnu::noinline]] u64 follow(State& st, u64 descriptor, u64 in, std::uint32_t& next) {
+  Automaton& au = st.automaton;
+  u64 step = descriptor >> 24 & 0xff;
+  next = decide(node_of(au, descriptor)).next;
+  next |= static_cast<std::uint32_t>((in & kLowBits[step]) << (8 - step) | (in >> step) << (16 - step - 1));
+  u64 found = describe(st, next);
+  if (found != 0) au.links[(descriptor >> 42) + in] = found;
+  return found;
+}
+
+// The bits that enter a and b after a column of `descriptor`: a_{s+8…s+7+step} then
+// b_{n+s+8…n+s+8+step}, the index of the next node among the node's links. PEXT with the
+// descriptor's mask where there is one (3 cycles, in the loop's one dependency chain).
+template <bool kNative>
+[[gnu::always_inline]] inline u64 entering(u64 wa, u64 wb, u64 descriptor) {
+#if defined(__x86_64__)
+  if constexpr (kNative) {
+    u64 both = (wa >> 8 & 0xff) | (wb & 0xff00), in;  // above bit 15 the mask picks only zeros
+    asm("pextq %2, %1, %0" : "=r"(in) : "r"(both), "r"(descriptor));
+    return in;
+  }
+#endif
+  u64 step = descriptor >> 24 & 0xff;
+  return (wa >> 8 & ((u64{1} << step) - 1)) | (wb >> 8 & ((u64{2} << step) - 1)) << step;
+}
+
+// A column's queen: q + n for a low one (in `value`), n + t for a high one (t counts it and
+// carries kHighFlag); the column's bit of the record enters `word` from the top. BT, CMOV, RCR
+// and ADC where they are: no branch, as high or low cannot be foreseen.
+template <bool kNative>
+[[gnu::always_inline]] inline u64 queen_value(u64 descriptor, u64 n_s, u64& n_t, u64& word) {
+  u64 value = n_s + (descriptor >> 38 & 7), high_q = n_t + 1;
+#if defined(__x86_64__)
+  if constexpr (kNative) {
+    asm("btq $41, %[d]\n\tcmovcq %[h], %[v]\n\trcrq $1, %[w]\n\tbtq $41, %[d]\n\tadcq $1, %[t]"
+        : [v] "+r"(value), [t] "+r"(n_t), [w] "+r"(word)
+        : [h] "r"(high_q), [d] "r"(descriptor)
+        : "cc");
+    return value;
+  }
+#endif
+  u64 high = descriptor >> 41 & 1;
+  n_t += 1 + high;
+  word = word >> 1 | high << 63;
+  return high ? high_q : value;
+}
+
+// The windows' slack (see place()) as two 8-bit counters, a's above b's (they never exceed
+// 64): a column takes its descriptor's low 16 bits off them, and a sign bit says a refill is
+// due (a borrow from a's counter only makes the refill come early).
+constexpr u64 kSlackSigns = 0x8080;
+// The automaton reads the windows 16 bits deep (bits 8–15), so it needs them complete only
+// that far, not to kReach: a refill then lasts twice as long.
+constexpr u64 kAutomatonReach = 16;
+inline u64 pack_slack(const State& st, u64 n, u64 s, u64 reach = kAutomatonReach) {
+  auto a = static_cast<std::int64_t>(st.rows.next - s - reach);
+  auto b = static_cast<std::int64_t>(st.antidiagonals.next - n - s - reach);
+  if (a < 0 || b < 0) return kSlackSigns;
+  return static_cast<u64>(std::min<std::int64_t>(a, 127)) << 8 | static_cast<u64>(std::min<std::int64_t>(b, 127));
+}
+
+// The automaton's registers between record words.
+struct Stride {
+  u64 n, s, t, wa, wb, slack, descriptor;
+  std::uint32_t node;  // set when the automaton stops: the node of column n
+};
+
+// Refills the windows for column n (the record holds the columns before `last` + 1); false if
+// the record ran out before they were full.
+template <bool kNative>
+[[gnu::noinline]] bool refill(State& st, Stride& z, u64 last, u64 reach = kAutomatonReach) {
+  if (static_cast<std::int64_t>(st.rows.next - z.s - reach) < 0)
+    z.wa = call_ingest<1, kNative>(st.rows, st.record, last, z.wa, z.s);
+  if (static_cast<std::int64_t>(st.antidiagonals.next - z.n - z.s - reach) < 0)
+    z.wb = call_ingest<2, kNative>(st.antidiagonals, st.record, last, z.wb, z.n + z.s);
+  z.slack = pack_slack(st, z.n, z.s, reach);
+  return (z.slack & kSlackSigns) == 0;
+}
+
+// Columns z.n … end − 1 (all in one record word) by the automaton; false if it had to stop.
+// The loop keeps n + s and n + t rather than s and t, so that n itself is not needed: fewer
+// registers, no spills.
+template <bool kNative>
+[[gnu::always_inline]] inline bool stride_word(State& st, Stride& z, u64 end, u64* queens) {
+  const u64 first = z.n;
+  u64 n_s = z.n + z.s, n_t = z.n + z.t, wa = z.wa, wb = z.wb, slack = z.slack, descriptor = z.descriptor, word = 0;
+  const u64* links = st.automaton.links.data();
+  std::uint64_t* probe_histogram = st.stats.probe_histogram.data();
+  u64 *q = queens + first, *const q_end = queens + end;
+  bool held = true;
+  for (; q != q_end; ++q) {
+    u64 in = entering<kNative>(wa, wb, descriptor);
+    u64 following = links[(descriptor >> 42) + in];
+    *q = queen_value<kNative>(descriptor, n_s, n_t, word);
+    ++probe_histogram[descriptor >> 32 & 63];
+    u64 moves = std::rotr(descriptor, 16);  // step + 1, step
+    n_s += moves & 0xff;
+    // a's base moves by step, b's by step + 1 (wa's bit 0 is lost: only its bits 8–15 are read).
+    wa = (wa >> (moves & 63)) << 1, wb >>= moves & 63;
+    slack -= moves & 0xffff;
+    if ((slack & kSlackSigns) != 0 || following == 0) [[unlikely]] {
+      u64 n = first + static_cast<u64>(q - (queens + first)) + 1;
+      z = {n, n_s - n, n_t - n, wa, wb, slack, descriptor, 0};
+      // The record word is written at the end; the windows read only words before it (their
+      // next queens are in columns ≈ n/φ² and n/φ).
+      bool full = (slack & kSlackSigns) == 0 || refill<kNative>(st, z, (first & ~u64{63}) - 1);
+      wa = z.wa, wb = z.wb, slack = z.slack;
+      if (following == 0) {
+        following = follow(st, descriptor, in, z.node);
+        links = st.automaton.links.data();
+      }
+      if (following == 0 || !full) {
+        if (following != 0) z.node = node_of(st.automaton, following);
+        held = false, ++q;
+        break;
+      }
+    }
+    descriptor = following;
+  }
+  u64 done = static_cast<u64>(q - (queens + first)), n = first + done;
+  if (done != 0) st.record.word_pointer(first)[0] |= word >> (64 - done - first % 64);
+  std::uint32_t node = z.node;
+  z = {n, n_s - n, n_t - n, wa, wb, slack, descriptor, held ? 0 : node};
+  return held;
+}
+
+// Columns n … n + count − 1 by the automaton, or as many as it can hold: it stops early when a
+// node is not held or the record cannot be read far enough ahead (both happen, if ever, in the
+// first columns), and returns how many it did. The engine's registers go in and out as they
+// are: wa and wb keep their low 8 bits in the node (there only are low queens), wc all of its
+// live part.
+constexpr u64 kAutomatonFrom = u64{1} << 12;
+
+template <bool kNative>
+[[gnu::always_inline]] inline u64 stride(State& st, u64 count, u64* queens) {
+  const u64 first = st.n, end = first + count;
+  std::int64_t gap = static_cast<std::int64_t>(first - st.r) - static_cast<std::int64_t>(st.s) + 1;
+  u64 slack = pack_slack(st, first, st.s);
+  // c's window, diagonals s − n − 8 … s − n + 7, holds −r (bit gap + 7) and nothing used below.
+  if (first < kAutomatonFrom || (slack & kSlackSigns) != 0 || gap < -7 || gap > 7 ||
+      (st.wc & kLowBits[kReach - 8]) != 0)
+    return 0;
+  u64 c = (st.wc >> (kReach - 8) & 0xffff) | (0xffff & (0xffff << (gap + 8)));
+  Stride z{first, st.s, st.t + kHighFlag, st.wa, st.wb, slack, describe(st, pack_node(st.wa, st.wb, c)), 0};
+  if (z.descriptor == 0) return 0;
+  constexpr u64 kColumnsPerBlock = u64{1} << HighRecord::kBlockColumnsLog;
+  bool held = true;
+  while (held && z.n < end) {
+    if (z.n % kColumnsPerBlock == 0) new_block(st);
+    held = stride_word<kNative>(st, z, std::min(end, (z.n | 63) + 1), queens - first);
+  }
+  std::uint32_t node = held ? node_of(st.automaton, z.descriptor) : z.node;
+  // place() wants the windows complete to kReach; the record now holds every column before n.
+  refill<kNative>(st, z, z.n - 1, kReach);
+  u64 c_out = node >> 16;
+  u64 top = 63 - static_cast<u64>(std::countl_zero(~c_out & 0xffff));
+  st.n = z.n, st.s = z.s, st.t = z.t - kHighFlag, st.r = z.n - z.s + 8 - top;
+  st.wa = (z.wa & ~u64{0xff}) | (node & 0xff), st.wb = (z.wb & ~u64{0xff}) | (node >> 8 & 0xff);
+  st.wc = c_out << (kReach - 8);
+  return z.n - first;
+}
+
+// frac((n+1)φ) = frac(nφ) + (φ − 1), and floor((n+1)φ) = floor(nφ) + 1 + the carry: ADD, ADC,
+// ADC where they are.
+[[gnu::always_inline]] inline void advance_phi(u64& fraction_low, u64& fraction_high, u64& nphi) {
+  constexpr u64 kStepLow = static_cast<u64>(kPhiFraction), kStepHigh = static_cast<u64>(kPhiFraction >> 64);
+#if defined(__x86_64__)
+  asm("addq %[step_low], %[low]\n\tadcq %[step_high], %[high]\n\tadcq $1, %[nphi]"
+      : [low] "+r"(fraction_low), [high] "+r"(fraction_high), [nphi] "+r"(nphi)
+      : [step_low] "r"(kStepLow), [step_high] "r"(kStepHigh)
+      : "cc");
+#else
+  u64 carry_low = __builtin_add_overflow(fraction_low, kStepLow, &fraction_low) ? 1 : 0;
+  u64 carry = __builtin_add_overflow(fraction_high, kStepHigh + carry_low, &fraction_high) ? 1 : 0;
+  nphi += 1 + carry;
+#endif
+}
+
+// A term that may set a record (the numerator with its flag, as place() leaves it).
+[[gnu::noinline]] void tally_record(State& st, u64 n, u64 numerator, u64 nphi, u64 fraction_high,
+                                    u64 fraction_low) {
+  u64 high = numerator >> 63, value = numerator & ~kHighFlag;
+  std::int64_t whole = static_cast<std::int64_t>(value) - static_cast<std::int64_t>(nphi);
+  maybe_record(st, high, n, high ? value : value - n, whole, (static_cast<u128>(fraction_high) << 64) | fraction_low);
+}
+
 // Phase 2: the statistics of columns first … first + count − 1 (seed 002 §8): the discrepancy
 // is whole − frac(nφ) with whole = numerator − floor(nφ), the numerator being q for a high term
 // (q ≥ n) and q + n for a low one (q − n/φ = q + n − nφ). With kStore the queens are rewritten
@@ -263,37 +539,34 @@ template <bool kStore>
   InftyStats& stats = st.stats;
   u64 nphi = st.nphi;
   u64 fraction_low = static_cast<u64>(st.fraction), fraction_high = static_cast<u64>(st.fraction >> 64);
-  constexpr u64 kStepLow = static_cast<u64>(kPhiFraction), kStepHigh = static_cast<u64>(kPhiFraction >> 64);
-  u64 histogram[2 * InftyStats::kHistBins] = {};  // low bins, then high bins
+  constexpr int kBins = InftyStats::kHistBins;
+  u64 histogram[2 * kBins] = {};  // 2·bin + high, as State::below and width
   u64* numerator_of = queens - first;
   const u64 end = first + count;
   for (u64 n = first; n < end; ++n) {
+    // Rotated, the numerator with its flag is 2·numerator + high; less 2·floor(nφ) and the
+    // offset of bin 0, it is the histogram index 2·bin + high, with bin = whole − 1 − kHistMin.
     u64 numerator = numerator_of[n];
-    u64 high = numerator >> 63;
-    numerator &= ~kHighFlag;
-    std::int64_t whole = static_cast<std::int64_t>(numerator) - static_cast<std::int64_t>(nphi);
-    u64 bin = static_cast<u64>(whole - 1 - InftyStats::kHistMin);
-    if constexpr (kStore) numerator_of[n] = high ? numerator : numerator - n;
-    if (bin < InftyStats::kHistBins) [[likely]] {
-      u64 index = high * InftyStats::kHistBins + bin;
+    u64 index = std::rotl(numerator, 1) - (2 * nphi + 2 * (1 + InftyStats::kHistMin));
+    if constexpr (kStore) {
+      u64 q = numerator & ~kHighFlag;
+      numerator_of[n] = numerator >> 63 ? q : q - n;
+    }
+    if (index < 2 * kBins) [[likely]] {
       ++histogram[index];
       if (fraction_high - st.below[index] > st.width[index]) [[unlikely]]
-        maybe_record(st, high, n, high ? numerator : numerator - n, whole,
-                     (static_cast<u128>(fraction_high) << 64) | fraction_low);
+        tally_record(st, n, numerator, nphi, fraction_high, fraction_low);
     } else {
-      ++histogram[high * InftyStats::kHistBins + (whole - 1 < InftyStats::kHistMin ? 0 : InftyStats::kHistBins - 1)];
-      maybe_record(st, high, n, high ? numerator : numerator - n, whole,
-                   (static_cast<u128>(fraction_high) << 64) | fraction_low);
+      std::int64_t whole = static_cast<std::int64_t>(numerator & ~kHighFlag) - static_cast<std::int64_t>(nphi);
+      ++histogram[2 * (whole - 1 < InftyStats::kHistMin ? 0 : kBins - 1) + (numerator >> 63)];
+      tally_record(st, n, numerator, nphi, fraction_high, fraction_low);
     }
-    // frac((n+1)φ) = frac(nφ) + (φ − 1), and floor((n+1)φ) = floor(nφ) + 1 + the carry.
-    u64 carry_low = __builtin_add_overflow(fraction_low, kStepLow, &fraction_low) ? 1 : 0;
-    u64 carry = __builtin_add_overflow(fraction_high, kStepHigh + carry_low, &fraction_high) ? 1 : 0;
-    nphi += 1 + carry;
+    advance_phi(fraction_low, fraction_high, nphi);
   }
-  for (int b = 0; b < InftyStats::kHistBins; ++b) {
-    stats.low_histogram[b] += histogram[b];
-    stats.high_histogram[b] += histogram[InftyStats::kHistBins + b];
-    stats.high_terms += histogram[InftyStats::kHistBins + b];
+  for (int b = 0; b < kBins; ++b) {
+    stats.low_histogram[b] += histogram[2 * b];
+    stats.high_histogram[b] += histogram[2 * b + 1];
+    stats.high_terms += histogram[2 * b + 1];
   }
   st.nphi = nphi;
   st.fraction = (static_cast<u128>(fraction_high) << 64) | fraction_low;
@@ -301,13 +574,15 @@ template <bool kStore>
 
 template <bool kStore, bool kNative>
 [[gnu::always_inline]] inline void run(State& st, u64 count, u64* out) {
-  constexpr u64 kBlock = 2048;
+  constexpr u64 kBlock = 512;
   constexpr u64 kColumnsPerBlock = u64{1} << HighRecord::kBlockColumnsLog;
   u64 buffer[kStore ? 1 : kBlock];
   while (count > 0) {
     u64 block = std::min(count, kBlock), first = st.n;
     u64* queens = kStore ? out : buffer;
     for (u64 done = 0; done < block;) {
+      done += stride<kNative>(st, block - done, queens + done);
+      if (done == block) break;
       if (st.n % kColumnsPerBlock == 0) new_block(st);
       u64 part = std::min(block - done, 64 - st.n % 64);  // up to the end of the record word
       place<kNative>(st, part, queens + done);
@@ -320,6 +595,14 @@ template <bool kStore, bool kNative>
     count -= block;
   }
   st.stats.terms = st.n - 1;
+  // The state at the end of a step, made independent of how the columns were split into steps
+  // and which of them the automaton did (its windows refill on another schedule than
+  // place()'s): a and b hold every queen below their base + 64, and c marks every diagonal
+  // above −r as used. So a resumed run saves the very checkpoint a straight run does.
+  st.wa = call_ingest<1, kNative>(st.rows, st.record, st.n - 1, st.wa, st.s);
+  st.wb = call_ingest<2, kNative>(st.antidiagonals, st.record, st.n - 1, st.wb, st.n + st.s);
+  u64 minus_r = kReach + st.n - st.r - st.s;  // wc's bit for diagonal −r
+  if (minus_r < 63) st.wc |= ~u64{0} << (minus_r + 1);
 }
 
 #if defined(__x86_64__)
@@ -376,8 +659,8 @@ void InftyQueens::State::set_thresholds() {
       u64 hi = whole < min_whole ? 0 : whole == min_whole ? (min_top == 0 ? 0 : min_top - 1) : ~u64{0};
       // An empty interval: every F is a candidate (F ≥ 1 > 0 = width).
       if (lo > hi) lo = 0, hi = 0;
-      below[h * InftyStats::kHistBins + bin] = lo;
-      width[h * InftyStats::kHistBins + bin] = hi - lo;
+      below[2 * bin + h] = lo;
+      width[2 * bin + h] = hi - lo;
     }
   }
 }

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <unordered_map>
 #include <vector>
 
 #include "queengames/infty.hpp"
@@ -59,6 +60,18 @@ struct Cursor {
   friend bool operator==(const Cursor&, const Cursor&) = default;
 };
 
+// The automaton that computes most columns (engine.cpp, "Phase 1 by automaton"). A node is
+// what Knuth's search can see from column n within a few rows of s: a_{s..s+7} (bits 0–7),
+// b_{n+s..n+s+7} (bits 8–15) and c_{s−n−8..s−n+7} (bits 16–31) with every diagonal above −r
+// marked used, as it is (c_{−r+1..0} by the choice of r, c_{1..t} by the high queens). The
+// column's outcome depends on its node alone; the next node, on the node and the bits of a
+// and b that enter the windows as they slide (2·step + 1 of them). `links` holds, for each
+// node, one slot per value of those bits: the next node's descriptor, 0 until first taken.
+struct Automaton {
+  std::unordered_map<std::uint32_t, std::uint64_t> descriptor_of;  // node → descriptor, 0 if the windows cannot hold it
+  std::vector<std::uint64_t> links;
+};
+
 // A discrepancy whole − frac(nφ) (whole = q − floor(nφ), or q + n − floor(nφ) for low
 // terms) as the ordered key whole·2^64 − (the top 64 bits of the fixed-point fraction). For
 // distinct n ≤ 2^62 the fractions differ by more than 2^-64 + the fixed-point error, so the
@@ -90,11 +103,12 @@ struct InftyQueens::State {
   infty_detail::Cursor rows{1, 0, 2}, antidiagonals{1, 0, 3};
   InftyStats stats;
   u64 peak_bytes = 0;
+  infty_detail::Automaton automaton;  // a cache of the search, rebuilt as needed; not saved
 
   // The current records as discrepancy keys, [0] low and [1] high; 0 before the first one,
   // as Knuth's records start at 0.
   i128 max_key[2] = {0, 0}, min_key[2] = {0, 0};
-  // A cheap first test per histogram bin h·kHistBins + bin (whole = bin + 1 + kHistMin): a
+  // A cheap first test per histogram bin 2·bin + h (whole = bin + 1 + kHistMin): a
   // term can set a new record only if the top 64 bits F of its fraction lie outside
   // [below, below + width], i.e. F − below > width in unsigned arithmetic (a small F may make a
   // new maximum, a large one a new minimum). set_thresholds() derives them from the keys.
