@@ -254,20 +254,109 @@ template <bool kNative>
   st.n = n, st.s = s, st.r = r, st.t = t - kHighFlag, st.wa = wa, st.wb = wb, st.wc = wc;
 }
 
+// frac((n+1)φ) = frac(nφ) + (φ − 1), and floor((n+1)φ) = floor(nφ) + 1 + the carry: ADD, ADC,
+// ADC where they are.
+[[gnu::always_inline]] inline void advance_phi(u64& fraction_low, u64& fraction_high, u64& nphi) {
+  constexpr u64 kStepLow = static_cast<u64>(kPhiFraction), kStepHigh = static_cast<u64>(kPhiFraction >> 64);
+#if defined(__x86_64__)
+  asm("addq %[step_low], %[low]\n\tadcq %[step_high], %[high]\n\tadcq $1, %[nphi]"
+      : [low] "+r"(fraction_low), [high] "+r"(fraction_high), [nphi] "+r"(nphi)
+      : [step_low] "rm"(kStepLow), [step_high] "rm"(kStepHigh)
+      : "cc");
+#else
+  u64 carry_low = __builtin_add_overflow(fraction_low, kStepLow, &fraction_low) ? 1 : 0;
+  u64 carry = __builtin_add_overflow(fraction_high, kStepHigh + carry_low, &fraction_high) ? 1 : 0;
+  nphi += 1 + carry;
+#endif
+}
+
+// A term that may set a record (the numerator with its flag, as place() leaves it).
+[[gnu::noinline]] void tally_record(State& st, u64 n, u64 numerator, u64 nphi, u64 fraction_high,
+                                    u64 fraction_low) {
+  u64 high = numerator >> 63, value = numerator & ~kHighFlag;
+  std::int64_t whole = static_cast<std::int64_t>(value) - static_cast<std::int64_t>(nphi);
+  maybe_record(st, high, n, high ? value : value - n, whole, (static_cast<u128>(fraction_high) << 64) | fraction_low);
+}
+
+// Phase 2: the statistics of columns first … first + count − 1 (seed 002 §8): the discrepancy
+// is whole − frac(nφ) with whole = numerator − floor(nφ), the numerator being q for a high term
+// (q ≥ n) and q + n for a low one (q − n/φ = q + n − nφ). With kStore the queens are rewritten
+// as q_n.
+// The statistics of one term whose numerator (with kHighFlag) is `numerator`, into
+// `histogram` (2·bin + high, as State::below and width). Rotated, the numerator with its flag
+// is 2·numerator + high; less 2·floor(nφ) and the offset of bin 0, it is that very index, with
+// bin = whole − 1 − kHistMin. (Plain variables, not a struct, so that they stay in registers.)
+struct Tally {
+  u64 nphi, fraction_low, fraction_high;
+  u64 histogram[2 * InftyStats::kHistBins];
+
+  explicit Tally(const State& st)
+      : nphi(st.nphi), fraction_low(static_cast<u64>(st.fraction)),
+        fraction_high(static_cast<u64>(st.fraction >> 64)), histogram{} {}
+  void save(State& st) const {
+    for (int b = 0; b < InftyStats::kHistBins; ++b) {
+      st.stats.low_histogram[b] += histogram[2 * b];
+      st.stats.high_histogram[b] += histogram[2 * b + 1];
+      st.stats.high_terms += histogram[2 * b + 1];
+    }
+    st.nphi = nphi;
+    st.fraction = (static_cast<u128>(fraction_high) << 64) | fraction_low;
+  }
+};
+
+[[gnu::noinline]] void tally_outside(State& st, u64* histogram, u64 n, u64 numerator, u64 nphi, u64 fraction_high,
+                                     u64 fraction_low) {
+  std::int64_t whole = static_cast<std::int64_t>(numerator & ~kHighFlag) - static_cast<std::int64_t>(nphi);
+  ++histogram[2 * (whole - 1 < InftyStats::kHistMin ? 0 : InftyStats::kHistBins - 1) + (numerator >> 63)];
+  tally_record(st, n, numerator, nphi, fraction_high, fraction_low);
+}
+
+[[gnu::always_inline]] inline void tally_term(State& st, u64* histogram, u64 n, u64 numerator, u64& nphi,
+                                              u64& fraction_low, u64& fraction_high) {
+  u64 index = std::rotl(numerator, 1) - (2 * nphi + 2 * (1 + InftyStats::kHistMin));
+  if (index < 2 * InftyStats::kHistBins) [[likely]] {
+    ++histogram[index];
+    if (fraction_high - st.below[index] > st.width[index]) [[unlikely]]
+      tally_record(st, n, numerator, nphi, fraction_high, fraction_low);
+  } else {
+    tally_outside(st, histogram, n, numerator, nphi, fraction_high, fraction_low);
+  }
+  advance_phi(fraction_low, fraction_high, nphi);
+}
+
+// The queen q_n of a numerator as place() leaves it.
+constexpr u64 queen_of(u64 n, u64 numerator) {
+  return numerator >> 63 ? numerator & ~kHighFlag : numerator - n;
+}
+
+template <bool kStore>
+[[gnu::always_inline]] inline void tally(State& st, u64 first, u64 count, u64* queens) {
+  Tally y(st);
+  u64 nphi = y.nphi, fraction_low = y.fraction_low, fraction_high = y.fraction_high;
+  for (u64 n = first; n < first + count; ++n) {
+    u64 numerator = queens[n - first];
+    if constexpr (kStore) queens[n - first] = queen_of(n, numerator);
+    tally_term(st, y.histogram, n, numerator, nphi, fraction_low, fraction_high);
+  }
+  y.nphi = nphi, y.fraction_low = fraction_low, y.fraction_high = fraction_high;
+  y.save(st);
+}
+
 // Phase 1 by automaton: the same search as place(), read off a table. Knuth's scans stay
 // within 5 rows and s steps by at most 5 (claim knuth.windows), so what the search can see
 // near s fits in 32 bits, and only about a thousand such nodes occur (1129 in the first 10^8
 // columns): the table stays in the caches. A column then costs one table load and no branch,
-// where place() mispredicts its high/low branch about one time in ten. A node is worked out by
-// decide() the first time it occurs; a node the windows cannot hold hands the column back to
-// place().
+// where place() has a high/low branch that no predictor foresees well (docs/PERFORMANCE.md). A
+// node is worked out by decide() the first time it occurs; a node the windows cannot hold hands
+// the column back to place().
 //
 // A descriptor: bits 0–15 the mask that picks the bits entering the windows, step of
 // a_{s+8…} from bits 0–7 and step + 1 of b_{n+s+8…} from bits 8–15 (see entering()), where
 // step is how far s moves; bits 16–23 step + 1 and 24–31 step (how far b's and a's bases move,
 // also what the column takes off the windows' slack below); bits 32–37 Knuth's probes (at least
 // 3, so that 0 can mean "not yet known"); bits 38–40 the low queen's row − s; bit 41 high; bits
-// 42–63 the node's first slot in `links`. The slot before it holds the node itself.
+// 42–63 the node's first slot in `links`. The slot before it holds the node itself (low 32
+// bits) and how often it was visited since the last fold_visits() (high 32 bits).
 constexpr u64 kMaxLinks = u64{1} << 22;
 constexpr unsigned kMaxAutomatonStep = 6;
 
@@ -333,9 +422,21 @@ u64 describe(State& st, std::uint32_t node) {
   u64 descriptor = au.links.size() << 42 | col.high << 41 | col.row << 38 | col.probes << 32 | step << 24 |
                    (step + 1) << 16 | pick;
   au.links.resize(au.links.size() + slots);
+  au.descriptors.push_back(descriptor);
   st.stats.max_scan = std::max(st.stats.max_scan, col.scan);
   st.stats.max_s_step = std::max(st.stats.max_s_step, col.step);
   return it->second = descriptor;
+}
+
+// Knuth's probe histogram from the nodes' visits: each visit is a column with the node's probes.
+// (Folded at least every 2^22 columns, so the 32-bit counts cannot overflow.)
+void fold_visits(State& st) {
+  Automaton& au = st.automaton;
+  for (u64 descriptor : au.descriptors) {
+    u64& slot = au.links[(descriptor >> 42) - 1];
+    st.stats.probe_histogram[descriptor >> 32 & 63] += slot >> 32;
+    slot &= 0xffffffff;
+  }
 }
 
 inline std::uint32_t node_of(const Automaton& au, u64 descriptor) {
@@ -423,30 +524,30 @@ template <bool kNative>
   return (z.slack & kSlackSigns) == 0;
 }
 
-// Columns z.n … end − 1 (all in one record word) by the automaton; false if it had to stop.
-// The loop keeps n + s and n + t rather than s and t, so that n itself is not needed: fewer
-// registers, no spills.
-template <bool kNative>
-[[gnu::always_inline]] inline bool stride_word(State& st, Stride& z, u64 end, u64* queens) {
+// Columns z.n … end − 1 (all in one record word) by the automaton, with their statistics; false
+// if it had to stop. The loop keeps n + s and n + t rather than s and t (fewer registers).
+template <bool kNative, bool kStore>
+[[gnu::always_inline]] inline bool stride_word(State& st, Stride& z, Tally& y, u64 end, u64* out) {
   const u64 first = z.n;
-  u64 n_s = z.n + z.s, n_t = z.n + z.t, wa = z.wa, wb = z.wb, slack = z.slack, descriptor = z.descriptor, word = 0;
-  const u64* links = st.automaton.links.data();
-  std::uint64_t* probe_histogram = st.stats.probe_histogram.data();
-  u64 *q = queens + first, *const q_end = queens + end;
+  u64 n = first, n_s = z.n + z.s, n_t = z.n + z.t, wa = z.wa, wb = z.wb, slack = z.slack,
+      descriptor = z.descriptor, word = 0;
+  u64 nphi = y.nphi, fraction_low = y.fraction_low, fraction_high = y.fraction_high;
+  u64* links = st.automaton.links.data();
   bool held = true;
-  for (; q != q_end; ++q) {
-    u64 in = entering<kNative>(wa, wb, descriptor);
-    u64 following = links[(descriptor >> 42) + in];
-    *q = queen_value<kNative>(descriptor, n_s, n_t, word);
-    ++probe_histogram[descriptor >> 32 & 63];
+  for (; n < end; ++n) {
+    u64 in = entering<kNative>(wa, wb, descriptor), base = descriptor >> 42;
+    u64 following = links[base + in];
+    links[base - 1] += u64{1} << 32;  // a visit (fold_visits)
+    u64 numerator = queen_value<kNative>(descriptor, n_s, n_t, word);
+    if constexpr (kStore) out[n - first] = queen_of(n, numerator);
+    tally_term(st, y.histogram, n, numerator, nphi, fraction_low, fraction_high);
     u64 moves = std::rotr(descriptor, 16);  // step + 1, step
     n_s += moves & 0xff;
     // a's base moves by step, b's by step + 1 (wa's bit 0 is lost: only its bits 8–15 are read).
     wa = (wa >> (moves & 63)) << 1, wb >>= moves & 63;
     slack -= moves & 0xffff;
     if ((slack & kSlackSigns) != 0 || following == 0) [[unlikely]] {
-      u64 n = first + static_cast<u64>(q - (queens + first)) + 1;
-      z = {n, n_s - n, n_t - n, wa, wb, slack, descriptor, 0};
+      z = {n + 1, n_s - n - 1, n_t - n - 1, wa, wb, slack, descriptor, 0};
       // The record word is written at the end; the windows read only words before it (their
       // next queens are in columns ≈ n/φ² and n/φ).
       bool full = (slack & kSlackSigns) == 0 || refill<kNative>(st, z, (first & ~u64{63}) - 1);
@@ -457,28 +558,28 @@ template <bool kNative>
       }
       if (following == 0 || !full) {
         if (following != 0) z.node = node_of(st.automaton, following);
-        held = false, ++q;
+        held = false, ++n;
         break;
       }
     }
     descriptor = following;
   }
-  u64 done = static_cast<u64>(q - (queens + first)), n = first + done;
-  if (done != 0) st.record.word_pointer(first)[0] |= word >> (64 - done - first % 64);
+  if (n != first) st.record.word_pointer(first)[0] |= word >> (64 - (n - first) - first % 64);
   std::uint32_t node = z.node;
   z = {n, n_s - n, n_t - n, wa, wb, slack, descriptor, held ? 0 : node};
+  y.nphi = nphi, y.fraction_low = fraction_low, y.fraction_high = fraction_high;
   return held;
 }
 
-// Columns n … n + count − 1 by the automaton, or as many as it can hold: it stops early when a
-// node is not held or the record cannot be read far enough ahead (both happen, if ever, in the
-// first columns), and returns how many it did. The engine's registers go in and out as they
-// are: wa and wb keep their low 8 bits in the node (there only are low queens), wc all of its
-// live part.
+// Columns n … n + count − 1 by the automaton, with their statistics, or as many as it can hold:
+// it stops early when a node is not held or the record cannot be read far enough ahead (both
+// happen, if ever, in the first columns), and returns how many it did. With kStore it writes
+// q_n to out. The engine's registers go in and out as they are: wa and wb keep their low 8
+// bits in the node (there only are low queens), wc all of its live part.
 constexpr u64 kAutomatonFrom = u64{1} << 12;
 
-template <bool kNative>
-[[gnu::always_inline]] inline u64 stride(State& st, u64 count, u64* queens) {
+template <bool kNative, bool kStore>
+[[gnu::always_inline]] inline u64 stride(State& st, u64 count, u64* out) {
   const u64 first = st.n, end = first + count;
   std::int64_t gap = static_cast<std::int64_t>(first - st.r) - static_cast<std::int64_t>(st.s) + 1;
   u64 slack = pack_slack(st, first, st.s);
@@ -490,11 +591,16 @@ template <bool kNative>
   Stride z{first, st.s, st.t + kHighFlag, st.wa, st.wb, slack, describe(st, pack_node(st.wa, st.wb, c)), 0};
   if (z.descriptor == 0) return 0;
   constexpr u64 kColumnsPerBlock = u64{1} << HighRecord::kBlockColumnsLog;
+  Tally y(st);
   bool held = true;
   while (held && z.n < end) {
-    if (z.n % kColumnsPerBlock == 0) new_block(st);
-    held = stride_word<kNative>(st, z, std::min(end, (z.n | 63) + 1), queens - first);
+    if (z.n % kColumnsPerBlock == 0) {
+      new_block(st);
+      fold_visits(st);
+    }
+    held = stride_word<kNative, kStore>(st, z, y, std::min(end, (z.n | 63) + 1), out + (z.n - first));
   }
+  y.save(st);
   std::uint32_t node = held ? node_of(st.automaton, z.descriptor) : z.node;
   // place() wants the windows complete to kReach; the record now holds every column before n.
   refill<kNative>(st, z, z.n - 1, kReach);
@@ -506,94 +612,27 @@ template <bool kNative>
   return z.n - first;
 }
 
-// frac((n+1)φ) = frac(nφ) + (φ − 1), and floor((n+1)φ) = floor(nφ) + 1 + the carry: ADD, ADC,
-// ADC where they are.
-[[gnu::always_inline]] inline void advance_phi(u64& fraction_low, u64& fraction_high, u64& nphi) {
-  constexpr u64 kStepLow = static_cast<u64>(kPhiFraction), kStepHigh = static_cast<u64>(kPhiFraction >> 64);
-#if defined(__x86_64__)
-  asm("addq %[step_low], %[low]\n\tadcq %[step_high], %[high]\n\tadcq $1, %[nphi]"
-      : [low] "+r"(fraction_low), [high] "+r"(fraction_high), [nphi] "+r"(nphi)
-      : [step_low] "r"(kStepLow), [step_high] "r"(kStepHigh)
-      : "cc");
-#else
-  u64 carry_low = __builtin_add_overflow(fraction_low, kStepLow, &fraction_low) ? 1 : 0;
-  u64 carry = __builtin_add_overflow(fraction_high, kStepHigh + carry_low, &fraction_high) ? 1 : 0;
-  nphi += 1 + carry;
-#endif
-}
-
-// A term that may set a record (the numerator with its flag, as place() leaves it).
-[[gnu::noinline]] void tally_record(State& st, u64 n, u64 numerator, u64 nphi, u64 fraction_high,
-                                    u64 fraction_low) {
-  u64 high = numerator >> 63, value = numerator & ~kHighFlag;
-  std::int64_t whole = static_cast<std::int64_t>(value) - static_cast<std::int64_t>(nphi);
-  maybe_record(st, high, n, high ? value : value - n, whole, (static_cast<u128>(fraction_high) << 64) | fraction_low);
-}
-
-// Phase 2: the statistics of columns first … first + count − 1 (seed 002 §8): the discrepancy
-// is whole − frac(nφ) with whole = numerator − floor(nφ), the numerator being q for a high term
-// (q ≥ n) and q + n for a low one (q − n/φ = q + n − nφ). With kStore the queens are rewritten
-// as q_n.
-template <bool kStore>
-[[gnu::always_inline]] inline void tally(State& st, u64 first, u64 count, u64* queens) {
-  InftyStats& stats = st.stats;
-  u64 nphi = st.nphi;
-  u64 fraction_low = static_cast<u64>(st.fraction), fraction_high = static_cast<u64>(st.fraction >> 64);
-  constexpr int kBins = InftyStats::kHistBins;
-  u64 histogram[2 * kBins] = {};  // 2·bin + high, as State::below and width
-  u64* numerator_of = queens - first;
-  const u64 end = first + count;
-  for (u64 n = first; n < end; ++n) {
-    // Rotated, the numerator with its flag is 2·numerator + high; less 2·floor(nφ) and the
-    // offset of bin 0, it is the histogram index 2·bin + high, with bin = whole − 1 − kHistMin.
-    u64 numerator = numerator_of[n];
-    u64 index = std::rotl(numerator, 1) - (2 * nphi + 2 * (1 + InftyStats::kHistMin));
-    if constexpr (kStore) {
-      u64 q = numerator & ~kHighFlag;
-      numerator_of[n] = numerator >> 63 ? q : q - n;
-    }
-    if (index < 2 * kBins) [[likely]] {
-      ++histogram[index];
-      if (fraction_high - st.below[index] > st.width[index]) [[unlikely]]
-        tally_record(st, n, numerator, nphi, fraction_high, fraction_low);
-    } else {
-      std::int64_t whole = static_cast<std::int64_t>(numerator & ~kHighFlag) - static_cast<std::int64_t>(nphi);
-      ++histogram[2 * (whole - 1 < InftyStats::kHistMin ? 0 : kBins - 1) + (numerator >> 63)];
-      tally_record(st, n, numerator, nphi, fraction_high, fraction_low);
-    }
-    advance_phi(fraction_low, fraction_high, nphi);
-  }
-  for (int b = 0; b < kBins; ++b) {
-    stats.low_histogram[b] += histogram[2 * b];
-    stats.high_histogram[b] += histogram[2 * b + 1];
-    stats.high_terms += histogram[2 * b + 1];
-  }
-  st.nphi = nphi;
-  st.fraction = (static_cast<u128>(fraction_high) << 64) | fraction_low;
-}
-
 template <bool kStore, bool kNative>
 [[gnu::always_inline]] inline void run(State& st, u64 count, u64* out) {
-  constexpr u64 kBlock = 512;
   constexpr u64 kColumnsPerBlock = u64{1} << HighRecord::kBlockColumnsLog;
-  u64 buffer[kStore ? 1 : kBlock];
+  u64 buffer[kStore ? 1 : 64];
   while (count > 0) {
-    u64 block = std::min(count, kBlock), first = st.n;
+    u64 strode = stride<kNative, kStore>(st, count, out);
+    if constexpr (kStore) out += strode;
+    count -= strode;
+    if (count == 0) break;
+    // What the automaton cannot hold: place() and tally(), up to the end of the record word.
+    if (st.n % kColumnsPerBlock == 0) new_block(st);
+    u64 part = std::min(count, 64 - st.n % 64), first = st.n;
     u64* queens = kStore ? out : buffer;
-    for (u64 done = 0; done < block;) {
-      done += stride<kNative>(st, block - done, queens + done);
-      if (done == block) break;
-      if (st.n % kColumnsPerBlock == 0) new_block(st);
-      u64 part = std::min(block - done, 64 - st.n % 64);  // up to the end of the record word
-      place<kNative>(st, part, queens + done);
-      // The scan finds q_1 = 1 = n: Knuth's one high term with q = n, which place() wrote as low.
-      if (st.n - part == 1) queens[0] = 1 | kHighFlag;
-      done += part;
-    }
-    tally<kStore>(st, first, block, queens);
-    if constexpr (kStore) out += block;
-    count -= block;
+    place<kNative>(st, part, queens);
+    // The scan finds q_1 = 1 = n: Knuth's one high term with q = n, which place() wrote as low.
+    if (first == 1) queens[0] = 1 | kHighFlag;
+    tally<kStore>(st, first, part, queens);
+    if constexpr (kStore) out += part;
+    count -= part;
   }
+  fold_visits(st);
   st.stats.terms = st.n - 1;
   // The state at the end of a step, made independent of how the columns were split into steps
   // and which of them the automaton did (its windows refill on another schedule than

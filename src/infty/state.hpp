@@ -69,6 +69,7 @@ struct Cursor {
 // node, one slot per value of those bits: the next node's descriptor, 0 until first taken.
 struct Automaton {
   std::unordered_map<std::uint32_t, std::uint64_t> descriptor_of;  // node → descriptor, 0 if the windows cannot hold it
+  std::vector<std::uint64_t> descriptors;                          // of the nodes held, in order
   std::vector<std::uint64_t> links;
 };
 
