@@ -254,74 +254,74 @@ template <bool kNative>
   st.n = n, st.s = s, st.r = r, st.t = t - kHighFlag, st.wa = wa, st.wb = wb, st.wc = wc;
 }
 
-// frac((n+1)φ) = frac(nφ) + (φ − 1), and floor((n+1)φ) = floor(nφ) + 1 + the carry: ADD, ADC,
-// ADC where they are.
-[[gnu::always_inline]] inline void advance_phi(u64& fraction_low, u64& fraction_high, u64& nphi) {
-  constexpr u64 kStepLow = static_cast<u64>(kPhiFraction), kStepHigh = static_cast<u64>(kPhiFraction >> 64);
-#if defined(__x86_64__)
-  asm("addq %[step_low], %[low]\n\tadcq %[step_high], %[high]\n\tadcq $1, %[nphi]"
-      : [low] "+r"(fraction_low), [high] "+r"(fraction_high), [nphi] "+r"(nphi)
-      : [step_low] "rm"(kStepLow), [step_high] "rm"(kStepHigh)
-      : "cc");
-#else
-  u64 carry_low = __builtin_add_overflow(fraction_low, kStepLow, &fraction_low) ? 1 : 0;
-  u64 carry = __builtin_add_overflow(fraction_high, kStepHigh + carry_low, &fraction_high) ? 1 : 0;
-  nphi += 1 + carry;
-#endif
-}
+// Phase 2: the statistics (seed 002 §8). The discrepancy is whole − frac(nφ) with whole =
+// numerator − floor(nφ), the numerator being q for a high term (q ≥ n) and q + n for a low
+// one (q − n/φ = q + n − nφ). Rotated, the numerator with its flag is 2·numerator + high; less
+// 2·floor(nφ) and the offset of bin 0, it is the histogram index 2·bin + high, with bin =
+// whole − 1 − kHistMin. So the pass keeps `minus` = −floor(nφ) − 1 − kHistMin, and the index
+// is rotl(numerator, 1) + 2·minus.
+constexpr std::int64_t kMinusOffset = -1 - InftyStats::kHistMin;
 
-// A term that may set a record (the numerator with its flag, as place() leaves it).
-[[gnu::noinline]] void tally_record(State& st, u64 n, u64 numerator, u64 nphi, u64 fraction_high,
-                                    u64 fraction_low) {
-  u64 high = numerator >> 63, value = numerator & ~kHighFlag;
-  std::int64_t whole = static_cast<std::int64_t>(value) - static_cast<std::int64_t>(nphi);
-  maybe_record(st, high, n, high ? value : value - n, whole, (static_cast<u128>(fraction_high) << 64) | fraction_low);
-}
-
-// Phase 2: the statistics of columns first … first + count − 1 (seed 002 §8): the discrepancy
-// is whole − frac(nφ) with whole = numerator − floor(nφ), the numerator being q for a high term
-// (q ≥ n) and q + n for a low one (q − n/φ = q + n − nφ). With kStore the queens are rewritten
-// as q_n.
-// The statistics of one term whose numerator (with kHighFlag) is `numerator`, into
-// `histogram` (2·bin + high, as State::below and width). Rotated, the numerator with its flag
-// is 2·numerator + high; less 2·floor(nφ) and the offset of bin 0, it is that very index, with
-// bin = whole − 1 − kHistMin. (Plain variables, not a struct, so that they stay in registers.)
+// The bins' record thresholds (State::below and width) and the counts, on the stack of the
+// loop that uses them, so that they take no register there.
 struct Tally {
-  u64 nphi, fraction_low, fraction_high;
-  u64 histogram[2 * InftyStats::kHistBins];
+  u64 histogram[2 * InftyStats::kHistBins] = {};
+  u64 below[2 * InftyStats::kHistBins], width[2 * InftyStats::kHistBins];
 
-  explicit Tally(const State& st)
-      : nphi(st.nphi), fraction_low(static_cast<u64>(st.fraction)),
-        fraction_high(static_cast<u64>(st.fraction >> 64)), histogram{} {}
+  explicit Tally(const State& st) { thresholds(st); }
+  void thresholds(const State& st) {
+    std::copy(std::begin(st.below), std::end(st.below), below);
+    std::copy(std::begin(st.width), std::end(st.width), width);
+  }
   void save(State& st) const {
     for (int b = 0; b < InftyStats::kHistBins; ++b) {
       st.stats.low_histogram[b] += histogram[2 * b];
       st.stats.high_histogram[b] += histogram[2 * b + 1];
       st.stats.high_terms += histogram[2 * b + 1];
     }
-    st.nphi = nphi;
-    st.fraction = (static_cast<u128>(fraction_high) << 64) | fraction_low;
   }
 };
 
-[[gnu::noinline]] void tally_outside(State& st, u64* histogram, u64 n, u64 numerator, u64 nphi, u64 fraction_high,
-                                     u64 fraction_low) {
-  std::int64_t whole = static_cast<std::int64_t>(numerator & ~kHighFlag) - static_cast<std::int64_t>(nphi);
-  ++histogram[2 * (whole - 1 < InftyStats::kHistMin ? 0 : InftyStats::kHistBins - 1) + (numerator >> 63)];
-  tally_record(st, n, numerator, nphi, fraction_high, fraction_low);
+// frac((n+1)φ) = frac(nφ) + (φ − 1), and floor((n+1)φ) = floor(nφ) + 1 + the carry: ADD, ADC,
+// SBB where they are (the steps as memory operands: registers are scarce in the loops).
+[[gnu::always_inline]] inline void advance_phi(u64& fraction_low, u64& fraction_high, u64& minus) {
+  static constexpr u64 kStepLow = static_cast<u64>(kPhiFraction), kStepHigh = static_cast<u64>(kPhiFraction >> 64);
+#if defined(__x86_64__)
+  asm("addq %[step_low], %[low]\n\tadcq %[step_high], %[high]\n\tsbbq $1, %[minus]"
+      : [low] "+r"(fraction_low), [high] "+r"(fraction_high), [minus] "+r"(minus)
+      : [step_low] "m"(kStepLow), [step_high] "m"(kStepHigh)
+      : "cc");
+#else
+  u64 carry_low = __builtin_add_overflow(fraction_low, kStepLow, &fraction_low) ? 1 : 0;
+  u64 carry = __builtin_add_overflow(fraction_high, kStepHigh + carry_low, &fraction_high) ? 1 : 0;
+  minus -= 1 + carry;
+#endif
 }
 
-[[gnu::always_inline]] inline void tally_term(State& st, u64* histogram, u64 n, u64 numerator, u64& nphi,
+inline u64 nphi_of(u64 minus) { return static_cast<u64>(kMinusOffset) - minus; }
+
+// A term that may set a record (the numerator with its flag, as place() leaves it); `whole` out
+// of the histogram's range (every such term is counted in an end bin and may set a record).
+[[gnu::noinline]] void tally_record(State& st, Tally& y, u64 n, u64 numerator, u64 minus, u64 fraction_high,
+                                    u64 fraction_low, bool outside) {
+  u64 high = numerator >> 63, value = numerator & ~kHighFlag;
+  std::int64_t whole = static_cast<std::int64_t>(value) - static_cast<std::int64_t>(nphi_of(minus));
+  if (outside) ++y.histogram[2 * (whole - 1 < InftyStats::kHistMin ? 0 : InftyStats::kHistBins - 1) + high];
+  maybe_record(st, high, n, high ? value : value - n, whole, (static_cast<u128>(fraction_high) << 64) | fraction_low);
+  y.thresholds(st);
+}
+
+[[gnu::always_inline]] inline void tally_term(State& st, Tally& y, u64 n, u64 numerator, u64& minus,
                                               u64& fraction_low, u64& fraction_high) {
-  u64 index = std::rotl(numerator, 1) - (2 * nphi + 2 * (1 + InftyStats::kHistMin));
+  u64 index = std::rotl(numerator, 1) + 2 * minus;
   if (index < 2 * InftyStats::kHistBins) [[likely]] {
-    ++histogram[index];
-    if (fraction_high - st.below[index] > st.width[index]) [[unlikely]]
-      tally_record(st, n, numerator, nphi, fraction_high, fraction_low);
+    ++y.histogram[index];
+    if (fraction_high - y.below[index] > y.width[index]) [[unlikely]]
+      tally_record(st, y, n, numerator, minus, fraction_high, fraction_low, false);
   } else {
-    tally_outside(st, histogram, n, numerator, nphi, fraction_high, fraction_low);
+    tally_record(st, y, n, numerator, minus, fraction_high, fraction_low, true);
   }
-  advance_phi(fraction_low, fraction_high, nphi);
+  advance_phi(fraction_low, fraction_high, minus);
 }
 
 // The queen q_n of a numerator as place() leaves it.
@@ -329,17 +329,21 @@ constexpr u64 queen_of(u64 n, u64 numerator) {
   return numerator >> 63 ? numerator & ~kHighFlag : numerator - n;
 }
 
+// The statistics of columns first … first + count − 1, their numerators in queens[] (with
+// kStore rewritten as q_n).
 template <bool kStore>
 [[gnu::always_inline]] inline void tally(State& st, u64 first, u64 count, u64* queens) {
   Tally y(st);
-  u64 nphi = y.nphi, fraction_low = y.fraction_low, fraction_high = y.fraction_high;
+  u64 minus = static_cast<u64>(kMinusOffset) - st.nphi;
+  u64 fraction_low = static_cast<u64>(st.fraction), fraction_high = static_cast<u64>(st.fraction >> 64);
   for (u64 n = first; n < first + count; ++n) {
     u64 numerator = queens[n - first];
     if constexpr (kStore) queens[n - first] = queen_of(n, numerator);
-    tally_term(st, y.histogram, n, numerator, nphi, fraction_low, fraction_high);
+    tally_term(st, y, n, numerator, minus, fraction_low, fraction_high);
   }
-  y.nphi = nphi, y.fraction_low = fraction_low, y.fraction_high = fraction_high;
   y.save(st);
+  st.nphi = nphi_of(minus);
+  st.fraction = (static_cast<u128>(fraction_high) << 64) | fraction_low;
 }
 
 // Phase 1 by automaton: the same search as place(), read off a table. Knuth's scans stay
@@ -355,8 +359,8 @@ template <bool kStore>
 // step is how far s moves; bits 16–23 step + 1 and 24–31 step (how far b's and a's bases move,
 // also what the column takes off the windows' slack below); bits 32–37 Knuth's probes (at least
 // 3, so that 0 can mean "not yet known"); bits 38–40 the low queen's row − s; bit 41 high; bits
-// 42–63 the node's first slot in `links`. The slot before it holds the node itself (low 32
-// bits) and how often it was visited since the last fold_visits() (high 32 bits).
+// 42–63 the node's first slot in `links`. The slot before it holds the node itself (high 32
+// bits) and how often it was visited since the last fold_visits() (low 32 bits).
 constexpr u64 kMaxLinks = u64{1} << 22;
 constexpr unsigned kMaxAutomatonStep = 6;
 
@@ -417,7 +421,7 @@ u64 describe(State& st, std::uint32_t node) {
   Column col = decide(node);
   u64 slots = u64{1} << (2 * col.step + 1);
   if (!col.held || col.probes > 63 || au.links.size() + 1 + slots > kMaxLinks) return 0;
-  au.links.push_back(node);
+  au.links.push_back(u64{node} << 32);
   u64 step = col.step, pick = ((u64{1} << step) - 1) | ((u64{2} << step) - 1) << 8;
   u64 descriptor = au.links.size() << 42 | col.high << 41 | col.row << 38 | col.probes << 32 | step << 24 |
                    (step + 1) << 16 | pick;
@@ -434,13 +438,13 @@ void fold_visits(State& st) {
   Automaton& au = st.automaton;
   for (u64 descriptor : au.descriptors) {
     u64& slot = au.links[(descriptor >> 42) - 1];
-    st.stats.probe_histogram[descriptor >> 32 & 63] += slot >> 32;
-    slot &= 0xffffffff;
+    st.stats.probe_histogram[descriptor >> 32 & 63] += slot & 0xffffffff;
+    slot &= ~u64{0xffffffff};
   }
 }
 
 inline std::uint32_t node_of(const Automaton& au, u64 descriptor) {
-  return static_cast<std::uint32_t>(au.links[(descriptor >> 42) - 1]);
+  return static_cast<std::uint32_t>(au.links[(descriptor >> 42) - 1] >> 32);
 }
 
 // The node after `descriptor`'s column, given the bits `in` that entered a (the low `step`
@@ -479,8 +483,9 @@ template <bool kNative>
   u64 value = n_s + (descriptor >> 38 & 7), high_q = n_t + 1;
 #if defined(__x86_64__)
   if constexpr (kNative) {
+    // (`word` in memory: registers are scarce in the automaton's loop.)
     asm("btq $41, %[d]\n\tcmovcq %[h], %[v]\n\trcrq $1, %[w]\n\tbtq $41, %[d]\n\tadcq $1, %[t]"
-        : [v] "+r"(value), [t] "+r"(n_t), [w] "+r"(word)
+        : [v] "+r"(value), [t] "+r"(n_t), [w] "+m"(word)
         : [h] "r"(high_q), [d] "r"(descriptor)
         : "cc");
     return value;
@@ -527,20 +532,20 @@ template <bool kNative>
 // Columns z.n … end − 1 (all in one record word) by the automaton, with their statistics; false
 // if it had to stop. The loop keeps n + s and n + t rather than s and t (fewer registers).
 template <bool kNative, bool kStore>
-[[gnu::always_inline]] inline bool stride_word(State& st, Stride& z, Tally& y, u64 end, u64* out) {
+[[gnu::always_inline]] inline bool stride_word(State& st, Stride& z, Tally& y, u64& minus, u64& fraction_low,
+                                               u64& fraction_high, u64 end, u64* out) {
   const u64 first = z.n;
   u64 n = first, n_s = z.n + z.s, n_t = z.n + z.t, wa = z.wa, wb = z.wb, slack = z.slack,
       descriptor = z.descriptor, word = 0;
-  u64 nphi = y.nphi, fraction_low = y.fraction_low, fraction_high = y.fraction_high;
   u64* links = st.automaton.links.data();
   bool held = true;
   for (; n < end; ++n) {
     u64 in = entering<kNative>(wa, wb, descriptor), base = descriptor >> 42;
     u64 following = links[base + in];
-    links[base - 1] += u64{1} << 32;  // a visit (fold_visits)
+    ++links[base - 1];  // a visit (fold_visits)
     u64 numerator = queen_value<kNative>(descriptor, n_s, n_t, word);
     if constexpr (kStore) out[n - first] = queen_of(n, numerator);
-    tally_term(st, y.histogram, n, numerator, nphi, fraction_low, fraction_high);
+    tally_term(st, y, n, numerator, minus, fraction_low, fraction_high);
     u64 moves = std::rotr(descriptor, 16);  // step + 1, step
     n_s += moves & 0xff;
     // a's base moves by step, b's by step + 1 (wa's bit 0 is lost: only its bits 8–15 are read).
@@ -567,7 +572,6 @@ template <bool kNative, bool kStore>
   if (n != first) st.record.word_pointer(first)[0] |= word >> (64 - (n - first) - first % 64);
   std::uint32_t node = z.node;
   z = {n, n_s - n, n_t - n, wa, wb, slack, descriptor, held ? 0 : node};
-  y.nphi = nphi, y.fraction_low = fraction_low, y.fraction_high = fraction_high;
   return held;
 }
 
@@ -592,15 +596,20 @@ template <bool kNative, bool kStore>
   if (z.descriptor == 0) return 0;
   constexpr u64 kColumnsPerBlock = u64{1} << HighRecord::kBlockColumnsLog;
   Tally y(st);
+  u64 minus = static_cast<u64>(kMinusOffset) - st.nphi;
+  u64 fraction_low = static_cast<u64>(st.fraction), fraction_high = static_cast<u64>(st.fraction >> 64);
   bool held = true;
   while (held && z.n < end) {
     if (z.n % kColumnsPerBlock == 0) {
       new_block(st);
       fold_visits(st);
     }
-    held = stride_word<kNative, kStore>(st, z, y, std::min(end, (z.n | 63) + 1), out + (z.n - first));
+    held = stride_word<kNative, kStore>(st, z, y, minus, fraction_low, fraction_high, std::min(end, (z.n | 63) + 1),
+                                        out + (z.n - first));
   }
   y.save(st);
+  st.nphi = nphi_of(minus);
+  st.fraction = (static_cast<u128>(fraction_high) << 64) | fraction_low;
   std::uint32_t node = held ? node_of(st.automaton, z.descriptor) : z.node;
   // place() wants the windows complete to kReach; the record now holds every column before n.
   refill<kNative>(st, z, z.n - 1, kReach);
