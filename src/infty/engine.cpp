@@ -542,6 +542,10 @@ template <bool kNative, bool kStore>
   for (; n < end; ++n) {
     u64 in = entering<kNative>(wa, wb, descriptor), base = descriptor >> 42;
     u64 following = links[base + in];
+    if (following == 0) [[unlikely]] {  // the next node's first occurrence (0 if not held)
+      following = follow(st, descriptor, in, z.node);
+      links = st.automaton.links.data();
+    }
     ++links[base - 1];  // a visit (fold_visits)
     u64 numerator = queen_value<kNative>(descriptor, n_s, n_t, word);
     if constexpr (kStore) out[n - first] = queen_of(n, numerator);
@@ -552,15 +556,11 @@ template <bool kNative, bool kStore>
     wa = (wa >> (moves & 63)) << 1, wb >>= moves & 63;
     slack -= moves & 0xffff;
     if ((slack & kSlackSigns) != 0 || following == 0) [[unlikely]] {
-      z = {n + 1, n_s - n - 1, n_t - n - 1, wa, wb, slack, descriptor, 0};
+      z = {n + 1, n_s - n - 1, n_t - n - 1, wa, wb, slack, descriptor, z.node};
       // The record word is written at the end; the windows read only words before it (their
       // next queens are in columns ≈ n/φ² and n/φ).
       bool full = (slack & kSlackSigns) == 0 || refill<kNative>(st, z, (first & ~u64{63}) - 1);
       wa = z.wa, wb = z.wb, slack = z.slack;
-      if (following == 0) {
-        following = follow(st, descriptor, in, z.node);
-        links = st.automaton.links.data();
-      }
       if (following == 0 || !full) {
         if (following != 0) z.node = node_of(st.automaton, following);
         held = false, ++n;
@@ -605,7 +605,7 @@ template <bool kNative, bool kStore>
       fold_visits(st);
     }
     held = stride_word<kNative, kStore>(st, z, y, minus, fraction_low, fraction_high, std::min(end, (z.n | 63) + 1),
-                                        out + (z.n - first));
+                                        kStore ? out + (z.n - first) : nullptr);
   }
   y.save(st);
   st.nphi = nphi_of(minus);
