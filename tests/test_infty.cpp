@@ -84,6 +84,20 @@ TEST(InftyQueens, AgreesWithTheBruteForcePlacement) {
   for (u64 i = 0; i < count; ++i) ASSERT_EQ(fast[i], brute[i]) << "n = " << i + 1;
 }
 
+TEST(InftyQueens, AutomatonStopsAnywhereWithKnuthsStatistics) {
+  // The engine hands columns between its automaton (from column 4096 on) and its scan, and
+  // folds the automaton's per-node counts into the statistics at the end of every step: steps
+  // that stop anywhere — before, at and after the hand-over, mid-word, at odd places — must
+  // each leave exactly the statistics of Knuth's program run to the same n (seed 002 §8).
+  qg::InftyQueens engine;
+  for (u64 stop : {u64{4095}, u64{4096}, u64{4097}, u64{4161}, u64{10'000}, u64{77'777}, u64{250'001} / kScale}) {
+    if (stop <= engine.terms()) continue;
+    engine.step(stop - engine.terms());
+    qg::InftyStats knuth = knuth_baseline::run(stop);
+    ASSERT_EQ(engine.stats(), knuth) << "stopped at n = " << stop;
+  }
+}
+
 TEST(InftyQueens, StatisticsEqualKnuthsProgram) {
   // Every statistic — the histograms, the probes per term (Knuth's ticks), the four record
   // lists (decided in his program by negaFibonacci fractions) and the window widths — from

@@ -412,8 +412,7 @@ Column decide(std::uint32_t node) {
   return col;
 }
 
-// The descriptor of `node`, working it out on its first occurrence (and then counting its scan
-// and step in the statistics, as place() does for each column); 0 if the node is not held.
+// The descriptor of `node`, working it out on its first occurrence; 0 if the node is not held.
 u64 describe(State& st, std::uint32_t node) {
   Automaton& au = st.automaton;
   auto [it, fresh] = au.descriptor_of.try_emplace(node, 0);
@@ -427,18 +426,24 @@ u64 describe(State& st, std::uint32_t node) {
                    (step + 1) << 16 | pick;
   au.links.resize(au.links.size() + slots);
   au.descriptors.push_back(descriptor);
-  st.stats.max_scan = std::max(st.stats.max_scan, col.scan);
-  st.stats.max_s_step = std::max(st.stats.max_s_step, col.step);
+  au.scans.push_back(col.scan);
   return it->second = descriptor;
 }
 
-// Knuth's probe histogram from the nodes' visits: each visit is a column with the node's probes.
-// (Folded at least every 2^22 columns, so the 32-bit counts cannot overflow.)
+// Knuth's probe histogram from the nodes' visits (each visit is a column with the node's
+// probes), and the windows' statistics from the nodes visited: only columns done count, not the
+// node that waits for the next one. (Folded at least every 2^22 columns, so the 32-bit counts
+// cannot overflow.)
 void fold_visits(State& st) {
   Automaton& au = st.automaton;
-  for (u64 descriptor : au.descriptors) {
+  for (std::size_t i = 0; i < au.descriptors.size(); ++i) {
+    u64 descriptor = au.descriptors[i];
     u64& slot = au.links[(descriptor >> 42) - 1];
-    st.stats.probe_histogram[descriptor >> 32 & 63] += slot & 0xffffffff;
+    u64 visits = slot & 0xffffffff;
+    if (visits == 0) continue;
+    st.stats.probe_histogram[descriptor >> 32 & 63] += visits;
+    st.stats.max_scan = std::max<u64>(st.stats.max_scan, au.scans[i]);
+    st.stats.max_s_step = std::max(st.stats.max_s_step, descriptor >> 24 & 0xff);
     slot &= ~u64{0xffffffff};
   }
 }

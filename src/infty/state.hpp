@@ -70,6 +70,7 @@ struct Cursor {
 struct Automaton {
   std::unordered_map<std::uint32_t, std::uint64_t> descriptor_of;  // node → descriptor, 0 if the windows cannot hold it
   std::vector<std::uint64_t> descriptors;                          // of the nodes held, in order
+  std::vector<std::uint8_t> scans;                                 // their scans (rows s … n − r)
   std::vector<std::uint64_t> links;
 };
 
