@@ -18,8 +18,12 @@
 //     both the rows (needed by a when s reaches ≈ jφ², i.e. n ≈ jφ²) and the antidiagonals
 //     (needed by b at n ≈ jφ) of those queens. The record is kept from column ≈ n/φ² to n:
 //     n/φ bits ≈ 0.077 bytes per term.
-// Every assumption of this plan (the window widths) is checked on every term; a violation
-// throws RangeError naming n, never a silent wrong answer (claim knuth.windows).
+// What the scan can see from column n near those bases takes only about a thousand values,
+// so from column 4096 on the engine reads each column's outcome off a table of them built as
+// it goes (an automaton; docs/INFTY_QUEENS.md). Every assumption of this plan (the window
+// widths) is checked for every term — by the automaton once per table entry, since a
+// column's scan and step depend on its entry alone; a violation throws RangeError naming n,
+// never a silent wrong answer (claim knuth.windows).
 //
 // Discrepancies are exact: nφ = floor(nφ) + frac(nφ) with frac kept as a 128-bit fixed-point
 // fraction n·C mod 2^128, C = floor(2^128/φ). For 1 ≤ a ≤ 2^62, |aφ − b| ≥ 1/(φ²a) > 2^-64

@@ -1,9 +1,10 @@
 // The ∞-queens engine: Knuth's algorithm (seed 002 §4) on three sliding 64-bit registers and a
 // one-bit-per-column record of the high queens (see include/queengames/infty.hpp).
 //
-// Columns are computed in blocks of two phases, which keeps each loop small enough for the
-// registers: place() runs Knuth's search and writes q_n and his probe count; tally() then
-// derives the statistics (seed 002 §8) from them.
+// Two routes compute a column. place() runs Knuth's search on the registers and tally() then
+// derives the statistics (seed 002 §8); it does columns 1 … 4095. From there on stride() reads
+// each column off an automaton of what the search can see, and takes the statistics in the
+// same loop ("Phase 1 by automaton" below). Both leave the same state, column by column.
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -348,7 +349,7 @@ template <bool kStore>
 
 // Phase 1 by automaton: the same search as place(), read off a table. Knuth's scans stay
 // within 5 rows and s steps by at most 5 (claim knuth.windows), so what the search can see
-// near s fits in 32 bits, and only about a thousand such nodes occur (1129 in the first 10^8
+// near s fits in 32 bits, and only about a thousand such nodes occur (1129 in the first 10^9
 // columns): the table stays in the caches. A column then costs one table load and no branch,
 // where place() has a high/low branch that no predictor foresees well (docs/PERFORMANCE.md). A
 // node is worked out by decide() the first time it occurs; a node the windows cannot hold hands
