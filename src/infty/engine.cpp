@@ -153,10 +153,18 @@ template <u64 kWeight, bool kNative>
 }
 
 // The record gets a new block at every 2^22 columns; the blocks both cursors have passed go.
+// Where exactly a cursor stands depends on when the windows were last refilled, which differs
+// between a straight and a resumed run; so the blocks freed are those below column
+// floor(n/φ²) − 2^16, a function of n alone — the row reader, the slower, works near column
+// n/φ² (rows ≈ s ≈ n/φ are those of columns ≈ n/φ²) — and a resumed run keeps the very blocks,
+// and reports the very peak, of a straight one. (The cursors themselves bound it should a
+// reader ever lag that far.)
 [[gnu::noinline]] void new_block(State& st) {
   st.record.add_block();
   st.peak_bytes = std::max(st.peak_bytes, st.bytes());
-  st.record.release_below(std::min(st.rows.column, st.antidiagonals.column));
+  u64 n_over_phi2 = 2 * st.n - phi_position(st.n).floor - 1;  // floor(n(2 − φ)), n ≥ 1
+  u64 cutoff = n_over_phi2 > (u64{1} << 16) ? n_over_phi2 - (u64{1} << 16) : 0;
+  st.record.release_below(std::min({cutoff, st.rows.column, st.antidiagonals.column}));
 }
 
 // Phase 1: Knuth's search for columns n … n + count − 1, all in one record word. Column j
