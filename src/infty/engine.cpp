@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <stdexcept>
 #include <string>
 
 #include "state.hpp"
@@ -511,19 +512,83 @@ template <bool kNative>
   return high ? high_q : value;
 }
 
-// The windows' slack (see place()) as two 8-bit counters, a's above b's (they never exceed
-// 64): a column takes its descriptor's low 16 bits off them, and a sign bit says a refill is
-// due (a borrow from a's counter only makes the refill come early).
-constexpr u64 kSlackSigns = 0x8080;
-// The automaton reads the windows 16 bits deep (bits 8–15), so it needs them complete only
-// that far, not to kReach: a refill then lasts twice as long.
-constexpr u64 kAutomatonReach = 16;
-inline u64 pack_slack(const State& st, u64 n, u64 s, u64 reach = kAutomatonReach) {
-  auto a = static_cast<std::int64_t>(st.rows.next - s - reach);
-  auto b = static_cast<std::int64_t>(st.antidiagonals.next - n - s - reach);
-  if (a < 0 || b < 0) return kSlackSigns;
-  return static_cast<u64>(std::min<std::int64_t>(a, 127)) << 8 | static_cast<u64>(std::min<std::int64_t>(b, 127));
+// The automaton's windows are refilled from the streams (State::Automaton::Stream): the
+// record's columns expanded into the queens' rows and antidiagonals, a column's code being
+// "1" then kWeight zeros if it is high and kWeight zeros if not (as kSpread, eight at once).
+using Stream = Automaton::Stream;
+
+inline void append(Stream& z, u64 bits, u64 length) {
+  u64 at = z.end - z.origin, word = at >> 6, offset = at & 63;
+  if (z.words.size() < word + 2) z.words.resize(word + 2);
+  z.words[word] |= bits << offset;
+  if (offset + length > 64) z.words[word + 1] |= bits >> (64 - offset);
+  z.end += length;
 }
+
+// Expands the record into the stream until it holds every index below `target`; false if the
+// record (columns ≤ last) runs out first. Whole bytes of a record word at a time where it can.
+template <u64 kWeight>
+[[gnu::always_inline]] inline bool extend(Stream& z, const HighRecord& record, u64 last, u64 target) {
+  while (z.end < target) {
+    if (z.column > last) return false;
+    u64 bits = record.word(z.column / 64) >> (z.column % 64);
+    u64 bytes = std::min(64 - z.column % 64, last + 1 - z.column) / 8;
+    if (z.column % 8 != 0 || bytes == 0) {
+      append(z, bits & 1, kWeight + (bits & 1));
+      z.rank += bits & 1, ++z.column;
+      continue;
+    }
+    u64 at = z.end - z.origin;
+    z.words.resize(std::max<std::size_t>(z.words.size(), (at + bytes * 8 * (kWeight + 1)) / 64 + 2));
+    u64* words = z.words.data();
+    for (u64 i = 0; i < bytes; ++i, bits >>= 8) {
+      u64 code = kSpread[kWeight - 1][bits & 0xff], high = static_cast<u64>(std::popcount(bits & 0xff));
+      words[at / 64] |= code << (at % 64);
+      if (at % 64 != 0) words[at / 64 + 1] |= code >> (64 - at % 64);
+      at += 8 * kWeight + high, z.rank += high;
+    }
+    z.end = z.origin + at, z.column += 8 * bytes;
+  }
+  return true;
+}
+
+// The 64 bits of the stream from `index` on.
+inline u64 read64(const Stream& z, u64 index) {
+  u64 at = index - z.origin, word = at >> 6, offset = at & 63;
+  u64 bits = z.words[word] >> offset;
+  return offset == 0 ? bits : bits | z.words[word + 1] << (64 - offset);
+}
+
+// Starts a stream at the window (base `base`) and cursor of the engine's state: the window's
+// bits from base + 8 (below it the automaton reads nothing) to where the cursor stands, then
+// the record from the cursor's column on.
+template <u64 kWeight>
+void start(Stream& z, const Cursor& cursor, u64 window, u64 base) {
+  u64 code = kWeight * cursor.column + cursor.rank + 1;  // where the cursor's column begins
+  z = Stream{};
+  z.origin = base & ~u64{63}, z.end = base + 8;
+  append(z, window >> 8 & kLowBits[code - base - 8], code - base - 8);
+  z.column = cursor.column, z.rank = cursor.rank, z.started = true;
+}
+
+// A cursor for the engine's state from the stream: at the first column whose code begins at or
+// above x (all queens below x are in the window), `next` being that beginning.
+template <u64 kWeight>
+Cursor cursor_at(const Stream& z, const HighRecord& record, u64 x) {
+  u64 column = z.column, rank = z.rank;
+  while (column > 1) {
+    u64 high = record.word((column - 1) / 64) >> ((column - 1) % 64) & 1;
+    if (kWeight * (column - 1) + (rank - high) + 1 < x) break;
+    --column, rank -= high;
+  }
+  return {column, rank, kWeight * column + rank + 1};
+}
+
+// The windows' slack as two 8-bit counters, a's above b's: a column takes its descriptor's low
+// 16 bits off them, and a sign bit says a refill is due (a borrow from a's counter only makes
+// the refill come early). The automaton reads the windows 16 bits deep (bits 8–15), so after a
+// refill of 64 bits both may move by 48.
+constexpr u64 kSlackSigns = 0x8080, kFullSlack = 48 << 8 | 48;
 
 // The automaton's registers between record words.
 struct Stride {
@@ -531,16 +596,54 @@ struct Stride {
   std::uint32_t node;  // set when the automaton stops: the node of column n
 };
 
-// Refills the windows for column n (the record holds the columns before `last` + 1); false if
-// the record ran out before they were full.
+// Refills the windows for column z.n from the streams; false if the record (columns ≤ last)
+// runs out first. The streams are expanded 4096 bits at a time (a tight loop over the record's
+// bytes, every 2500 columns or so), and their old words then go.
+template <u64 kWeight>
+[[gnu::always_inline]] inline bool ensure(Stream& z, const HighRecord& record, u64 last, u64 index) {
+  if (z.end >= index + 128) [[likely]]
+    return true;
+  if (u64 old = (index - z.origin) >> 6; old >= 64) {
+    z.words.erase(z.words.begin(), z.words.begin() + static_cast<std::ptrdiff_t>(old));
+    z.origin += 64 * old;
+  }
+  return extend<kWeight>(z, record, last, std::max(index + 128, std::min(index + 4096, kWeight * last)));
+}
+
+[[gnu::always_inline]] inline bool refill_windows(State& st, Stride& z, u64 last) {
+  Automaton& au = st.automaton;
+  u64 row = z.s, antidiagonal = z.n + z.s;
+  if (!ensure<1>(au.rows, st.record, last, row) || !ensure<2>(au.antidiagonals, st.record, last, antidiagonal))
+    return false;
+  z.wa = read64(au.rows, row), z.wb = read64(au.antidiagonals, antidiagonal), z.slack = kFullSlack;
+  return true;
+}
+
+#if defined(__x86_64__)
+[[gnu::noinline]] __attribute__((target("popcnt,bmi,bmi2"))) bool refill_native(State& st, Stride& z, u64 last) {
+  return refill_windows(st, z, last);
+}
+#endif
+[[gnu::noinline]] bool refill_portable(State& st, Stride& z, u64 last) { return refill_windows(st, z, last); }
+
 template <bool kNative>
-[[gnu::noinline]] bool refill(State& st, Stride& z, u64 last, u64 reach = kAutomatonReach) {
-  if (static_cast<std::int64_t>(st.rows.next - z.s - reach) < 0)
-    z.wa = call_ingest<1, kNative>(st.rows, st.record, last, z.wa, z.s);
-  if (static_cast<std::int64_t>(st.antidiagonals.next - z.n - z.s - reach) < 0)
-    z.wb = call_ingest<2, kNative>(st.antidiagonals, st.record, last, z.wb, z.n + z.s);
-  z.slack = pack_slack(st, z.n, z.s, reach);
-  return (z.slack & kSlackSigns) == 0;
+[[gnu::always_inline]] inline bool refill(State& st, Stride& z, u64 last) {
+#if defined(__x86_64__)
+  if constexpr (kNative) return refill_native(st, z, last);
+#endif
+  return refill_portable(st, z, last);
+}
+
+// Hands the windows and cursors back to the engine's state, as place() wants them: complete
+// below base + 64 with the cursors past them. The record holds every column before n by now.
+void settle(State& st, u64 n, u64 s, std::uint32_t node) {
+  Automaton& au = st.automaton;
+  if (!ensure<1>(au.rows, st.record, n - 1, s) || !ensure<2>(au.antidiagonals, st.record, n - 1, n + s))
+    throw std::logic_error("infty-queens: the record does not reach the windows at n = " + std::to_string(n));
+  st.wa = (read64(au.rows, s) & ~u64{0xff}) | (node & 0xff);
+  st.wb = (read64(au.antidiagonals, n + s) & ~u64{0xff}) | (node >> 8 & 0xff);
+  st.rows = cursor_at<1>(au.rows, st.record, s + 64);
+  st.antidiagonals = cursor_at<2>(au.antidiagonals, st.record, n + s + 64);
 }
 
 // Columns z.n … end − 1 (all in one record word) by the automaton, with their statistics; false
@@ -600,14 +703,14 @@ template <bool kNative, bool kStore>
 [[gnu::always_inline]] inline u64 stride(State& st, u64 count, u64* out) {
   const u64 first = st.n, end = first + count;
   std::int64_t gap = static_cast<std::int64_t>(first - st.r) - static_cast<std::int64_t>(st.s) + 1;
-  u64 slack = pack_slack(st, first, st.s);
   // c's window, diagonals s − n − 8 … s − n + 7, holds −r (bit gap + 7) and nothing used below.
-  if (first < kAutomatonFrom || (slack & kSlackSigns) != 0 || gap < -7 || gap > 7 ||
-      (st.wc & kLowBits[kReach - 8]) != 0)
-    return 0;
+  if (first < kAutomatonFrom || gap < -7 || gap > 7 || (st.wc & kLowBits[kReach - 8]) != 0) return 0;
   u64 c = (st.wc >> (kReach - 8) & 0xffff) | (0xffff & (0xffff << (gap + 8)));
-  Stride z{first, st.s, st.t + kHighFlag, st.wa, st.wb, slack, describe(st, pack_node(st.wa, st.wb, c)), 0};
-  if (z.descriptor == 0) return 0;
+  Stride z{first, st.s, st.t + kHighFlag, 0, 0, 0, describe(st, pack_node(st.wa, st.wb, c)), 0};
+  Automaton& au = st.automaton;
+  if (!au.rows.started) start<1>(au.rows, st.rows, st.wa, st.s);
+  if (!au.antidiagonals.started) start<2>(au.antidiagonals, st.antidiagonals, st.wb, st.n + st.s);
+  if (z.descriptor == 0 || !refill<kNative>(st, z, (first & ~u64{63}) - 1)) return 0;
   constexpr u64 kColumnsPerBlock = u64{1} << HighRecord::kBlockColumnsLog;
   Tally y(st);
   u64 minus = static_cast<u64>(kMinusOffset) - st.nphi;
@@ -615,6 +718,10 @@ template <bool kNative, bool kStore>
   bool held = true;
   while (held && z.n < end) {
     if (z.n % kColumnsPerBlock == 0) {
+      // The cursors have stood still since the automaton took over: bring them up, then free.
+      st.rows = cursor_at<1>(au.rows, st.record, z.s + 64);
+      st.antidiagonals = cursor_at<2>(au.antidiagonals, st.record, z.n + z.s + 64);
+      st.n = z.n;
       new_block(st);
       fold_visits(st);
     }
@@ -625,12 +732,10 @@ template <bool kNative, bool kStore>
   st.nphi = nphi_of(minus);
   st.fraction = (static_cast<u128>(fraction_high) << 64) | fraction_low;
   std::uint32_t node = held ? node_of(st.automaton, z.descriptor) : z.node;
-  // place() wants the windows complete to kReach; the record now holds every column before n.
-  refill<kNative>(st, z, z.n - 1, kReach);
   u64 c_out = node >> 16;
   u64 top = 63 - static_cast<u64>(std::countl_zero(~c_out & 0xffff));
   st.n = z.n, st.s = z.s, st.t = z.t - kHighFlag, st.r = z.n - z.s + 8 - top;
-  st.wa = (z.wa & ~u64{0xff}) | (node & 0xff), st.wb = (z.wb & ~u64{0xff}) | (node >> 8 & 0xff);
+  settle(st, z.n, z.s, node);
   st.wc = c_out << (kReach - 8);
   return z.n - first;
 }

@@ -72,6 +72,16 @@ struct Automaton {
   std::vector<std::uint64_t> descriptors;                          // of the nodes held, in order
   std::vector<std::uint8_t> scans;                                 // their scans (rows s … n − r)
   std::vector<std::uint64_t> links;
+
+  // The high queens' rows (weight 1) and antidiagonals (weight 2) as bit streams expanded from
+  // the record a little ahead of the windows, which are refilled from them by one read.
+  struct Stream {
+    std::vector<std::uint64_t> words;    // bit i: index origin + i
+    std::uint64_t origin = 0, end = 0;   // bits below end are written; origin is a multiple of 64
+    std::uint64_t column = 0, rank = 0;  // the next column to expand (its code begins at end)
+    bool started = false;
+  };
+  Stream rows, antidiagonals;
 };
 
 // A discrepancy whole − frac(nφ) (whole = q − floor(nφ), or q + n − floor(nφ) for low
