@@ -610,28 +610,33 @@ template <u64 kWeight>
   return extend<kWeight>(z, record, last, std::max(index + 128, std::min(index + 4096, kWeight * last)));
 }
 
-[[gnu::always_inline]] inline bool refill_windows(State& st, Stride& z, u64 last) {
+// The windows for column n with base s: 64 bits of each stream, the slack full (or, should the
+// record run out, with its sign bits set). Values in and out, so that the loop keeps its own in
+// registers.
+struct Windows {
+  u64 wa, wb, slack;
+};
+
+[[gnu::always_inline]] inline Windows refill_windows(State& st, u64 n, u64 s, u64 last) {
   Automaton& au = st.automaton;
-  u64 row = z.s, antidiagonal = z.n + z.s;
-  if (!ensure<1>(au.rows, st.record, last, row) || !ensure<2>(au.antidiagonals, st.record, last, antidiagonal))
-    return false;
-  z.wa = read64(au.rows, row), z.wb = read64(au.antidiagonals, antidiagonal), z.slack = kFullSlack;
-  return true;
+  if (!ensure<1>(au.rows, st.record, last, s) || !ensure<2>(au.antidiagonals, st.record, last, n + s))
+    return {0, 0, kSlackSigns};
+  return {read64(au.rows, s), read64(au.antidiagonals, n + s), kFullSlack};
 }
 
 #if defined(__x86_64__)
-[[gnu::noinline]] __attribute__((target("popcnt,bmi,bmi2"))) bool refill_native(State& st, Stride& z, u64 last) {
-  return refill_windows(st, z, last);
+[[gnu::noinline]] __attribute__((target("popcnt,bmi,bmi2"))) Windows refill_native(State& st, u64 n, u64 s, u64 last) {
+  return refill_windows(st, n, s, last);
 }
 #endif
-[[gnu::noinline]] bool refill_portable(State& st, Stride& z, u64 last) { return refill_windows(st, z, last); }
+[[gnu::noinline]] Windows refill_portable(State& st, u64 n, u64 s, u64 last) { return refill_windows(st, n, s, last); }
 
 template <bool kNative>
-[[gnu::always_inline]] inline bool refill(State& st, Stride& z, u64 last) {
+[[gnu::always_inline]] inline Windows refill(State& st, u64 n, u64 s, u64 last) {
 #if defined(__x86_64__)
-  if constexpr (kNative) return refill_native(st, z, last);
+  if constexpr (kNative) return refill_native(st, n, s, last);
 #endif
-  return refill_portable(st, z, last);
+  return refill_portable(st, n, s, last);
 }
 
 // Hands the windows and cursors back to the engine's state, as place() wants them: complete
@@ -672,17 +677,16 @@ template <bool kNative, bool kStore>
     // a's base moves by step, b's by step + 1 (wa's bit 0 is lost: only its bits 8–15 are read).
     wa = (wa >> (moves & 63)) << 1, wb >>= moves & 63;
     slack -= moves & 0xffff;
-    if ((slack & kSlackSigns) != 0 || following == 0) [[unlikely]] {
-      z = {n + 1, n_s - n - 1, n_t - n - 1, wa, wb, slack, descriptor, z.node};
-      // The record word is written at the end; the windows read only words before it (their
+    if ((slack & kSlackSigns) != 0) [[unlikely]] {
+      // The record word is written at the end; the streams read only words before it (their
       // next queens are in columns ≈ n/φ² and n/φ).
-      bool full = (slack & kSlackSigns) == 0 || refill<kNative>(st, z, (first & ~u64{63}) - 1);
-      wa = z.wa, wb = z.wb, slack = z.slack;
-      if (following == 0 || !full) {
-        if (following != 0) z.node = node_of(st.automaton, following);
-        held = false, ++n;
-        break;
-      }
+      Windows w = refill<kNative>(st, n + 1, n_s - n - 1, (first & ~u64{63}) - 1);
+      wa = w.wa, wb = w.wb, slack = w.slack;
+    }
+    if (following == 0 || (slack & kSlackSigns) != 0) [[unlikely]] {
+      if (following != 0) z.node = node_of(st.automaton, following);
+      held = false, ++n;
+      break;
     }
     descriptor = following;
   }
@@ -706,11 +710,14 @@ template <bool kNative, bool kStore>
   // c's window, diagonals s − n − 8 … s − n + 7, holds −r (bit gap + 7) and nothing used below.
   if (first < kAutomatonFrom || gap < -7 || gap > 7 || (st.wc & kLowBits[kReach - 8]) != 0) return 0;
   u64 c = (st.wc >> (kReach - 8) & 0xffff) | (0xffff & (0xffff << (gap + 8)));
-  Stride z{first, st.s, st.t + kHighFlag, 0, 0, 0, describe(st, pack_node(st.wa, st.wb, c)), 0};
+  u64 descriptor = describe(st, pack_node(st.wa, st.wb, c));
+  if (descriptor == 0) return 0;
   Automaton& au = st.automaton;
   if (!au.rows.started) start<1>(au.rows, st.rows, st.wa, st.s);
   if (!au.antidiagonals.started) start<2>(au.antidiagonals, st.antidiagonals, st.wb, st.n + st.s);
-  if (z.descriptor == 0 || !refill<kNative>(st, z, (first & ~u64{63}) - 1)) return 0;
+  Windows w = refill<kNative>(st, first, st.s, (first & ~u64{63}) - 1);
+  if ((w.slack & kSlackSigns) != 0) return 0;
+  Stride z{first, st.s, st.t + kHighFlag, w.wa, w.wb, w.slack, descriptor, 0};
   constexpr u64 kColumnsPerBlock = u64{1} << HighRecord::kBlockColumnsLog;
   Tally y(st);
   u64 minus = static_cast<u64>(kMinusOffset) - st.nphi;
