@@ -596,9 +596,9 @@ struct Stride {
   std::uint32_t node;  // set when the automaton stops: the node of column n
 };
 
-// Refills the windows for column z.n from the streams; false if the record (columns ≤ last)
-// runs out first. The streams are expanded 4096 bits at a time (a tight loop over the record's
-// bytes, every 2500 columns or so), and their old words then go.
+// Makes the stream hold at least 128 bits from `index` on; false if the record (columns ≤ last)
+// runs out first. It is expanded 4096 bits at a time (a tight loop over the record's bytes,
+// every 2500 columns or so), and its old words then go.
 template <u64 kWeight>
 [[gnu::always_inline]] inline bool ensure(Stream& z, const HighRecord& record, u64 last, u64 index) {
   if (z.end >= index + 128) [[likely]]
@@ -699,8 +699,8 @@ template <bool kNative, bool kStore>
 // Columns n … n + count − 1 by the automaton, with their statistics, or as many as it can hold:
 // it stops early when a node is not held or the record cannot be read far enough ahead (both
 // happen, if ever, in the first columns), and returns how many it did. With kStore it writes
-// q_n to out. The engine's registers go in and out as they are: wa and wb keep their low 8
-// bits in the node (there only are low queens), wc all of its live part.
+// q_n to out. The engine's registers give the first node (and start the streams, the first
+// time); settle() and the node give them back at the end.
 constexpr u64 kAutomatonFrom = u64{1} << 12;
 
 template <bool kNative, bool kStore>
