@@ -272,23 +272,34 @@ template <bool kNative>
 // is rotl(numerator, 1) + 2·minus.
 constexpr std::int64_t kMinusOffset = -1 - InftyStats::kHistMin;
 
+inline u64 nphi_of(u64 minus) { return static_cast<u64>(kMinusOffset) - minus; }
+
+
 // The bins' record thresholds (State::below and width) and the counts, on the stack of the
-// loop that uses them, so that they take no register there.
+// loop that uses them, so that they take no register there; and where the pass starts in nφ,
+// which the loop copies into variables of its own (kept in registers) and hands to save().
 struct Tally {
   u64 histogram[2 * InftyStats::kHistBins] = {};
   u64 below[2 * InftyStats::kHistBins], width[2 * InftyStats::kHistBins];
+  u64 minus, fraction_low, fraction_high;
 
-  explicit Tally(const State& st) { thresholds(st); }
+  explicit Tally(const State& st)
+      : minus(static_cast<u64>(kMinusOffset) - st.nphi), fraction_low(static_cast<u64>(st.fraction)),
+        fraction_high(static_cast<u64>(st.fraction >> 64)) {
+    thresholds(st);
+  }
   void thresholds(const State& st) {
     std::copy(std::begin(st.below), std::end(st.below), below);
     std::copy(std::begin(st.width), std::end(st.width), width);
   }
-  void save(State& st) const {
+  void save(State& st, u64 minus_end, u64 fraction_low_end, u64 fraction_high_end) const {
     for (int b = 0; b < InftyStats::kHistBins; ++b) {
       st.stats.low_histogram[b] += histogram[2 * b];
       st.stats.high_histogram[b] += histogram[2 * b + 1];
       st.stats.high_terms += histogram[2 * b + 1];
     }
+    st.nphi = nphi_of(minus_end);
+    st.fraction = (static_cast<u128>(fraction_high_end) << 64) | fraction_low_end;
   }
 };
 
@@ -308,7 +319,10 @@ struct Tally {
 #endif
 }
 
-inline u64 nphi_of(u64 minus) { return static_cast<u64>(kMinusOffset) - minus; }
+// The queen q_n of a numerator as place() leaves it.
+constexpr u64 queen_of(u64 n, u64 numerator) {
+  return numerator >> 63 ? numerator & ~kHighFlag : numerator - n;
+}
 
 // A term that may set a record (the numerator with its flag, as place() leaves it); `whole` out
 // of the histogram's range (every such term is counted in an end bin and may set a record).
@@ -317,7 +331,7 @@ inline u64 nphi_of(u64 minus) { return static_cast<u64>(kMinusOffset) - minus; }
   u64 high = numerator >> 63, value = numerator & ~kHighFlag;
   std::int64_t whole = static_cast<std::int64_t>(value) - static_cast<std::int64_t>(nphi_of(minus));
   if (outside) ++y.histogram[2 * (whole - 1 < InftyStats::kHistMin ? 0 : InftyStats::kHistBins - 1) + high];
-  maybe_record(st, high, n, high ? value : value - n, whole, (static_cast<u128>(fraction_high) << 64) | fraction_low);
+  maybe_record(st, high, n, queen_of(n, numerator), whole, (static_cast<u128>(fraction_high) << 64) | fraction_low);
   y.thresholds(st);
 }
 
@@ -334,26 +348,18 @@ inline u64 nphi_of(u64 minus) { return static_cast<u64>(kMinusOffset) - minus; }
   advance_phi(fraction_low, fraction_high, minus);
 }
 
-// The queen q_n of a numerator as place() leaves it.
-constexpr u64 queen_of(u64 n, u64 numerator) {
-  return numerator >> 63 ? numerator & ~kHighFlag : numerator - n;
-}
-
 // The statistics of columns first … first + count − 1, their numerators in queens[] (with
 // kStore rewritten as q_n).
 template <bool kStore>
 [[gnu::always_inline]] inline void tally(State& st, u64 first, u64 count, u64* queens) {
   Tally y(st);
-  u64 minus = static_cast<u64>(kMinusOffset) - st.nphi;
-  u64 fraction_low = static_cast<u64>(st.fraction), fraction_high = static_cast<u64>(st.fraction >> 64);
+  u64 minus = y.minus, fraction_low = y.fraction_low, fraction_high = y.fraction_high;
   for (u64 n = first; n < first + count; ++n) {
     u64 numerator = queens[n - first];
     if constexpr (kStore) queens[n - first] = queen_of(n, numerator);
     tally_term(st, y, n, numerator, minus, fraction_low, fraction_high);
   }
-  y.save(st);
-  st.nphi = nphi_of(minus);
-  st.fraction = (static_cast<u128>(fraction_high) << 64) | fraction_low;
+  y.save(st, minus, fraction_low, fraction_high);
 }
 
 // Phase 1 by automaton: the same search as place(), read off a table. Knuth's scans stay
@@ -517,11 +523,16 @@ template <bool kNative>
 // "1" then kWeight zeros if it is high and kWeight zeros if not (as kSpread, eight at once).
 using Stream = Automaton::Stream;
 
+// ORs up to 64 bits in at bit `at` of words[] (which has a word beyond the one `at` falls in).
+inline void put(u64* words, u64 at, u64 bits) {
+  words[at / 64] |= bits << (at % 64);
+  if (at % 64 != 0) words[at / 64 + 1] |= bits >> (64 - at % 64);
+}
+
 inline void append(Stream& z, u64 bits, u64 length) {
-  u64 at = z.end - z.origin, word = at >> 6, offset = at & 63;
-  if (z.words.size() < word + 2) z.words.resize(word + 2);
-  z.words[word] |= bits << offset;
-  if (offset + length > 64) z.words[word + 1] |= bits >> (64 - offset);
+  u64 at = z.end - z.origin;
+  if (z.words.size() < at / 64 + 2) z.words.resize(at / 64 + 2);
+  put(z.words.data(), at, bits);
   z.end += length;
 }
 
@@ -542,9 +553,8 @@ template <u64 kWeight>
     z.words.resize(std::max<std::size_t>(z.words.size(), (at + bytes * 8 * (kWeight + 1)) / 64 + 2));
     u64* words = z.words.data();
     for (u64 i = 0; i < bytes; ++i, bits >>= 8) {
-      u64 code = kSpread[kWeight - 1][bits & 0xff], high = static_cast<u64>(std::popcount(bits & 0xff));
-      words[at / 64] |= code << (at % 64);
-      if (at % 64 != 0) words[at / 64 + 1] |= code >> (64 - at % 64);
+      u64 high = static_cast<u64>(std::popcount(bits & 0xff));
+      put(words, at, kSpread[kWeight - 1][bits & 0xff]);
       at += 8 * kWeight + high, z.rank += high;
     }
     z.end = z.origin + at, z.column += 8 * bytes;
@@ -720,8 +730,7 @@ template <bool kNative, bool kStore>
   Stride z{first, st.s, st.t + kHighFlag, w.wa, w.wb, w.slack, descriptor, 0};
   constexpr u64 kColumnsPerBlock = u64{1} << HighRecord::kBlockColumnsLog;
   Tally y(st);
-  u64 minus = static_cast<u64>(kMinusOffset) - st.nphi;
-  u64 fraction_low = static_cast<u64>(st.fraction), fraction_high = static_cast<u64>(st.fraction >> 64);
+  u64 minus = y.minus, fraction_low = y.fraction_low, fraction_high = y.fraction_high;
   bool held = true;
   while (held && z.n < end) {
     if (z.n % kColumnsPerBlock == 0) {
@@ -735,9 +744,7 @@ template <bool kNative, bool kStore>
     held = stride_word<kNative, kStore>(st, z, y, minus, fraction_low, fraction_high, std::min(end, (z.n | 63) + 1),
                                         kStore ? out + (z.n - first) : nullptr);
   }
-  y.save(st);
-  st.nphi = nphi_of(minus);
-  st.fraction = (static_cast<u128>(fraction_high) << 64) | fraction_low;
+  y.save(st, minus, fraction_low, fraction_high);
   std::uint32_t node = held ? node_of(st.automaton, z.descriptor) : z.node;
   u64 c_out = node >> 16;
   u64 top = 63 - static_cast<u64>(std::countl_zero(~c_out & 0xffff));
