@@ -1,6 +1,9 @@
 // core: 128-bit printing and the memory guard every large table goes through.
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <thread>
+
 #include "queengames/common.hpp"
 
 TEST(Core, PrintsTheExtremes128BitValues) {
@@ -26,4 +29,40 @@ TEST(Core, RefusesATableLargerThanTheMachineUnlessForced) {
   }
   EXPECT_NO_THROW(qg::require_memory(too_much, "forced", true));
   EXPECT_NO_THROW(qg::require_memory(1 << 20, "a small table"));
+}
+
+// The poller: the first tick already polls (so a signal that came before the loop stops it at
+// once), and a throwing ProgressFn ends the loop at that tick.
+TEST(Poller, FirstTickPollsAndAThrowStopsTheLoop) {
+  int calls = 0;
+  qg::Poller poller([&](std::uint64_t, std::uint64_t) {
+    if (++calls == 1) throw std::runtime_error("stop");
+  }, 1000);
+  std::uint64_t i = 0;
+  EXPECT_THROW(for (; i < 1000; ++i) poller.tick(i), std::runtime_error);
+  EXPECT_EQ(i, 0u);
+  EXPECT_EQ(calls, 1);
+}
+
+// Slow iterations (2 ms each) are polled at least every 40 ms: 100 of them (200 ms) give
+// at least 4 polls, and fast ones (10^7 cheap ticks) far fewer polls than ticks.
+TEST(Poller, PollsSlowLoopsOftenAndFastLoopsRarely) {
+  std::uint64_t calls = 0, last_done = 0;
+  qg::Poller slow([&](std::uint64_t done, std::uint64_t) {
+    ++calls;
+    last_done = done;
+  }, 100);
+  for (std::uint64_t i = 0; i < 100; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    slow.tick(i);
+  }
+  EXPECT_GE(calls, 4u);
+  slow.finish();
+  EXPECT_EQ(last_done, 100u);
+
+  calls = 0;
+  qg::Poller fast([&](std::uint64_t, std::uint64_t) { ++calls; }, 10'000'000);
+  for (std::uint64_t i = 0; i < 10'000'000; ++i) fast.tick(i);
+  EXPECT_GE(calls, 1u);
+  EXPECT_LT(calls, 10'000u);
 }

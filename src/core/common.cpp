@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 
 #include <fmt/format.h>
 
@@ -25,6 +26,24 @@ std::string to_string(i128 value) {
   std::string s = to_string(static_cast<u128>(0) - static_cast<u128>(value));
   s.insert(s.begin(), '-');
   return s;
+}
+
+void Poller::poll(std::uint64_t done) {
+  // Polls aim at 10-40 ms apart: often enough for a progress line and a sub-second answer to
+  // a signal, rare enough that reading the clock costs nothing measurable.
+  constexpr std::int64_t fast_ns = 10'000'000, slow_ns = 40'000'000;
+  constexpr std::uint64_t max_stride = std::uint64_t{1} << 40;
+  std::int64_t now = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                         std::chrono::steady_clock::now().time_since_epoch())
+                         .count();
+  if (last_ns_ >= 0) {
+    std::int64_t gap = now - last_ns_;
+    if (gap < fast_ns && stride_ < max_stride) stride_ *= 2;
+    else if (gap > slow_ns && stride_ > 1) stride_ /= 2;
+  }
+  last_ns_ = now;
+  countdown_ = stride_;
+  if (progress_) progress_(done, total_);
 }
 
 std::uint64_t physical_memory() {
