@@ -1,4 +1,5 @@
-// The engine's state, shared by the engine (engine.cpp) and the checkpoints (checkpoint.cpp).
+// The engine's state, shared by the engine (engine*.cpp; engine.hpp maps them) and the
+// checkpoints (checkpoint.cpp).
 #pragma once
 
 #include <cstdint>
@@ -34,6 +35,7 @@ struct HighRecord {
   static constexpr unsigned kBlockWordsLog = 16;
   static constexpr u64 kBlockWords = u64{1} << kBlockWordsLog;
   static constexpr unsigned kBlockColumnsLog = kBlockWordsLog + 6;
+  static constexpr u64 kBlockColumns = u64{1} << kBlockColumnsLog;
 
   std::vector<std::unique_ptr<u64[]>> blocks;
   u64 first_block = 0;  // index of blocks[0]
@@ -60,13 +62,10 @@ struct Cursor {
   friend bool operator==(const Cursor&, const Cursor&) = default;
 };
 
-// The automaton that computes most columns (engine.cpp, "Phase 1 by automaton"). A node is
-// what Knuth's search can see from column n within a few rows of s: a_{s..s+7} (bits 0–7),
-// b_{n+s..n+s+7} (bits 8–15) and c_{s−n−8..s−n+7} (bits 16–31) with every diagonal above −r
-// marked used, as it is (c_{−r+1..0} by the choice of r, c_{1..t} by the high queens). The
-// column's outcome depends on its node alone; the next node, on the node and the bits of a
-// and b that enter the windows as they slide (2·step + 1 of them). `links` holds, for each
-// node, one slot per value of those bits: the next node's descriptor, 0 until first taken.
+// The automaton that computes most columns (engine_kernel.hpp, walk()). A node is what
+// Knuth's search can see from column n within a few rows of s; its descriptor, all that a
+// column needs. engine.hpp draws both, and the slots of `links`: for each node, its own slot
+// (the node and its visits), then one per value of the bits that enter its windows.
 struct Automaton {
   std::unordered_map<std::uint32_t, std::uint64_t> descriptor_of;  // node → descriptor, 0 if the windows cannot hold it
   std::vector<std::uint64_t> descriptors;                          // of the nodes held, in order
@@ -116,6 +115,8 @@ struct InftyQueens::State {
   InftyStats stats;
   u64 peak_bytes = 0;
   infty_detail::Automaton automaton;  // a cache of the search, rebuilt as needed; not saved
+
+  State();  // before column 1: the first record block, the thresholds and the peak
 
   // The current records as discrepancy keys, [0] low and [1] high; 0 before the first one,
   // as Knuth's records start at 0.
