@@ -17,8 +17,8 @@ PhiPosition phi_position(u64 n) {
 }
 
 [[gnu::noinline]] void window_failure(u64 n, const std::string& what) {
-  throw RangeError("infty-queens: at n = " + std::to_string(n) + " " + what + " exceeds the " +
-                   std::to_string(kReach) + "-bit reach of the windows the engine assumes (claim knuth.windows)");
+  throw RangeError("infty-queens: at n = " + std::to_string(n) + " " + what + " exceeds the " + std::to_string(kReach) +
+                   "-bit reach of the windows the engine assumes (claim knuth.windows)");
 }
 
 [[gnu::noinline]] void new_scan(InftyStats& stats, u64 n, u64 scan) {
@@ -52,8 +52,8 @@ namespace {
 }  // namespace
 
 // (Out of line: the kernels' loops in this file keep their registers.)
-[[gnu::noinline]] void tally_record(State& st, Tally& tally, u64 n, u64 numerator, u64 to_bin, u64 fraction_high, u64 fraction_low,
-                  bool outside) {
+[[gnu::noinline]] void tally_record(State& st, Tally& tally, u64 n, u64 numerator, u64 to_bin, u64 fraction_high,
+                                    u64 fraction_low, bool outside) {
   u64 high = numerator >> 63;
   u64 value = numerator & ~kHighFlag;
   std::int64_t whole = static_cast<std::int64_t>(value) - static_cast<std::int64_t>(nphi_of(to_bin));
@@ -150,10 +150,10 @@ void InftyQueens::step(u64 count, u64* out) {
   if (count > kInftyMaxTerms - terms())
     throw RangeError("infty-queens: " + std::to_string(terms()) + " + " + std::to_string(count) +
                      " terms is beyond the supported range 1.." + std::to_string(kInftyMaxTerms) + " (2^62)");
+#ifdef QG_X86_BMI2
   // The one dispatch point: the x86-64 kernel where the compiler built it (the probe
   // cmake/x86_bmi2.cmake) and the CPU runs it; the portable kernel elsewhere. Both leave the
   // same state (tests/test_infty.cpp, PortableKernelEqualsTheDispatchedOne).
-#ifdef QG_X86_BMI2
   if (__builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2")) {
     infty_detail::run_x86_bmi2(*state_, count, out);
     return;

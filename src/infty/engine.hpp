@@ -213,8 +213,8 @@ struct Tally {
 
 // A term that may set a record (its numerator with the flag); `outside`: its whole part is
 // beyond the histogram's range (counted in an end bin here).
-void tally_record(State& st, Tally& tally, u64 n, u64 numerator, u64 to_bin, u64 fraction_high,
-                               u64 fraction_low, bool outside);
+void tally_record(State& st, Tally& tally, u64 n, u64 numerator, u64 to_bin, u64 fraction_high, u64 fraction_low,
+                  bool outside);
 
 // ---------------------------------------------------------------------------------------
 // The kernels: computes columns n … n + count − 1 of the state, with q_n in out[] if not null.

@@ -89,8 +89,9 @@ struct Portable {
       u64 bit = found & (0 - found);
       u64 probed = found ^ (found - 1);
       q = s + static_cast<u64>(std::countr_zero(found)) + n;
-      ticks = static_cast<u64>(std::popcount(probed) + std::popcount(free_b & probed) +
-                               std::popcount(free_bc & probed)) + 3;
+      ticks =
+          static_cast<u64>(std::popcount(probed) + std::popcount(free_b & probed) + std::popcount(free_bc & probed)) +
+          3;
       wa |= bit;
       wb |= bit;
       u64 c_bit = bit << kReach;
@@ -355,10 +356,8 @@ template <class Isa, bool kStore>
 
 template <class Isa>
 [[gnu::always_inline]] inline void run(State& st, u64 count, u64* out) {
-  if (out != nullptr)
-    run_columns<Isa, true>(st, count, out);
-  else
-    run_columns<Isa, false>(st, count, nullptr);
+  if (out != nullptr) run_columns<Isa, true>(st, count, out);
+  else run_columns<Isa, false>(st, count, nullptr);
 }
 
 }  // namespace qg::infty_detail

@@ -251,8 +251,7 @@ void bring_up_cursors(State& st, u64 n, u64 s) {
 // The record holds every column before n by now.
 void settle(State& st, u64 n, u64 s, std::uint32_t node) {
   Automaton& automaton = st.automaton;
-  if (!ensure<1>(automaton.rows, st.record, n - 1, s) ||
-      !ensure<2>(automaton.antidiagonals, st.record, n - 1, n + s))
+  if (!ensure<1>(automaton.rows, st.record, n - 1, s) || !ensure<2>(automaton.antidiagonals, st.record, n - 1, n + s))
     throw std::logic_error("infty-queens: the record does not reach the windows at n = " + std::to_string(n));
   // The streams begin at base + 8 (the automaton reads nothing below); the first 8 bits of
   // each window are the node's.

@@ -99,14 +99,14 @@ namespace qg {
 struct InftyQueens::State {
   using u64 = infty_detail::u64;
   // Knuth's variables (seed 002 §4) before column n is computed.
-  u64 n = 1;            // the next column
-  u64 s = 1;            // the least row with a_s = 0
-  u64 r = 0;            // the least r ≥ 0 with c_{−r} = 0
-  u64 t = 0;            // the high queens so far = the greatest positive diagonal used
-  u64 wa = 0;           // bit i: a_{s+i}; complete below s + kReach
-  u64 wb = 0;           // bit i: b_{n+s+i}; complete below n + s + kReach
-  u64 wc = 0;           // bit i: c_{s−n−kReach+i}; below it every diagonal is free
-  u64 nphi = 1;         // floor(nφ)
+  u64 n = 1;                                   // the next column
+  u64 s = 1;                                   // the least row with a_s = 0
+  u64 r = 0;                                   // the least r ≥ 0 with c_{−r} = 0
+  u64 t = 0;                                   // the high queens so far = the greatest positive diagonal used
+  u64 wa = 0;                                  // bit i: a_{s+i}; complete below s + kReach
+  u64 wb = 0;                                  // bit i: b_{n+s+i}; complete below n + s + kReach
+  u64 wc = 0;                                  // bit i: c_{s−n−kReach+i}; below it every diagonal is free
+  u64 nphi = 1;                                // floor(nφ)
   u128 fraction = infty_detail::kPhiFraction;  // frac(nφ)·2^128, from below
   infty_detail::HighRecord record;
   // Before any column, the first high queen (column ≥ 1, rank ≥ 1) has row ≥ 2 and
