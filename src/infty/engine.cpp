@@ -152,8 +152,8 @@ void InftyQueens::step(u64 count, u64* out) {
                      " terms is beyond the supported range 1.." + std::to_string(kInftyMaxTerms) + " (2^62)");
 #ifdef QG_X86_BMI2
   // The one dispatch point: the x86-64 kernel where the compiler built it (the probe
-  // cmake/x86_bmi2.cmake) and the CPU runs it; the portable kernel elsewhere. Both leave the
-  // same state (tests/test_infty.cpp, PortableKernelEqualsTheDispatchedOne).
+  // cmake/x86_bmi2.cmake) and the CPU runs it; the portable kernel elsewhere. Both give the
+  // same terms and statistics (tests/test_infty.cpp, PortableKernelEqualsTheDispatchedOne).
   if (__builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2")) {
     infty_detail::run_x86_bmi2(*state_, count, out);
     return;
