@@ -28,51 +28,52 @@ Outcome search(std::uint32_t node) {
   u64 a = kNodeA.of(node);
   u64 b = kNodeB.of(node);
   u64 c = kNodeC.of(node);  // bit i: diagonal s − n − 8 + i, so row s + i's diagonal is bit 8 + i
-  Outcome out;
+  Outcome outcome;
   u64 free_c = ~c & kNodeC.mask();
-  if (free_c == 0) return out;
+  if (free_c == 0) return outcome;
   u64 minus_r = highest_bit(free_c);  // every diagonal above −r is used: −r is c's top zero
-  if (minus_r > 14) return out;       // the next column's window (one lower) would lose it
-  out.scan = minus_r >= 8 ? minus_r - 7 : 0;
+  if (minus_r > 14) return outcome;   // the next column's window (one lower) would lose it
+  outcome.scan = minus_r >= 8 ? minus_r - 7 : 0;
   // Bit i of each mask stands for row k = s + i: Knuth probes b_{k+n}, then c_{k−n} where b
   // is free, then a_k where both are.
-  u64 free_b = ~b & kLowBits[out.scan];
+  u64 free_b = ~b & kLowBits[outcome.scan];
   u64 free_bc = free_b & ~(c >> 8);
   u64 found = ~a & free_bc;
   if (found == 0) {
     // A high queen: the scan probes every row, and the queen sets c_t, a_q and b_{q+n}
     // (3 probes), all above these windows.
-    out.high = 1;
-    out.ticks = out.scan + ones(free_b) + ones(free_bc) + 3;
+    outcome.high = 1;
+    outcome.ticks = outcome.scan + ones(free_b) + ones(free_bc) + 3;
   } else {
     u64 bit = found & (0 - found);
     u64 probed = found ^ (found - 1);  // the rows scanned, up to q
-    out.row = static_cast<u64>(std::countr_zero(found));
-    out.ticks = ones(probed) + ones(free_b & probed) + ones(free_bc & probed) + 3;
+    outcome.row = static_cast<u64>(std::countr_zero(found));
+    outcome.ticks = ones(probed) + ones(free_b & probed) + ones(free_bc & probed) + 3;
     a |= bit;
     b |= bit;
     c |= bit << 8;
-    if (probed == kLowBits[out.scan]) {
+    if (probed == kLowBits[outcome.scan]) {
       // q = n − r took diagonal −r: r moves down to the highest free diagonal below it, one
       // probe per diagonal passed; it must be in the window.
       u64 below = ~c & ((bit << 8) - 1);
-      if (below == 0) return out;
-      out.ticks += minus_r - highest_bit(below);
+      if (below == 0) return outcome;
+      outcome.ticks += minus_r - highest_bit(below);
     }
     // q = s took row s: s moves to the next free row (else a_s = 0: a step of 0), one probe
     // per row passed; c's window moves with s, and the diagonals it leaves must be free.
-    out.step = static_cast<u64>(std::countr_zero(~a));
-    if (out.step > kMaxAutomatonStep || (c & kLowBits[out.step]) != 0) return out;
-    out.ticks += out.step;
-    a >>= out.step;
-    b >>= out.step;
-    c = (c >> out.step) | (kNodeC.mask() & (kNodeC.mask() << (kNodeC.width - out.step)));  // above −r: used
+    outcome.step = static_cast<u64>(std::countr_zero(~a));
+    if (outcome.step > kMaxAutomatonStep || (c & kLowBits[outcome.step]) != 0) return outcome;
+    outcome.ticks += outcome.step;
+    a >>= outcome.step;
+    b >>= outcome.step;
+    // The diagonals entering c's window from above are above −r: used.
+    c = (c >> outcome.step) | (kNodeC.mask() & (kNodeC.mask() << (kNodeC.width - outcome.step)));
   }
   // Column n + 1: b's base n + s gains 1, c's base s − n − 8 loses 1 (its top bit, above −r,
   // leaves; the diagonal entering below is free, as every diagonal below the window is).
-  out.next = pack_node(a, b >> 1, c << 1);
-  out.held = true;
-  return out;
+  outcome.next = pack_node(a, b >> 1, c << 1);
+  outcome.held = true;
+  return outcome;
 }
 
 }  // namespace
@@ -81,18 +82,18 @@ u64 describe(State& st, std::uint32_t node) {
   Automaton& automaton = st.automaton;
   auto [it, fresh] = automaton.descriptor_of.try_emplace(node, 0);
   if (!fresh) return it->second;
-  Outcome out = search(node);
-  u64 slots = u64{1} << (2 * out.step + 1);
-  if (!out.held || out.ticks > kTicks.mask() || automaton.links.size() + 1 + slots > kMaxLinks) return 0;
+  Outcome outcome = search(node);
+  u64 slots = u64{1} << (2 * outcome.step + 1);
+  if (!outcome.held || outcome.ticks > kTicks.mask() || automaton.links.size() + 1 + slots > kMaxLinks) return 0;
   automaton.links.push_back(kSlotNode.with(node));
-  u64 a_pick = kLowBits[out.step];
-  u64 b_pick = kLowBits[out.step + 1];
-  u64 descriptor = kFirstLink.with(automaton.links.size()) | kHigh.with(out.high) | kLowRow.with(out.row) |
-                   kTicks.with(out.ticks) | kStep.with(out.step) | kBStep.with(out.step + 1) | kBPick.with(b_pick) |
-                   kAPick.with(a_pick);
+  u64 a_pick = kLowBits[outcome.step];
+  u64 b_pick = kLowBits[outcome.step + 1];
+  u64 descriptor = kFirstLink.with(automaton.links.size()) | kHigh.with(outcome.high) | kLowRow.with(outcome.row) |
+                   kTicks.with(outcome.ticks) | kStep.with(outcome.step) | kBStep.with(outcome.step + 1) |
+                   kBPick.with(b_pick) | kAPick.with(a_pick);
   automaton.links.resize(automaton.links.size() + slots);
   automaton.descriptors.push_back(descriptor);
-  automaton.scans.push_back(static_cast<std::uint8_t>(out.scan));
+  automaton.scans.push_back(static_cast<std::uint8_t>(outcome.scan));
   return it->second = descriptor;
 }
 
