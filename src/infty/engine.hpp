@@ -57,7 +57,7 @@ void new_step(InftyStats& stats, u64 n, u64 step);  // a step of s longer than a
 // = 1) or antidiagonal (kWeight = 2) — is below base + 64, reading the record (columns up to
 // `last`) from the cursor on, and moves the cursor past them (Knuth's search, place()).
 template <u64 kWeight>
-[[gnu::noinline]] u64 ingest(Cursor& cursor, const HighRecord& record, u64 last, u64 window, u64 base);
+u64 ingest(Cursor& cursor, const HighRecord& record, u64 last, u64 window, u64 base);
 
 // Adds a record block (every 2^22 columns) and frees those no reader needs any more.
 void new_block(State& st);
