@@ -106,12 +106,12 @@ TEST(DictionaryFile, MalformedFilesNameTheLineAndTheProblem) {
 
 TEST(DictionaryRead, PrefixFreeAndLongestMatchRules) {
   auto pf = Dictionary::parse("start: 0\n1 -> 0\n01 -> 100\n00100 -> 100101100\n", "pf");
-  EXPECT_EQ(pf.read("1000").status, HeadRead::word);
+  EXPECT_EQ(pf.read("1000").status, HeadRead::Status::word);
   EXPECT_EQ(pf.entries()[pf.read("0100").entry].word, "01");
   EXPECT_EQ(pf.entries()[pf.read("00100").entry].word, "00100");
-  EXPECT_EQ(pf.read("0011").status, HeadRead::no_word);
-  EXPECT_EQ(pf.read("001").status, HeadRead::end_of_string);
-  EXPECT_EQ(pf.read("").status, HeadRead::end_of_string);
+  EXPECT_EQ(pf.read("0011").status, HeadRead::Status::no_word);
+  EXPECT_EQ(pf.read("001").status, HeadRead::Status::end_of_string);
+  EXPECT_EQ(pf.read("").status, HeadRead::Status::end_of_string);
   // §5.1: after a 0 the head takes (41) unless the next four bits are 1000 or 1010.
   auto m23 = qg::game_dictionary("maharaja23").dictionary;
   auto word = [&](std::string_view bits) { return m23.entries()[m23.read(bits).entry].word; };
@@ -121,7 +121,7 @@ TEST(DictionaryRead, PrefixFreeAndLongestMatchRules) {
   EXPECT_EQ(word("00000"), "0");
   EXPECT_EQ(word("10"), "1");
   // With 0101 ahead the head cannot yet tell (41) from (44): the string has ended for it.
-  EXPECT_EQ(m23.read("0101").status, HeadRead::end_of_string);
+  EXPECT_EQ(m23.read("0101").status, HeadRead::Status::end_of_string);
   EXPECT_EQ(word("011"), "0");
 }
 
@@ -373,7 +373,7 @@ TEST(Telescope, RangeAndDepth) {
   EXPECT_TRUE(t.is_p(y, x));
   EXPECT_FALSE(t.is_p(x, y + 1));
   EXPECT_EQ(t.p_row(y), x);
-  EXPECT_THROW(t.p_row(qg::Telescope::max_coordinate + 1), qg::RangeError);
+  EXPECT_THROW(t.p_row(qg::Telescope::kMaxCoordinate + 1), qg::RangeError);
   EXPECT_THROW(qg::Telescope(qg::game_dictionary("maharaja23"), 100), qg::RangeError);
 }
 

@@ -157,6 +157,8 @@ struct MorphicCoding {
 // line up, see docs/TWOPILE.md).
 std::optional<MorphicCoding> morphic_coding(const Ruleset& ruleset);
 
+class FixedPointIndex;  // words.hpp
+
 class MorphicPPositions {
  public:
   explicit MorphicPPositions(MorphicCoding coding);  // InputError for a bad morphism
@@ -168,7 +170,7 @@ class MorphicPPositions {
 
  private:
   MorphicCoding coding_;
-  std::shared_ptr<const void> index_;
+  std::shared_ptr<const FixedPointIndex> index_;  // shared: a copy costs no second index
 };
 
 // The generic complementary pair of seed 001 §4: a_0 = b_0 = 0 and, for n ≥ 1,

@@ -132,8 +132,8 @@ void run_is_p(const IsPOptions& o) {
     throw qg::InputError(fmt::format("is-p decides maharaja and maharaja23, not '{}'", o.game));
   const mpz_class x = qg::parse_natural(o.x), y = qg::parse_natural(o.y);
   const mpz_class column = x < y ? x : y, other = x < y ? y : x;
-  if (column > qg::Telescope::max_coordinate)
-    throw qg::RangeError(fmt::format("is-p supports min(X, Y) ≤ 2^62 − 1 = {}, not {}", qg::Telescope::max_coordinate,
+  if (column > qg::Telescope::kMaxCoordinate)
+    throw qg::RangeError(fmt::format("is-p supports min(X, Y) ≤ 2^62 − 1 = {}, not {}", qg::Telescope::kMaxCoordinate,
                                      column.get_str()));
   const auto start = std::chrono::steady_clock::now();
   const qg::Telescope telescope(qg::game_dictionary(o.game));

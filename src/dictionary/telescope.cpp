@@ -62,8 +62,8 @@ struct Telescope::Impl {
                      std::uint32_t* entry) const {
     HeadRead r = o < index.size() ? game.dictionary.read_window(index[o])
                                   : game.dictionary.read([&](std::uint64_t i) { return w[o + i] != 0; }, w.size() - o);
-    if (r.status == HeadRead::end_of_string) return kUndecided;
-    if (r.status == HeadRead::no_word) return kDead;
+    if (r.status == HeadRead::Status::end_of_string) return kUndecided;
+    if (r.status == HeadRead::Status::no_word) return kDead;
     if (entry) *entry = static_cast<std::uint32_t>(r.entry);
     return o + length[r.entry];
   }
@@ -252,8 +252,8 @@ Telescope::Telescope(const GameDictionary& game, std::uint64_t prefix_bits) {
 }
 
 std::uint64_t Telescope::p_row(std::uint64_t x, TelescopeTrace* trace) const {
-  if (x > max_coordinate)
-    throw RangeError(fmt::format("the telescope supports columns 0..{} (2^62 - 1), not {}", max_coordinate, x));
+  if (x > kMaxCoordinate)
+    throw RangeError(fmt::format("the telescope supports columns 0..{} (2^62 - 1), not {}", kMaxCoordinate, x));
   return impl_->p_row(x, trace);
 }
 
@@ -263,8 +263,8 @@ bool Telescope::is_p(std::uint64_t x, std::uint64_t y, TelescopeTrace* trace) co
 }
 
 bool Telescope::bit(std::uint64_t x) const {
-  if (x > max_coordinate)
-    throw RangeError(fmt::format("the telescope supports columns 0..{} (2^62 - 1), not {}", max_coordinate, x));
+  if (x > kMaxCoordinate)
+    throw RangeError(fmt::format("the telescope supports columns 0..{} (2^62 - 1), not {}", kMaxCoordinate, x));
   if (x < impl_->prefix) return impl_->bits[x];
   return impl_->window(x, x + 1, nullptr).bits[0];
 }

@@ -96,7 +96,7 @@ MorphicPPositions::MorphicPPositions(MorphicCoding coding) : coding_(std::move(c
 Position MorphicPPositions::nth(std::uint64_t n) const {
   if (n == 0) return {0, 0};
   if (n > (std::uint64_t{1} << 62)) throw RangeError(fmt::format("P-position index {} is beyond 2^62", n));
-  const auto& index = *static_cast<const FixedPointIndex*>(index_.get());
+  const FixedPointIndex& index = *index_;
   auto location = [&](char letter) {
     std::uint64_t at = index.occurrence(letter, n);  // 0-based position in the fixed point
     std::uint64_t removed = 0;
