@@ -161,7 +161,7 @@ TEST(Blocking, K1IsWythoffNim) {
   const std::uint64_t N = sanitized ? 300 : 2000;
   std::set<std::pair<std::uint64_t, std::uint64_t>> wythoff;
   for (std::uint64_t n = 0;; ++n) {
-    std::uint64_t a = (n + qg::isqrt<std::uint64_t>(5 * n * n)) / 2, b = a + n;
+    std::uint64_t a = (n + qg::numeration::isqrt<std::uint64_t>(5 * n * n)) / 2, b = a + n;
     if (a >= N) break;
     if (b < N) wythoff.insert({a, b}), wythoff.insert({b, a});
   }

@@ -18,7 +18,7 @@
 
 #include "queengames/common.hpp"
 
-namespace qg {
+namespace qg::dictionary {
 
 // ---- dictionaries -------------------------------------------------------------------
 
@@ -271,4 +271,4 @@ struct TableDictionary {
 };
 TableDictionary table_dictionary(const MultiplicationTable& table);
 
-}  // namespace qg
+}  // namespace qg::dictionary

@@ -27,7 +27,11 @@
 
 #include "queengames/common.hpp"
 
-namespace qg {
+namespace qg::words {
+class FixedPointIndex;  // words.hpp
+}  // namespace qg::words
+
+namespace qg::twopile {
 
 struct Position {
   std::uint64_t x = 0, y = 0;
@@ -157,8 +161,6 @@ struct MorphicCoding {
 // line up, see docs/TWOPILE.md).
 std::optional<MorphicCoding> morphic_coding(const Ruleset& ruleset);
 
-class FixedPointIndex;  // words.hpp
-
 class MorphicPPositions {
  public:
   explicit MorphicPPositions(MorphicCoding coding);  // InputError for a bad morphism
@@ -170,7 +172,7 @@ class MorphicPPositions {
 
  private:
   MorphicCoding coding_;
-  std::shared_ptr<const FixedPointIndex> index_;  // shared: a copy costs no second index
+  std::shared_ptr<const words::FixedPointIndex> index_;  // shared: a copy costs no second index
 };
 
 // The generic complementary pair of seed 001 §4: a_0 = b_0 = 0 and, for n ≥ 1,
@@ -190,4 +192,4 @@ struct GamePicture {
 };
 void draw_game_png(const Ruleset& ruleset, const GamePicture& picture, const std::filesystem::path& path);
 
-}  // namespace qg
+}  // namespace qg::twopile

@@ -12,6 +12,8 @@
 
 namespace qg {
 
+using namespace dictionary;  // this module's names
+
 namespace {
 
 // The columns below `columns` that hold an upper P-position, from the sweep, packed.

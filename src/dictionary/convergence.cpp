@@ -7,7 +7,7 @@
 
 #include "queengames/dictionary.hpp"
 
-namespace qg {
+namespace qg::dictionary {
 
 namespace {
 
@@ -129,4 +129,4 @@ ConvergenceProof prove_convergence(const GameDictionary& game, std::uint64_t fac
   return proof;
 }
 
-}  // namespace qg
+}  // namespace qg::dictionary

@@ -9,7 +9,7 @@
 
 #include "queengames/dictionary.hpp"
 
-namespace qg {
+namespace qg::dictionary {
 
 namespace {
 
@@ -197,4 +197,4 @@ std::string Dictionary::to_string() const {
   return out;
 }
 
-}  // namespace qg
+}  // namespace qg::dictionary

@@ -4,7 +4,7 @@
 #include "bit_queue.hpp"
 #include "queengames/dictionary.hpp"
 
-namespace qg {
+namespace qg::dictionary {
 
 namespace {
 
@@ -103,4 +103,4 @@ std::string dictionary_bits(const Dictionary& dictionary, std::uint64_t bits) {
   return out;
 }
 
-}  // namespace qg
+}  // namespace qg::dictionary

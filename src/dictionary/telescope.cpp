@@ -16,7 +16,7 @@
 #include "queengames/dictionary.hpp"
 #include "queengames/numeration.hpp"
 
-namespace qg {
+namespace qg::dictionary {
 
 namespace {
 
@@ -147,7 +147,7 @@ struct Telescope::Impl {
     std::vector<Word> words;
     for (std::uint64_t margin = margin0; margin <= kMaxMargin; margin *= 2) {
       // Words read near lo/φ are translated near lo (W(p) = φp + O(1)).
-      std::uint64_t s_lo = floor_n_over_phi<std::uint64_t>(lo), s_hi = floor_n_over_phi<std::uint64_t>(hi) + 1;
+      std::uint64_t s_lo = numeration::floor_n_over_phi<std::uint64_t>(lo), s_hi = numeration::floor_n_over_phi<std::uint64_t>(hi) + 1;
       std::uint64_t a = s_lo > margin ? s_lo - margin : 0;
       if (!parse(a, s_hi + margin, words, trace)) continue;
       std::uint64_t at = translated_at(words.front());
@@ -269,4 +269,4 @@ bool Telescope::bit(std::uint64_t x) const {
   return impl_->window(x, x + 1, nullptr).bits[0];
 }
 
-}  // namespace qg
+}  // namespace qg::dictionary

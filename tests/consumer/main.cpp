@@ -11,10 +11,10 @@
 
 int main() {
   std::cout << "wythoff";
-  for (const qg::Position& p : qg::sweep_p_positions(qg::Ruleset::parse("wythoff"), 6))
+  for (const qg::twopile::Position& p : qg::twopile::sweep_p_positions(qg::twopile::Ruleset::parse("wythoff"), 6))
     std::cout << " (" << p.x << "," << p.y << ")";
   std::cout << "\nfloor_n_phi";
-  for (std::uint64_t n = 1; n <= 10; ++n) std::cout << ' ' << qg::floor_n_phi<std::uint64_t>(n);
+  for (std::uint64_t n = 1; n <= 10; ++n) std::cout << ' ' << qg::numeration::floor_n_phi<std::uint64_t>(n);
   std::cout << "\nA000201";
   for (std::int64_t term : qg::sequence_terms(qg::find_sequence("A000201"), 10)) std::cout << ' ' << term;
   std::cout << '\n';
