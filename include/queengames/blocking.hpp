@@ -41,7 +41,7 @@ enum class Engine { definition, plain, ca };
 Engine parse_engine(std::string_view name);  // InputError naming the choices
 const char* to_string(Engine engine);
 
-// The palace numbers row by row, in O(width) memory.
+// The palace numbers row by row, in O(width) memory; each next() costs O(width).
 class PalaceRows {
  public:
   PalaceRows(std::uint64_t k, std::uint64_t width, Engine engine = Engine::definition);
@@ -60,7 +60,7 @@ class PalaceRows {
 };
 
 // A whole W×H table in memory (row-major, v[y·W + x]), for small tables and the region
-// measurements; RangeError above kMaxTableCells.
+// measurements: O(W·H) time, 4·W·H bytes; RangeError above kMaxTableCells.
 inline constexpr std::uint64_t kMaxTableCells = std::uint64_t{1} << 28;
 std::vector<std::uint32_t> palace_table(std::uint64_t k, std::uint64_t width, std::uint64_t height,
                                         Engine engine = Engine::definition);
@@ -75,9 +75,9 @@ struct Summary {
   std::string line() const;
   bool operator==(const Summary&) const = default;
 };
-// threads > 1 splits the columns into bands, one thread each, pipelined over the rows (a
-// band needs from its left neighbour only the row's running palace count and one diagonal
-// count per row); the definition engine only. Progress in rows.
+// O(W·H) time, O(W) memory. threads > 1 splits the columns into bands, one thread each,
+// pipelined over the rows (a band needs from its left neighbour only the row's running palace
+// count and one diagonal count per row); the definition engine only. Progress in rows.
 Summary summary(std::uint64_t k, std::uint64_t width, std::uint64_t height, Engine engine = Engine::definition,
                 unsigned threads = 2, const ProgressFn& progress = {});
 
@@ -165,7 +165,9 @@ PlayAnalysis play(std::uint64_t k, Cell queen, const std::optional<std::vector<C
 // and white for the hot spots.
 Rgb palace_colour(std::uint64_t v, std::uint64_t k);
 
-// A window of the table: the cells x0 ≤ x < x0 + width, y0 ≤ y < y0 + height.
+// A window of the table: the cells x0 ≤ x < x0 + width, y0 ≤ y < y0 + height. Drawing or
+// exporting it computes every row above it too: O((x0 + width)·(y0 + height)) time and
+// O(x0 + width) memory.
 struct Region {
   std::uint64_t x0 = 0, y0 = 0, width = 0, height = 0;
 };
