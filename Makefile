@@ -5,7 +5,7 @@ BUILD_FUZZ ?= build-fuzz
 JOBS       ?= $(shell nproc)
 FUZZ_SECONDS ?= 20
 
-.PHONY: all run test sanitize fuzz bench deps configure build clean
+.PHONY: all run test sanitize fuzz bench deps configure build clean format format-check
 
 all: build
 
@@ -45,6 +45,13 @@ fuzz: deps
 
 bench: build
 	@for b in $(BUILD)/bench/bench_*; do echo "== $$b"; $$b --benchmark_repetitions=5 --benchmark_report_aggregates_only=true; done
+
+# Whether every C++ file is formatted as .clang-format says (clang-format-14); format fixes it.
+format-check: deps
+	@bash scripts/format-check.sh
+
+format: deps
+	@bash scripts/format-check.sh --fix
 
 clean:
 	rm -rf $(BUILD) $(BUILD_ASAN) $(BUILD_FUZZ) tour

@@ -16,7 +16,7 @@ void set_cells(benchmark::State& state, std::uint64_t cells) {
 // The fast route: per-line bitsets, 64×64 tiles, tile antidiagonals on 2 threads.
 void BM_WythoffFast(benchmark::State& state) {
   const auto n = static_cast<std::uint64_t>(state.range(0));
-  const qg::Ruleset wythoff = qg::Ruleset::parse("wythoff");
+  const qg::twopile::Ruleset wythoff = qg::twopile::Ruleset::parse("wythoff");
   b::GrundyOptions options;
   options.threads = static_cast<unsigned>(state.range(1));
   for (auto _ : state) benchmark::DoNotOptimize(b::grundy_table(wythoff, n, n, options).values.data());
@@ -28,7 +28,7 @@ BENCHMARK(BM_WythoffFast)->Args({8192, 2})->Args({8192, 1})->Iterations(1)->Unit
 // The straightforward scan: enumerate each position's options, take the mex (O(N³)).
 void BM_WythoffScan(benchmark::State& state) {
   const auto n = static_cast<std::uint64_t>(state.range(0));
-  const qg::Ruleset wythoff = qg::Ruleset::parse("wythoff");
+  const qg::twopile::Ruleset wythoff = qg::twopile::Ruleset::parse("wythoff");
   for (auto _ : state) benchmark::DoNotOptimize(b::grundy_table_brute_force(wythoff, n, n).values.data());
   set_cells(state, n * n);
 }

@@ -23,7 +23,7 @@ void BM_engine(benchmark::State& state) {
   double seconds = 0, bytes = 0;
   for (auto _ : state) {
     double start = cpu_seconds();
-    qg::InftyQueens engine;
+    qg::infty::InftyQueens engine;
     engine.step(count);
     seconds += cpu_seconds() - start;
     bytes = static_cast<double>(engine.peak_memory_bytes());
@@ -54,7 +54,7 @@ void BM_engine_vs_knuth(benchmark::State& state) {
   double engine_seconds = 0, knuth_seconds = 0;
   for (auto _ : state) {
     double start = cpu_seconds();
-    qg::InftyQueens engine;
+    qg::infty::InftyQueens engine;
     engine.step(count);
     double middle = cpu_seconds();
     auto stats = knuth_baseline::run<false>(count);

@@ -34,7 +34,7 @@ inline bool compfrac(std::uint64_t x, std::uint64_t y) {
 // window widths (not in Knuth's program) are measured only when kWindows is set, so that the
 // benchmark times his program's work alone.
 template <bool kWindows = true>
-inline qg::InftyStats run(std::uint64_t goal, std::vector<std::uint64_t>* terms = nullptr) {
+inline qg::infty::InftyStats run(std::uint64_t goal, std::vector<std::uint64_t>* terms = nullptr) {
   using ll = long long;
   const double phi = 1.6180339887498948482;  // only to size the arrays (§3)
   const ll slack = 10;
@@ -46,7 +46,7 @@ inline qg::InftyStats run(std::uint64_t goal, std::vector<std::uint64_t>* terms 
   Bytes c(static_cast<char*>(std::calloc(static_cast<std::size_t>(minmemc + maxmemc), 1)));
   if (!a || !b || !c) throw std::bad_alloc();
 
-  qg::InftyStats stats;
+  qg::infty::InftyStats stats;
   ll himaxint = 0, himinint = 0, lomaxint = 0, lominint = 0;
   std::uint64_t himaxfrac = 0, himinfrac = 0, lomaxfrac = 0, lominfrac = 0;
   ll r = 0, t = 0, s = 1, q = 0, n = 1, nphiint = 1;
@@ -93,7 +93,7 @@ inline qg::InftyStats run(std::uint64_t goal, std::vector<std::uint64_t>* terms 
   got_q:
     if (terms) terms->push_back(static_cast<std::uint64_t>(q));
     // Record statistics (§8), with the histograms indexed by floor(discrepancy).
-    ++stats.probe_histogram[std::min<unsigned>(ticks, qg::InftyStats::kProbeBins - 1)];  // never clamps here
+    ++stats.probe_histogram[std::min<unsigned>(ticks, qg::infty::InftyStats::kProbeBins - 1)];  // never clamps here
     if (q >= n) {
       ++stats.high_terms;
       if (q > nphiint) {
@@ -101,26 +101,26 @@ inline qg::InftyStats run(std::uint64_t goal, std::vector<std::uint64_t>* terms 
           himaxint = q - nphiint, himaxfrac = nphifrac;
           stats.high_max.push_back({static_cast<std::uint64_t>(n), static_cast<std::uint64_t>(q)});
         }
-        ++stats.high_histogram[qg::infty_histogram_bin(q - nphiint - 1)];
+        ++stats.high_histogram[qg::infty::infty_histogram_bin(q - nphiint - 1)];
       } else {
         if (q - nphiint < himinint || (q - nphiint == himinint && compfrac(himinfrac, nphifrac))) {
           himinint = q - nphiint, himinfrac = nphifrac;
           stats.high_min.push_back({static_cast<std::uint64_t>(n), static_cast<std::uint64_t>(q)});
         }
-        ++stats.high_histogram[qg::infty_histogram_bin(-(nphiint - q) - 1)];
+        ++stats.high_histogram[qg::infty::infty_histogram_bin(-(nphiint - q) - 1)];
       }
     } else if (q > nphiint - n) {
       if (q - (nphiint - n) > lomaxint || (q - (nphiint - n) == lomaxint && compfrac(nphifrac, lomaxfrac))) {
         lomaxint = q - (nphiint - n), lomaxfrac = nphifrac;
         stats.low_max.push_back({static_cast<std::uint64_t>(n), static_cast<std::uint64_t>(q)});
       }
-      ++stats.low_histogram[qg::infty_histogram_bin(q - (nphiint - n) - 1)];
+      ++stats.low_histogram[qg::infty::infty_histogram_bin(q - (nphiint - n) - 1)];
     } else {
       if (q - (nphiint - n) < lominint || (q - (nphiint - n) == lominint && compfrac(lominfrac, nphifrac))) {
         lominint = q - (nphiint - n), lominfrac = nphifrac;
         stats.low_min.push_back({static_cast<std::uint64_t>(n), static_cast<std::uint64_t>(q)});
       }
-      ++stats.low_histogram[qg::infty_histogram_bin(-((nphiint - n) - q) - 1)];
+      ++stats.low_histogram[qg::infty::infty_histogram_bin(-((nphiint - n) - q) - 1)];
     }
     // Advance nphiint and nphifrac (§6).
     ++nphiint;

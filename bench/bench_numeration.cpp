@@ -19,7 +19,7 @@ std::vector<std::uint64_t> random_arguments(unsigned bits, std::uint64_t limit =
 
 void BM_floor_n_phi_sequential(benchmark::State& state) {
   std::uint64_t n = 1, sum = 0;
-  for (auto _ : state) sum += qg::floor_n_phi<std::uint64_t>(n++);
+  for (auto _ : state) sum += qg::numeration::floor_n_phi<std::uint64_t>(n++);
   benchmark::DoNotOptimize(sum);
   state.SetItemsProcessed(state.iterations());
 }
@@ -29,7 +29,7 @@ void BM_floor_n_phi_random(benchmark::State& state) {
   const auto args = random_arguments(64, 11400714819323198485ULL);
   std::size_t i = 0;
   std::uint64_t sum = 0;
-  for (auto _ : state) sum += qg::floor_n_phi<std::uint64_t>(args[i++ & 0xffff]);
+  for (auto _ : state) sum += qg::numeration::floor_n_phi<std::uint64_t>(args[i++ & 0xffff]);
   benchmark::DoNotOptimize(sum);
   state.SetItemsProcessed(state.iterations());
 }
@@ -39,7 +39,7 @@ void BM_floor_n_psi_random(benchmark::State& state) {
   const auto args = random_arguments(62);
   std::size_t i = 0;
   std::uint64_t sum = 0;
-  for (auto _ : state) sum += qg::floor_n_psi<std::uint64_t>(args[i++ & 0xffff], 1);
+  for (auto _ : state) sum += qg::numeration::floor_n_psi<std::uint64_t>(args[i++ & 0xffff], 1);
   benchmark::DoNotOptimize(sum);
   state.SetItemsProcessed(state.iterations());
 }
@@ -49,7 +49,7 @@ void BM_tribonacci_bits_random(benchmark::State& state) {
   const auto args = random_arguments(static_cast<unsigned>(state.range(0)));
   std::size_t i = 0;
   qg::u128 acc = 0;
-  for (auto _ : state) acc ^= qg::tribonacci_bits(args[i++ & 0xffff]);
+  for (auto _ : state) acc ^= qg::numeration::tribonacci_bits(args[i++ & 0xffff]);
   benchmark::DoNotOptimize(acc);
   state.SetItemsProcessed(state.iterations());
 }
@@ -58,10 +58,10 @@ BENCHMARK(BM_tribonacci_bits_random)->Arg(32)->Arg(64);
 void BM_tribonacci_bits_value_random(benchmark::State& state) {
   auto args = random_arguments(static_cast<unsigned>(state.range(0)));
   std::vector<qg::u128> bits;
-  for (auto n : args) bits.push_back(qg::tribonacci_bits(n));
+  for (auto n : args) bits.push_back(qg::numeration::tribonacci_bits(n));
   std::size_t i = 0;
   std::uint64_t sum = 0;
-  for (auto _ : state) sum += qg::tribonacci_bits_value(bits[i++ & 0xffff]);
+  for (auto _ : state) sum += qg::numeration::tribonacci_bits_value(bits[i++ & 0xffff]);
   benchmark::DoNotOptimize(sum);
   state.SetItemsProcessed(state.iterations());
 }

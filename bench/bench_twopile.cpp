@@ -9,11 +9,11 @@ namespace {
 const char* const kRulesets[] = {"wythoff", "maharaja", "queen-dee", "queen-bee", "kqueen-dee:2", "st-wythoff:2,1"};
 
 void Sweep(benchmark::State& state) {
-  auto rules = qg::Ruleset::parse(kRulesets[state.range(0)]);
+  auto rules = qg::twopile::Ruleset::parse(kRulesets[state.range(0)]);
   auto count = static_cast<std::uint64_t>(state.range(1));
   for (auto _ : state) {
     std::uint64_t sum = 0;
-    qg::sweep_p_positions(rules, count, [&](std::uint64_t, std::uint64_t a, std::uint64_t b) {
+    qg::twopile::sweep_p_positions(rules, count, [&](std::uint64_t, std::uint64_t a, std::uint64_t b) {
       sum += a ^ b;
       return true;
     });
@@ -33,8 +33,8 @@ BENCHMARK(Sweep)
     ->ReportAggregatesOnly(true);
 
 void MorphicStream(benchmark::State& state) {
-  auto rules = qg::Ruleset::parse(kRulesets[state.range(0)]);
-  qg::MorphicPPositions route(*qg::morphic_coding(rules));
+  auto rules = qg::twopile::Ruleset::parse(kRulesets[state.range(0)]);
+  qg::twopile::MorphicPPositions route(*qg::twopile::morphic_coding(rules));
   for (auto _ : state) {
     std::uint64_t sum = 0;
     route.stream(static_cast<std::uint64_t>(state.range(1)), [&](std::uint64_t, std::uint64_t a, std::uint64_t b) {
@@ -49,7 +49,7 @@ void MorphicStream(benchmark::State& state) {
 BENCHMARK(MorphicStream)->ArgsProduct({{0, 2}, {10'000'000}})->Unit(benchmark::kMillisecond);
 
 void MorphicNth(benchmark::State& state) {
-  qg::MorphicPPositions route(*qg::morphic_coding(qg::Ruleset::parse(kRulesets[state.range(0)])));
+  qg::twopile::MorphicPPositions route(*qg::twopile::morphic_coding(qg::twopile::Ruleset::parse(kRulesets[state.range(0)])));
   std::uint64_t n = 1'000'000'000'000'000ULL;
   for (auto _ : state) benchmark::DoNotOptimize(route.nth(n++));
   state.SetLabel(kRulesets[state.range(0)]);

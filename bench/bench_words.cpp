@@ -10,11 +10,11 @@ namespace {
 
 // 10^9 letters of the Tribonacci word through read() into a 1 MiB buffer, per iteration.
 void BM_TribonacciRead(benchmark::State& state) {
-  auto tau = qg::Morphism::named("tribonacci");
+  auto tau = qg::words::Morphism::named("tribonacci");
   auto total = static_cast<std::uint64_t>(state.range(0));
   std::string buffer(1 << 20, '\0');
   for (auto _ : state) {
-    qg::FixedPointStream stream(tau);
+    qg::words::FixedPointStream stream(tau);
     for (std::uint64_t done = 0; done < total; done += buffer.size()) {
       stream.read(buffer.data(), buffer.size());
       benchmark::DoNotOptimize(buffer.data());
@@ -26,7 +26,7 @@ BENCHMARK(BM_TribonacciRead)->Arg(1'000'000'000)->Unit(benchmark::kMillisecond);
 
 // The same stream one letter at a time through next().
 void BM_TribonacciNext(benchmark::State& state) {
-  qg::FixedPointStream stream(qg::Morphism::named("tribonacci"));
+  qg::words::FixedPointStream stream(qg::words::Morphism::named("tribonacci"));
   char sum = 0;
   for (auto _ : state) sum = static_cast<char>(sum + stream.next());
   benchmark::DoNotOptimize(sum);
@@ -36,7 +36,7 @@ BENCHMARK(BM_TribonacciNext);
 
 // A slowly growing morphism (quadratic growth, no block precomputation helps much).
 void BM_QuadraticRead(benchmark::State& state) {
-  qg::FixedPointStream stream(qg::Morphism::parse("a->abc,b->bc,c->c"));
+  qg::words::FixedPointStream stream(qg::words::Morphism::parse("a->abc,b->bc,c->c"));
   std::string buffer(1 << 16, '\0');
   for (auto _ : state) {
     stream.read(buffer.data(), buffer.size());
@@ -55,7 +55,7 @@ std::vector<std::uint64_t> positions() {
 }
 
 void BM_IndexLetter(benchmark::State& state) {
-  qg::FixedPointIndex index(qg::Morphism::named("tribonacci"));
+  qg::words::FixedPointIndex index(qg::words::Morphism::named("tribonacci"));
   auto ns = positions();
   std::size_t i = 0;
   for (auto _ : state) benchmark::DoNotOptimize(index.letter(ns[i++ & 4095]));
@@ -64,7 +64,7 @@ void BM_IndexLetter(benchmark::State& state) {
 BENCHMARK(BM_IndexLetter);
 
 void BM_IndexCount(benchmark::State& state) {
-  qg::FixedPointIndex index(qg::Morphism::named("tribonacci"));
+  qg::words::FixedPointIndex index(qg::words::Morphism::named("tribonacci"));
   auto ns = positions();
   std::size_t i = 0;
   for (auto _ : state) benchmark::DoNotOptimize(index.count('a', ns[i++ & 4095]));
@@ -73,7 +73,7 @@ void BM_IndexCount(benchmark::State& state) {
 BENCHMARK(BM_IndexCount);
 
 void BM_IndexOccurrence(benchmark::State& state) {
-  qg::FixedPointIndex index(qg::Morphism::named("tribonacci"));
+  qg::words::FixedPointIndex index(qg::words::Morphism::named("tribonacci"));
   auto ns = positions();
   std::size_t i = 0;
   for (auto _ : state) benchmark::DoNotOptimize(index.occurrence('a', ns[i++ & 4095] / 2));

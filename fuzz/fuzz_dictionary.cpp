@@ -10,17 +10,17 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   try {
-    const qg::Dictionary d = qg::Dictionary::parse(text, "fuzz");
-    const qg::Dictionary again = qg::Dictionary::parse(d.to_string(), "fuzz (printed)");
+    const qg::dictionary::Dictionary d = qg::dictionary::Dictionary::parse(text, "fuzz");
+    const qg::dictionary::Dictionary again = qg::dictionary::Dictionary::parse(d.to_string(), "fuzz (printed)");
     if (again.to_string() != d.to_string() || again.head() != d.head()) __builtin_trap();
-    qg::DictionaryRunOptions o;
+    qg::dictionary::DictionaryRunOptions o;
     o.bits = 4096;
-    const qg::DictionaryRun run = qg::run_dictionary(d, o);
+    const qg::dictionary::DictionaryRun run = qg::dictionary::run_dictionary(d, o);
     if (!run.stopped && run.bits < o.bits) __builtin_trap();
   } catch (const qg::InputError&) {
   }
   try {
-    const qg::TableDictionary t = qg::table_dictionary(qg::MultiplicationTable::parse(text, "fuzz"));
+    const qg::dictionary::TableDictionary t = qg::dictionary::table_dictionary(qg::dictionary::MultiplicationTable::parse(text, "fuzz"));
     t.rows(8);
   } catch (const qg::InputError&) {
   }

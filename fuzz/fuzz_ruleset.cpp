@@ -11,9 +11,9 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::string_view text(reinterpret_cast<const char*>(data), size);
   try {
-    auto rules = qg::Ruleset::parse(text);
-    if (qg::Ruleset::parse(rules.name()).name() != rules.name()) __builtin_trap();
-    std::vector<qg::Position> options;
+    auto rules = qg::twopile::Ruleset::parse(text);
+    if (qg::twopile::Ruleset::parse(rules.name()).name() != rules.name()) __builtin_trap();
+    std::vector<qg::twopile::Position> options;
     for (std::uint64_t x = 0; x < 6; ++x)
       for (std::uint64_t y = 0; y < 6; ++y) {
         rules.options({x, y}, options);
@@ -21,10 +21,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
           if (!rules.is_move({x, y}, to) || to.x + to.y >= x + y) __builtin_trap();
       }
     constexpr std::uint64_t corner = 24;
-    auto brute = qg::brute_force_p_positions(rules, corner);
+    auto brute = qg::twopile::brute_force_p_positions(rules, corner);
     try {
-      std::vector<qg::Position> swept;
-      qg::sweep_p_positions(rules, corner, [&](std::uint64_t, std::uint64_t a, std::uint64_t b) {
+      std::vector<qg::twopile::Position> swept;
+      qg::twopile::sweep_p_positions(rules, corner, [&](std::uint64_t, std::uint64_t a, std::uint64_t b) {
         if (b < corner) swept.push_back({a, b});
         return a < corner;
       });

@@ -2,7 +2,7 @@
 # Installs the Debian packages queengames builds with, only those that are missing.
 set -euo pipefail
 packages=(cmake make g++ pkg-config libcli11-dev libfmt-dev libpng-dev libgmp-dev nlohmann-json3-dev
-          libgtest-dev libbenchmark-dev clang libclang-rt-dev)
+          libgtest-dev libbenchmark-dev clang libclang-rt-dev clang-format-14)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

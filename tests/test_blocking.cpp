@@ -12,6 +12,7 @@
 #include "blocking/detail.hpp"
 #include "blocking/regions.hpp"
 #include "queengames/blocking.hpp"
+#include "queengames/io.hpp"
 #include "queengames/numeration.hpp"
 
 namespace qg::blocking {
@@ -160,7 +161,7 @@ TEST(Blocking, K1IsWythoffNim) {
   const std::uint64_t N = sanitized ? 300 : 2000;
   std::set<std::pair<std::uint64_t, std::uint64_t>> wythoff;
   for (std::uint64_t n = 0;; ++n) {
-    std::uint64_t a = (n + qg::isqrt<std::uint64_t>(5 * n * n)) / 2, b = a + n;
+    std::uint64_t a = (n + qg::numeration::isqrt<std::uint64_t>(5 * n * n)) / 2, b = a + n;
     if (a >= N) break;
     if (b < N) wythoff.insert({a, b}), wythoff.insert({b, a});
   }
@@ -426,8 +427,8 @@ TEST(Blocking, PicturesAndPalette) {
   draw_palaces(path, 100, {0, 0, 3000, 1500}, 1024);  // downsampled: 3 cells a pixel
   EXPECT_EQ(png_size(path), (std::pair<std::uint32_t, std::uint32_t>{1000, 500}));
   // Figure 4: 497 vs 500 shifted (1,1) matches on the hood at least; k vs k matches all.
-  EXPECT_EQ(draw_comparison(path, 40, 40, 0, 0, {0, 0, 120, 120}, 120), 1.0);
-  double f = draw_comparison(path, 97, 100, 1, 1, {0, 0, 300, 300}, 300);
+  EXPECT_EQ(draw_comparison(path, {40, 40, {0, 0}, {0, 0, 120, 120}, 120}), 1.0);
+  double f = draw_comparison(path, {97, 100, {1, 1}, {0, 0, 300, 300}, 300});
   EXPECT_GT(f, 0.3);
   EXPECT_LT(f, 1.0);
   std::remove(path.c_str());
@@ -509,10 +510,10 @@ TEST(Blocking, ShiftsOfFigure4) {
 
 TEST(Blocking, BadInput) {
   EXPECT_THROW(summary(0, 10, 10), RangeError);
-  EXPECT_THROW(summary(max_k + 1, 10, 10), RangeError);
+  EXPECT_THROW(summary(kMaxK + 1, 10, 10), RangeError);
   EXPECT_THROW(summary(5, 0, 10), RangeError);
   EXPECT_THROW(summary(5, 10, 0), RangeError);
-  EXPECT_THROW(summary(5, max_side + 1, 10), RangeError);
+  EXPECT_THROW(summary(5, kMaxSide + 1, 10), RangeError);
   EXPECT_THROW(PalaceRows(5, 0), RangeError);
   EXPECT_THROW(palace_table(5, 1 << 15, 1 << 15), RangeError);
   EXPECT_THROW(parse_engine("fast"), InputError);

@@ -11,7 +11,7 @@
 #include "queengames/io.hpp"
 
 namespace b = qg::boards;
-using qg::Ruleset;
+using qg::twopile::Ruleset;
 
 namespace {
 

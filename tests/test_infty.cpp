@@ -27,20 +27,20 @@ constexpr u64 kScale = 1;
 
 std::vector<u64> engine_terms(u64 count) {
   std::vector<u64> q(count);
-  qg::InftyQueens engine;
+  qg::infty::InftyQueens engine;
   engine.step(count, q.data());
   return q;
 }
 
-std::string saved(const qg::InftyQueens& engine) {
+std::string saved(const qg::infty::InftyQueens& engine) {
   std::ostringstream out(std::ios::binary);
   engine.save(out);
   return out.str();
 }
 
-qg::InftyQueens loaded(const std::string& bytes) {
+qg::infty::InftyQueens loaded(const std::string& bytes) {
   std::istringstream in(bytes, std::ios::binary);
-  return qg::InftyQueens::load(in, "test.ckpt");
+  return qg::infty::InftyQueens::load(in, "test.ckpt");
 }
 
 // This module's catalogued sequence (the test links the module alone, not the registry).
@@ -77,7 +77,7 @@ TEST(InftyQueens, FirstTermsAreSeed000Eq48PlusOne) {
 
 TEST(InftyQueens, AgreesWithTheBruteForcePlacement) {
   const u64 count = 100'000 / kScale;
-  auto brute = qg::infty_queens_brute_force(count);
+  auto brute = qg::infty::infty_queens_brute_force(count);
   EXPECT_EQ(std::vector<u64>(brute.begin(), brute.begin() + 5), (std::vector<u64>{1, 3, 5, 2, 4}));
   auto fast = engine_terms(count);
   ASSERT_EQ(brute.size(), fast.size());
@@ -89,11 +89,11 @@ TEST(InftyQueens, AutomatonStopsAnywhereWithKnuthsStatistics) {
   // folds the automaton's per-node counts into the statistics at the end of every step: steps
   // that stop anywhere — before, at and after the hand-over, mid-word, at odd places — must
   // each leave exactly the statistics of Knuth's program run to the same n (seed 002 §8).
-  qg::InftyQueens engine;
+  qg::infty::InftyQueens engine;
   for (u64 stop : {u64{4095}, u64{4096}, u64{4097}, u64{4161}, u64{10'000}, u64{77'777}, u64{250'001} / kScale}) {
     if (stop <= engine.terms()) continue;
     engine.step(stop - engine.terms());
-    qg::InftyStats knuth = knuth_baseline::run(stop);
+    qg::infty::InftyStats knuth = knuth_baseline::run(stop);
     ASSERT_EQ(engine.stats(), knuth) << "stopped at n = " << stop;
   }
 }
@@ -104,10 +104,10 @@ TEST(InftyQueens, StatisticsEqualKnuthsProgram) {
   // two routes.
   const u64 count = 2'000'000 / kScale;
   std::vector<u64> knuth_terms;
-  qg::InftyStats knuth = knuth_baseline::run(count, &knuth_terms);
+  qg::infty::InftyStats knuth = knuth_baseline::run(count, &knuth_terms);
   ASSERT_EQ(knuth.terms, count);
   std::vector<u64> terms;
-  qg::InftyStats fast = qg::infty_queens(count, [&](u64 q) { terms.push_back(q); });
+  qg::infty::InftyStats fast = qg::infty::infty_queens(count, [&](u64 q) { terms.push_back(q); });
   EXPECT_EQ(terms, knuth_terms);
   EXPECT_EQ(fast.terms, count);
   EXPECT_EQ(fast.high_terms, knuth.high_terms);
@@ -124,38 +124,38 @@ TEST(InftyQueens, StatisticsEqualKnuthsProgram) {
   // The first terms' statistics by hand (seed 002 §4 and §8): q_1 = 1 is "high" (q ≥ n) with
   // 1 − φ, Knuth's first record; q_1 costs 8 probes (3 to accept row 1, a, s's step, b, c, r's step).
   ASSERT_FALSE(fast.high_min.empty());
-  EXPECT_EQ(fast.high_min.front(), (qg::InftyTerm{1, 1}));
-  qg::InftyQueens one;
+  EXPECT_EQ(fast.high_min.front(), (qg::infty::InftyTerm{1, 1}));
+  qg::infty::InftyQueens one;
   one.step(1);
   EXPECT_EQ(one.stats().probe_histogram[8], 1u);
-  EXPECT_EQ(one.stats().high_histogram[qg::infty_histogram_bin(-1)], 1u);
+  EXPECT_EQ(one.stats().high_histogram[qg::infty::infty_histogram_bin(-1)], 1u);
 }
 
 TEST(InftyQueens, KnowsThatQOfF40IsF41) {
   // Seed 002 §1: "this program knows that q_{F_40} = F_41 = φF_40 + φ^{−40}".
-  const u64 f40 = qg::fibonacci<u64>(40), f41 = qg::fibonacci<u64>(41);
+  const u64 f40 = qg::numeration::fibonacci<u64>(40), f41 = qg::numeration::fibonacci<u64>(41);
   ASSERT_EQ(f40, 102334155u);
-  qg::InftyQueens engine;
+  qg::infty::InftyQueens engine;
   engine.step(f40 / kScale - 1);
   if (kScale == 1) {
     u64 q = 0;
     engine.step(1, &q);
     EXPECT_EQ(q, f41);
     // Its discrepancy is φ^{−40} ≈ 4.4·10^{−9}, positive and tiny.
-    EXPECT_EQ(qg::infty_discrepancy_decimal({f40, q}, true, 12), "0.000000004370");
+    EXPECT_EQ(qg::infty::infty_discrepancy_decimal({f40, q}, true, 12), "0.000000004370");
   }
 }
 
 TEST(InftyQueens, DiscrepanciesArePrintedExactly) {
   // 1 − φ, 3 − 2φ and 2 − 4/φ (q_1, q_2 and q_4), to 9 decimals and exactly.
-  EXPECT_EQ(qg::infty_discrepancy_decimal({1, 1}, true), "-0.618033989");
-  EXPECT_EQ(qg::infty_discrepancy_decimal({2, 3}, true), "-0.236067977");
-  EXPECT_EQ(qg::infty_discrepancy_decimal({4, 2}, false), "-0.472135955");
-  EXPECT_EQ(qg::infty_discrepancy_decimal({4, 2}, false, 0), "-0");
-  EXPECT_EQ(qg::infty_discrepancy_decimal({3, 5}, true, 3), "0.146");  // 5 − 3φ = 0.1458980…
-  EXPECT_EQ(qg::infty_discrepancy_exact({4, 2}, false), "2 - 4/φ");
-  EXPECT_EQ(qg::infty_discrepancy_exact({1, 1}, true), "1 - φ");
-  EXPECT_THROW(qg::infty_discrepancy_decimal({1, 1}, true, 31), qg::RangeError);
+  EXPECT_EQ(qg::infty::infty_discrepancy_decimal({1, 1}, true), "-0.618033989");
+  EXPECT_EQ(qg::infty::infty_discrepancy_decimal({2, 3}, true), "-0.236067977");
+  EXPECT_EQ(qg::infty::infty_discrepancy_decimal({4, 2}, false), "-0.472135955");
+  EXPECT_EQ(qg::infty::infty_discrepancy_decimal({4, 2}, false, 0), "-0");
+  EXPECT_EQ(qg::infty::infty_discrepancy_decimal({3, 5}, true, 3), "0.146");  // 5 − 3φ = 0.1458980…
+  EXPECT_EQ(qg::infty::infty_discrepancy_exact({4, 2}, false), "2 - 4/φ");
+  EXPECT_EQ(qg::infty::infty_discrepancy_exact({1, 1}, true), "1 - φ");
+  EXPECT_THROW(qg::infty::infty_discrepancy_decimal({1, 1}, true, 31), qg::RangeError);
 }
 
 TEST(InftyQueens, FixedPointFractionsAreExact) {
@@ -167,7 +167,7 @@ TEST(InftyQueens, FixedPointFractionsAreExact) {
   for (u64 n : ns) {
     if (n == 0) continue;
     auto p = qg::infty_detail::phi_position(n);
-    ASSERT_EQ(p.floor, qg::floor_n_phi<u64>(n)) << n;
+    ASSERT_EQ(p.floor, qg::numeration::floor_n_phi<u64>(n)) << n;
   }
   int compared = 0;
   for (int i = 0; i + 1 < static_cast<int>(ns.size()); ++i) {
@@ -175,8 +175,8 @@ TEST(InftyQueens, FixedPointFractionsAreExact) {
     if (a == 0 || b == 0 || a == b || a > (u64{1} << 40) || b > (u64{1} << 40)) continue;
     ++compared;
     bool fixed_less = qg::infty_detail::phi_position(a).fraction < qg::infty_detail::phi_position(b).fraction;
-    bool knuth_less = qg::phi_fraction_less(qg::negafibonacci_bits(static_cast<std::int64_t>(a)),
-                                            qg::negafibonacci_bits(static_cast<std::int64_t>(b)));
+    bool knuth_less = qg::numeration::phi_fraction_less(qg::numeration::negafibonacci_bits(static_cast<std::int64_t>(a)),
+                                            qg::numeration::negafibonacci_bits(static_cast<std::int64_t>(b)));
     ASSERT_EQ(fixed_less, knuth_less) << a << " " << b;
   }
   EXPECT_GT(compared, 500);
@@ -186,16 +186,16 @@ TEST(InftyQueens, ConjectureTwentyFiveIsKnuthsOneBasedReading) {
   // Seed 000 (49)–(50) quote Knuth's bounds with S_c and c. They hold for his 1-based q_n and n;
   // read literally with the 0-based S_c they fail: S_c − cφ = (q_n − nφ) + φ − 1 exceeds 1.
   const u64 count = 1'000'000 / kScale;
-  qg::InftyStats s = qg::infty_queens(count);
+  qg::infty::InftyStats s = qg::infty::infty_queens(count);
   ASSERT_FALSE(s.high_max.empty());
-  const qg::InftyTerm top = s.high_max.back();
+  const qg::infty::InftyTerm top = s.high_max.back();
   // The largest q_n − nφ to 10^6 is 0.613514002 at n = 354308 (it creeps up towards φ − 1) …
   if (kScale == 1) {
-    EXPECT_EQ(top, (qg::InftyTerm{354308, 573283}));
+    EXPECT_EQ(top, (qg::infty::InftyTerm{354308, 573283}));
   }
-  EXPECT_TRUE(qg::infty_discrepancy_decimal(top, true).starts_with("0.6"));
+  EXPECT_TRUE(qg::infty::infty_discrepancy_decimal(top, true).starts_with("0.6"));
   // … so S_{n−1} − (n−1)φ = q − 1 − (n−1)φ = (q − nφ) + 0.618… > 1.
-  EXPECT_TRUE(qg::infty_discrepancy_decimal({top.n - 1, top.q - 1}, true).starts_with("1."));
+  EXPECT_TRUE(qg::infty::infty_discrepancy_decimal({top.n - 1, top.q - 1}, true).starts_with("1."));
   for (const qg::Claim& claim : qg::infty_claims()) {
     if (claim.id != "knuth.conjecture25") continue;
     auto report = qg::run_claim(claim, count);
@@ -229,11 +229,11 @@ TEST(InftyQueens, CatalogSequencesShareTheEngine) {
 TEST(InftyQueens, CheckpointAndResumeEqualAStraightRun) {
   const u64 count = 5'000'000 / kScale;
   std::vector<u64> straight(count);
-  qg::InftyQueens whole;
+  qg::infty::InftyQueens whole;
   whole.step(count, straight.data());
   // Stop at awkward places (mid-word, a record-block boundary), save, load, go on.
   std::vector<u64> resumed;
-  qg::InftyQueens engine;
+  qg::infty::InftyQueens engine;
   for (u64 stop : {u64{1}, u64{77}, u64{4'194'303} / kScale, u64{4'194'304} / kScale + 5, count}) {
     stop = std::min(stop, count);
     if (stop <= engine.terms()) continue;
@@ -253,17 +253,17 @@ TEST(InftyQueens, CheckpointFilesAreWrittenAtomically) {
   fs::path dir = fs::temp_directory_path() / "qg_test_infty";
   fs::create_directories(dir);
   fs::path file = dir / "engine.ckpt";
-  qg::InftyQueens engine;
+  qg::infty::InftyQueens engine;
   engine.step(12345);
   engine.save(file);
-  qg::InftyQueens back = qg::InftyQueens::load(file);
+  qg::infty::InftyQueens back = qg::infty::InftyQueens::load(file);
   EXPECT_EQ(back.terms(), 12345u);
   EXPECT_EQ(back.stats(), engine.stats());
   for (const auto& entry : fs::directory_iterator(dir))
     EXPECT_EQ(entry.path().filename().string().find(".tmp."), std::string::npos) << entry.path();
   EXPECT_THROW(engine.save(dir / "no-such-dir" / "x.ckpt"), qg::InputError);
   try {
-    qg::InftyQueens::load(dir / "missing.ckpt");
+    qg::infty::InftyQueens::load(dir / "missing.ckpt");
     FAIL() << "a missing file loads";
   } catch (const qg::InputError& e) {
     EXPECT_NE(std::string(e.what()).find("missing.ckpt"), std::string::npos) << e.what();
@@ -272,7 +272,7 @@ TEST(InftyQueens, CheckpointFilesAreWrittenAtomically) {
 }
 
 TEST(InftyQueens, BadCheckpointsAreRefusedWithAReason) {
-  qg::InftyQueens engine;
+  qg::infty::InftyQueens engine;
   engine.step(100'000);
   const std::string good = saved(engine);
   ASSERT_EQ(load_error(good), "");
@@ -298,23 +298,23 @@ TEST(InftyQueens, BadCheckpointsAreRefusedWithAReason) {
 }
 
 TEST(InftyQueens, RangeIsStatedAndEnforced) {
-  EXPECT_EQ(qg::kInftyMaxTerms, u64{1} << 62);
-  qg::InftyQueens engine;
+  EXPECT_EQ(qg::infty::kInftyMaxTerms, u64{1} << 62);
+  qg::infty::InftyQueens engine;
   engine.step(10);
-  EXPECT_THROW(engine.step(qg::kInftyMaxTerms), qg::RangeError);
+  EXPECT_THROW(engine.step(qg::infty::kInftyMaxTerms), qg::RangeError);
   EXPECT_EQ(engine.terms(), 10u);
-  EXPECT_THROW(qg::infty_queens(qg::kInftyMaxTerms + 1), qg::RangeError);
+  EXPECT_THROW(qg::infty::infty_queens(qg::infty::kInftyMaxTerms + 1), qg::RangeError);
   // 2^62 terms would need far more memory than any machine here: refused up front.
-  EXPECT_THROW(qg::infty_queens(qg::kInftyMaxTerms), qg::RangeError);
-  EXPECT_THROW(qg::infty_queens_brute_force(10'000'001), qg::RangeError);
+  EXPECT_THROW(qg::infty::infty_queens(qg::infty::kInftyMaxTerms), qg::RangeError);
+  EXPECT_THROW(qg::infty::infty_queens_brute_force(10'000'001), qg::RangeError);
 }
 
 TEST(InftyQueens, MemoryStaysWithinThePlan) {
   // The record holds n/φ bits: 0.077 bytes per term, plus a few 512 KiB blocks.
   const u64 count = 20'000'000 / kScale;
-  qg::InftyQueens engine;
+  qg::infty::InftyQueens engine;
   engine.step(count);
-  EXPECT_LE(engine.peak_memory_bytes(), qg::infty_memory_estimate(count));
+  EXPECT_LE(engine.peak_memory_bytes(), qg::infty::infty_memory_estimate(count));
   EXPECT_LT(static_cast<double>(engine.peak_memory_bytes()), 0.1 * static_cast<double>(count) + 3e6);
   EXPECT_LE(engine.stats().max_scan, 8u);  // Knuth's scans are a handful of rows
   EXPECT_LE(engine.stats().max_s_step, 8u);

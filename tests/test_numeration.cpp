@@ -14,6 +14,7 @@
 #include "queengames/numeration.hpp"
 
 using namespace qg;
+using namespace qg::numeration;
 using std::int64_t;
 using std::uint64_t;
 

@@ -264,7 +264,7 @@ TEST(SpiralClosedForms, DirectPlacementEqualsBothClosedRoutes) {
     ASSERT_EQ(queen_cell(n), d[n]) << "q_" << n;
   }
   const Queen big = queen(kQueens - 1);
-  EXPECT_EQ(big.cell, qg::to_mpz(d.back().cell));
+  EXPECT_EQ(big.cell, qg::numeration::to_mpz(d.back().cell));
   EXPECT_EQ(big.x, d.back().x);
   EXPECT_EQ(big.y, d.back().y);
 }
@@ -303,7 +303,7 @@ TEST(SpiralClosedForms, QueenAtTwoToThe100) {
   const XympRow row = xymp((n - 1) / 4 + 1);  // n ≡ 0 mod 4: the fourth quarter turn, (Y, −X)
   EXPECT_EQ(q.x, static_cast<qg::i128>(row.y));
   EXPECT_EQ(q.y, -static_cast<qg::i128>(row.x));
-  const mpz_class y = qg::to_mpz(row.y), x = qg::to_mpz(row.x);
+  const mpz_class y = qg::numeration::to_mpz(row.y), x = qg::numeration::to_mpz(row.x);
   EXPECT_EQ(q.cell, (2 * y - 1) * (2 * y - 1) + y - 1 - x + 6 * y);
   // The coordinates grow like 2.84·n/4 and the cell like 4Y²: 101 and about 202 bits.
   EXPECT_EQ(mpz_sizeinbase(q.cell.get_mpz_t(), 2), 202u);
@@ -311,7 +311,7 @@ TEST(SpiralClosedForms, QueenAtTwoToThe100) {
   for (std::uint64_t m : {std::uint64_t{12345678901234567}, kQueenCellMax}) {
     const Queen a = queen(m);
     const QueenCell b = queen_cell(m);
-    EXPECT_EQ(a.cell, qg::to_mpz(b.cell));
+    EXPECT_EQ(a.cell, qg::numeration::to_mpz(b.cell));
     EXPECT_EQ(a.x, b.x);
     EXPECT_EQ(a.y, b.y);
   }
@@ -324,7 +324,7 @@ TEST(SpiralClosedForms, FirstPlusOneCasesOfTheorem16) {
     for (std::uint64_t n = 1; n <= first[k - 1]; ++n) {
       const Abc v = abc(n);
       const u128 value = k == 1 ? v.a : k == 2 ? v.b : v.c;
-      const bool plus_one = value == qg::floor_n_psi<std::uint64_t>(n, k) + 1;
+      const bool plus_one = value == qg::numeration::floor_n_psi<std::uint64_t>(n, k) + 1;
       ASSERT_EQ(plus_one, n == first[k - 1]) << "k = " << k << ", n = " << n;
     }
 }

@@ -13,8 +13,8 @@
 
 namespace {
 
-using qg::Position;
-using qg::Ruleset;
+using qg::twopile::Position;
+using qg::twopile::Ruleset;
 
 #ifdef QG_SANITIZED
 constexpr std::uint64_t kCorner = 120;
@@ -32,7 +32,7 @@ const std::vector<std::string> kNamed = {
 
 // Upper P-positions n = 1..count (the tables never list (0, 0)).
 std::vector<Position> table(const std::string& rules, std::size_t count) {
-  auto p = qg::sweep_p_positions(Ruleset::parse(rules), count + 1);
+  auto p = qg::twopile::sweep_p_positions(Ruleset::parse(rules), count + 1);
   return {p.begin() + 1, p.end()};
 }
 
@@ -63,7 +63,7 @@ TEST(Twopile, Table4TwoOneWythoff) {  // seed 001 Table 4: (2,1)-Wythoff, b_n = 
 }
 
 TEST(Twopile, WythoffIsFloorNPhi) {  // seed 003 (1): a_n = ⌊nφ⌋, b_n = a_n + n
-  auto p = qg::sweep_p_positions(Ruleset::parse("wythoff"), 2000);
+  auto p = qg::twopile::sweep_p_positions(Ruleset::parse("wythoff"), 2000);
   for (std::uint64_t n = 0; n < p.size(); ++n) {
     // ⌊nφ⌋ = (n + ⌊√(5n²)⌋) / 2, the integer square root by bisection on exact squares.
     std::uint64_t lo = 0, hi = 5 * n + 1;
@@ -73,29 +73,29 @@ TEST(Twopile, WythoffIsFloorNPhi) {  // seed 003 (1): a_n = ⌊nφ⌋, b_n = a_n
 }
 
 TEST(Twopile, MaharajaFigure2) {  // seed 003 Figure 2 and §2.2: (8,13), (9,16), (10,7), (11,19), (12,18)
-  auto p = qg::sweep_p_positions(Ruleset::parse("maharaja"), 12);
+  auto p = qg::twopile::sweep_p_positions(Ruleset::parse("maharaja"), 12);
   for (Position q : {Position{8, 13}, Position{9, 16}, Position{7, 10}, Position{11, 19}, Position{12, 18}})
     EXPECT_NE(std::find(p.begin(), p.end(), q), p.end()) << q.x << "," << q.y;
-  EXPECT_TRUE(qg::is_p_position(Ruleset::parse("maharaja"), {10, 7}));
-  EXPECT_FALSE(qg::is_p_position(Ruleset::parse("maharaja"), {10, 8}));
+  EXPECT_TRUE(qg::twopile::is_p_position(Ruleset::parse("maharaja"), {10, 7}));
+  EXPECT_FALSE(qg::twopile::is_p_position(Ruleset::parse("maharaja"), {10, 8}));
 }
 
 TEST(Twopile, TwoThreeMaharajaSection5) {  // seed 003 §5: (1,2),(2,1),(3,6),(4,8),(5,7),(6,3),(7,5),(8,4)
   auto rules = Ruleset::parse("kl-maharaja:2,3");
   for (Position q : {Position{1, 2}, Position{2, 1}, Position{3, 6}, Position{4, 8}, Position{5, 7}, Position{6, 3},
                      Position{7, 5}, Position{8, 4}})
-    EXPECT_TRUE(qg::is_p_position(rules, q)) << q.x << "," << q.y;
+    EXPECT_TRUE(qg::twopile::is_p_position(rules, q)) << q.x << "," << q.y;
   // and they are the only ones in columns 1..8
-  auto p = qg::sweep_p_positions(rules, 6);
+  auto p = qg::twopile::sweep_p_positions(rules, 6);
   EXPECT_EQ(p, (std::vector<Position>{{0, 0}, {1, 2}, {3, 6}, {4, 8}, {5, 7}, {9, 14}}));
 }
 
 TEST(Twopile, BruteEqualsSweepOnTheCorner) {  // every named ruleset, kCorner × kCorner
   for (const auto& name : kNamed) {
     auto rules = Ruleset::parse(name);
-    auto brute = qg::brute_force_p_positions(rules, kCorner);
+    auto brute = qg::twopile::brute_force_p_positions(rules, kCorner);
     std::vector<Position> swept;
-    qg::sweep_p_positions(rules, kCorner, [&](std::uint64_t, std::uint64_t a, std::uint64_t b) {
+    qg::twopile::sweep_p_positions(rules, kCorner, [&](std::uint64_t, std::uint64_t a, std::uint64_t b) {
       if (a >= kCorner) return false;
       if (b < kCorner) swept.push_back({a, b});
       return true;
@@ -109,8 +109,8 @@ TEST(Twopile, SweepRefusesWhatItCannotCertify) {
   // Knight jumps break the Queen Dee's order by Manhattan distance: the sweep cannot decide
   // reflections column by column there and says so; the brute force still works.
   auto rules = Ruleset::parse("queen-dee+jumps:(1,2),(2,1)");
-  EXPECT_THROW(qg::sweep_p_positions(rules, 100), qg::RangeError);
-  EXPECT_FALSE(qg::brute_force_p_positions(rules, 60).empty());
+  EXPECT_THROW(qg::twopile::sweep_p_positions(rules, 100), qg::RangeError);
+  EXPECT_FALSE(qg::twopile::brute_force_p_positions(rules, 60).empty());
 }
 
 TEST(Twopile, OptionsAgreeWithIsMove) {  // the enumeration issue 5 relies on = the definition
@@ -158,16 +158,16 @@ TEST(Twopile, FraenkelReadingConfirmed) {
   for (std::uint64_t s = 1; s <= 3; ++s)
     for (std::uint64_t t = 1; t <= 3; ++t) {
       auto rules = Ruleset::parse("st-wythoff:" + std::to_string(s) + "," + std::to_string(t));
-      auto brute = qg::brute_force_p_positions(rules, 150);
+      auto brute = qg::twopile::brute_force_p_positions(rules, 150);
       for (std::uint64_t n = 0; n < brute.size(); ++n) EXPECT_EQ(brute[n].y, s * brute[n].x + t * n);
-      auto coding = qg::morphic_coding(rules);
+      auto coding = qg::twopile::morphic_coding(rules);
       ASSERT_TRUE(coding);
       EXPECT_EQ(coding->morphism, "a->" + std::string(s + t - 1, 'a') + "b,b->" + std::string(s, 'a'));
-      qg::MorphicPPositions route(*coding);
+      qg::twopile::MorphicPPositions route(*coding);
       for (std::uint64_t n = 0; n < brute.size(); ++n) EXPECT_EQ(route.nth(n), brute[n]);
     }
-  EXPECT_EQ(qg::sweep_p_positions(Ruleset::parse("st-wythoff:1,3"), 500),
-            qg::sweep_p_positions(Ruleset::parse("kqueen:3"), 500));
+  EXPECT_EQ(qg::twopile::sweep_p_positions(Ruleset::parse("st-wythoff:1,3"), 500),
+            qg::twopile::sweep_p_positions(Ruleset::parse("kqueen:3"), 500));
 }
 
 // The limited k-Queen (seed 001 §4): the game barred from strolling into the band
@@ -177,10 +177,10 @@ TEST(Twopile, LimitedKQueenReading) {
   for (std::uint64_t k = 1; k <= 5; ++k)
     for (std::uint64_t band = 0; band < k; ++band) {
       auto rules = Ruleset::parse("limited-kqueen:" + std::to_string(k) + "," + std::to_string(band));
-      auto brute = qg::brute_force_p_positions(rules, 120);
+      auto brute = qg::twopile::brute_force_p_positions(rules, 120);
       std::uint64_t j = k - 1 - band;
       std::string morphism = "a->" + std::string(k - j, 'a') + "b" + std::string(j, 'a') + ",b->a";
-      qg::MorphicPPositions route({morphism, 'a', 'b', "", ""});
+      qg::twopile::MorphicPPositions route({morphism, 'a', 'b', "", ""});
       for (std::uint64_t n = 1; n < brute.size(); ++n) {
         EXPECT_EQ(route.nth(n), brute[n]) << k << "," << band << " n=" << n;
         EXPECT_EQ(brute[n].y, brute[n].x + k * n - j);
@@ -188,7 +188,7 @@ TEST(Twopile, LimitedKQueenReading) {
       // The literal reading j = band fails as soon as the two differ.
       if (band != k - 1 - band) {
         std::string literal = "a->" + std::string(k - band, 'a') + "b" + std::string(band, 'a') + ",b->a";
-        qg::MorphicPPositions wrong({literal, 'a', 'b', "", ""});
+        qg::twopile::MorphicPPositions wrong({literal, 'a', 'b', "", ""});
         bool differs = false;
         for (std::uint64_t n = 1; n < brute.size(); ++n) differs |= !(wrong.nth(n) == brute[n]);
         EXPECT_TRUE(differs) << k << "," << band;
@@ -200,18 +200,18 @@ TEST(Twopile, SweepEqualsMorphic) {  // seed 001 §3–4, kMorphic P-positions (
   for (const std::string name : {"wythoff", "kqueen:3", "queen-bee", "queen-dee", "kqueen-dee:2", "limited-kqueen:3,1",
                                  "st-wythoff:2,1"}) {
     auto rules = Ruleset::parse(name);
-    auto coding = qg::morphic_coding(rules);
+    auto coding = qg::twopile::morphic_coding(rules);
     ASSERT_TRUE(coding) << name;
     std::uint64_t count = name.starts_with("st-") ? kMorphic / 10 : kMorphic;
     std::vector<std::uint64_t> a, b;
     a.reserve(count), b.reserve(count);
-    qg::MorphicPPositions route(*coding);
+    qg::twopile::MorphicPPositions route(*coding);
     route.stream(count, [&](std::uint64_t, std::uint64_t x, std::uint64_t y) {
       a.push_back(x), b.push_back(y);
       return true;
     });
     std::uint64_t mismatches = 0;
-    qg::sweep_p_positions(rules, count, [&](std::uint64_t n, std::uint64_t x, std::uint64_t y) {
+    qg::twopile::sweep_p_positions(rules, count, [&](std::uint64_t n, std::uint64_t x, std::uint64_t y) {
       mismatches += a[n] != x || b[n] != y;
       return true;
     });
@@ -222,28 +222,28 @@ TEST(Twopile, SweepEqualsMorphic) {  // seed 001 §3–4, kMorphic P-positions (
 }
 
 TEST(Twopile, MorphicRandomAccessFarOut) {  // O(log n): the 10^15-th Wythoff P-position
-  qg::MorphicPPositions route(*qg::morphic_coding(Ruleset::parse("wythoff")));
+  qg::twopile::MorphicPPositions route(*qg::twopile::morphic_coding(Ruleset::parse("wythoff")));
   // ⌊10^15 φ⌋ = 1618033988749894 (φ = 1.6180339887498948482…)
   EXPECT_EQ(route.nth(1000000000000000ULL), (Position{1618033988749894ULL, 2618033988749894ULL}));
 }
 
 TEST(Twopile, ComplementaryPairs) {  // seed 001 §4; A184117 for f(n) = 2n + 1
   std::vector<std::uint64_t> a;
-  qg::complementary_pair([](std::uint64_t n) { return 2 * n + 1; }, 11, [&](std::uint64_t, std::uint64_t x, std::uint64_t) {
+  qg::twopile::complementary_pair([](std::uint64_t n) { return 2 * n + 1; }, 11, [&](std::uint64_t, std::uint64_t x, std::uint64_t) {
     a.push_back(x);
     return true;
   });
   EXPECT_EQ(a, (std::vector<std::uint64_t>{0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 13}));
   // f(n) = kn − j is the limited k-Queen's difference (seed 001 §4).
-  auto limited = qg::sweep_p_positions(Ruleset::parse("limited-kqueen:4,1"), 3000);
+  auto limited = qg::twopile::sweep_p_positions(Ruleset::parse("limited-kqueen:4,1"), 3000);
   std::uint64_t n_seen = 0;
-  qg::complementary_pair([](std::uint64_t n) { return 4 * n - 2; }, 3000, [&](std::uint64_t n, std::uint64_t x, std::uint64_t y) {
+  qg::twopile::complementary_pair([](std::uint64_t n) { return 4 * n - 2; }, 3000, [&](std::uint64_t n, std::uint64_t x, std::uint64_t y) {
     EXPECT_EQ(limited[n], (Position{x, y}));
     ++n_seen;
     return true;
   });
   EXPECT_EQ(n_seen, 3000u);
-  EXPECT_THROW(qg::complementary_pair([](std::uint64_t) { return std::uint64_t{0}; }, 5,
+  EXPECT_THROW(qg::twopile::complementary_pair([](std::uint64_t) { return std::uint64_t{0}; }, 5,
                                       [](std::uint64_t, std::uint64_t, std::uint64_t) { return true; }),
                qg::InputError);
 }
@@ -271,16 +271,16 @@ TEST(Twopile, BadRulesets) {
   EXPECT_NE(message("wythoff+").find("empty term"), std::string::npos);
   EXPECT_NE(message("").find("empty ruleset"), std::string::npos);
   EXPECT_EQ(message("wythoff+jumps:\"(1,2),(2,1)\""), "no error");  // shell quotes are tolerated
-  EXPECT_THROW(qg::sweep_p_positions(Ruleset("nim", {qg::Rook{}}), 3), qg::InputError);
-  EXPECT_THROW(qg::brute_force_p_positions(Ruleset::parse("wythoff"), 0), qg::RangeError);
+  EXPECT_THROW(qg::twopile::sweep_p_positions(Ruleset("nim", {qg::twopile::Rook{}}), 3), qg::InputError);
+  EXPECT_THROW(qg::twopile::brute_force_p_positions(Ruleset::parse("wythoff"), 0), qg::RangeError);
 }
 
 TEST(Twopile, ComposedRulesetsAreOneLine) {
   auto maharaja = Ruleset::parse("wythoff+jumps:(1,2),(2,1)");
-  EXPECT_EQ(qg::sweep_p_positions(maharaja, 300), qg::sweep_p_positions(Ruleset::parse("maharaja"), 300));
-  Ruleset custom("custom", {qg::Rook{}, qg::Widened{}, qg::Jumps{{{1, 3}, {3, 1}}}});
-  EXPECT_EQ(qg::sweep_p_positions(custom, 300), qg::sweep_p_positions(Ruleset::parse("wythoff+jumps:(1,3),(3,1)"), 300));
-  EXPECT_EQ(qg::describe(qg::Widened{2, 1, {}}), "widened diagonal (s,t)=(2,1): |u-v| < 1*min(u,v)+1");
+  EXPECT_EQ(qg::twopile::sweep_p_positions(maharaja, 300), qg::twopile::sweep_p_positions(Ruleset::parse("maharaja"), 300));
+  Ruleset custom("custom", {qg::twopile::Rook{}, qg::twopile::Widened{}, qg::twopile::Jumps{{{1, 3}, {3, 1}}}});
+  EXPECT_EQ(qg::twopile::sweep_p_positions(custom, 300), qg::twopile::sweep_p_positions(Ruleset::parse("wythoff+jumps:(1,3),(3,1)"), 300));
+  EXPECT_EQ(qg::twopile::describe(qg::twopile::Widened{2, 1, {}}), "widened diagonal (s,t)=(2,1): |u-v| < 1*min(u,v)+1");
 }
 
 TEST(Twopile, Catalog) {  // OEIS offsets and first terms

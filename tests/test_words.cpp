@@ -20,7 +20,7 @@ constexpr std::uint64_t big = 1'000'000;
 #endif
 
 // The brute-force route: apply the morphism to a string until it has `length` letters.
-std::string brute_prefix(const qg::Morphism& m, std::uint64_t length) {
+std::string brute_prefix(const qg::words::Morphism& m, std::uint64_t length) {
   std::string w(1, m.start());
   while (w.size() < length) w = m.apply(w);
   w.resize(length);
@@ -29,7 +29,7 @@ std::string brute_prefix(const qg::Morphism& m, std::uint64_t length) {
 
 // The same for slowly growing morphisms (where iterating takes quadratic time): the fixed
 // point satisfies w = μ(w), so write μ(w) while reading w.
-std::string self_reading_prefix(const qg::Morphism& m, std::uint64_t length) {
+std::string self_reading_prefix(const qg::words::Morphism& m, std::uint64_t length) {
   std::string w = m.image(m.start());
   for (std::size_t i = 1; w.size() < length; ++i) w += m.image(w[i]);
   w.resize(length);
@@ -53,7 +53,7 @@ bool mentions(const std::string& text, const std::string& part) { return text.fi
 
 TEST(Morphism, ParsesTheWrittenForms) {
   for (const char* text : {"a->ab,b->ac,c->a", "a → ab, b → ac, c → a", "a↦ab,b↦ac,c↦a", " a -> ab ,\tb->ac ,c->a "}) {
-    auto m = qg::Morphism::parse(text);
+    auto m = qg::words::Morphism::parse(text);
     EXPECT_EQ(m.alphabet(), "abc") << text;
     EXPECT_EQ(m.image('a'), "ab");
     EXPECT_EQ(m.image('b'), "ac");
@@ -62,11 +62,11 @@ TEST(Morphism, ParsesTheWrittenForms) {
     EXPECT_EQ(m.to_string(), "a->ab,b->ac,c->a");
   }
   // The rule listed first gives the start letter; digits are letters too.
-  auto digits = qg::Morphism::parse("0->01,1->02,2->0");
+  auto digits = qg::words::Morphism::parse("0->01,1->02,2->0");
   EXPECT_EQ(digits.start(), '0');
   EXPECT_EQ(digits.index('2'), 2);
   EXPECT_EQ(digits.index('a'), -1);
-  EXPECT_EQ(qg::Morphism::parse(digits.to_string()).to_string(), digits.to_string());
+  EXPECT_EQ(qg::words::Morphism::parse(digits.to_string()).to_string(), digits.to_string());
 }
 
 TEST(Morphism, RefusesBadTextWithTheReason) {
@@ -89,51 +89,51 @@ TEST(Morphism, RefusesBadTextWithTheReason) {
            {"a->ab,b->ac", "letter 'c' occurs in the image of 'b' (rule 2) but has no rule of its own"},
            {"a->ab,b->", "the morphism erases 'b' (rule 2): a morphism must be non-erasing"},
        }) {
-    std::string message = error_of([&] { qg::Morphism::parse(c.text); });
+    std::string message = error_of([&] { qg::words::Morphism::parse(c.text); });
     EXPECT_TRUE(mentions(message, c.reason)) << "'" << c.text << "' gave: " << message;
   }
 }
 
 TEST(Morphism, NamedWordsAndNames) {
-  EXPECT_EQ(qg::Morphism::named("fibonacci").to_string(), "a->ab,b->a");
-  EXPECT_EQ(qg::Morphism::named("tribonacci").to_string(), "a->ab,b->ac,c->a");  // seed 000 (8)
-  auto theta = qg::Morphism::named("theme-song");                                 // seed 000 (6)
+  EXPECT_EQ(qg::words::Morphism::named("fibonacci").to_string(), "a->ab,b->a");
+  EXPECT_EQ(qg::words::Morphism::named("tribonacci").to_string(), "a->ab,b->ac,c->a");  // seed 000 (8)
+  auto theta = qg::words::Morphism::named("theme-song");                                 // seed 000 (6)
   EXPECT_EQ(theta.start(), 'c');
   EXPECT_EQ(theta.image('a'), "cabaaba");
   EXPECT_EQ(theta.image('b'), "cababa");
   EXPECT_EQ(theta.image('c'), "caba");
-  EXPECT_EQ(qg::Morphism::named("period-doubling").to_string(), "a->ab,b->aa");
-  for (const auto& name : qg::Morphism::names()) {
-    EXPECT_NO_THROW(qg::Morphism::named(name).require_prolongable()) << name;
-    EXPECT_EQ(qg::Morphism::from_name_or_text(name).to_string(), qg::Morphism::named(name).to_string());
+  EXPECT_EQ(qg::words::Morphism::named("period-doubling").to_string(), "a->ab,b->aa");
+  for (const auto& name : qg::words::Morphism::names()) {
+    EXPECT_NO_THROW(qg::words::Morphism::named(name).require_prolongable()) << name;
+    EXPECT_EQ(qg::words::Morphism::from_name_or_text(name).to_string(), qg::words::Morphism::named(name).to_string());
   }
-  EXPECT_EQ(qg::Morphism::from_name_or_text("a->aab,b->a").image('a'), "aab");
-  std::string message = error_of([] { qg::Morphism::from_name_or_text("fibonaci"); });
+  EXPECT_EQ(qg::words::Morphism::from_name_or_text("a->aab,b->a").image('a'), "aab");
+  std::string message = error_of([] { qg::words::Morphism::from_name_or_text("fibonaci"); });
   EXPECT_TRUE(mentions(message, "unknown word 'fibonaci'")) << message;
   EXPECT_TRUE(mentions(message, "tribonacci, theme-song")) << message;
 }
 
 TEST(Morphism, ProlongableOnItsFirstLetterOnly) {
-  EXPECT_TRUE(mentions(error_of([] { qg::Morphism::parse("a->ba,b->a").require_prolongable(); }),
+  EXPECT_TRUE(mentions(error_of([] { qg::words::Morphism::parse("a->ba,b->a").require_prolongable(); }),
                        "not prolongable on 'a': the image of its first letter must begin with that letter"));
-  EXPECT_TRUE(mentions(error_of([] { qg::Morphism::parse("a->a,b->ab").require_prolongable(); }),
+  EXPECT_TRUE(mentions(error_of([] { qg::words::Morphism::parse("a->a,b->ab").require_prolongable(); }),
                        "a->a has no infinite fixed point"));
-  EXPECT_TRUE(mentions(error_of([] { qg::FixedPointStream s(qg::Morphism::parse("b->ab,a->ab")); }),
+  EXPECT_TRUE(mentions(error_of([] { qg::words::FixedPointStream s(qg::words::Morphism::parse("b->ab,a->ab")); }),
                        "not prolongable on 'b'"));
-  EXPECT_TRUE(mentions(error_of([] { qg::FixedPointIndex i(qg::Morphism::parse("a->a,b->ab")); }), "not prolongable"));
+  EXPECT_TRUE(mentions(error_of([] { qg::words::FixedPointIndex i(qg::words::Morphism::parse("a->a,b->ab")); }), "not prolongable"));
   // Listing b first makes the same morphism prolongable on b.
-  EXPECT_NO_THROW(qg::Morphism::parse("b->ba,a->ab").require_prolongable());
+  EXPECT_NO_THROW(qg::words::Morphism::parse("b->ba,a->ab").require_prolongable());
 }
 
 TEST(Morphism, ApplyIterateAndLengths) {
-  auto tau = qg::Morphism::named("tribonacci");
+  auto tau = qg::words::Morphism::named("tribonacci");
   // Seed 000, proof of Theorem 2: α = τ³ maps a → abacaba, b → abacab, and c → abac (the
   // text prints "c → abacab", a misprint: τ³(c) = τ²(a) = abac, as (11) requires:
   // α(c)·aba = abacaba = aba·θ(c)).
   EXPECT_EQ(tau.iterate('a', 3), "abacaba");
   EXPECT_EQ(tau.iterate('b', 3), "abacab");
   EXPECT_EQ(tau.iterate('c', 3), "abac");
-  EXPECT_EQ(tau.iterate('c', 3) + "aba", "aba" + qg::Morphism::named("theme-song").image('c'));
+  EXPECT_EQ(tau.iterate('c', 3) + "aba", "aba" + qg::words::Morphism::named("theme-song").image('c'));
   EXPECT_EQ(tau.apply("cab"), "aabac");
   EXPECT_EQ(tau.iterate('a', 0), "a");
   EXPECT_TRUE(mentions(error_of([&] { tau.apply("abd"); }), "'d' is not a letter of the morphism"));
@@ -142,29 +142,29 @@ TEST(Morphism, ApplyIterateAndLengths) {
   EXPECT_EQ(tau.iterate_length('a', 72), 12'903'063'846'126'135'669ull);
   EXPECT_EQ(tau.iterate_length('a', 73), UINT64_MAX);
   EXPECT_EQ(tau.iterate_length('c', 1000), UINT64_MAX);
-  EXPECT_EQ(qg::Morphism::parse("a->ab,b->b").iterate_length('a', 1000), 1001u);
+  EXPECT_EQ(qg::words::Morphism::parse("a->ab,b->b").iterate_length('a', 1000), 1001u);
   EXPECT_THROW(tau.iterate('a', 40), qg::RangeError);  // T_40 > 2^30
   EXPECT_THROW(tau.iterate('a', 10, 503), qg::RangeError);
   EXPECT_EQ(tau.iterate('a', 10, 504).size(), 504u);
 }
 
 TEST(Coding, MapsDeletesAndLeavesTheRest) {
-  auto tau = qg::Morphism::named("tribonacci");
+  auto tau = qg::words::Morphism::named("tribonacci");
   auto prefix = brute_prefix(tau, 40);
   // Seed 001 §3: deleting the c's of the Tribonacci word gives t_c = abaabaabaababaabaabaab…,
   // deleting the b's gives t_b = aacaaaacaaacaaaaca….
-  EXPECT_EQ(qg::Coding::parse("c->").apply(prefix).substr(0, 22), "abaabaabaababaabaabaab");
-  EXPECT_EQ(qg::Coding::parse("b->").apply(prefix).substr(0, 18), "aacaaaacaaacaaaaca");
+  EXPECT_EQ(qg::words::Coding::parse("c->").apply(prefix).substr(0, 22), "abaabaabaababaabaabaab");
+  EXPECT_EQ(qg::words::Coding::parse("b->").apply(prefix).substr(0, 18), "aacaaaacaaacaaaaca");
   // Seed 001, proof of Theorem 5: κ = λ∘τ with κ: a→a, b→ac, c→a and λ: b→ε.
-  auto kappa = qg::Coding::parse("a->a,b->ac,c->a"), lambda = qg::Coding::parse("b->");
+  auto kappa = qg::words::Coding::parse("a->a,b->ac,c->a"), lambda = qg::words::Coding::parse("b->");
   EXPECT_EQ(kappa.apply(prefix), lambda.apply(tau.apply(prefix)));
-  EXPECT_EQ(qg::Coding::parse("a->0,b->1,c->2").apply("abacab"), "010201");
-  EXPECT_EQ(qg::Coding::parse("a->x").apply("abc"), "xbc");  // unmentioned letters stay
-  EXPECT_TRUE(qg::Coding().is_identity());
-  EXPECT_EQ(qg::Coding().apply("ab0"), "ab0");
-  EXPECT_TRUE(mentions(error_of([] { qg::Coding::parse("a->0,a->1"); }), "letter 'a' is mapped twice in the coding"));
-  EXPECT_TRUE(mentions(error_of([] { qg::Coding::parse("a0"); }), "rule 1 'a0' of the coding has no arrow"));
-  EXPECT_TRUE(mentions(error_of([] { qg::Coding::parse(""); }), "empty coding"));
+  EXPECT_EQ(qg::words::Coding::parse("a->0,b->1,c->2").apply("abacab"), "010201");
+  EXPECT_EQ(qg::words::Coding::parse("a->x").apply("abc"), "xbc");  // unmentioned letters stay
+  EXPECT_TRUE(qg::words::Coding().is_identity());
+  EXPECT_EQ(qg::words::Coding().apply("ab0"), "ab0");
+  EXPECT_TRUE(mentions(error_of([] { qg::words::Coding::parse("a->0,a->1"); }), "letter 'a' is mapped twice in the coding"));
+  EXPECT_TRUE(mentions(error_of([] { qg::words::Coding::parse("a0"); }), "rule 1 'a0' of the coding has no arrow"));
+  EXPECT_TRUE(mentions(error_of([] { qg::words::Coding::parse(""); }), "empty coding"));
 }
 
 // ---- the stream -------------------------------------------------------------------------
@@ -173,7 +173,7 @@ TEST(Coding, MapsDeletesAndLeavesTheRest) {
 // long images, letters unreachable from the start.
 std::vector<std::string> test_morphisms() {
   std::vector<std::string> out;
-  for (const auto& name : qg::Morphism::names()) out.push_back(qg::Morphism::named(name).to_string());
+  for (const auto& name : qg::words::Morphism::names()) out.push_back(qg::words::Morphism::named(name).to_string());
   for (const char* m : {"a->ab,b->b", "a->abc,b->bc,c->c", "a->ab,b->c,c->d,d->b", "a->aab,b->aa", "a->aaab,b->a",
                         "a->ab,b->cb,c->c", "x->xyz,y->z,z->y,q->q", "a->aab,b->bbc,c->cccccca",
                         "a->abbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb,b->b"})
@@ -183,13 +183,13 @@ std::vector<std::string> test_morphisms() {
 
 TEST(FixedPointStream, AgreesWithBruteForceLetterByLetterAndInBulk) {
   for (const auto& text : test_morphisms()) {
-    auto m = qg::Morphism::parse(text);
+    auto m = qg::words::Morphism::parse(text);
     std::uint64_t n = big / 4;
     std::string expected = self_reading_prefix(m, n);
     if (m.iterate_length(m.start(), 40) > n) {
       EXPECT_EQ(brute_prefix(m, n), expected) << text;
     }
-    qg::FixedPointStream by_letter(m), in_bulk(m), mixed(m);
+    qg::words::FixedPointStream by_letter(m), in_bulk(m), mixed(m);
     std::string got(n, '\0');
     for (std::uint64_t i = 0; i < n; ++i) got[i] = by_letter.next();
     EXPECT_EQ(got, expected) << text;
@@ -216,7 +216,7 @@ TEST(FixedPointStream, AgreesWithBruteForceLetterByLetterAndInBulk) {
 
 TEST(FixedPointStream, PaperPrefixes) {
   auto read = [](const char* name, std::size_t n) {
-    qg::FixedPointStream s(qg::Morphism::named(name));
+    qg::words::FixedPointStream s(qg::words::Morphism::named(name));
     std::string w(n, '\0');
     s.read(w.data(), n);
     return w;
@@ -232,8 +232,8 @@ TEST(FixedPointStream, PaperPrefixes) {
 }
 
 TEST(FixedPointStream, MemoryStaysLogarithmic) {
-  auto m = qg::Morphism::named("tribonacci");
-  qg::FixedPointStream s(m);
+  auto m = qg::words::Morphism::named("tribonacci");
+  qg::words::FixedPointStream s(m);
   std::string buffer(1 << 16, '\0');
   std::size_t deepest = 0;
   for (std::uint64_t done = 0; done < 100 * big; done += buffer.size()) {
@@ -245,22 +245,22 @@ TEST(FixedPointStream, MemoryStaysLogarithmic) {
   EXPECT_GE(deepest, 5u);
   // Slow growth: a→ab, b→b streams abbb… with a single stored frame; its one-letter
   // images are jumped over, not stacked.
-  qg::FixedPointStream slow(qg::Morphism::parse("a->ab,b->b"));
+  qg::words::FixedPointStream slow(qg::words::Morphism::parse("a->ab,b->b"));
   for (int i = 0; i < 100000; ++i) slow.next();
   EXPECT_LE(slow.depth(), 2u);
 }
 
 TEST(FixedPointStream, CopiesContinueIndependently) {
-  qg::FixedPointStream a(qg::Morphism::named("tribonacci"));
+  qg::words::FixedPointStream a(qg::words::Morphism::named("tribonacci"));
   std::string skip(12345, '\0');
   a.read(skip.data(), skip.size());
-  qg::FixedPointStream b = a;
+  qg::words::FixedPointStream b = a;
   std::string x(5000, '\0'), y(5000, '\0');
   a.read(x.data(), x.size());
   b.read(y.data(), y.size());
   EXPECT_EQ(x, y);
   EXPECT_EQ(a.position(), 17345u);
-  b = qg::FixedPointStream(qg::Morphism::named("fibonacci"));
+  b = qg::words::FixedPointStream(qg::words::Morphism::named("fibonacci"));
   EXPECT_EQ(b.next(), 'a');
   EXPECT_EQ(b.next(), 'b');
   EXPECT_EQ(b.position(), 2u);
@@ -270,8 +270,8 @@ TEST(FixedPointStream, CopiesContinueIndependently) {
 
 TEST(FixedPointIndex, AgreesWithBruteForce) {
   for (const auto& text : test_morphisms()) {
-    auto m = qg::Morphism::parse(text);
-    qg::FixedPointIndex index(m);
+    auto m = qg::words::Morphism::parse(text);
+    qg::words::FixedPointIndex index(m);
     // Polynomially growing words have deep derivation trees (depth ≈ √n for a→abc, b→bc,
     // c→c), so each query is slower there: fewer of them.
     bool exponential = index.supported_length() == UINT64_MAX;
@@ -291,7 +291,7 @@ TEST(FixedPointIndex, AgreesWithBruteForce) {
 }
 
 TEST(FixedPointIndex, SeedTable2AndSection5) {
-  qg::FixedPointIndex t(qg::Morphism::named("tribonacci"));
+  qg::words::FixedPointIndex t(qg::words::Morphism::named("tribonacci"));
   // Seed 000 Table 2: A_n, B_n, C_n (1-based positions of the n-th a, b, c in T).
   const std::uint64_t A[] = {1, 3, 5, 7, 8, 10, 12, 14, 16, 18, 20, 21, 23, 25, 27, 29, 31, 32, 34, 36, 38, 40, 42, 44, 45, 47, 49, 51};
   const std::uint64_t B[] = {2, 6, 9, 13, 15, 19, 22, 26, 30, 33, 37, 39, 43, 46, 50, 53, 57, 59, 63, 66, 70, 74, 77, 81, 83, 87, 90, 94};
@@ -309,8 +309,8 @@ TEST(FixedPointIndex, SeedTable2AndSection5) {
 }
 
 TEST(FixedPointIndex, FarPositionsAndTheEdgeOf64Bits) {
-  auto tau = qg::Morphism::named("tribonacci");
-  qg::FixedPointIndex t(tau);
+  auto tau = qg::words::Morphism::named("tribonacci");
+  qg::words::FixedPointIndex t(tau);
   EXPECT_EQ(t.supported_length(), UINT64_MAX);
   // Lemma 9 at the largest 64-bit Tribonacci number: T_72 has T_71 a's, T_70 b's, T_69 c's.
   const std::uint64_t T72 = 12'903'063'846'126'135'669ull, T71 = 7'015'254'043'203'144'209ull,
@@ -341,7 +341,7 @@ TEST(FixedPointIndex, FarPositionsAndTheEdgeOf64Bits) {
 
 TEST(FixedPointIndex, SlowGrowthIsCutOffWithTheRange) {
   // a→ab, b→b: |μ^k(a)| = k + 1, far too slow to tabulate up to 2^64.
-  qg::FixedPointIndex slow(qg::Morphism::parse("a->ab,b->b"));
+  qg::words::FixedPointIndex slow(qg::words::Morphism::parse("a->ab,b->b"));
   std::uint64_t L = slow.supported_length();
   EXPECT_GE(L, 1000u);
   EXPECT_EQ(slow.letter(L - 1), 'b');
@@ -370,7 +370,7 @@ TEST(Sequences, AgreeWithBruteForceAndOeis) {
   auto all = qg::words_sequences();
   ASSERT_EQ(all.size(), 4u);
   // The brute force: τ iterated on a string, scanned.
-  std::string t = brute_prefix(qg::Morphism::named("tribonacci"), 7 * big);
+  std::string t = brute_prefix(qg::words::Morphism::named("tribonacci"), 7 * big);
   auto word = terms(sequence(all, "A080843"), big);
   ASSERT_EQ(word.size(), big);
   for (std::uint64_t n = 0; n < big; ++n) ASSERT_EQ(word[n], t[n] - 'a') << "A080843(" << n << ")";
@@ -417,14 +417,14 @@ TEST(Claims, AllPassAtTheirTourBoundsWithTheCatalogIds) {
 TEST(Claims, ImageLemmasFailForAWrongMorphism) {
   // Lemma 18's τ' with its images swapped round (a→ab instead of ba) must not pass: the
   // checker can fail.
-  auto tau = qg::Morphism::named("tribonacci");
-  auto wrong = qg::Morphism::parse("a->ab,b->ac,c->a");
-  qg::FixedPointStream t(tau);
+  auto tau = qg::words::Morphism::named("tribonacci");
+  auto wrong = qg::words::Morphism::parse("a->ab,b->ac,c->a");
+  qg::words::FixedPointStream t(tau);
   std::string prefix(100, '\0');
   t.read(prefix.data(), prefix.size());
   EXPECT_NE(wrong.apply("c" + prefix).substr(0, 100), prefix);
-  EXPECT_EQ(qg::Morphism::parse("a->ba,b->ca,c->a").apply("c" + prefix).substr(0, 100), prefix);
-  EXPECT_EQ(qg::Morphism::parse("a->acab,b->aab,c->ab").apply("c" + prefix).substr(0, 100), prefix);
+  EXPECT_EQ(qg::words::Morphism::parse("a->ba,b->ca,c->a").apply("c" + prefix).substr(0, 100), prefix);
+  EXPECT_EQ(qg::words::Morphism::parse("a->acab,b->aab,c->ab").apply("c" + prefix).substr(0, 100), prefix);
 }
 
 }  // namespace

@@ -18,16 +18,16 @@
 #include <vector>
 
 #include "queengames/common.hpp"
-#include "queengames/io.hpp"
+#include "queengames/rgb.hpp"
 
 namespace qg::blocking {
 
 // Palace numbers lie in 0..3k (each line holds at most k palaces), so k ≤ 10^9 keeps them
 // in 32 bits and the CA states (v − k) in a signed 32-bit range.
-inline constexpr std::uint64_t max_k = 1'000'000'000;
+inline constexpr std::uint64_t kMaxK = 1'000'000'000;
 // The streaming engines keep O(width) counters; a table side above 2^31 is refused.
-inline constexpr std::uint64_t max_side = std::uint64_t{1} << 31;
-// RangeError unless 1 ≤ k ≤ max_k / 1 ≤ side ≤ max_side (what names the quantity).
+inline constexpr std::uint64_t kMaxSide = std::uint64_t{1} << 31;
+// RangeError unless 1 ≤ k ≤ kMaxK / 1 ≤ side ≤ kMaxSide (what names the quantity).
 void require_k(std::uint64_t k);
 void require_side(std::uint64_t side, const char* what);
 
@@ -41,7 +41,7 @@ enum class Engine { definition, plain, ca };
 Engine parse_engine(std::string_view name);  // InputError naming the choices
 const char* to_string(Engine engine);
 
-// The palace numbers row by row, in O(width) memory.
+// The palace numbers row by row, in O(width) memory; each next() costs O(width).
 class PalaceRows {
  public:
   PalaceRows(std::uint64_t k, std::uint64_t width, Engine engine = Engine::definition);
@@ -60,8 +60,8 @@ class PalaceRows {
 };
 
 // A whole W×H table in memory (row-major, v[y·W + x]), for small tables and the region
-// measurements; RangeError above max_cells.
-inline constexpr std::uint64_t max_table_cells = std::uint64_t{1} << 28;
+// measurements: O(W·H) time, 4·W·H bytes; RangeError above kMaxTableCells.
+inline constexpr std::uint64_t kMaxTableCells = std::uint64_t{1} << 28;
 std::vector<std::uint32_t> palace_table(std::uint64_t k, std::uint64_t width, std::uint64_t height,
                                         Engine engine = Engine::definition);
 
@@ -75,9 +75,9 @@ struct Summary {
   std::string line() const;
   bool operator==(const Summary&) const = default;
 };
-// threads > 1 splits the columns into bands, one thread each, pipelined over the rows (a
-// band needs from its left neighbour only the row's running palace count and one diagonal
-// count per row); the definition engine only. Progress in rows.
+// O(W·H) time, O(W) memory. threads > 1 splits the columns into bands, one thread each,
+// pipelined over the rows (a band needs from its left neighbour only the row's running palace
+// count and one diagonal count per row); the definition engine only. Progress in rows.
 Summary summary(std::uint64_t k, std::uint64_t width, std::uint64_t height, Engine engine = Engine::definition,
                 unsigned threads = 2, const ProgressFn& progress = {});
 
@@ -142,8 +142,8 @@ struct PlayAnalysis {
   std::vector<Cell> blocked;           // the pawns assumed
   bool blocks_given = false;
   std::uint64_t moves = 0;             // unblocked moves
-  // Every unblocked move with its palace number, when there are at most max_listed_moves.
-  static constexpr std::uint64_t max_listed_moves = 64;
+  // Every unblocked move with its palace number, when there are at most kMaxListedMoves.
+  static constexpr std::uint64_t kMaxListedMoves = 64;
   std::vector<std::pair<Cell, std::uint64_t>> options;
   // Winning: an unblocked palace to move to (the one seeing the fewest palaces) and the
   // palaces it sees, which the k − 1 pawns then block so that the opponent cannot reach one.
@@ -152,7 +152,7 @@ struct PlayAnalysis {
   std::vector<Cell> pawns;
   bool winning() const { return move.has_value(); }
 };
-// O(x·y) time, O(x) memory. RangeError for coordinates above max_side, InputError for a
+// O(x·y) time, O(x) memory. RangeError for coordinates above kMaxSide, InputError for a
 // blocked cell that is no move of the queen, blocked twice, or more than k − 1 of them.
 PlayAnalysis play(std::uint64_t k, Cell queen, const std::optional<std::vector<Cell>>& blocked = std::nullopt,
                   const ProgressFn& progress = {});
@@ -165,7 +165,9 @@ PlayAnalysis play(std::uint64_t k, Cell queen, const std::optional<std::vector<C
 // and white for the hot spots.
 Rgb palace_colour(std::uint64_t v, std::uint64_t k);
 
-// A window of the table: the cells x0 ≤ x < x0 + width, y0 ≤ y < y0 + height.
+// A window of the table: the cells x0 ≤ x < x0 + width, y0 ≤ y < y0 + height. Drawing or
+// exporting it computes every row above it too: O((x0 + width)·(y0 + height)) time and
+// O(x0 + width) memory.
 struct Region {
   std::uint64_t x0 = 0, y0 = 0, width = 0, height = 0;
 };
@@ -177,9 +179,16 @@ void draw_palaces(const std::filesystem::path& path, std::uint64_t k, const Regi
                   const ProgressFn& progress = {});
 // Figure 4: game k1 against game k2 shifted by (dx, dy): a cell (x, y) of the region
 // matches when v_k2(x + dx, y + dy) = v_k1(x, y) + (k2 − k1). Matching cells are drawn in
-// the colours of game k1, the others masked white. Returns the matching fraction.
-double draw_comparison(const std::filesystem::path& path, std::uint64_t k1, std::uint64_t k2, std::uint64_t dx,
-                       std::uint64_t dy, const Region& region, std::uint32_t max_side = 1024,
+// the colours of game k1, the others masked white (at most max_side pixels a side, as
+// draw_palaces). Streams both games' rows: O(region area) time, O(x0 + dx + width) memory.
+struct Comparison {
+  std::uint64_t k1 = 1, k2 = 1;
+  Cell shift;  // (dx, dy)
+  Region region;
+  std::uint32_t max_side = 1024;
+};
+// Returns the matching fraction.
+double draw_comparison(const std::filesystem::path& path, const Comparison& comparison,
                        const ProgressFn& progress = {});
 // Golly's extended RLE, one state per cell (Golly allows 256): state 0 (".") is v = k, the
 // outer space; a palace v < k is state min(k − v, 120) ("A" = k−1, "B" = k−2, …); a

@@ -66,13 +66,13 @@ struct GrundyOptions {
 // antidiagonal in parallel; the others, whose moves may leave the corner, on every position
 // of Manhattan distance below W + H − 1, one antidiagonal at a time in parallel.
 // RangeError for W or H outside 1..2^20 or beyond the machine's memory (unless force).
-Table grundy_table(const Ruleset& ruleset, std::uint64_t width, std::uint64_t height,
+Table grundy_table(const twopile::Ruleset& ruleset, std::uint64_t width, std::uint64_t height,
                    const GrundyOptions& options = {});
 // The straightforward route: enumerate each position's options (Ruleset::options), take the
 // mex. O(W·H·(W + H)) for line moves; for tests and the speed ratio. RangeError past 2^12.
-Table grundy_table_brute_force(const Ruleset& ruleset, std::uint64_t width, std::uint64_t height);
+Table grundy_table_brute_force(const twopile::Ruleset& ruleset, std::uint64_t width, std::uint64_t height);
 // An estimate of the memory grundy_table needs (a little above what it uses).
-std::uint64_t grundy_table_bytes(const Ruleset& ruleset, std::uint64_t width, std::uint64_t height);
+std::uint64_t grundy_table_bytes(const twopile::Ruleset& ruleset, std::uint64_t width, std::uint64_t height);
 
 // ---- numbered boards ---------------------------------------------------------------------
 

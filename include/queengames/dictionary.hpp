@@ -18,7 +18,7 @@
 
 #include "queengames/common.hpp"
 
-namespace qg {
+namespace qg::dictionary {
 
 // ---- dictionaries -------------------------------------------------------------------
 
@@ -35,12 +35,13 @@ struct DictionaryEntry {
 
 // What the read head finds at its position.
 struct HeadRead {
-  enum Status {
+  enum class Status {
     word,          // entry `entry` is read
     no_word,       // no word begins here: the process stops
     end_of_string  // the bits end before a word is found (or, under longest_match, before
                    // the head can tell whether a longer word follows): the process stops
-  } status = no_word;
+  };
+  Status status = Status::no_word;
   std::size_t entry = 0;
 };
 
@@ -77,7 +78,7 @@ class Dictionary {
   bool has_window_table() const { return !window_table_.empty(); }
   HeadRead read_window(std::uint32_t window) const {
     std::uint32_t e = window_table_[window];
-    return e ? HeadRead{HeadRead::word, e - 1} : HeadRead{HeadRead::no_word, 0};
+    return e ? HeadRead{HeadRead::Status::word, e - 1} : HeadRead{HeadRead::Status::no_word, 0};
   }
 
   // The text format, readable by parse().
@@ -99,16 +100,16 @@ class Dictionary {
 
 template <class BitAt>
 HeadRead Dictionary::read(BitAt bit, std::uint64_t available) const {
-  HeadRead found{HeadRead::no_word, 0};
+  HeadRead found{HeadRead::Status::no_word, 0};
   std::int32_t node = 0;
   for (std::uint64_t i = 0;; ++i) {
     const Node& n = trie_[static_cast<std::size_t>(node)];
     if (n.entry >= 0) {
-      found = {HeadRead::word, static_cast<std::size_t>(n.entry)};
+      found = {HeadRead::Status::word, static_cast<std::size_t>(n.entry)};
       if (rule_ == ReadRule::prefix_free) return found;
     }
     if (n.child[0] < 0 && n.child[1] < 0) return found;  // no longer word
-    if (i == available) return {HeadRead::end_of_string, 0};
+    if (i == available) return {HeadRead::Status::end_of_string, 0};
     node = n.child[bit(i) ? 1 : 0];
     if (node < 0) return found;
   }
@@ -197,7 +198,7 @@ struct TelescopeTrace {
 // measured (docs/DICTIONARY.md): the answers are exact either way.
 class Telescope {
  public:
-  static constexpr std::uint64_t max_coordinate = (std::uint64_t{1} << 62) - 1;
+  static constexpr std::uint64_t kMaxCoordinate = (std::uint64_t{1} << 62) - 1;
   explicit Telescope(const GameDictionary& game, std::uint64_t prefix_bits = 1 << 14);
   // The row of the P-position in column x (one per column, Proposition 1.1).
   std::uint64_t p_row(std::uint64_t x, TelescopeTrace* trace = nullptr) const;
@@ -270,4 +271,4 @@ struct TableDictionary {
 };
 TableDictionary table_dictionary(const MultiplicationTable& table);
 
-}  // namespace qg
+}  // namespace qg::dictionary

@@ -43,7 +43,7 @@
 
 #include "queengames/common.hpp"
 
-namespace qg {
+namespace qg::infty {
 
 // The largest number of terms supported: row and antidiagonal indices (< 2.62 n + 64) fit in
 // 64 bits and the fixed-point fractions stay exact (n ≤ 2^62). Memory is the practical limit:
@@ -147,4 +147,4 @@ InftyStats infty_queens(std::uint64_t count, const std::function<void(std::uint6
 // RangeError beyond 10^7.
 std::vector<std::uint64_t> infty_queens_brute_force(std::uint64_t count, const ProgressFn& progress = {});
 
-}  // namespace qg
+}  // namespace qg::infty

@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "queengames/common.hpp"
+#include "queengames/rgb.hpp"
 
 namespace qg {
 
@@ -45,10 +46,6 @@ class AtomicFile {
 };
 
 // ---- PNG ---------------------------------------------------------------------------
-
-struct Rgb {
-  std::uint8_t r, g, b;
-};
 
 // Streams an 8-bit RGB PNG row by row: row(y, pixels) fills width pixels of row y.
 // Written atomically (AtomicFile) through libpng.

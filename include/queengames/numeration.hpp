@@ -29,7 +29,7 @@
 
 #include "queengames/common.hpp"
 
-namespace qg {
+namespace qg::numeration {
 
 // ---- conversions between the integer types ------------------------------------------
 
@@ -146,4 +146,4 @@ struct ShiftExtremes {
 // D_k(n) < D_k(n') for n > n' iff [(n)_T 0^k]_T − [(n')_T 0^k]_T ≤ floor(ψ^k (n − n')).
 std::array<ShiftExtremes, 3> tribonacci_shift_extremes(std::uint64_t bound, const ProgressFn& progress = {});
 
-}  // namespace qg
+}  // namespace qg::numeration

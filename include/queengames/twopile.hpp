@@ -27,7 +27,11 @@
 
 #include "queengames/common.hpp"
 
-namespace qg {
+namespace qg::words {
+class FixedPointIndex;  // words.hpp
+}  // namespace qg::words
+
+namespace qg::twopile {
 
 struct Position {
   std::uint64_t x = 0, y = 0;
@@ -168,7 +172,7 @@ class MorphicPPositions {
 
  private:
   MorphicCoding coding_;
-  std::shared_ptr<const void> index_;
+  std::shared_ptr<const words::FixedPointIndex> index_;  // shared: a copy costs no second index
 };
 
 // The generic complementary pair of seed 001 §4: a_0 = b_0 = 0 and, for n ≥ 1,
@@ -188,4 +192,4 @@ struct GamePicture {
 };
 void draw_game_png(const Ruleset& ruleset, const GamePicture& picture, const std::filesystem::path& path);
 
-}  // namespace qg
+}  // namespace qg::twopile

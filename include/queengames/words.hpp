@@ -15,7 +15,7 @@
 
 #include "queengames/common.hpp"
 
-namespace qg {
+namespace qg::words {
 
 // A non-erasing morphism on the letters of `alphabet`, listed in the order of the rules;
 // alphabet[0] is the letter it is prolonged on. Written like "a->ab,b->ac,c->a" (also
@@ -143,4 +143,4 @@ class FixedPointIndex {
   std::shared_ptr<const Impl> impl_;
 };
 
-}  // namespace qg
+}  // namespace qg::words

@@ -18,8 +18,8 @@ namespace bl = qg::blocking;
 std::pair<std::uint64_t, std::uint64_t> parse_size(const std::string& text) {
   if (text.empty()) throw qg::InputError("--size is required: W or WxH");
   auto x = text.find('x');
-  std::uint64_t w = qg::parse_u64(text.substr(0, x), 1, bl::max_side);
-  std::uint64_t h = x == std::string::npos ? w : qg::parse_u64(text.substr(x + 1), 1, bl::max_side);
+  std::uint64_t w = qg::parse_u64(text.substr(0, x), 1, bl::kMaxSide);
+  std::uint64_t h = x == std::string::npos ? w : qg::parse_u64(text.substr(x + 1), 1, bl::kMaxSide);
   return {w, h};
 }
 
@@ -42,7 +42,7 @@ struct BlockingOptions {
 };
 
 void run_blocking(const BlockingOptions& o) {
-  std::uint64_t k = o.k.value(1, bl::max_k);
+  std::uint64_t k = o.k.value(1, bl::kMaxK);
   auto [w, h] = parse_size(o.size);
   auto engine = bl::parse_engine(o.engine);
   if (!o.out.empty()) {
@@ -81,7 +81,7 @@ struct PlayOptions {
 };
 
 void run_play(std::uint64_t k, const PlayOptions& o) {
-  bl::Cell queen{qg::parse_u64(o.x, 0, bl::max_side - 1), qg::parse_u64(o.y, 0, bl::max_side - 1)};
+  bl::Cell queen{qg::parse_u64(o.x, 0, bl::kMaxSide - 1), qg::parse_u64(o.y, 0, bl::kMaxSide - 1)};
   std::optional<std::vector<bl::Cell>> blocked;
   if (!o.blocked.empty()) {
     blocked.emplace();
@@ -128,7 +128,7 @@ struct DrawOptions {
 };
 
 void run_draw(const DrawOptions& o) {
-  std::uint64_t k = o.k.value(1, bl::max_k);
+  std::uint64_t k = o.k.value(1, bl::kMaxK);
   auto [w, h] = parse_size(o.size);
   auto corner = bl::parse_cell(o.at);
   if (o.out.empty() || !ends_with(o.out, ".png")) throw qg::InputError("--out F.png is required");
@@ -137,9 +137,8 @@ void run_draw(const DrawOptions& o) {
     bl::draw_palaces(o.out, k, region, o.pixels, bl::parse_engine(o.engine), progress_line("draw"));
     std::cout << "wrote " << o.out << "\n";
   } else {
-    auto shift = bl::parse_cell(o.shift);
-    double f = bl::draw_comparison(o.out, k, o.compare.value(1, bl::max_k), shift.x, shift.y, region, o.pixels,
-                                   progress_line("draw"));
+    bl::Comparison comparison{k, o.compare.value(1, bl::kMaxK), bl::parse_cell(o.shift), region, o.pixels};
+    double f = bl::draw_comparison(o.out, comparison, progress_line("draw"));
     std::cout << fmt::format("wrote {}: {:.2f}% of the cells match\n", o.out, 100 * f);
   }
 }
@@ -174,7 +173,7 @@ QG_COMMAND("blocking", [](CLI::App& app) {
   play->add_option("x", p->x, "the queen's column")->required();
   play->add_option("y", p->y, "the queen's row")->required();
   play->add_option("--blocked", p->blocked, "the opponent's pawns, \"x,y;x,y;…\" (default: the opponent's best)");
-  play->callback([o, p] { run_play(o->k.value(1, bl::max_k), *p); });
+  play->callback([o, p] { run_play(o->k.value(1, bl::kMaxK), *p); });
   cmd->require_subcommand(0, 1);
   cmd->callback([o, play] {
     if (!play->parsed()) run_blocking(*o);

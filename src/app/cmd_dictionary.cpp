@@ -16,7 +16,7 @@
 namespace {
 
 bool is_game_name(const std::string& name) {
-  for (const auto& n : qg::game_dictionary_names())
+  for (const auto& n : qg::dictionary::game_dictionary_names())
     if (n == name) return true;
   return false;
 }
@@ -35,9 +35,9 @@ void run_dictionary_command(const DictionaryOptions& o) {
   const bool game = is_game_name(o.source);
   if (!game && !std::filesystem::exists(o.source))
     throw qg::InputError(fmt::format("no dictionary '{}' (named: maharaja, maharaja23; or a file)", o.source));
-  std::optional<qg::GameDictionary> named;
-  if (game) named = qg::game_dictionary(o.source);
-  const qg::Dictionary dictionary = game ? named->dictionary : qg::Dictionary::load(o.source);
+  std::optional<qg::dictionary::GameDictionary> named;
+  if (game) named = qg::dictionary::game_dictionary(o.source);
+  const qg::dictionary::Dictionary dictionary = game ? named->dictionary : qg::dictionary::Dictionary::load(o.source);
   qg::app::Output output(o.out);
   std::ostream& out = output.stream();
   if (o.print) {
@@ -47,14 +47,14 @@ void run_dictionary_command(const DictionaryOptions& o) {
     return;
   }
   if (o.bits.text.empty()) throw qg::InputError("dictionary needs --bits N (how many bits to print)");
-  qg::DictionaryRunOptions run_options;
+  qg::dictionary::DictionaryRunOptions run_options;
   run_options.bits = o.bits.value(1, std::uint64_t{1} << 40);
   std::string bits;
   if (!o.counts && o.json) run_options.sink = [&](std::string_view chunk) { bits += chunk; };
   if (!o.counts && !o.json) run_options.sink = [&](std::string_view chunk) { out << chunk; };
   run_options.progress = qg::app::progress_line("dictionary");
-  const qg::DictionaryRun run = game ? qg::run_game_dictionary(*named, run_options)
-                                     : qg::run_dictionary(dictionary, run_options);
+  const qg::dictionary::DictionaryRun run = game ? qg::dictionary::run_game_dictionary(*named, run_options)
+                                     : qg::dictionary::run_dictionary(dictionary, run_options);
   const std::string stop = run.stopped ? fmt::format("stopped at bit {}: the read head found no word in '{}'",
                                                      run.stop_position, run.unread)
                                        : "";
@@ -96,7 +96,7 @@ struct TableOptions {
 };
 
 void run_from_table(const TableOptions& o) {
-  const qg::TableDictionary d = qg::table_dictionary(qg::MultiplicationTable::load(o.file));
+  const qg::dictionary::TableDictionary d = qg::dictionary::table_dictionary(qg::dictionary::MultiplicationTable::load(o.file));
   qg::app::Output output(o.out);
   std::ostream& out = output.stream();
   if (o.binary) {
@@ -132,13 +132,13 @@ void run_is_p(const IsPOptions& o) {
     throw qg::InputError(fmt::format("is-p decides maharaja and maharaja23, not '{}'", o.game));
   const mpz_class x = qg::parse_natural(o.x), y = qg::parse_natural(o.y);
   const mpz_class column = x < y ? x : y, other = x < y ? y : x;
-  if (column > qg::Telescope::max_coordinate)
-    throw qg::RangeError(fmt::format("is-p supports min(X, Y) ≤ 2^62 − 1 = {}, not {}", qg::Telescope::max_coordinate,
+  if (column > qg::dictionary::Telescope::kMaxCoordinate)
+    throw qg::RangeError(fmt::format("is-p supports min(X, Y) ≤ 2^62 − 1 = {}, not {}", qg::dictionary::Telescope::kMaxCoordinate,
                                      column.get_str()));
   const auto start = std::chrono::steady_clock::now();
-  const qg::Telescope telescope(qg::game_dictionary(o.game));
+  const qg::dictionary::Telescope telescope(qg::dictionary::game_dictionary(o.game));
   const auto built = std::chrono::steady_clock::now();
-  qg::TelescopeTrace trace;
+  qg::dictionary::TelescopeTrace trace;
   const std::uint64_t c = column.get_ui(), row = telescope.p_row(c, &trace);
   // The row of column c is below φc + 4 < 2^63, so a larger coordinate is never its partner.
   const bool p = x == y ? x == 0 : (other.fits_ulong_p() && other.get_ui() == row);
@@ -198,18 +198,18 @@ QG_COMMAND("is-p", [](CLI::App& app) {
 // ---- the tour ------------------------------------------------------------------------------
 
 void tour_dictionary(std::ostream& out, const std::string&) {
-  const qg::GameDictionary maharaja = qg::game_dictionary("maharaja");
+  const qg::dictionary::GameDictionary maharaja = qg::dictionary::game_dictionary("maharaja");
   out << "Maharaja Nim's bit-string, bit i = 0 iff column i holds an upper P-position; columns 0–7 from the game,\n"
          "then the dictionary (27)–(40) from column 8 (queengames dictionary maharaja --bits 60):\n  ";
-  qg::DictionaryRunOptions o;
+  qg::dictionary::DictionaryRunOptions o;
   o.bits = 60;
   o.sink = [&](std::string_view chunk) { out << chunk; };
-  qg::run_game_dictionary(maharaja, o);
+  qg::dictionary::run_game_dictionary(maharaja, o);
   out << "\n\nThe dictionary and how often each word is read in the first 10^7 bits "
          "(queengames dictionary maharaja --bits 1e7 --counts):\n";
   o = {};
   o.bits = 10000000;
-  const qg::DictionaryRun run = qg::run_game_dictionary(maharaja, o);
+  const qg::dictionary::DictionaryRun run = qg::dictionary::run_game_dictionary(maharaja, o);
   for (std::size_t e = 0; e < maharaja.dictionary.entries().size(); ++e) {
     const auto& entry = maharaja.dictionary.entries()[e];
     out << fmt::format("  {:>4} {:<9} -> {:<16} {:>8}\n", entry.label, entry.word, entry.translate, run.counts[e]);
@@ -220,8 +220,8 @@ void tour_dictionary(std::ostream& out, const std::string&) {
   out << "\nThe telescope of §4–5 at column 10^18 (queengames is-p GAME 10^18 Y --explain):\n";
   const std::uint64_t x = 1000000000000000000ull;
   for (const char* name : {"maharaja23", "maharaja"}) {
-    const qg::Telescope telescope(qg::game_dictionary(name));
-    qg::TelescopeTrace trace;
+    const qg::dictionary::Telescope telescope(qg::dictionary::game_dictionary(name));
+    qg::dictionary::TelescopeTrace trace;
     const auto start = std::chrono::steady_clock::now();
     const std::uint64_t row = telescope.p_row(x, &trace);
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
@@ -230,7 +230,7 @@ void tour_dictionary(std::ostream& out, const std::string&) {
   }
   out << "  Both dictionaries converge: the parses meet within 16 and 39 bits (queengames check maharaja23.convergence\n"
          "  maharaja.convergence), so Maharaja Nim is decided in polynomial time too — the paper's Question 1.\n";
-  const qg::TableDictionary b = qg::table_dictionary(qg::appendix_b_table());
+  const qg::dictionary::TableDictionary b = qg::dictionary::table_dictionary(qg::dictionary::appendix_b_table());
   out << "\nAppendix B: the multiplication table as a dictionary process "
          "(queengames dictionary from-table data/dictionaries/appendixB.table):\n  ";
   for (const auto& r : b.rows(6)) out << r << " ";

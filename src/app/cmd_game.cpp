@@ -20,29 +20,29 @@ struct GameOptions {
 
 std::string ruleset_help() {
   std::string text = "RULESET is one of (compose with '+'):\n";
-  for (const auto& line : qg::Ruleset::syntax()) text += "  " + line + "\n";
+  for (const auto& line : qg::twopile::Ruleset::syntax()) text += "  " + line + "\n";
   return text;
 }
 
 void run_game(const GameOptions& o) {
-  auto rules = qg::Ruleset::parse(o.ruleset);
+  auto rules = qg::twopile::Ruleset::parse(o.ruleset);
   int modes = !o.count.text.empty() + !o.nth.text.empty() + !o.is_p.empty();
   if (modes != 1) throw qg::InputError("game needs exactly one of --p-positions N, --nth N, --is-p X Y");
   qg::app::Output output(o.out);
   std::ostream& out = output.stream();
   if (!o.is_p.empty()) {
     if (o.is_p.size() != 2) throw qg::InputError("--is-p takes two numbers X Y");
-    qg::Position p{qg::parse_u64(o.is_p[0], 0, UINT32_MAX - 2), qg::parse_u64(o.is_p[1], 0, UINT32_MAX - 2)};
-    bool is_p = qg::is_p_position(rules, p);
+    qg::twopile::Position p{qg::parse_u64(o.is_p[0], 0, UINT32_MAX - 2), qg::parse_u64(o.is_p[1], 0, UINT32_MAX - 2)};
+    bool is_p = qg::twopile::is_p_position(rules, p);
     if (o.json)
       out << nlohmann::json{{"ruleset", rules.name()}, {"x", p.x}, {"y", p.y}, {"p_position", is_p}}.dump() << "\n";
     else
       out << fmt::format("({}, {}) is a{}-position of {}\n", p.x, p.y, is_p ? " P" : "n N", rules.name());
   } else if (!o.nth.text.empty()) {
-    auto coding = qg::morphic_coding(rules);
+    auto coding = qg::twopile::morphic_coding(rules);
     if (!coding) throw qg::InputError(rules.name() + " has no morphic route (the papers give none); use --p-positions");
     std::uint64_t n = o.nth.value(0, std::uint64_t{1} << 62);
-    auto p = qg::MorphicPPositions(*coding).nth(n);
+    auto p = qg::twopile::MorphicPPositions(*coding).nth(n);
     if (o.json)
       out << nlohmann::json{{"ruleset", rules.name()}, {"n", n}, {"a", p.x}, {"b", p.y}}.dump() << "\n";
     else
@@ -60,16 +60,16 @@ void run_game(const GameOptions& o) {
       return true;
     };
     if (o.via == "sweep") {
-      qg::sweep_p_positions(rules, count, sink, qg::app::progress_line(rules.name()));
+      qg::twopile::sweep_p_positions(rules, count, sink, qg::app::progress_line(rules.name()));
     } else if (o.via == "morphic") {
-      auto coding = qg::morphic_coding(rules);
+      auto coding = qg::twopile::morphic_coding(rules);
       if (!coding) throw qg::InputError(rules.name() + " has no morphic route (the papers give none); use --via sweep");
-      qg::MorphicPPositions(*coding).stream(count, sink);
+      qg::twopile::MorphicPPositions(*coding).stream(count, sink);
     } else if (o.via == "brute") {
       // Grow the corner until the first `count` columns' P-positions all lie in it.
       for (std::uint64_t size = 64;; size *= 2) {
         if (size > 4096) throw qg::RangeError("--via brute supports the 4096×4096 corner; ask for fewer P-positions");
-        auto p = qg::brute_force_p_positions(rules, size);
+        auto p = qg::twopile::brute_force_p_positions(rules, size);
         if (p.size() >= count && p[count - 1].x * 2 < size) {
           for (std::uint64_t n = 0; n < count; ++n) sink(n, p[n].x, p[n].y);
           break;
@@ -113,16 +113,16 @@ QG_DRAW("game", [](CLI::App& draw) {
   cmd->add_option("--out", o->out, "the PNG file")->required();
   cmd->add_flag("--lines", o->lines, "overlay the lines y = φx and y = x/φ");
   cmd->callback([o] {
-    qg::GamePicture picture;
+    qg::twopile::GamePicture picture;
     picture.size = o->size.value(2, std::uint64_t{1} << 20);
     picture.lines = o->lines;
-    qg::draw_game_png(qg::Ruleset::parse(o->ruleset), picture, o->out);
+    qg::twopile::draw_game_png(qg::twopile::Ruleset::parse(o->ruleset), picture, o->out);
   });
 });
 
 void tour_game(std::ostream& out, const std::string& dir) {
   auto show = [&](const char* rules, std::size_t count) {
-    auto p = qg::sweep_p_positions(qg::Ruleset::parse(rules), count + 1);
+    auto p = qg::twopile::sweep_p_positions(qg::twopile::Ruleset::parse(rules), count + 1);
     std::string line;
     for (std::size_t n = 1; n <= count; ++n) line += fmt::format(" ({},{})", p[n].x, p[n].y);
     out << fmt::format("{:<15}{}\n", rules, line);
@@ -134,14 +134,14 @@ void tour_game(std::ostream& out, const std::string& dir) {
   show("kqueen-dee:2", 8);    // Table 2
   show("st-wythoff:2,1", 8);  // Table 4
   show("maharaja", 8);        // seed 003 Figure 2
-  auto wythoff = qg::MorphicPPositions(*qg::morphic_coding(qg::Ruleset::parse("wythoff")));
+  auto wythoff = qg::twopile::MorphicPPositions(*qg::twopile::morphic_coding(qg::twopile::Ruleset::parse("wythoff")));
   auto far = wythoff.nth(1'000'000'000'000'000'000ULL);
   out << fmt::format("The 10^18-th Wythoff P-position, from the Fibonacci word in O(log n): ({}, {})\n"
                      "  (queengames game wythoff --nth 1e18)\n",
                      far.x, far.y);
   auto start = std::chrono::steady_clock::now();
   std::int64_t low = 0, high = 0;
-  qg::sweep_p_positions(qg::Ruleset::parse("maharaja"), 1'000'000, [&](std::uint64_t n, std::uint64_t a, std::uint64_t b) {
+  qg::twopile::sweep_p_positions(qg::twopile::Ruleset::parse("maharaja"), 1'000'000, [&](std::uint64_t n, std::uint64_t a, std::uint64_t b) {
     std::int64_t d = static_cast<std::int64_t>(b - a) - static_cast<std::int64_t>(n);
     low = std::min(low, d), high = std::max(high, d);
     return true;
@@ -152,11 +152,11 @@ void tour_game(std::ostream& out, const std::string& dir) {
   out << "Readings of garbled text (docs/TWOPILE.md): the limited k-Queen with band J is a->a^(k-j) b a^j with "
          "j = k-1-J; (s,t)-Wythoff removes u,v with |u-v| < (s-1)min(u,v)+t.\n";
   std::string picture = dir + "/maharaja.png";
-  qg::GamePicture figure;
+  qg::twopile::GamePicture figure;
   figure.size = 200;
   figure.lines = true;
   figure.max_side = 600;
-  qg::draw_game_png(qg::Ruleset::parse("maharaja"), figure, picture);
+  qg::twopile::draw_game_png(qg::twopile::Ruleset::parse("maharaja"), figure, picture);
   out << fmt::format("Picture: {} (queengames draw game maharaja --size 200 --lines --out maharaja.png; "
                      "seed 003 Figure 3)\n",
                      picture);

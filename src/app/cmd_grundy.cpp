@@ -43,9 +43,9 @@ b::Table compute(const GrundyArgs& o) {
   options.progress = qg::app::progress_line("grundy " + o.name);
   if (auto kind = b::parse_board_kind(o.name)) return b::board_window_table(*kind, b::parse_piece(o.piece), w, h, options);
   if (o.piece != "queen") throw qg::InputError("--piece applies to boards only, not to the ruleset " + o.name);
-  std::optional<qg::Ruleset> ruleset;
+  std::optional<qg::twopile::Ruleset> ruleset;
   try {
-    ruleset = qg::Ruleset::parse(o.name);
+    ruleset = qg::twopile::Ruleset::parse(o.name);
   } catch (const qg::InputError& e) {
     std::string boards;
     for (b::BoardKind k : b::all_board_kinds()) boards += std::string(boards.empty() ? "" : ", ") + b::to_string(k);
@@ -113,7 +113,7 @@ void run_grundy(const GrundyArgs& o) {
 
 std::string names_help() {
   std::string help = "a two-pile ruleset (";
-  for (const std::string& line : qg::Ruleset::syntax()) help += line.substr(0, line.find(' ')) + " ";
+  for (const std::string& line : qg::twopile::Ruleset::syntax()) help += line.substr(0, line.find(' ')) + " ";
   help += "…) or a board (";
   for (b::BoardKind k : b::all_board_kinds()) help += std::string(b::to_string(k)) + " ";
   help.back() = ')';
@@ -171,7 +171,7 @@ QG_DRAW("grundy", [](CLI::App& draw) {
 
 void tour_grundy(std::ostream& out, const std::string& dir) {
   auto start = std::chrono::steady_clock::now();
-  const b::Table wythoff = b::grundy_table(qg::Ruleset::parse("wythoff"), 1024, 1024);
+  const b::Table wythoff = b::grundy_table(qg::twopile::Ruleset::parse("wythoff"), 1024, 1024);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   out << fmt::format("Wythoff's Grundy table (A004481), per-line bitsets, 2 threads, {:.2f} s:\n  {}\n"
                      "  (queengames grundy wythoff --size 1024; --size 8192 takes about 6 s of CPU)\n",

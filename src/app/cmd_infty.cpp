@@ -26,7 +26,7 @@ struct InftyOptions {
 // The first `count` queens as points (column right, row down from the top left), Fig. 6.
 void draw_infty_queens(const std::string& path, std::uint64_t count) {
   std::vector<std::uint64_t> q(count);
-  qg::InftyQueens engine;
+  qg::infty::InftyQueens engine;
   engine.step(count, q.data());
   qg::PointPlot plot;
   plot.x0 = 0, plot.x1 = static_cast<std::int64_t>(count);
@@ -51,38 +51,38 @@ std::uint64_t max_rss_bytes() {
 }
 
 std::string floor_label(int bin) {
-  std::int64_t f = qg::infty_histogram_floor(bin);
+  std::int64_t f = qg::infty::infty_histogram_floor(bin);
   if (bin == 0) return fmt::format("≤{}", f);
-  if (bin == qg::InftyStats::kHistBins - 1) return fmt::format("≥{}", f);
+  if (bin == qg::infty::InftyStats::kHistBins - 1) return fmt::format("≥{}", f);
   return std::to_string(f);
 }
 
 struct Run {
-  qg::InftyStats stats;
+  qg::infty::InftyStats stats;
   std::uint64_t resumed_from = 0;  // 0: a straight run
   double seconds = 0, cpu_seconds = 0;  // wall clock and this process's CPU time, for this run
   std::uint64_t peak_bytes = 0, max_rss = 0;
 };
 
-nlohmann::json records_json(const std::vector<qg::InftyTerm>& list, bool high) {
+nlohmann::json records_json(const std::vector<qg::infty::InftyTerm>& list, bool high) {
   nlohmann::json out = nlohmann::json::array();
   for (const auto& t : list)
-    out.push_back({{"n", t.n}, {"q", t.q}, {"value", qg::infty_discrepancy_decimal(t, high)},
-                   {"exact", qg::infty_discrepancy_exact(t, high)}});
+    out.push_back({{"n", t.n}, {"q", t.q}, {"value", qg::infty::infty_discrepancy_decimal(t, high)},
+                   {"exact", qg::infty::infty_discrepancy_exact(t, high)}});
   return out;
 }
 
-nlohmann::json histogram_json(const std::array<std::uint64_t, qg::InftyStats::kHistBins>& h) {
+nlohmann::json histogram_json(const std::array<std::uint64_t, qg::infty::InftyStats::kHistBins>& h) {
   nlohmann::json out = nlohmann::json::object();
-  for (int bin = 0; bin < qg::InftyStats::kHistBins; ++bin)
+  for (int bin = 0; bin < qg::infty::InftyStats::kHistBins; ++bin)
     if (h[bin] != 0) out[floor_label(bin)] = h[bin];
   return out;
 }
 
 void print_json(std::ostream& out, const Run& run) {
-  const qg::InftyStats& s = run.stats;
+  const qg::infty::InftyStats& s = run.stats;
   nlohmann::json probes = nlohmann::json::object();
-  for (int i = 0; i < qg::InftyStats::kProbeBins; ++i)
+  for (int i = 0; i < qg::infty::InftyStats::kProbeBins; ++i)
     if (s.probe_histogram[i] != 0) probes[std::to_string(i)] = s.probe_histogram[i];
   nlohmann::json j = {
       {"terms", s.terms},
@@ -96,7 +96,7 @@ void print_json(std::ostream& out, const Run& run) {
         {"low_min", records_json(s.low_min, false)}}},
       {"histograms", {{"high_floor", histogram_json(s.high_histogram)}, {"low_floor", histogram_json(s.low_histogram)}}},
       {"probes", probes},
-      {"windows", {{"max_scan", s.max_scan}, {"max_s_step", s.max_s_step}, {"reach", qg::infty_window_reach()}}},
+      {"windows", {{"max_scan", s.max_scan}, {"max_s_step", s.max_s_step}, {"reach", qg::infty::infty_window_reach()}}},
       {"seconds", run.seconds},
       {"cpu_seconds", run.cpu_seconds},
       {"peak_engine_bytes", run.peak_bytes},
@@ -105,18 +105,18 @@ void print_json(std::ostream& out, const Run& run) {
   out << j.dump(2) << "\n";
 }
 
-void print_records(std::ostream& out, const char* title, const std::vector<qg::InftyTerm>& list, bool high) {
+void print_records(std::ostream& out, const char* title, const std::vector<qg::infty::InftyTerm>& list, bool high) {
   out << fmt::format("  {} ({} records):\n", title, list.size());
   for (const auto& t : list)
-    out << fmt::format("    n = {:>13}  q_n = {:>14}  {:>13}  = {}\n", t.n, t.q, qg::infty_discrepancy_decimal(t, high),
-                       qg::infty_discrepancy_exact(t, high));
+    out << fmt::format("    n = {:>13}  q_n = {:>14}  {:>13}  = {}\n", t.n, t.q, qg::infty::infty_discrepancy_decimal(t, high),
+                       qg::infty::infty_discrepancy_exact(t, high));
 }
 
 void print_stats(std::ostream& out, const Run& run) {
-  const qg::InftyStats& s = run.stats;
-  auto extreme = [](const std::vector<qg::InftyTerm>& list, bool high) {
+  const qg::infty::InftyStats& s = run.stats;
+  auto extreme = [](const std::vector<qg::infty::InftyTerm>& list, bool high) {
     return list.empty() ? std::string("—")
-                        : fmt::format("{} (n = {})", qg::infty_discrepancy_decimal(list.back(), high), list.back().n);
+                        : fmt::format("{} (n = {})", qg::infty::infty_discrepancy_decimal(list.back(), high), list.back().n);
   };
   out << fmt::format("∞-queens (seed 002): q_n for n = 1..{}{}\n", s.terms,
                      run.resumed_from ? fmt::format(", resumed from n = {}", run.resumed_from) : "");
@@ -134,9 +134,9 @@ void print_stats(std::ostream& out, const Run& run) {
   print_records(out, "min of q_n − nφ", s.high_min, true);
   print_records(out, "max of q_n − n/φ", s.low_max, false);
   print_records(out, "min of q_n − n/φ", s.low_min, false);
-  auto histogram = [&](const char* title, const std::array<std::uint64_t, qg::InftyStats::kHistBins>& h) {
+  auto histogram = [&](const char* title, const std::array<std::uint64_t, qg::infty::InftyStats::kHistBins>& h) {
     out << "  " << title << ":";
-    for (int bin = 0; bin < qg::InftyStats::kHistBins; ++bin)
+    for (int bin = 0; bin < qg::infty::InftyStats::kHistBins; ++bin)
       if (h[bin] != 0) out << fmt::format(" [{}] {}", floor_label(bin), h[bin]);
     out << "\n";
   };
@@ -144,23 +144,23 @@ void print_stats(std::ostream& out, const Run& run) {
   histogram("floor(q_n − nφ), high terms ", s.high_histogram);
   histogram("floor(q_n − n/φ), low terms", s.low_histogram);
   out << "Probes per term (Knuth's ticks):";
-  for (int i = 0; i < qg::InftyStats::kProbeBins; ++i)
+  for (int i = 0; i < qg::infty::InftyStats::kProbeBins; ++i)
     if (s.probe_histogram[i] != 0) out << fmt::format(" [{}] {}", i, s.probe_histogram[i]);
   out << fmt::format("\nWindows: scans ≤ {} rows, steps of s ≤ {} (the engine's reach is {})\n", s.max_scan,
-                     s.max_s_step, qg::infty_window_reach());
+                     s.max_s_step, qg::infty::infty_window_reach());
 }
 
 void run_infty(const InftyOptions& o) {
   if (o.count.text.empty()) throw qg::InputError("infty-queens needs the number of terms N");
-  const std::uint64_t count = o.count.value(1, qg::kInftyMaxTerms);
+  const std::uint64_t count = o.count.value(1, qg::infty::kInftyMaxTerms);
   if (o.bfile + o.stats + o.json > 1) throw qg::InputError("choose one of --bfile, --stats and --json");
   const std::uint64_t every = o.every.value(1);
-  qg::require_memory(qg::infty_memory_estimate(count), fmt::format("infty-queens {}", count), o.force);
+  qg::require_memory(qg::infty::infty_memory_estimate(count), fmt::format("infty-queens {}", count), o.force);
 
   Run run;
-  qg::InftyQueens engine;
+  qg::infty::InftyQueens engine;
   if (!o.resume.empty()) {
-    engine = qg::InftyQueens::load(o.resume);
+    engine = qg::infty::InftyQueens::load(o.resume);
     if (engine.terms() > count)
       throw qg::InputError(fmt::format("cannot resume from {}: it already holds {} terms, more than N = {}", o.resume,
                                        engine.terms(), count));
@@ -247,15 +247,15 @@ void tour_infty(std::ostream& out, const std::string& dir) {
   out << "Column n gets the lowest row q_n no earlier queen attacks (Knuth's 1-based q_n = A065188(n);\n"
          "seed 000 eq. (48) lists S_c = q_(c+1) − 1):\n  ";
   std::vector<std::uint64_t> q(22);
-  qg::InftyQueens engine;
+  qg::infty::InftyQueens engine;
   engine.step(q.size(), q.data());
   for (std::size_t i = 0; i < q.size(); ++i) out << q[i] << (i + 1 < q.size() ? ", " : ", …\n");
   out << "  (queengames infty-queens 22 --bfile)\n";
 
   const std::uint64_t n = 1'000'000;
-  qg::InftyStats s = qg::infty_queens(n);
-  auto extreme = [](const std::vector<qg::InftyTerm>& list, bool high) {
-    return fmt::format("{} at n = {}", qg::infty_discrepancy_decimal(list.back(), high), list.back().n);
+  qg::infty::InftyStats s = qg::infty::infty_queens(n);
+  auto extreme = [](const std::vector<qg::infty::InftyTerm>& list, bool high) {
+    return fmt::format("{} at n = {}", qg::infty::infty_discrepancy_decimal(list.back(), high), list.back().n);
   };
   out << fmt::format("\nThe queens hug two lines (Conjecture 25); to n = 10^6 (queengames infty-queens 1e6 --stats):\n"
                      "  q_n − nφ  ranges over [{}, {}]\n  q_n − n/φ ranges over [{}, {}]\n",

@@ -30,13 +30,13 @@ void run_repr(const ReprOptions& o) {
   std::string (*represent)(const mpz_class&) = nullptr;
   mpz_class (*evaluate)(std::string_view) = nullptr;
   if (o.system == "tribonacci")
-    represent = qg::tribonacci_representation<mpz_class>, evaluate = qg::tribonacci_value<mpz_class>;
+    represent = qg::numeration::tribonacci_representation<mpz_class>, evaluate = qg::numeration::tribonacci_value<mpz_class>;
   else if (o.system == "zeckendorf")
-    represent = qg::zeckendorf_representation<mpz_class>, evaluate = qg::zeckendorf_value<mpz_class>;
+    represent = qg::numeration::zeckendorf_representation<mpz_class>, evaluate = qg::numeration::zeckendorf_value<mpz_class>;
   else if (o.system == "negafibonacci")
-    represent = qg::negafibonacci_representation<mpz_class>, evaluate = qg::negafibonacci_value<mpz_class>;
+    represent = qg::numeration::negafibonacci_representation<mpz_class>, evaluate = qg::numeration::negafibonacci_value<mpz_class>;
   else if (o.system == "binary")
-    represent = qg::binary_representation<mpz_class>, evaluate = qg::binary_value<mpz_class>;
+    represent = qg::numeration::binary_representation<mpz_class>, evaluate = qg::numeration::binary_value<mpz_class>;
   else
     throw qg::InputError("unknown system '" + o.system + "' (use " + kSystems + ")");
   if (o.n.empty() == o.value.empty()) throw qg::InputError("repr needs either N or --value DIGITS");
@@ -61,13 +61,13 @@ struct FloorOptions {
 };
 
 mpz_class exact_floor(const std::string& constant, const mpz_class& n) {
-  if (constant == "phi") return qg::floor_n_phi(n);
-  if (constant == "phi2") return qg::floor_n_phi2(n);
-  if (constant == "1/phi") return qg::floor_n_over_phi(n);
+  if (constant == "phi") return qg::numeration::floor_n_phi(n);
+  if (constant == "phi2") return qg::numeration::floor_n_phi2(n);
+  if (constant == "1/phi") return qg::numeration::floor_n_over_phi(n);
   for (unsigned k = 1; k <= 3; ++k) {
     const std::string power = k == 1 ? "psi" : "psi" + std::to_string(k);
-    if (constant == power) return qg::floor_n_psi(n, k);
-    if (constant == "1/" + power) return qg::floor_n_over_psi(n, k);
+    if (constant == power) return qg::numeration::floor_n_psi(n, k);
+    if (constant == "1/" + power) return qg::numeration::floor_n_over_psi(n, k);
   }
   throw qg::InputError("unknown constant '" + constant +
                        "' (use phi, phi2, 1/phi, psi, psi2, psi3, 1/psi, 1/psi2 or 1/psi3)");
@@ -118,26 +118,26 @@ QG_COMMAND("floor", [](CLI::App& app) {
 
 void tour_numeration(std::ostream& out, const std::string&) {
   std::string first;
-  for (std::uint64_t n = 0; n <= 13; ++n) first += (n ? " " : "") + qg::tribonacci_representation(n);
+  for (std::uint64_t n = 0; n <= 13; ++n) first += (n ? " " : "") + qg::numeration::tribonacci_representation(n);
   out << fmt::format("(n)_T for n = 0..13: {}\n", first);
   out << fmt::format(
       "  (7)_T = {} and [111]_T = {} too; [20]_T = [100]_T = {} but [200]_T = {} ≠ [1000]_T  "
       "(seed 000 §5.1, Lemma 3)   queengames repr tribonacci 7\n",
-      qg::tribonacci_representation<std::uint64_t>(7), qg::tribonacci_value<std::uint64_t>("111"),
-      qg::tribonacci_value<std::uint64_t>("20"), qg::tribonacci_value<std::uint64_t>("200"));
-  const qg::u128 nine = qg::negafibonacci_bits(9);
+      qg::numeration::tribonacci_representation<std::uint64_t>(7), qg::numeration::tribonacci_value<std::uint64_t>("111"),
+      qg::numeration::tribonacci_value<std::uint64_t>("20"), qg::numeration::tribonacci_value<std::uint64_t>("200"));
+  const qg::u128 nine = qg::numeration::negafibonacci_bits(9);
   std::string indices, fraction;
   for (int k = 127; k >= 1; --k)
     if ((nine >> (k - 1)) & 1) indices += fmt::format("{}F_{{-{}}}", indices.empty() ? "" : " + ", k);
   for (int k = 1; k <= 127; ++k)
     if ((nine >> (k - 1)) & 1) fraction += fmt::format(" + φ^-{}", k);
   out << fmt::format("9 = {} (negaFibonacci {}), so 9φ = {}{}  (seed 002 §5)   queengames repr negafibonacci 9\n",
-                     indices, qg::negafibonacci_representation<std::int64_t>(9), qg::floor_n_phi<std::uint64_t>(9),
+                     indices, qg::numeration::negafibonacci_representation<std::int64_t>(9), qg::numeration::floor_n_phi<std::uint64_t>(9),
                      fraction);
   const mpz_class big = mpz_class(1) << 100;
-  out << fmt::format("floor(2^100 φ) = {}   queengames floor phi 2^100\n", qg::floor_n_phi(big).get_str());
-  out << fmt::format("floor(2^100 ψ) = {}   queengames floor psi 2^100\n", qg::floor_n_psi(big, 1).get_str());
-  const auto e = qg::tribonacci_shift_extremes(121415)[0];
+  out << fmt::format("floor(2^100 φ) = {}   queengames floor phi 2^100\n", qg::numeration::floor_n_phi(big).get_str());
+  out << fmt::format("floor(2^100 ψ) = {}   queengames floor psi 2^100\n", qg::numeration::floor_n_psi(big, 1).get_str());
+  const auto e = qg::numeration::tribonacci_shift_extremes(121415)[0];
   out << fmt::format(
       "[(n)_T 0]_T − ψn for n < T_19 = 121415: min {:.5f} at n = {}, max {:.5f} at n = {} "
       "(seed 000 Theorem 15's proof: 65915, 78748)   queengames check exile.theorem15\n",

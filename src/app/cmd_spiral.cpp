@@ -22,7 +22,7 @@ qg::u128 parse_random_access_n(const std::string& text) {
   if (n >= limit)
     throw qg::RangeError(fmt::format("{} is out of range: the supported range is 0..2^{} - 1 = {}", text,
                                      sp::kRandomAccessBits, mpz_class(limit - 1).get_str()));
-  return qg::to_u128(n);
+  return qg::numeration::to_u128(n);
 }
 
 std::string text(qg::u128 v) { return qg::to_string(v); }

@@ -32,9 +32,9 @@ char single_letter(const std::string& text, const char* option) {
 
 // Streams the first `length` letters, coded, as one line or as b-file lines "n a(n)"
 // (a digit is printed as its value, any other letter as itself).
-void print_prefix(const qg::Morphism& m, const qg::Coding& coding, std::uint64_t length, bool bfile,
+void print_prefix(const qg::words::Morphism& m, const qg::words::Coding& coding, std::uint64_t length, bool bfile,
                   std::ostream& out) {
-  qg::FixedPointStream stream(m);
+  qg::words::FixedPointStream stream(m);
   auto progress = qg::app::progress_line("word");
   constexpr std::size_t chunk = 1 << 20;
   std::string letters(chunk, '\0'), coded, lines;
@@ -69,15 +69,15 @@ void run_word(const WordOptions& o) {
   qg::app::Output output(o.out);
   std::ostream& out = output.stream();
   if (o.list) {
-    for (const auto& name : qg::Morphism::names())
-      out << fmt::format("{:<16} {}\n", name, qg::Morphism::named(name).to_string());
+    for (const auto& name : qg::words::Morphism::names())
+      out << fmt::format("{:<16} {}\n", name, qg::words::Morphism::named(name).to_string());
     output.commit();
     return;
   }
   if (o.word.empty()) throw qg::InputError("word needs a morphism such as a->ab,b->a or a name (see word --list)");
-  auto m = qg::Morphism::from_name_or_text(o.word);
+  auto m = qg::words::Morphism::from_name_or_text(o.word);
   m.require_prolongable();
-  qg::Coding coding = o.coding.empty() ? qg::Coding() : qg::Coding::parse(o.coding);
+  qg::words::Coding coding = o.coding.empty() ? qg::words::Coding() : qg::words::Coding::parse(o.coding);
   int modes = !o.length.text.empty() + !o.nth.text.empty() + !o.count_letter.empty() + !o.occurrence_letter.empty();
   if (modes != 1)
     throw qg::InputError("word needs exactly one of --length N, --nth N, --count LETTER --prefix N, "
@@ -88,13 +88,13 @@ void run_word(const WordOptions& o) {
     print_prefix(m, coding, o.length.value(1, max_length), o.bfile, out);
   } else if (!o.nth.text.empty()) {
     // The letter at a position, coded like the prefix would be.
-    out << coding.image(qg::FixedPointIndex(m).letter(o.nth.value())) << "\n";
+    out << coding.image(qg::words::FixedPointIndex(m).letter(o.nth.value())) << "\n";
   } else if (!o.count_letter.empty()) {
     if (o.prefix.text.empty()) throw qg::InputError("--count LETTER needs --prefix N (the prefix length)");
-    out << qg::FixedPointIndex(m).count(single_letter(o.count_letter, "--count"), o.prefix.value()) << "\n";
+    out << qg::words::FixedPointIndex(m).count(single_letter(o.count_letter, "--count"), o.prefix.value()) << "\n";
   } else {
     if (o.rank.text.empty()) throw qg::InputError("--occurrence LETTER needs --rank K (K ≥ 1)");
-    out << qg::FixedPointIndex(m).occurrence(single_letter(o.occurrence_letter, "--occurrence"), o.rank.value(1))
+    out << qg::words::FixedPointIndex(m).occurrence(single_letter(o.occurrence_letter, "--occurrence"), o.rank.value(1))
         << "\n";
   }
   output.commit();
@@ -127,7 +127,7 @@ QG_COMMAND("word", [](CLI::App& app) {
 // ---- the tour ---------------------------------------------------------------------------
 
 std::string prefix_of(const char* name, std::size_t n) {
-  qg::FixedPointStream s(qg::Morphism::named(name));
+  qg::words::FixedPointStream s(qg::words::Morphism::named(name));
   std::string w(n, '\0');
   s.read(w.data(), n);
   return w;
@@ -207,24 +207,24 @@ void draw_tribonacci(const std::string& path) {
 
 QG_TOUR_SECTION(20, "Words and morphisms (seed 000 §3–5, seed 001 §3)", [](std::ostream& out, const std::string& dir) {
   out << "The fixed points of the named morphisms (queengames word --list), first 40 letters:\n";
-  for (const auto& name : qg::Morphism::names())
+  for (const auto& name : qg::words::Morphism::names())
     out << fmt::format("  {:<16} {}   queengames word {} --length 40\n", name, prefix_of(name.c_str(), 40), name);
   auto theme = prefix_of("theme-song", 25);
   out << fmt::format("Theme song Θ(5,4,3) = ΔP_n, seed 000 (4): {}\n"
                      "  queengames word theme-song --length 25 --coding a->5,b->4,c->3\n",
-                     qg::Coding::parse("a->5,b->4,c->3").apply(theme));
+                     qg::words::Coding::parse("a->5,b->4,c->3").apply(theme));
   out << fmt::format("Θ = c·T (Theorem 2): Θ = {}…, T = {}…   queengames check exile.theorem2\n", theme.substr(0, 12),
                      prefix_of("tribonacci", 11));
   out << fmt::format("t_c, the Tribonacci word without its c's (seed 001 §3): {}…\n"
                      "  queengames word tribonacci --length 30 --coding c->\n",
-                     qg::Coding::parse("c->").apply(prefix_of("tribonacci", 30)));
-  qg::FixedPointIndex t(qg::Morphism::named("tribonacci"));
+                     qg::words::Coding::parse("c->").apply(prefix_of("tribonacci", 30)));
+  qg::words::FixedPointIndex t(qg::words::Morphism::named("tribonacci"));
   const std::uint64_t e18 = 1'000'000'000'000'000'000;
   out << fmt::format("Random access in O(log n): t at position 10^18 is {}; N_a(10^18) = {}; the 10^18-th a is at "
                      "position {} (A_n − 1)\n"
                      "  queengames word tribonacci --nth 1e18; --count a --prefix 1e18; --occurrence a --rank 1e18\n",
                      t.letter(e18), t.count('a', e18), t.occurrence('a', e18));
-  qg::FixedPointStream stream(qg::Morphism::named("tribonacci"));
+  qg::words::FixedPointStream stream(qg::words::Morphism::named("tribonacci"));
   std::string buffer(1 << 20, '\0');
   auto start = std::chrono::steady_clock::now();
   for (int i = 0; i < 100; ++i) stream.read(buffer.data(), buffer.size());

@@ -261,13 +261,13 @@ ClaimOutcome check_skin(std::uint64_t columns, const ProgressFn& progress) {
   std::string detail;
   unsigned expected = 1;
   for (const auto& s : report.stages) {
-    const std::uint64_t f2n = fibonacci<std::uint64_t>(2 * s.n);
+    const std::uint64_t f2n = numeration::fibonacci<std::uint64_t>(2 * s.n);
     detail += fmt::format("{}n = {}: columns {}..{} past the shoulder (top row {}), vertical thickness {} ({} columns) "
                           "or {} ({}), horizontal {}, diagonal {}, periods {}×{}",
                           detail.empty() ? "" : "; ", s.n, s.first, s.end, s.first_row, f2n, s.thick, f2n + 1,
                           s.thick_plus, s.horizontal_mode, s.diagonal_mode, s.horizontal_period, s.vertical_period);
-    bool ok = s.n == expected++ && s.horizontal_mode == fibonacci<std::uint64_t>(2 * s.n + 2) &&
-              s.diagonal_mode == fibonacci<std::uint64_t>(2 * s.n + 1) && s.thick_plus > 0;
+    bool ok = s.n == expected++ && s.horizontal_mode == numeration::fibonacci<std::uint64_t>(2 * s.n + 2) &&
+              s.diagonal_mode == numeration::fibonacci<std::uint64_t>(2 * s.n + 1) && s.thick_plus > 0;
     if (!ok) return {false, columns, detail};
   }
   return {!report.stages.empty(), columns, detail.empty() ? "no stage fits in the bound" : detail};
@@ -279,7 +279,7 @@ ClaimOutcome check_skin(std::uint64_t columns, const ProgressFn& progress) {
 ClaimOutcome check_k1(std::uint64_t n, const ProgressFn& progress) {
   std::vector<std::uint64_t> partner(n, UINT64_MAX);
   for (std::uint64_t i = 0;; ++i) {
-    std::uint64_t a = floor_n_phi<std::uint64_t>(i), b = a + i;
+    std::uint64_t a = numeration::floor_n_phi<std::uint64_t>(i), b = a + i;
     if (a >= n) break;
     partner[a] = b;
     if (b < n) partner[b] = a;

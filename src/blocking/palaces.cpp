@@ -23,15 +23,16 @@
 
 #include "blocking/detail.hpp"
 #include "queengames/blocking.hpp"
+#include "queengames/io.hpp"
 
 namespace qg::blocking {
 
 void require_k(std::uint64_t k) {
-  if (k < 1 || k > max_k) throw RangeError(fmt::format("k must be in 1..{} (got {})", max_k, k));
+  if (k < 1 || k > kMaxK) throw RangeError(fmt::format("k must be in 1..{} (got {})", kMaxK, k));
 }
 
 void require_side(std::uint64_t side, const char* what) {
-  if (side < 1 || side > max_side)
+  if (side < 1 || side > kMaxSide)
     throw RangeError(fmt::format("the {} must be in 1..2^31 (got {})", what, side));
 }
 
@@ -506,7 +507,7 @@ std::uint64_t PalaceRows::width() const { return impl_->width; }
 std::vector<std::uint32_t> palace_table(std::uint64_t k, std::uint64_t width, std::uint64_t height, Engine engine) {
   require_side(height, "height");
   require_side(width, "width");
-  if (width * height > max_table_cells)
+  if (width * height > kMaxTableCells)
     throw RangeError(fmt::format("a table in memory holds at most 2^28 cells (asked {}x{})", width, height));
   PalaceRows rows(k, width, engine);
   std::vector<std::uint32_t> table;

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "queengames/blocking.hpp"
+#include "queengames/io.hpp"
 
 namespace qg::blocking {
 
@@ -115,14 +116,15 @@ void draw_palaces(const std::filesystem::path& path, std::uint64_t k, const Regi
   });
 }
 
-double draw_comparison(const std::filesystem::path& path, std::uint64_t k1, std::uint64_t k2, std::uint64_t dx,
-                       std::uint64_t dy, const Region& region, std::uint32_t max_side, const ProgressFn& progress) {
+double draw_comparison(const std::filesystem::path& path, const Comparison& comparison, const ProgressFn& progress) {
+  const std::uint64_t k1 = comparison.k1, k2 = comparison.k2, dx = comparison.shift.x, dy = comparison.shift.y;
+  const Region& region = comparison.region;
   require_k(k1);
   require_k(k2);
   require_region(region);
   Region shifted{region.x0 + dx, region.y0 + dy, region.width, region.height};
   require_region(shifted);
-  Scale scale(region, max_side);
+  Scale scale(region, comparison.max_side);
   RegionRows rows1(k1, region, Engine::definition), rows2(k2, shifted, Engine::definition);
   const std::uint64_t total = region.y0 + region.height, columns = scale.width / scale.pixels_per_cell;
   const auto offset = static_cast<std::int64_t>(k2) - static_cast<std::int64_t>(k1);

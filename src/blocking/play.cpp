@@ -86,7 +86,7 @@ PlayAnalysis play(std::uint64_t k, Cell queen, const std::optional<std::vector<C
       if (v < k) blocked.push_back(cell);
   a.blocked = blocked;
   a.moves = values.moves.size() - blocked.size();
-  const bool list = a.moves <= PlayAnalysis::max_listed_moves;
+  const bool list = a.moves <= PlayAnalysis::kMaxListedMoves;
   std::optional<std::pair<Cell, std::uint64_t>> best;
   for (const auto& [cell, v] : values.moves) {
     bool is_blocked = std::find(blocked.begin(), blocked.end(), cell) != blocked.end();

@@ -185,8 +185,8 @@ SkinReport measure_skin(std::uint64_t k, std::uint64_t columns) {
   while (measured < columns && done[k + measured]) ++measured;
 
   for (unsigned n = 1;; ++n) {
-    const std::uint64_t thick = fibonacci<std::uint64_t>(2 * n), period_h = fibonacci<std::uint64_t>(2 * n + 3),
-                        period_v = fibonacci<std::uint64_t>(2 * n + 1);
+    const std::uint64_t thick = numeration::fibonacci<std::uint64_t>(2 * n), period_h = numeration::fibonacci<std::uint64_t>(2 * n + 3),
+                        period_v = numeration::fibonacci<std::uint64_t>(2 * n + 1);
     if (3 * period_h > measured) break;
     // Column s is in stage n when the pattern repeats from s one period on, and the period
     // starting at s has the stage's thicknesses with exactly one f_2n + 1.

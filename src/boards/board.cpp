@@ -33,7 +33,7 @@ constexpr std::array<KindName, 8> kKindNames{{{BoardKind::spiral, "spiral"},
 std::uint64_t triangle(std::uint64_t n) { return n * (n + 1) / 2; }
 // The largest d with d(d+1)/2 ≤ n.
 std::uint64_t triangle_root(std::uint64_t n) {
-  std::uint64_t d = (isqrt<std::uint64_t>(8 * n + 1) - 1) / 2;
+  std::uint64_t d = (numeration::isqrt<std::uint64_t>(8 * n + 1) - 1) / 2;
   return d;
 }
 
@@ -57,7 +57,7 @@ std::uint64_t hex_ring_start(std::uint64_t k) { return k == 0 ? 0 : 3 * k * (k -
 
 Square hex_spiral_cell(std::uint64_t n) {
   if (n == 0) return {0, 0};
-  std::uint64_t k = (3 + isqrt<std::uint64_t>(12 * n - 3)) / 6;
+  std::uint64_t k = (3 + numeration::isqrt<std::uint64_t>(12 * n - 3)) / 6;
   while (hex_ring_start(k + 1) <= n) ++k;
   while (hex_ring_start(k) > n) --k;
   const std::uint64_t offset = n - hex_ring_start(k), segment = offset / k, i = offset % k + 1;
@@ -318,7 +318,7 @@ Board smallest_window(BoardKind kind, std::uint64_t cells) {
     case BoardKind::spiral:
     case BoardKind::square_by_rows:
     case BoardKind::square_by_antidiagonals:
-      size = cells <= 1 ? 1 : isqrt<std::uint64_t>(cells - 1) + 1;
+      size = cells <= 1 ? 1 : numeration::isqrt<std::uint64_t>(cells - 1) + 1;
       break;
     case BoardKind::hex_spiral:
       while (hex_ring_start(size + 1) < cells) ++size;

@@ -98,7 +98,7 @@ std::vector<Sequence> boards_sequences() {
                  std::uint64_t d = 0;
                  while ((d + 1) * (d + 2) / 2 < count) ++d;
                  const boards::Table t =
-                     boards::grundy_table(Ruleset::parse("wythoff"), d + 1, d + 1, {.progress = progress});
+                     boards::grundy_table(twopile::Ruleset::parse("wythoff"), d + 1, d + 1, {.progress = progress});
                  std::uint64_t emitted = 0;
                  for (std::uint64_t a = 0; a <= d; ++a)
                    for (std::uint64_t x = 0; x <= a && emitted < count; ++x, ++emitted) sink(t.at(x, a - x));
@@ -106,7 +106,7 @@ std::vector<Sequence> boards_sequences() {
   s.push_back({"A004482", "Tersum n + 1: row 1 of Wythoff's Grundy table (A004481)", 0, std::uint64_t{1} << 20,
                "the Wythoff Grundy table of 2 rows, row 1",
                [](std::uint64_t count, const TermSink& sink, const ProgressFn& progress) {
-                 const boards::Table t = boards::grundy_table(Ruleset::parse("wythoff"), count, 2, {.progress = progress});
+                 const boards::Table t = boards::grundy_table(twopile::Ruleset::parse("wythoff"), count, 2, {.progress = progress});
                  for (std::uint64_t x = 0; x < count; ++x) sink(t.at(x, 1));
                }});
   s.push_back(board_values("A269526", "Quadrant queens array (1-based), read by upward antidiagonals", 1,

@@ -49,19 +49,19 @@ void check_size(std::uint64_t width, std::uint64_t height, std::uint64_t max, co
 // jumps are looked up, and everything else is enumerated through a ruleset of its own.
 struct Plan {
   bool rows = false, columns = false, diagonals = false;
-  std::vector<Position> jumps;
-  std::optional<Ruleset> rest;
+  std::vector<twopile::Position> jumps;
+  std::optional<twopile::Ruleset> rest;
 };
 
-Plan plan_of(const Ruleset& ruleset) {
+Plan plan_of(const twopile::Ruleset& ruleset) {
   Plan plan;
-  std::vector<MoveFamily> rest;
-  for (const MoveFamily& family : ruleset.families()) {
-    if (std::holds_alternative<Rook>(family)) {
+  std::vector<twopile::MoveFamily> rest;
+  for (const twopile::MoveFamily& family : ruleset.families()) {
+    if (std::holds_alternative<twopile::Rook>(family)) {
       plan.rows = plan.columns = true;
-    } else if (const auto* w = std::get_if<Widened>(&family); w && *w == Widened{}) {
+    } else if (const auto* w = std::get_if<twopile::Widened>(&family); w && *w == twopile::Widened{}) {
       plan.diagonals = true;
-    } else if (const auto* j = std::get_if<Jumps>(&family)) {
+    } else if (const auto* j = std::get_if<twopile::Jumps>(&family)) {
       plan.jumps.insert(plan.jumps.end(), j->moves.begin(), j->moves.end());
     } else {
       rest.push_back(family);
@@ -78,14 +78,14 @@ struct Region {
   bool by_antidiagonals;
 };
 
-Region region_of(const Ruleset& ruleset, std::uint64_t width, std::uint64_t height) {
+Region region_of(const twopile::Ruleset& ruleset, std::uint64_t width, std::uint64_t height) {
   if (ruleset.monotone()) return {width, height, false};
   return {width + height - 1, width + height - 1, true};
 }
 
 class TableEngine {
  public:
-  TableEngine(const Ruleset& ruleset, Region region)
+  TableEngine(const twopile::Ruleset& ruleset, Region region)
       : plan_(plan_of(ruleset)), region_(region), values_(region.width * region.height, Table::kNone) {
     if (plan_.rows) rows_.resize(region.height);
     if (plan_.columns) columns_.resize(region.width);
@@ -96,7 +96,7 @@ class TableEngine {
   struct Scratch {
     detail::ValueSet extra;
     std::vector<std::uint32_t> inserted;
-    std::vector<Position> options;
+    std::vector<twopile::Position> options;
   };
 
   void compute(std::uint64_t x, std::uint64_t y, Scratch& scratch) {
@@ -111,11 +111,11 @@ class TableEngine {
       const std::uint32_t v = values_[py * region_.width + px];
       if (!scratch.extra.contains(v)) scratch.extra.insert(v), scratch.inserted.push_back(v);
     };
-    for (const Position& j : plan_.jumps)
+    for (const twopile::Position& j : plan_.jumps)
       if (x >= j.x && y >= j.y) add_extra(x - j.x, y - j.y);
     if (plan_.rest) {
       plan_.rest->options({x, y}, scratch.options);
-      for (const Position& o : scratch.options) add_extra(o.x, o.y);
+      for (const twopile::Position& o : scratch.options) add_extra(o.x, o.y);
     }
     sets[count++] = &scratch.extra;
     const std::uint32_t value = detail::mex_of_union(sets, count);
@@ -191,7 +191,7 @@ class TableEngine {
 
 }  // namespace
 
-std::uint64_t grundy_table_bytes(const Ruleset& ruleset, std::uint64_t width, std::uint64_t height) {
+std::uint64_t grundy_table_bytes(const twopile::Ruleset& ruleset, std::uint64_t width, std::uint64_t height) {
   const Region r = region_of(ruleset, width, height);
   // Values are at most the number of options, below 3·(W + H) for rook and diagonal moves;
   // each line set holds about that many bits (doubling growth: twice that), plus the table.
@@ -200,7 +200,7 @@ std::uint64_t grundy_table_bytes(const Ruleset& ruleset, std::uint64_t width, st
   return 4 * r.width * r.height + lines * (2 * bits / 8 + 64);
 }
 
-Table grundy_table(const Ruleset& ruleset, std::uint64_t width, std::uint64_t height, const GrundyOptions& options) {
+Table grundy_table(const twopile::Ruleset& ruleset, std::uint64_t width, std::uint64_t height, const GrundyOptions& options) {
   check_size(width, height, kMaxSide, "Grundy");
   require_memory(grundy_table_bytes(ruleset, width, height),
                  fmt::format("the {}x{} Grundy table of {}", width, height, ruleset.name()), options.force);
@@ -209,12 +209,12 @@ Table grundy_table(const Ruleset& ruleset, std::uint64_t width, std::uint64_t he
   return engine.crop(width, height);
 }
 
-Table grundy_table_brute_force(const Ruleset& ruleset, std::uint64_t width, std::uint64_t height) {
+Table grundy_table_brute_force(const twopile::Ruleset& ruleset, std::uint64_t width, std::uint64_t height) {
   check_size(width, height, kMaxBruteSide, "brute-force Grundy");
   // Positions by increasing Manhattan distance: every option comes before its position.
   const std::uint64_t side = width + height - 1;
   std::vector<std::uint32_t> values(side * side, Table::kNone);
-  std::vector<Position> options;
+  std::vector<twopile::Position> options;
   std::vector<std::uint32_t> seen;
   std::vector<bool> marked;
   for (std::uint64_t s = 0; s < side; ++s)
@@ -223,7 +223,7 @@ Table grundy_table_brute_force(const Ruleset& ruleset, std::uint64_t width, std:
       if (ruleset.monotone() && (x >= width || y >= height)) continue;
       ruleset.options({x, y}, options);
       seen.clear();
-      for (const Position& o : options) seen.push_back(values[o.y * side + o.x]);
+      for (const twopile::Position& o : options) seen.push_back(values[o.y * side + o.x]);
       values[y * side + x] = detail::mex_of(seen, marked);
     }
   Table table{width, height, std::vector<std::uint32_t>(width * height)};

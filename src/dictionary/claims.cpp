@@ -12,6 +12,8 @@
 
 namespace qg {
 
+using namespace dictionary;  // this module's names
+
 namespace {
 
 // The columns below `columns` that hold an upper P-position, from the sweep, packed.
@@ -92,8 +94,8 @@ ClaimOutcome maharaja_lemma2_2(std::uint64_t bound, const ProgressFn& progress) 
   std::uint64_t head = game.start_column + game.dictionary.head(), words = 0;
   while (head < bound) {
     HeadRead r = game.dictionary.read([&](std::uint64_t i) { return !u.upper(head + i); }, bound - head);
-    if (r.status == HeadRead::end_of_string) break;
-    if (r.status == HeadRead::no_word) {
+    if (r.status == HeadRead::Status::end_of_string) break;
+    if (r.status == HeadRead::Status::no_word) {
       std::string ahead;
       for (std::uint64_t c = head; c < std::min(bound, head + 9); ++c) ahead += u.upper(c) ? '0' : '1';
       return {false, head, fmt::format("column {}: no word is a prefix of {}", head, ahead)};

@@ -7,7 +7,7 @@
 
 #include "queengames/dictionary.hpp"
 
-namespace qg {
+namespace qg::dictionary {
 
 namespace {
 
@@ -28,8 +28,8 @@ bool parse_factor(const Dictionary& d, std::string_view f, Parse& out) {
     if (tokens.size() == 1) break;
     if (tokens.empty()) return false;
     HeadRead r = d.read(f.substr(std::min<std::uint64_t>(tokens.front(), f.size())));
-    if (r.status == HeadRead::end_of_string) return false;
-    if (r.status == HeadRead::no_word) tokens.erase(tokens.begin());  // a dead candidate
+    if (r.status == HeadRead::Status::end_of_string) return false;
+    if (r.status == HeadRead::Status::no_word) tokens.erase(tokens.begin());  // a dead candidate
     else tokens.front() += d.entries()[r.entry].word.size();
   }
   out.met = tokens.front();
@@ -37,7 +37,7 @@ bool parse_factor(const Dictionary& d, std::string_view f, Parse& out) {
   out.entry.clear();
   for (std::uint64_t p = out.met; p < f.size();) {
     HeadRead r = d.read(f.substr(p));
-    if (r.status != HeadRead::word) break;
+    if (r.status != HeadRead::Status::word) break;
     out.boundary.push_back(p);
     out.entry.push_back(r.entry);
     p += d.entries()[r.entry].word.size();
@@ -129,4 +129,4 @@ ConvergenceProof prove_convergence(const GameDictionary& game, std::uint64_t fac
   return proof;
 }
 
-}  // namespace qg
+}  // namespace qg::dictionary

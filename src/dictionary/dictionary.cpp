@@ -9,7 +9,7 @@
 
 #include "queengames/dictionary.hpp"
 
-namespace qg {
+namespace qg::dictionary {
 
 namespace {
 
@@ -104,7 +104,7 @@ Dictionary::Dictionary(std::vector<DictionaryEntry> entries, std::string start, 
     window_table_.resize(std::size_t{1} << max_word_);
     for (std::uint32_t v = 0; v < window_table_.size(); ++v) {
       auto r = read([&](std::uint64_t i) { return (v >> (max_word_ - 1 - i)) & 1; }, max_word_);
-      window_table_[v] = r.status == HeadRead::word ? static_cast<std::uint32_t>(r.entry) + 1 : 0;
+      window_table_[v] = r.status == HeadRead::Status::word ? static_cast<std::uint32_t>(r.entry) + 1 : 0;
     }
   }
 }
@@ -197,4 +197,4 @@ std::string Dictionary::to_string() const {
   return out;
 }
 
-}  // namespace qg
+}  // namespace qg::dictionary

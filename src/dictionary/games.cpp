@@ -8,15 +8,13 @@
 #include "queengames/dictionary.hpp"
 #include "queengames/twopile.hpp"
 
-namespace qg {
-
-namespace dictionary_detail {
+namespace qg::dictionary_detail {
 
 void sweep_upper(unsigned k, unsigned l, std::uint64_t columns,
                  const std::function<void(std::uint64_t a, std::uint64_t b)>& upper, const ProgressFn& progress) {
-  Ruleset ruleset = Ruleset::parse(fmt::format("kl-maharaja:{},{}", k, l));
+  twopile::Ruleset ruleset = twopile::Ruleset::parse(fmt::format("kl-maharaja:{},{}", k, l));
   // a_n increases and a_n ≥ n, so columns P-positions reach every column below `columns`.
-  sweep_p_positions(
+  twopile::sweep_p_positions(
       ruleset, columns + 1,
       [&](std::uint64_t, std::uint64_t a, std::uint64_t b) {
         if (a >= columns) return false;
@@ -26,7 +24,9 @@ void sweep_upper(unsigned k, unsigned l, std::uint64_t columns,
       progress);
 }
 
-}  // namespace dictionary_detail
+}  // namespace qg::dictionary_detail
+
+namespace qg::dictionary {
 
 std::vector<std::string> game_dictionary_names() { return {"maharaja", "maharaja23"}; }
 
@@ -123,4 +123,4 @@ SectorTranslation translate_in_perfect_sector(std::string_view word, unsigned k,
   return out;
 }
 
-}  // namespace qg
+}  // namespace qg::dictionary

@@ -4,7 +4,7 @@
 #include "bit_queue.hpp"
 #include "queengames/dictionary.hpp"
 
-namespace qg {
+namespace qg::dictionary {
 
 namespace {
 
@@ -71,7 +71,7 @@ DictionaryRun run_dictionary(const Dictionary& dictionary, const DictionaryRunOp
   const bool on_word = static_cast<bool>(options.on_word), progress = static_cast<bool>(options.progress);
   while (q.end() < target) {
     HeadRead r = engine.read(q, head);
-    if (r.status != HeadRead::word) {
+    if (r.status != HeadRead::Status::word) {
       run.stopped = true;
       run.stop_position = head;
       for (std::uint64_t p = head; p < q.end() && p < head + 64; ++p) run.unread += q.bit(p) ? '1' : '0';
@@ -103,4 +103,4 @@ std::string dictionary_bits(const Dictionary& dictionary, std::uint64_t bits) {
   return out;
 }
 
-}  // namespace qg
+}  // namespace qg::dictionary

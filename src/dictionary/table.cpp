@@ -8,7 +8,7 @@
 
 #include "queengames/dictionary.hpp"
 
-namespace qg {
+namespace qg::dictionary {
 
 namespace {
 
@@ -168,4 +168,4 @@ std::vector<std::string> TableDictionary::rows(std::size_t count, bool* stopped)
   return out;
 }
 
-}  // namespace qg
+}  // namespace qg::dictionary

@@ -16,7 +16,7 @@
 #include "queengames/dictionary.hpp"
 #include "queengames/numeration.hpp"
 
-namespace qg {
+namespace qg::dictionary {
 
 namespace {
 
@@ -62,8 +62,8 @@ struct Telescope::Impl {
                      std::uint32_t* entry) const {
     HeadRead r = o < index.size() ? game.dictionary.read_window(index[o])
                                   : game.dictionary.read([&](std::uint64_t i) { return w[o + i] != 0; }, w.size() - o);
-    if (r.status == HeadRead::end_of_string) return kUndecided;
-    if (r.status == HeadRead::no_word) return kDead;
+    if (r.status == HeadRead::Status::end_of_string) return kUndecided;
+    if (r.status == HeadRead::Status::no_word) return kDead;
     if (entry) *entry = static_cast<std::uint32_t>(r.entry);
     return o + length[r.entry];
   }
@@ -147,7 +147,7 @@ struct Telescope::Impl {
     std::vector<Word> words;
     for (std::uint64_t margin = margin0; margin <= kMaxMargin; margin *= 2) {
       // Words read near lo/φ are translated near lo (W(p) = φp + O(1)).
-      std::uint64_t s_lo = floor_n_over_phi<std::uint64_t>(lo), s_hi = floor_n_over_phi<std::uint64_t>(hi) + 1;
+      std::uint64_t s_lo = numeration::floor_n_over_phi<std::uint64_t>(lo), s_hi = numeration::floor_n_over_phi<std::uint64_t>(hi) + 1;
       std::uint64_t a = s_lo > margin ? s_lo - margin : 0;
       if (!parse(a, s_hi + margin, words, trace)) continue;
       std::uint64_t at = translated_at(words.front());
@@ -252,8 +252,8 @@ Telescope::Telescope(const GameDictionary& game, std::uint64_t prefix_bits) {
 }
 
 std::uint64_t Telescope::p_row(std::uint64_t x, TelescopeTrace* trace) const {
-  if (x > max_coordinate)
-    throw RangeError(fmt::format("the telescope supports columns 0..{} (2^62 - 1), not {}", max_coordinate, x));
+  if (x > kMaxCoordinate)
+    throw RangeError(fmt::format("the telescope supports columns 0..{} (2^62 - 1), not {}", kMaxCoordinate, x));
   return impl_->p_row(x, trace);
 }
 
@@ -263,10 +263,10 @@ bool Telescope::is_p(std::uint64_t x, std::uint64_t y, TelescopeTrace* trace) co
 }
 
 bool Telescope::bit(std::uint64_t x) const {
-  if (x > max_coordinate)
-    throw RangeError(fmt::format("the telescope supports columns 0..{} (2^62 - 1), not {}", max_coordinate, x));
+  if (x > kMaxCoordinate)
+    throw RangeError(fmt::format("the telescope supports columns 0..{} (2^62 - 1), not {}", kMaxCoordinate, x));
   if (x < impl_->prefix) return impl_->bits[x];
   return impl_->window(x, x + 1, nullptr).bits[0];
 }
 
-}  // namespace qg
+}  // namespace qg::dictionary

@@ -4,7 +4,7 @@
 
 #include "queengames/infty.hpp"
 
-namespace qg {
+namespace qg::infty {
 namespace {
 
 // A growable set of naturals as bits; bits64(i) reads members i … i + 63 at once, so that the
@@ -51,4 +51,4 @@ std::vector<std::uint64_t> infty_queens_brute_force(std::uint64_t count, const P
   return q;
 }
 
-}  // namespace qg
+}  // namespace qg::infty

@@ -11,7 +11,7 @@
 #include "queengames/io.hpp"
 #include "state.hpp"
 
-namespace qg {
+namespace qg::infty {
 namespace {
 
 using infty_detail::u64;
@@ -228,4 +228,4 @@ InftyQueens InftyQueens::load(const std::filesystem::path& path) {
   return load(in, path.string());
 }
 
-}  // namespace qg
+}  // namespace qg::infty

@@ -7,6 +7,9 @@
 #include "queengames/numeration.hpp"
 
 namespace qg {
+
+using namespace infty;  // this module's names
+
 namespace {
 
 // "a < value < b" with the records that come closest, for the claims' details.
@@ -38,18 +41,18 @@ ClaimOutcome fibonacci_columns(std::uint64_t bound, const ProgressFn& progress) 
   InftyQueens engine;
   std::string exact, other;
   bool f40_ok = true;
-  for (unsigned k = 2; fibonacci<std::uint64_t>(k) <= bound; ++k) {
-    std::uint64_t n = fibonacci<std::uint64_t>(k), q = 0;
+  for (unsigned k = 2; numeration::fibonacci<std::uint64_t>(k) <= bound; ++k) {
+    std::uint64_t n = numeration::fibonacci<std::uint64_t>(k), q = 0;
     if (n <= engine.terms()) continue;  // F_1 = F_2
     engine.step(n - engine.terms() - 1);
     engine.step(1, &q);
     if (progress) progress(n, bound);
-    (q == fibonacci<std::uint64_t>(k + 1) ? exact : other) += fmt::format(" {}", k);
-    if (k == 40) f40_ok = q == fibonacci<std::uint64_t>(41);
+    (q == numeration::fibonacci<std::uint64_t>(k + 1) ? exact : other) += fmt::format(" {}", k);
+    if (k == 40) f40_ok = q == numeration::fibonacci<std::uint64_t>(41);
   }
   std::string detail = fmt::format("q_(F_k) = F_(k+1) for k ={}; not for k ={}", exact.empty() ? " none" : exact,
                                    other.empty() ? " none" : other);
-  if (bound < fibonacci<std::uint64_t>(40)) detail += " (q_(F_40) needs a bound ≥ F_40 = 102334155)";
+  if (bound < numeration::fibonacci<std::uint64_t>(40)) detail += " (q_(F_40) needs a bound ≥ F_40 = 102334155)";
   return {f40_ok, bound, detail};
 }
 

@@ -6,7 +6,7 @@
 #include "queengames/infty.hpp"
 #include "queengames/numeration.hpp"
 
-namespace qg {
+namespace qg::infty {
 
 int infty_histogram_bin(std::int64_t floor_value) {
   return static_cast<int>(
@@ -22,13 +22,13 @@ std::string infty_discrepancy_decimal(const InftyTerm& term, bool high, int digi
   // because y is irrational; floor(2y) = floor(mφ) for m = 2·10^d·n.
   mpz_class scale;
   mpz_ui_pow_ui(scale.get_mpz_t(), 10, static_cast<unsigned long>(digits));
-  mpz_class n = to_mpz(u128{term.n});
-  mpz_class q = to_mpz(u128{term.q}) + (high ? mpz_class(0) : n);
-  mpz_class twice_y = floor_n_phi<mpz_class>(2 * scale * n);
+  mpz_class n = numeration::to_mpz(u128{term.n});
+  mpz_class q = numeration::to_mpz(u128{term.q}) + (high ? mpz_class(0) : n);
+  mpz_class twice_y = numeration::floor_n_phi<mpz_class>(2 * scale * n);
   mpz_class half;
   mpz_fdiv_q_2exp(half.get_mpz_t(), mpz_class(twice_y - 1).get_mpz_t(), 1);
   mpz_class rounded = scale * q - (half + 1);
-  bool negative = q <= floor_n_phi<mpz_class>(n);  // value < 0 ⟺ q' < nφ ⟺ q' ≤ floor(nφ)
+  bool negative = q <= numeration::floor_n_phi<mpz_class>(n);  // value < 0 ⟺ q' < nφ ⟺ q' ≤ floor(nφ)
   mpz_class magnitude = abs(rounded);
   mpz_class whole = magnitude / scale, fraction = magnitude % scale;
   std::string text(negative ? "-" : "");
@@ -47,4 +47,4 @@ std::string infty_discrepancy_exact(const InftyTerm& term, bool high) {
   return std::to_string(term.q) + " - " + n + (high ? "φ" : "/φ");
 }
 
-}  // namespace qg
+}  // namespace qg::infty

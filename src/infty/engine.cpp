@@ -9,6 +9,8 @@
 namespace qg {
 namespace infty_detail {
 
+using namespace infty;  // the module's public names (InftyQueens, InftyStats)
+
 PhiPosition phi_position(u64 n) {
   // n·C = n·C_hi·2^64 + n·C_lo: the bits above 2^128 are floor(n(φ − 1)) (exact for n ≤ 2^62).
   u128 low = static_cast<u128>(n) * static_cast<u64>(kPhiFraction);
@@ -65,6 +67,8 @@ namespace {
 void run_portable(State& st, u64 count, u64* out) { run<Portable>(st, count, out); }
 
 }  // namespace infty_detail
+
+namespace infty {
 
 using infty_detail::u64;
 
@@ -180,4 +184,5 @@ InftyStats infty_queens(u64 count, const std::function<void(u64)>& term, const P
   return engine.stats();
 }
 
+}  // namespace infty
 }  // namespace qg

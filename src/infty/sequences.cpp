@@ -6,6 +6,9 @@
 #include "queengames/infty.hpp"
 
 namespace qg {
+
+using namespace infty;  // this module's names
+
 namespace {
 
 // A065188 (q_n from n = 1) and A275895 (S_c = q_{c+1} − 1 from c = 0).

@@ -94,7 +94,7 @@ inline i128 discrepancy_key(std::int64_t whole, u128 fraction) {
 
 }  // namespace qg::infty_detail
 
-namespace qg {
+namespace qg::infty {
 
 struct InftyQueens::State {
   using u64 = infty_detail::u64;
@@ -133,4 +133,4 @@ struct InftyQueens::State {
   void derive_keys();
 };
 
-}  // namespace qg
+}  // namespace qg::infty

@@ -9,6 +9,8 @@
 
 namespace qg {
 
+using namespace numeration;  // this module's names
+
 namespace {
 
 constexpr std::uint64_t kT19 = 121415;  // seed 000 §5.5: the proof of Theorem 15 computes to T_19

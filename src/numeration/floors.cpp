@@ -9,7 +9,7 @@
 // cubic, then settled by the signs of the cubic at m and m + 1.
 #include "detail.hpp"
 
-namespace qg {
+namespace qg::numeration {
 
 using namespace numeration_detail;
 
@@ -240,4 +240,4 @@ QG_FLOORS(u128)
 QG_FLOORS(mpz_class)
 #undef QG_FLOORS
 
-}  // namespace qg
+}  // namespace qg::numeration

@@ -1,7 +1,7 @@
 // Conversions between u128/i128 and GMP, and the Fibonacci and Tribonacci numbers.
 #include "detail.hpp"
 
-namespace qg {
+namespace qg::numeration {
 
 using namespace numeration_detail;
 
@@ -79,4 +79,4 @@ template std::uint64_t tribonacci<std::uint64_t>(int);
 template u128 tribonacci<u128>(int);
 template mpz_class tribonacci<mpz_class>(int);
 
-}  // namespace qg
+}  // namespace qg::numeration

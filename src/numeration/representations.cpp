@@ -4,7 +4,7 @@
 
 #include "detail.hpp"
 
-namespace qg {
+namespace qg::numeration {
 
 using namespace numeration_detail;
 
@@ -410,4 +410,4 @@ template std::int64_t negafibonacci_value<std::int64_t>(std::string_view);
 template i128 negafibonacci_value<i128>(std::string_view);
 template mpz_class negafibonacci_value<mpz_class>(std::string_view);
 
-}  // namespace qg
+}  // namespace qg::numeration

@@ -4,6 +4,8 @@
 
 namespace qg {
 
+using namespace numeration;  // this module's names
+
 namespace {
 
 // a(1..count) = f(n), for a floor whose values fit an int64_t for n ≤ max_terms.

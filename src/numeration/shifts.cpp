@@ -1,7 +1,7 @@
 // The extremes of D_k(n) = [(n)_T 0^k]_T − ψ^k·n (seed 000 Theorem 15).
 #include "detail.hpp"
 
-namespace qg {
+namespace qg::numeration {
 
 std::array<ShiftExtremes, 3> tribonacci_shift_extremes(std::uint64_t bound, const ProgressFn& progress) {
   if (bound < 1 || bound > (std::uint64_t{1} << 32))
@@ -34,4 +34,4 @@ std::array<ShiftExtremes, 3> tribonacci_shift_extremes(std::uint64_t bound, cons
   return extremes;
 }
 
-}  // namespace qg
+}  // namespace qg::numeration

@@ -57,7 +57,7 @@ class Word {
   std::uint64_t position() const { return position_; }
 
  private:
-  FixedPointStream word_{Morphism::named("tribonacci")};
+  words::FixedPointStream word_{words::Morphism::named("tribonacci")};
   std::array<std::uint64_t, 3> counts_{};
   std::uint64_t position_ = 0;
 };
@@ -155,13 +155,13 @@ ClaimOutcome check_theorem13(std::uint64_t bound, const ProgressFn& progress) {
   std::array<u128, 4> recent{};  // recent[j] = (n−1−j)_T, packed
   for (std::uint64_t n = 1; n <= bound; ++n) {
     for (std::size_t j = 3; j > 0; --j) recent[j] = recent[j - 1];
-    recent[0] = tribonacci_bits(n - 1);
+    recent[0] = numeration::tribonacci_bits(n - 1);
     const auto& counted = word.counts_at(n);
     // [e_1 … e_{i−d}]_T + 1 with e = (n−1)_T, (n−2)_T, (n−4)_T and d = 1, 2, 3; N_b needs
     // n ≥ 2 and N_c n ≥ 4 (below that they are 0).
-    const std::uint64_t na = tribonacci_bits_value(recent[0] >> 1) + 1;
-    const std::uint64_t nb = n >= 2 ? tribonacci_bits_value(recent[1] >> 2) + 1 : 0;
-    const std::uint64_t nc = n >= 4 ? tribonacci_bits_value(recent[3] >> 3) + 1 : 0;
+    const std::uint64_t na = numeration::tribonacci_bits_value(recent[0] >> 1) + 1;
+    const std::uint64_t nb = n >= 2 ? numeration::tribonacci_bits_value(recent[1] >> 2) + 1 : 0;
+    const std::uint64_t nc = n >= 4 ? numeration::tribonacci_bits_value(recent[3] >> 3) + 1 : 0;
     if (na != counted[0] || nb != counted[1] || nc != counted[2])
       return fail(n - 1, fmt::format("N(n) at n = {}: counted ({}, {}, {}), Theorem 13 gives ({}, {}, {})", n,
                                      counted[0], counted[1], counted[2], na, nb, nc));
@@ -194,7 +194,7 @@ ClaimOutcome check_theorem16(std::uint64_t bound, const ProgressFn& progress) {
     const spiral::Abc v = positions.at(n);
     const u128 values[3] = {v.a, v.b, v.c};
     for (unsigned k = 0; k < 3; ++k) {
-      const auto d = static_cast<std::int64_t>(values[k]) - static_cast<std::int64_t>(floor_n_psi<std::uint64_t>(n, k + 1));
+      const auto d = static_cast<std::int64_t>(values[k]) - static_cast<std::int64_t>(numeration::floor_n_psi<std::uint64_t>(n, k + 1));
       if (d < lowest[k] || d > 1)
         return fail(n - 1, fmt::format("{}_{} − ⌊ψ^{}·{}⌋ = {} is outside [{}, 1]", name[k], n, k + 1, n, d, lowest[k]));
       lo[k] = std::min(lo[k], d), hi[k] = std::max(hi[k], d);
@@ -218,7 +218,7 @@ ClaimOutcome check_theorem17(std::uint64_t bound, const ProgressFn& progress) {
   for (std::uint64_t n = 1; n <= bound; ++n) {
     const auto& counted = word.counts_at(n);
     for (unsigned k = 0; k < 3; ++k) {
-      const std::uint64_t f = floor_n_over_psi<std::uint64_t>(n, k + 1);
+      const std::uint64_t f = numeration::floor_n_over_psi<std::uint64_t>(n, k + 1);
       if (counted[k] < f || counted[k] > f + 1)
         return fail(n - 1, fmt::format("N_{}({}) = {} is outside [⌊n/ψ^{}⌋, ⌊n/ψ^{}⌋ + 1] = [{}, {}]",
                                        static_cast<char>('a' + k), n, counted[k], k + 1, k + 1, f, f + 1));
@@ -278,7 +278,7 @@ ClaimOutcome check_eq14_16(std::uint64_t bound, const ProgressFn& progress) {
 
 ClaimOutcome check_eq17(std::uint64_t bound, const ProgressFn& progress) {
   AbcByPositions positions;
-  FixedPointStream theme_song(Morphism::named("theme-song"));
+  words::FixedPointStream theme_song(words::Morphism::named("theme-song"));
   constexpr std::uint64_t steps[3][3] = {{2, 2, 1}, {4, 3, 2}, {7, 6, 4}};  // Θ(2,2,1), Θ(4,3,2), Θ(7,6,4)
   spiral::Abc previous = positions.at(0);
   for (std::uint64_t n = 0; n < bound; ++n) {
@@ -324,7 +324,7 @@ constexpr std::uint64_t kXympSteps[3][4] = {{2, 3, 1, 5}, {1, 3, 2, 4}, {1, 2, 1
 ClaimOutcome check_theorem20(std::uint64_t bound, const ProgressFn& progress) {
   require_recurrence_memory(bound, 1);
   XympRecurrence rows;
-  FixedPointStream theme_song(Morphism::named("theme-song"));
+  words::FixedPointStream theme_song(words::Morphism::named("theme-song"));
   for (std::uint64_t n = 0; n < bound; ++n) {
     const Xymp r = rows.row();
     rows.advance();
@@ -358,7 +358,7 @@ ClaimOutcome check_corollary21(std::uint64_t bound, const ProgressFn& progress) 
 ClaimOutcome check_remark_ii(std::uint64_t bound, const ProgressFn& progress) {
   require_recurrence_memory(bound, 2);
   XympRecurrence rows, y_values, p_values;  // the last two trail, to test membership in {Y}, {P}
-  FixedPointStream theme_song(Morphism::named("theme-song"));
+  words::FixedPointStream theme_song(words::Morphism::named("theme-song"));
   for (std::uint64_t n = 0; n < bound; ++n) {
     const Xymp r = rows.row();
     while (y_values.row().y < r.x + 1) y_values.advance();
@@ -401,7 +401,7 @@ ClaimOutcome check_slope(std::uint64_t bound, const ProgressFn& progress) {
   for (std::uint64_t n = 1; n <= bound; ++n) {
     rows.advance();
     const Xymp& r = rows.row();
-    const auto d = static_cast<std::int64_t>(r.y) - static_cast<std::int64_t>(floor_n_psi<std::uint64_t>(r.x));
+    const auto d = static_cast<std::int64_t>(r.y) - static_cast<std::int64_t>(numeration::floor_n_psi<std::uint64_t>(r.x));
     if (d > 2 || d < -1)
       return fail(n - 1, fmt::format("row {}: Y − ⌊ψX⌋ = {} − ⌊ψ·{}⌋ = {}: |Y_n − ψX_n| ≥ 2", n, r.y, r.x, d));
     lo = std::min(lo, d), hi = std::max(hi, d);

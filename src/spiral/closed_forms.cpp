@@ -23,9 +23,9 @@ void require_random_access(u128 n, const char* what) {
 constexpr std::uint64_t kPackedMax = 2900000000000000000u;
 
 Abc abc_packed(std::uint64_t m) {
-  const u128 e = tribonacci_bits(m);
-  return {u128{tribonacci_bits_value(e << 1)} + 1, u128{tribonacci_bits_value((e << 2) | 1)} + 1,
-          u128{tribonacci_bits_value((e << 3) | 3)} + 1};
+  const u128 e = numeration::tribonacci_bits(m);
+  return {u128{numeration::tribonacci_bits_value(e << 1)} + 1, u128{numeration::tribonacci_bits_value((e << 2) | 1)} + 1,
+          u128{numeration::tribonacci_bits_value((e << 3) | 3)} + 1};
 }
 
 XympRow xymp_of(const Abc& r) { return {r.b - r.a, r.c - r.b, r.c - 2 * r.b + r.a, r.c - r.a}; }
@@ -37,9 +37,9 @@ Abc abc(u128 n) {
   if (n == 0) return {};
   const u128 m = n - 1;
   if (m <= kPackedMax) return abc_packed(static_cast<std::uint64_t>(m));
-  const std::string e = tribonacci_representation<u128>(m);
-  return {tribonacci_value<u128>(e + "0") + 1, tribonacci_value<u128>(e + "01") + 1,
-          tribonacci_value<u128>(e + "011") + 1};
+  const std::string e = numeration::tribonacci_representation<u128>(m);
+  return {numeration::tribonacci_value<u128>(e + "0") + 1, numeration::tribonacci_value<u128>(e + "01") + 1,
+          numeration::tribonacci_value<u128>(e + "011") + 1};
 }
 
 XympRow xymp(u128 n) {
@@ -50,12 +50,12 @@ XympRow xymp(u128 n) {
 Abc letter_counts(u128 n) {
   require_random_access(n, "N_a(n), N_b(n), N_c(n):");
   if (n <= UINT64_MAX) {
-    const u128 e = tribonacci_bits(static_cast<std::uint64_t>(n));
-    return {u128{tribonacci_bits_value(e >> 1)} + (e & 1), u128{tribonacci_bits_value(e >> 2)} + ((e >> 1) & 1),
-            u128{tribonacci_bits_value(e >> 3)} + ((e >> 2) & 1)};
+    const u128 e = numeration::tribonacci_bits(static_cast<std::uint64_t>(n));
+    return {u128{numeration::tribonacci_bits_value(e >> 1)} + (e & 1), u128{numeration::tribonacci_bits_value(e >> 2)} + ((e >> 1) & 1),
+            u128{numeration::tribonacci_bits_value(e >> 3)} + ((e >> 2) & 1)};
   }
-  const std::string e = tribonacci_representation<u128>(n);
-  auto head = [&](std::size_t drop) { return tribonacci_value<u128>(std::string_view(e).substr(0, e.size() - drop)); };
+  const std::string e = numeration::tribonacci_representation<u128>(n);
+  auto head = [&](std::size_t drop) { return numeration::tribonacci_value<u128>(std::string_view(e).substr(0, e.size() - drop)); };
   auto digit = [&](std::size_t from_right) { return u128(e[e.size() - 1 - from_right] - '0'); };
   return {head(1) + digit(0), head(2) + digit(1), head(3) + digit(2)};
 }
@@ -66,8 +66,8 @@ char tribonacci_letter(u128 n) {
   // Theorem 11: the number of trailing 1s of (n−1)_T (never three) picks a, b or c.
   const u128 m = n - 1;
   if (m <= UINT64_MAX)
-    return static_cast<char>('a' + std::countr_one(static_cast<std::uint64_t>(tribonacci_bits(static_cast<std::uint64_t>(m)))));
-  const std::string e = tribonacci_representation<u128>(m);
+    return static_cast<char>('a' + std::countr_one(static_cast<std::uint64_t>(numeration::tribonacci_bits(static_cast<std::uint64_t>(m)))));
+  const std::string e = numeration::tribonacci_representation<u128>(m);
   const auto last0 = e.find_last_of('0');
   return static_cast<char>('a' + (last0 == std::string::npos ? e.size() : e.size() - 1 - last0));
 }
@@ -92,8 +92,8 @@ Queen queen(u128 n) {
   const auto x = static_cast<i128>(row.x), y = static_cast<i128>(row.y);
   const i128 at[4][2] = {{x, y}, {-y, x}, {-x, -y}, {y, -x}};
   // Same formula as detail::queen_on_row, in GMP: the cell has about twice the bits of n.
-  const mpz_class big_y = to_mpz(row.y);
-  mpz_class cell = (2 * big_y - 1) * (2 * big_y - 1) + big_y - 1 - to_mpz(row.x) + 2 * big_y * r;
+  const mpz_class big_y = numeration::to_mpz(row.y);
+  mpz_class cell = (2 * big_y - 1) * (2 * big_y - 1) + big_y - 1 - numeration::to_mpz(row.x) + 2 * big_y * r;
   return {cell, at[r][0], at[r][1]};
 }
 

@@ -29,7 +29,7 @@ Point cell_point(std::uint64_t index) {
     throw RangeError(fmt::format("cell index {} is out of range: the supported range is 0..{}", index, kMaxCell));
   if (index == 0) return {};
   // Shell k holds (2k−1)² … (2k+1)² − 1.
-  const std::uint64_t k = (isqrt<std::uint64_t>(index) + 1) / 2;
+  const std::uint64_t k = (numeration::isqrt<std::uint64_t>(index) + 1) / 2;
   const std::uint64_t offset = index - (2 * k - 1) * (2 * k - 1);
   const std::int64_t s = static_cast<std::int64_t>(k);
   const std::int64_t t = static_cast<std::int64_t>(offset % (2 * k));

@@ -43,7 +43,7 @@ Sequence plus_one_cases(std::string anumber, std::string name, unsigned k, std::
               rows.advance();
               const spiral::TableRow& r = rows.row();
               const std::uint64_t value = k == 1 ? r.a : k == 2 ? r.b : r.c;
-              if (value == floor_n_psi<std::uint64_t>(n, k) + 1) {
+              if (value == numeration::floor_n_psi<std::uint64_t>(n, k) + 1) {
                 sink(static_cast<std::int64_t>(n));
                 if (progress) progress(found + 1, count);
                 ++found;

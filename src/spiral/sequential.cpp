@@ -20,7 +20,7 @@ constexpr Steps kSteps[3] = {{2, 3, 1, 5, 2, 4, 7}, {1, 3, 2, 4, 2, 3, 6}, {1, 2
 }  // namespace
 
 struct TableStream::Impl {
-  FixedPointStream theme_song{Morphism::named("theme-song")};
+  words::FixedPointStream theme_song{words::Morphism::named("theme-song")};
 };
 
 TableStream::TableStream() : impl_(std::make_unique<Impl>()) {
@@ -49,7 +49,7 @@ void generate_queens(std::uint64_t count, const QueenSink& sink, const ProgressF
   constexpr std::size_t kLetters = 1024;
   std::vector<QueenCell> block(kBlock);
   char letters[kLetters];
-  FixedPointStream theme_song(Morphism::named("theme-song"));
+  words::FixedPointStream theme_song(words::Morphism::named("theme-song"));
   theme_song.next();  // t_0 = c leads from row 0 to row 1
   std::uint64_t x = 1, y = 2;  // row 1
   std::size_t filled = 1;      // block[0] = q_0 = (0, 0), cell 0

@@ -6,7 +6,7 @@
 
 #include "queengames/twopile.hpp"
 
-namespace qg {
+namespace qg::twopile {
 
 std::vector<Position> brute_force_p_positions(const Ruleset& ruleset, std::uint64_t size) {
   if (size == 0 || size > 4096)
@@ -34,4 +34,4 @@ std::vector<Position> brute_force_p_positions(const Ruleset& ruleset, std::uint6
   return out;
 }
 
-}  // namespace qg
+}  // namespace qg::twopile

@@ -12,6 +12,9 @@
 #include "queengames/twopile.hpp"
 
 namespace qg {
+
+using namespace twopile;  // this module's names
+
 namespace {
 
 std::vector<Position> sweep(const char* rules, std::uint64_t count, const ProgressFn& progress = {}) {

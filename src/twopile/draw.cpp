@@ -7,7 +7,7 @@
 #include "queengames/io.hpp"
 #include "queengames/twopile.hpp"
 
-namespace qg {
+namespace qg::twopile {
 
 void draw_game_png(const Ruleset& ruleset, const GamePicture& picture, const std::filesystem::path& path) {
   if (picture.size < 2 || picture.size > (std::uint64_t{1} << 20))
@@ -52,4 +52,4 @@ void draw_game_png(const Ruleset& ruleset, const GamePicture& picture, const std
   });
 }
 
-}  // namespace qg
+}  // namespace qg::twopile

@@ -7,7 +7,7 @@
 #include "queengames/twopile.hpp"
 #include "queengames/words.hpp"
 
-namespace qg {
+namespace qg::twopile {
 namespace {
 
 std::string power(char letter, std::uint64_t k) { return std::string(static_cast<std::size_t>(k), letter); }
@@ -19,7 +19,7 @@ std::string ab_morphism(const std::string& a_image, std::uint64_t j) { return "a
 // 1-based location of each next occurrence of one letter.
 class LetterScanner {
  public:
-  LetterScanner(const Morphism& morphism, char letter, const std::string& deleted)
+  LetterScanner(const words::Morphism& morphism, char letter, const std::string& deleted)
       : stream_(morphism), letter_(letter), deleted_(deleted) {}
   std::uint64_t next() {
     while (true) {
@@ -36,7 +36,7 @@ class LetterScanner {
   }
 
  private:
-  FixedPointStream stream_;
+  words::FixedPointStream stream_;
   char letter_;
   std::string deleted_;
   char buffer_[4096];
@@ -88,15 +88,15 @@ std::optional<MorphicCoding> morphic_coding(const Ruleset& ruleset) {
 }
 
 MorphicPPositions::MorphicPPositions(MorphicCoding coding) : coding_(std::move(coding)) {
-  Morphism morphism = Morphism::parse(coding_.morphism);
+  words::Morphism morphism = words::Morphism::parse(coding_.morphism);
   morphism.require_prolongable();
-  index_ = std::make_shared<const FixedPointIndex>(morphism);
+  index_ = std::make_shared<const words::FixedPointIndex>(morphism);
 }
 
 Position MorphicPPositions::nth(std::uint64_t n) const {
   if (n == 0) return {0, 0};
   if (n > (std::uint64_t{1} << 62)) throw RangeError(fmt::format("P-position index {} is beyond 2^62", n));
-  const auto& index = *static_cast<const FixedPointIndex*>(index_.get());
+  const words::FixedPointIndex& index = *index_;
   auto location = [&](char letter) {
     std::uint64_t at = index.occurrence(letter, n);  // 0-based position in the fixed point
     std::uint64_t removed = 0;
@@ -108,7 +108,7 @@ Position MorphicPPositions::nth(std::uint64_t n) const {
 
 void MorphicPPositions::stream(std::uint64_t count, const PPositionSink& sink) const {
   if (count == 0 || !sink(0, 0, 0)) return;
-  Morphism morphism = Morphism::parse(coding_.morphism);
+  words::Morphism morphism = words::Morphism::parse(coding_.morphism);
   LetterScanner as(morphism, coding_.a_letter, coding_.deleted), bs(morphism, coding_.b_letter, coding_.deleted);
   for (std::uint64_t n = 1; n < count; ++n) {
     std::uint64_t a = as.next();
@@ -137,4 +137,4 @@ void complementary_pair(const std::function<std::uint64_t(std::uint64_t n)>& f, 
   }
 }
 
-}  // namespace qg
+}  // namespace qg::twopile

@@ -7,7 +7,7 @@
 #include "queengames/io.hpp"
 #include "queengames/twopile.hpp"
 
-namespace qg {
+namespace qg::twopile {
 namespace {
 
 template <class... F>
@@ -342,4 +342,4 @@ void Ruleset::options(Position f, std::vector<Position>& out) const {
   }
 }
 
-}  // namespace qg
+}  // namespace qg::twopile

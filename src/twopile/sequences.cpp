@@ -4,6 +4,9 @@
 #include "queengames/twopile.hpp"
 
 namespace qg {
+
+using namespace twopile;  // this module's names
+
 namespace {
 
 // The row of the P-position in column n, n = 0..count-1 (plus `shift`): the sweep runs until

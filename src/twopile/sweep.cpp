@@ -22,7 +22,7 @@
 
 #include "queengames/twopile.hpp"
 
-namespace qg {
+namespace qg::twopile {
 namespace {
 
 constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
@@ -399,4 +399,4 @@ bool is_p_position(const Ruleset& ruleset, Position position) {
   return found;
 }
 
-}  // namespace qg
+}  // namespace qg::twopile

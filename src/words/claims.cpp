@@ -12,6 +12,9 @@
 #include "queengames/words.hpp"
 
 namespace qg {
+
+using namespace words;  // this module's names
+
 namespace {
 
 constexpr std::size_t chunk = 1 << 16;

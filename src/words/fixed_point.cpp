@@ -6,7 +6,7 @@
 
 #include "queengames/words.hpp"
 
-namespace qg {
+namespace qg::words {
 namespace {
 
 // The morphism with letters replaced by their indices in the alphabet.
@@ -346,4 +346,4 @@ std::uint64_t FixedPointIndex::supported_length() const {
   return top >= Impl::cap ? UINT64_MAX : static_cast<std::uint64_t>(top);
 }
 
-}  // namespace qg
+}  // namespace qg::words

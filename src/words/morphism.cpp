@@ -6,7 +6,7 @@
 
 #include "queengames/words.hpp"
 
-namespace qg {
+namespace qg::words {
 namespace {
 
 // One rule "x->w" as written, with its number for the error messages.
@@ -212,4 +212,4 @@ void Coding::apply_append(std::string_view word, std::string& out) const {
   for (char c : word) out += image(c);
 }
 
-}  // namespace qg
+}  // namespace qg::words

@@ -6,6 +6,9 @@
 #include "queengames/words.hpp"
 
 namespace qg {
+
+using namespace words;  // this module's names
+
 namespace {
 
 constexpr std::uint64_t max_terms = 1'000'000'000'000;  // hours of output; positions stay far below 2^63
