@@ -329,18 +329,18 @@ TEST(InftyQueens, PortableKernelEqualsTheDispatchedOne) {
   const u64 count = ((u64{1} << 22) + 5'000) / kScale;
   const u64 first_step = 4'321;
   std::vector<u64> dispatched(count);
-  qg::InftyQueens engine;
+  qg::infty::InftyQueens engine;
   engine.step(first_step, dispatched.data());
   engine.step(count - first_step, dispatched.data() + first_step);
   std::vector<u64> portable(count);
-  qg::InftyQueens::State state;
+  qg::infty::InftyQueens::State state;
   qg::infty_detail::run_portable(state, first_step, portable.data());
   qg::infty_detail::run_portable(state, count - first_step, portable.data() + first_step);
   EXPECT_EQ(portable, dispatched);
   EXPECT_EQ(state.stats, engine.stats());
   EXPECT_EQ(state.stats, knuth_baseline::run(count));
   // Without the terms (the other instantiation of each kernel).
-  qg::InftyQueens::State quiet;
+  qg::infty::InftyQueens::State quiet;
   qg::infty_detail::run_portable(quiet, count, nullptr);
   EXPECT_EQ(quiet.stats, engine.stats());
 }

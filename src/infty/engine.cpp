@@ -9,7 +9,6 @@
 namespace qg {
 namespace infty_detail {
 
-using namespace infty;  // the module's public names (InftyQueens, InftyStats)
 
 PhiPosition phi_position(u64 n) {
   // n·C = n·C_hi·2^64 + n·C_lo: the bits above 2^128 are floor(n(φ − 1)) (exact for n ≤ 2^62).

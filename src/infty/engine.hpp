@@ -25,6 +25,7 @@
 
 namespace qg::infty_detail {
 
+using namespace infty;  // the module's public names (InftyQueens, InftyStats)
 using State = InftyQueens::State;
 
 // kLowBits[k] = 2^k − 1: the mask of the k lowest bits, by one load (k = 64 included).
