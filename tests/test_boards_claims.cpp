@@ -18,11 +18,11 @@ qg::Claim claim(const std::string& id) {
 
 TEST(BoardsClaims, EveryClaimPassesAtItsTourBound) {
   for (const qg::Claim& c : qg::boards_claims()) {
-    const qg::ClaimOutcome o = c.check(c.tour_bound, {});
+    const qg::ClaimOutcome o = qg::run_claim(c, c.bounds.tour).outcome;
     EXPECT_TRUE(o.pass) << c.id << ": " << o.detail;
-    EXPECT_EQ(o.bound_reached, c.tour_bound) << c.id;
-    EXPECT_LE(c.tour_bound, c.default_bound) << c.id;
-    EXPECT_LE(c.default_bound, c.max_bound) << c.id;
+    EXPECT_EQ(o.bound_reached, c.bounds.tour) << c.id;
+    EXPECT_LE(c.bounds.tour, c.bounds.standard) << c.id;
+    EXPECT_LE(c.bounds.standard, c.bounds.max) << c.id;
   }
 }
 

@@ -308,7 +308,7 @@ TEST(Twopile, Catalog) {  // OEIS offsets and first terms
 
 TEST(Twopile, ClaimsPassAtTourBound) {
   for (const auto& claim : qg::twopile_claims()) {
-    auto report = qg::run_claim(claim, claim.tour_bound);
+    auto report = qg::run_claim(claim, claim.bounds.tour);
     EXPECT_TRUE(report.outcome.pass) << claim.id << ": " << report.outcome.detail;
   }
 }

@@ -136,20 +136,37 @@ ClaimOutcome check_theorem15(std::uint64_t bound, const ProgressFn& progress) {
 }  // namespace
 
 std::vector<Claim> numeration_claims() {
-  std::vector<Claim> claims;
-  claims.push_back({"exile.lemma3", "seed 000, Lemma 3", ClaimKind::lemma,
-                    "for binary strings x, y: [x]_T = [y]_T iff [x0]_T = [y0]_T", "digits", 24, 12, 36, check_lemma3});
-  claims.push_back({"exile.corollary5", "seed 000, Corollary 5", ClaimKind::corollary,
-                    "[e_1…e_{i−1}]_T + e_i is the same for every binary Tribonacci representation e_1…e_i of n",
-                    "digits", 24, 12, 36, check_corollary5});
-  claims.push_back({"exile.lemma10", "seed 000, Lemma 10", ClaimKind::lemma,
-                    "U_m = 0U_{m−1} ⊔ 10U_{m−2} ⊔ 110U_{m−3} for the padded representations of 0..T_m − 1", "m", 26, 14,
-                    40, check_lemma10});
-  claims.push_back({"exile.theorem15", "seed 000, Theorem 15 (eqs. (27)–(29))", ClaimKind::theorem,
-                    "−0.596 < [(n)_T 0]_T − ψn < 0.856, −0.883 < [(n)_T 00]_T − ψ²n < 1.460, "
-                    "−1.461 < [(n)_T 000]_T − ψ³n < 2.298",
-                    "n", 10'000'000, kT19, std::uint64_t{1} << 32, check_theorem15});
-  return claims;
+  return {
+      Claim{.id = "exile.lemma3",
+            .source = "seed 000, Lemma 3",
+            .kind = ClaimKind::lemma,
+            .statement = "for binary strings x, y: [x]_T = [y]_T iff [x0]_T = [y0]_T",
+            .unit = "digits",
+            .bounds = {.tour = 12, .standard = 24, .deep = 24, .max = 36},
+            .check = check_lemma3},
+      Claim{.id = "exile.corollary5",
+            .source = "seed 000, Corollary 5",
+            .kind = ClaimKind::corollary,
+            .statement = "[e_1…e_{i−1}]_T + e_i is the same for every binary Tribonacci representation e_1…e_i of n",
+            .unit = "digits",
+            .bounds = {.tour = 12, .standard = 24, .deep = 24, .max = 36},
+            .check = check_corollary5},
+      Claim{.id = "exile.lemma10",
+            .source = "seed 000, Lemma 10",
+            .kind = ClaimKind::lemma,
+            .statement = "U_m = 0U_{m−1} ⊔ 10U_{m−2} ⊔ 110U_{m−3} for the padded representations of 0..T_m − 1",
+            .unit = "m",
+            .bounds = {.tour = 14, .standard = 26, .deep = 26, .max = 40},
+            .check = check_lemma10},
+      Claim{.id = "exile.theorem15",
+            .source = "seed 000, Theorem 15 (eqs. (27)–(29))",
+            .kind = ClaimKind::theorem,
+            .statement = "−0.596 < [(n)_T 0]_T − ψn < 0.856, −0.883 < [(n)_T 00]_T − ψ²n < 1.460, "
+            "−1.461 < [(n)_T 000]_T − ψ³n < 2.298",
+            .unit = "n",
+            .bounds = {.tour = kT19, .standard = 10'000'000, .deep = 10'000'000, .max = std::uint64_t{1} << 32},
+            .check = check_theorem15},
+  };
 }
 
 }  // namespace qg
