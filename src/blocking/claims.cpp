@@ -52,6 +52,7 @@ ClaimOutcome check_reverse(std::uint64_t samples, const ProgressFn& progress) {
   std::mt19937_64 random(2004);
   std::uniform_int_distribution<std::int64_t> state(-40, 40);
   std::uint64_t two = 0;
+  Poller poller(progress, samples);
   for (std::uint64_t i = 0; i < samples; ++i) {
     std::int64_t b = state(random), c = state(random), d = state(random), e = state(random), f = state(random),
                  g = state(random);
@@ -61,7 +62,7 @@ ClaimOutcome check_reverse(std::uint64_t samples, const ProgressFn& progress) {
       if (ca_rule(p.value[j], b, c, d, e, f) != g)
         return {false, i, fmt::format("a = {} does not map back to g = {}", p.value[j], g)};
     two += p.count == 2;
-    if (progress && (i & 0xffff) == 0) progress(i, samples);
+    poller.tick(i);
   }
   // True evolutions (k = 5 and 100 on 300×300): reverse every cell with a full neighbourhood.
   std::uint64_t cells = 0, ambiguous = 0;
@@ -286,6 +287,7 @@ ClaimOutcome check_k1(std::uint64_t n, const ProgressFn& progress) {
   }
   PalaceRows rows(1, n);
   std::uint64_t palaces = 0;
+  Poller poller(progress, n);
   for (std::uint64_t y = 0; y < n; ++y) {
     const auto& r = rows.next();
     for (std::uint64_t x = 0; x < n; ++x) {
@@ -295,8 +297,9 @@ ClaimOutcome check_k1(std::uint64_t n, const ProgressFn& progress) {
                                       r[x] < 1 ? "a palace" : "no palace", wythoff ? "a P-position" : "not")};
       palaces += wythoff;
     }
-    if (progress && (y % 1024 == 0 || y + 1 == n)) progress(y + 1, n);
+    poller.tick(y + 1);
   }
+  poller.finish();
   return {true, n, fmt::format("the {} palaces of game 1 on {}×{} are Wythoff's P-positions", palaces, n, n)};
 }
 

@@ -1,4 +1,6 @@
 // The claims of seed 002 (Knuth's INFTY-QUEENS) and seed 000 §8, checked with the engine.
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "queengames/boards.hpp"
@@ -25,6 +27,17 @@ bool floors_within(const std::array<std::uint64_t, InftyStats::kHistBins>& histo
   return true;
 }
 
+// Advances the engine to `terms` terms in chunks (q stored from out on when given), ticking
+// the poller between them: one call of step() runs for seconds at 10^9 terms.
+void step_to(InftyQueens& engine, std::uint64_t terms, Poller& poller, std::uint64_t* out = nullptr) {
+  constexpr std::uint64_t kChunk = std::uint64_t{1} << 22;
+  while (engine.terms() < terms) {
+    const std::uint64_t before = engine.terms(), count = std::min(kChunk, terms - before);
+    engine.step(count, out ? out + before : nullptr);
+    poller.tick(engine.terms());
+  }
+}
+
 ClaimOutcome conjecture25(std::uint64_t bound, const ProgressFn& progress) {
   InftyStats stats = infty_queens(bound, {}, progress);
   // −2 < d < 1 ⟺ −2 ≤ floor(d) ≤ 0, as d is irrational; likewise −3 < d < 5.
@@ -36,14 +49,14 @@ ClaimOutcome conjecture25(std::uint64_t bound, const ProgressFn& progress) {
 
 ClaimOutcome fibonacci_columns(std::uint64_t bound, const ProgressFn& progress) {
   InftyQueens engine;
+  Poller poller(progress, bound);
   std::string exact, other;
   bool f40_ok = true;
   for (unsigned k = 2; fibonacci<std::uint64_t>(k) <= bound; ++k) {
     std::uint64_t n = fibonacci<std::uint64_t>(k), q = 0;
     if (n <= engine.terms()) continue;  // F_1 = F_2
-    engine.step(n - engine.terms() - 1);
+    step_to(engine, n - 1, poller);
     engine.step(1, &q);
-    if (progress) progress(n, bound);
     (q == fibonacci<std::uint64_t>(k + 1) ? exact : other) += fmt::format(" {}", k);
     if (k == 40) f40_ok = q == fibonacci<std::uint64_t>(41);
   }
@@ -55,12 +68,9 @@ ClaimOutcome fibonacci_columns(std::uint64_t bound, const ProgressFn& progress) 
 
 ClaimOutcome windows(std::uint64_t bound, const ProgressFn& progress) {
   InftyQueens engine;
+  Poller poller(progress, bound);
   try {
-    constexpr std::uint64_t kChunk = std::uint64_t{1} << 22;
-    while (engine.terms() < bound) {
-      engine.step(std::min(kChunk, bound - engine.terms()));
-      if (progress) progress(engine.terms(), bound);
-    }
+    step_to(engine, bound, poller);
   } catch (const RangeError& e) {
     return {false, engine.terms(), e.what()};
   }
@@ -81,10 +91,10 @@ ClaimOutcome windows(std::uint64_t bound, const ProgressFn& progress) {
 // Knuth's q_n − 1.
 ClaimOutcome same_as_quadrant(std::uint64_t bound, const ProgressFn& progress) {
   const std::vector<std::uint64_t> s = boards::quadrant_queens(bound);
-  if (progress) progress(bound / 2, bound);
   std::vector<std::uint64_t> q(bound);
   InftyQueens engine;
-  engine.step(bound, q.data());
+  Poller poller(progress, bound);
+  step_to(engine, bound, poller, q.data());
   for (std::uint64_t c = 0; c < bound; ++c)
     if (q[c] != s[c] + 1)
       return {false, c, fmt::format("n = {}: q_n = {}, but the quadrant gives S_{} + 1 = {}", c + 1, q[c], c, s[c] + 1)};

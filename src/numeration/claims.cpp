@@ -19,16 +19,14 @@ std::string padded(u128 x, unsigned length) {
   return std::string(length > s.size() ? length - s.size() : 0, '0') + s;
 }
 
-void report(const ProgressFn& progress, std::uint64_t done, std::uint64_t total) {
-  if (progress && (done & 0xfffff) == 0) progress(done, total);
-}
-
 // Lemma 3 for all binary strings x, y of length ≤ L (leading zeros change neither [x]_T nor
 // [x0]_T, so strings of length exactly L cover them). With g(v) = [(v)_T 0]_T, the lemma is:
 // [x0]_T = g([x]_T) for every x (⇒), and g is injective on the values reached (⇐).
 ClaimOutcome check_lemma3(std::uint64_t length, const ProgressFn& progress) {
   const auto n = static_cast<unsigned>(length);
   const std::uint64_t strings = std::uint64_t{1} << n;
+  const std::uint64_t largest = tribonacci_bits_value(strings - 1);
+  Poller poller(progress, strings + largest);  // the strings, then the values they reach
   for (std::uint64_t x = 0; x < strings; ++x) {
     const std::uint64_t v = tribonacci_bits_value(x), w = tribonacci_bits_value(static_cast<u128>(x) << 1);
     const u128 z = tribonacci_bits(v);
@@ -37,12 +35,14 @@ ClaimOutcome check_lemma3(std::uint64_t length, const ProgressFn& progress) {
               fmt::format("[{}]_T = [{}]_T = {} but [{}0]_T = {} ≠ [{}0]_T = {}", padded(x, n),
                           binary_representation<u128>(z), v, padded(x, n), w, binary_representation<u128>(z),
                           tribonacci_bits_value(z << 1))};
-    report(progress, x, strings);
+    poller.tick(x);
   }
-  const std::uint64_t largest = tribonacci_bits_value(strings - 1);
-  for (std::uint64_t v = 1; v <= largest; ++v)
+  for (std::uint64_t v = 1; v <= largest; ++v) {
     if (tribonacci_bits_value(tribonacci_bits(v) << 1) <= tribonacci_bits_value(tribonacci_bits(v - 1) << 1))
       return {false, length, fmt::format("[(v)_T 0]_T is not increasing at v = {}", v)};
+    poller.tick(strings + v);
+  }
+  poller.finish();
   return {true, length, fmt::format("all {} strings of length ≤ {}", strings, length)};
 }
 
@@ -52,14 +52,16 @@ ClaimOutcome check_corollary5(std::uint64_t length, const ProgressFn& progress) 
   const auto n = static_cast<unsigned>(length);
   const std::uint64_t strings = std::uint64_t{1} << n;
   auto quantity = [](u128 e) { return tribonacci_bits_value(e >> 1) + static_cast<std::uint64_t>(e & 1); };
+  Poller poller(progress, strings);
   for (std::uint64_t x = 0; x < strings; ++x) {
     const u128 canonical = tribonacci_bits(tribonacci_bits_value(x));
     if (quantity(x) != quantity(canonical))
       return {false, length,
               fmt::format("{} gives {} but the canonical {} gives {}", padded(x, n), quantity(x),
                           binary_representation<u128>(canonical), quantity(canonical))};
-    report(progress, x, strings);
+    poller.tick(x);
   }
+  poller.finish();
   return {true, length, fmt::format("all {} strings of length ≤ {}", strings, length)};
 }
 
@@ -68,6 +70,7 @@ ClaimOutcome check_corollary5(std::uint64_t length, const ProgressFn& progress) 
 // order), the last T_{m−3} the strings 110u; the prefixes make the union disjoint.
 ClaimOutcome check_lemma10(std::uint64_t bound, const ProgressFn& progress) {
   const auto top = static_cast<int>(bound);
+  Poller poller(progress, bound);  // m by m
   for (int m = 3; m <= top; ++m) {
     const std::uint64_t t1 = tribonacci<std::uint64_t>(m - 1), t2 = tribonacci<std::uint64_t>(m - 2),
                         t3 = tribonacci<std::uint64_t>(m - 3);
@@ -86,9 +89,10 @@ ClaimOutcome check_lemma10(std::uint64_t bound, const ProgressFn& progress) {
       if (r != expected || rest >> rest_length != 0)
         return {false, static_cast<std::uint64_t>(m - 1),
                 fmt::format("m = {}: (n)_T for n = {} is {}", m, n, padded(r, static_cast<unsigned>(m)))};
-      report(progress, n, t1 + t2 + t3);
+      poller.tick(static_cast<std::uint64_t>(m));
     }
   }
+  poller.finish();
   return {true, bound, fmt::format("m = 3..{} ({} strings in U_{})", bound, tribonacci<std::uint64_t>(top), bound)};
 }
 

@@ -20,16 +20,10 @@ namespace {
 using spiral::Xymp;
 using spiral::XympRecurrence;
 
-constexpr std::uint64_t kEvery = std::uint64_t{1} << 20;  // progress granularity
 // Positions in the streamed word stay below 2^64 up to C_n ≈ 6.2n.
 constexpr std::uint64_t kStreamMax = std::uint64_t{1} << 60;
 // The mex recurrence keeps ≈ 0.55 bytes per row.
 constexpr std::uint64_t kRecurrenceMax = std::uint64_t{1} << 32;
-
-
-void tick(const ProgressFn& progress, std::uint64_t done, std::uint64_t total) {
-  if (progress && (done % kEvery == 0 || done == total)) progress(done, total);
-}
 
 void require_recurrence_memory(std::uint64_t rows, std::uint64_t copies) {
   require_memory(copies * (rows / 2 + (std::uint64_t{1} << 20)), fmt::format("the mex recurrence (2) to {} rows", rows));
@@ -124,17 +118,20 @@ ClaimOutcome check_theorem1(std::uint64_t bound, const ProgressFn& progress) {
 // ---- §5: the Tribonacci word ----------------------------------------------------------
 
 ClaimOutcome check_theorem11(std::uint64_t bound, const ProgressFn& progress) {
+  Poller poller(progress, bound);
   Word word;
   for (std::uint64_t n = 1; n <= bound; ++n) {
     const char t = word.next();
     const char rule = spiral::tribonacci_letter(n);
     if (t != rule) return failed(n - 1, fmt::format("t_{} = {} but (n−1)_T gives {}", n, t, rule));
-    tick(progress, n, bound);
+    poller.tick(n);
   }
+  poller.finish();
   return passed(bound, "t_n = a, b, c as (n−1)_T ends in 0, 01, 011");
 }
 
 ClaimOutcome check_theorem12(std::uint64_t bound, const ProgressFn& progress) {
+  Poller poller(progress, bound);
   Word word;
   for (std::uint64_t n = 1; n <= bound; ++n) {
     const auto& counted = word.counts_at(n);
@@ -143,12 +140,14 @@ ClaimOutcome check_theorem12(std::uint64_t bound, const ProgressFn& progress) {
       return failed(n - 1, fmt::format("N(n) at n = {}: counted ({}, {}, {}), Theorem 12 gives ({}, {}, {})", n, counted[0],
                                      counted[1], counted[2], to_string(formula.a), to_string(formula.b),
                                      to_string(formula.c)));
-    tick(progress, n, bound);
+    poller.tick(n);
   }
+  poller.finish();
   return passed(bound, "N_a, N_b, N_c of t_1…t_n from (n)_T");
 }
 
 ClaimOutcome check_theorem13(std::uint64_t bound, const ProgressFn& progress) {
+  Poller poller(progress, bound);
   Word word;
   std::array<u128, 4> recent{};  // recent[j] = (n−1−j)_T, packed
   for (std::uint64_t n = 1; n <= bound; ++n) {
@@ -163,12 +162,14 @@ ClaimOutcome check_theorem13(std::uint64_t bound, const ProgressFn& progress) {
     if (na != counted[0] || nb != counted[1] || nc != counted[2])
       return failed(n - 1, fmt::format("N(n) at n = {}: counted ({}, {}, {}), Theorem 13 gives ({}, {}, {})", n,
                                      counted[0], counted[1], counted[2], na, nb, nc));
-    tick(progress, n, bound);
+    poller.tick(n);
   }
+  poller.finish();
   return passed(bound, "N_a, N_b, N_c from (n−1)_T, (n−2)_T, (n−4)_T (for n ≥ 1, 2, 4)");
 }
 
 ClaimOutcome check_theorem14(std::uint64_t bound, const ProgressFn& progress) {
+  Poller poller(progress, bound);
   AbcByPositions positions;
   for (std::uint64_t n = 1; n <= bound; ++n) {
     const spiral::Abc seen = positions.at(n), formula = spiral::abc(n);
@@ -176,12 +177,14 @@ ClaimOutcome check_theorem14(std::uint64_t bound, const ProgressFn& progress) {
       return failed(n - 1, fmt::format("n = {}: positions ({}, {}, {}), Theorem 14 gives ({}, {}, {})", n,
                                      to_string(seen.a), to_string(seen.b), to_string(seen.c), to_string(formula.a),
                                      to_string(formula.b), to_string(formula.c)));
-    tick(progress, n, bound);
+    poller.tick(n);
   }
+  poller.finish();
   return passed(bound, "A_n, B_n, C_n = positions of the n-th a, b, c in T");
 }
 
 ClaimOutcome check_theorem16(std::uint64_t bound, const ProgressFn& progress) {
+  Poller poller(progress, bound);
   AbcByPositions positions;
   const char* name = "ABC";
   const std::int64_t lowest[3] = {-1, -2, -3};
@@ -198,12 +201,13 @@ ClaimOutcome check_theorem16(std::uint64_t bound, const ProgressFn& progress) {
       lo[k] = std::min(lo[k], d), hi[k] = std::max(hi[k], d);
       if (d == 1 && plus_one[k]++ == 0) first[k] = n;
     }
-    tick(progress, n, bound);
+    poller.tick(n);
   }
   for (unsigned k = 0; k < 3; ++k)
     if (first[k] != paper_first[k] && !(first[k] == 0 && bound < paper_first[k]))
       return failed(bound, fmt::format("the first n with {}_n = ⌊ψ^{} n⌋ + 1 is {}, the paper says {}", name[k], k + 1,
                                      first[k], paper_first[k]));
+  poller.finish();
   return passed(bound, fmt::format("A−⌊ψn⌋ ∈ [{},{}], B−⌊ψ²n⌋ ∈ [{},{}], C−⌊ψ³n⌋ ∈ [{},{}]; the \"+1\" cases: {} (first {}), "
                                  "{} (first {}), {} (first {})",
                                  lo[0], hi[0], lo[1], hi[1], lo[2], hi[2], plus_one[0], first[0], plus_one[1], first[1],
@@ -211,6 +215,7 @@ ClaimOutcome check_theorem16(std::uint64_t bound, const ProgressFn& progress) {
 }
 
 ClaimOutcome check_theorem17(std::uint64_t bound, const ProgressFn& progress) {
+  Poller poller(progress, bound);
   Word word;
   std::uint64_t below[3] = {0, 0, 0}, first_below[3] = {0, 0, 0};
   for (std::uint64_t n = 1; n <= bound; ++n) {
@@ -223,8 +228,9 @@ ClaimOutcome check_theorem17(std::uint64_t bound, const ProgressFn& progress) {
       // N = ⌊n/ψ^k⌋ means N < n/ψ^k: the printed "n/ψ^k ≤ N(n)" fails there.
       if (counted[k] == f && below[k]++ == 0) first_below[k] = n;
     }
-    tick(progress, n, bound);
+    poller.tick(n);
   }
+  poller.finish();
   return passed(bound, fmt::format("N(n) ∈ {{⌊n/ψ^k⌋, ⌊n/ψ^k⌋ + 1}}; the printed middle inequality n/ψ^k ≤ N(n) fails "
                                  "{}, {}, {} times (first at n = {}, {}, {}): it is a conversion garble",
                                  below[0], below[1], below[2], first_below[0], first_below[1], first_below[2]));
@@ -260,6 +266,7 @@ class AbcRecurrence {
 };
 
 ClaimOutcome check_eq14_16(std::uint64_t bound, const ProgressFn& progress) {
+  Poller poller(progress, bound);
   require_recurrence_memory(bound, 3);
   AbcByPositions positions;
   AbcRecurrence recurrence;
@@ -269,12 +276,14 @@ ClaimOutcome check_eq14_16(std::uint64_t bound, const ProgressFn& progress) {
       return failed(n - 1, fmt::format("n = {}: positions ({}, {}, {}), (14)–(16) give ({}, {}, {})", n, to_string(seen.a),
                                      to_string(seen.b), to_string(seen.c), to_string(mex.a), to_string(mex.b),
                                      to_string(mex.c)));
-    tick(progress, n, bound);
+    poller.tick(n);
   }
+  poller.finish();
   return passed(bound, "A_n, B_n, C_n from letter positions = the mex recurrences (14)–(16) (\"max\" read as mex)");
 }
 
 ClaimOutcome check_eq17(std::uint64_t bound, const ProgressFn& progress) {
+  Poller poller(progress, bound);
   AbcByPositions positions;
   FixedPointStream theme_song(Morphism::named("theme-song"));
   constexpr std::uint64_t steps[3][3] = {{2, 2, 1}, {4, 3, 2}, {7, 6, 4}};  // Θ(2,2,1), Θ(4,3,2), Θ(7,6,4)
@@ -288,12 +297,14 @@ ClaimOutcome check_eq17(std::uint64_t bound, const ProgressFn& progress) {
         return failed(n, fmt::format("Δ{}_{} = {} but Θ_{} = {} gives {}", "ABC"[k], n, to_string(delta[k]), n,
                                    static_cast<char>('a' + t), steps[k][t]));
     previous = next;
-    tick(progress, n + 1, bound);
+    poller.tick(n + 1);
   }
+  poller.finish();
   return passed(bound, "ΔA = Θ(2,2,1), ΔB = Θ(4,3,2), ΔC = Θ(7,6,4) with A, B, C from letter positions");
 }
 
 ClaimOutcome check_eq18_21(std::uint64_t bound, const ProgressFn& progress) {
+  Poller poller(progress, bound);
   AbcByPositions abc;
   Word at_n, at_a, at_b;                  // counts at n − 1, A_n, B_n
   Occurrences a_of_a{'a'}, a_of_b{'a'}, b_of_a{'b'};  // A_{A_n}, A_{B_n}, B_{A_n}
@@ -309,8 +320,9 @@ ClaimOutcome check_eq18_21(std::uint64_t bound, const ProgressFn& progress) {
     const std::uint64_t aa = a_of_a.at(a), ab = a_of_b.at(b), ba = b_of_a.at(a);
     if (aa + 1 != b || ab != ba + 1 || ab + 1 != c)
       return failed(n - 1, fmt::format("(21) fails at n = {}: A_(A_n) = {}, A_(B_n) = {}, B_(A_n) = {}", n, aa, ab, ba));
-    tick(progress, n, bound);
+    poller.tick(n);
   }
+  poller.finish();
   return passed(bound, "(18)–(20) with N_a, N_b counted in T, and (21), all from letter positions");
 }
 
@@ -320,6 +332,7 @@ ClaimOutcome check_eq18_21(std::uint64_t bound, const ProgressFn& progress) {
 constexpr std::uint64_t kXympSteps[3][4] = {{2, 3, 1, 5}, {1, 3, 2, 4}, {1, 2, 1, 3}};
 
 ClaimOutcome check_theorem20(std::uint64_t bound, const ProgressFn& progress) {
+  Poller poller(progress, bound);
   require_recurrence_memory(bound, 1);
   XympRecurrence rows;
   FixedPointStream theme_song(Morphism::named("theme-song"));
@@ -332,12 +345,14 @@ ClaimOutcome check_theorem20(std::uint64_t bound, const ProgressFn& progress) {
     const auto& e = kXympSteps[idx(t)];
     if (!(delta == Xymp{e[0], e[1], e[2], e[3]}))
       return failed(n, fmt::format("row {}: (ΔX, ΔY, ΔM, ΔP) = {} but Θ_{} = {}", n, row_text(delta), n, t));
-    tick(progress, n + 1, bound);
+    poller.tick(n + 1);
   }
+  poller.finish();
   return passed(bound, "ΔX = Θ(2,1,1), ΔY = Θ(3,3,2), ΔM = Θ(1,2,1), ΔP = Θ(5,4,3) with XYMP from the mex recurrence (2)");
 }
 
 ClaimOutcome check_corollary21(std::uint64_t bound, const ProgressFn& progress) {
+  Poller poller(progress, bound);
   require_recurrence_memory(bound, 1);
   XympRecurrence rows;
   AbcByPositions positions;
@@ -348,12 +363,14 @@ ClaimOutcome check_corollary21(std::uint64_t bound, const ProgressFn& progress) 
     if (!(rows.row() == formula))
       return failed(n, fmt::format("row {}: (2) gives {}, (41)–(44) give {}", n, row_text(rows.row()), row_text(formula)));
     rows.advance();
-    tick(progress, n + 1, bound);
+    poller.tick(n + 1);
   }
+  poller.finish();
   return passed(bound, "X = B − A, Y = C − B, M = C − 2B + A, P = C − A with XYMP from (2), A, B, C from T");
 }
 
 ClaimOutcome check_remark_ii(std::uint64_t bound, const ProgressFn& progress) {
+  Poller poller(progress, bound);
   require_recurrence_memory(bound, 2);
   XympRecurrence rows, y_values, p_values;  // the last two trail, to test membership in {Y}, {P}
   FixedPointStream theme_song(Morphism::named("theme-song"));
@@ -367,12 +384,14 @@ ClaimOutcome check_remark_ii(std::uint64_t bound, const ProgressFn& progress) {
       return failed(n, fmt::format("row {} is labelled {}, but X_n + 1 ∈ {{Y}} is {} and M_n + 1 ∈ {{P}} is {}", n, t,
                                  x1_in_y, m1_in_p));
     rows.advance();
-    tick(progress, n + 1, bound);
+    poller.tick(n + 1);
   }
+  poller.finish();
   return passed(bound, "row n is a iff X_n + 1 ∈ {Y}, b iff M_n + 1 ∈ {P}, else c (XYMP from (2), labels from Θ)");
 }
 
 ClaimOutcome check_remark_v(std::uint64_t bound, const ProgressFn& progress) {
+  Poller poller(progress, bound);
   require_recurrence_memory(bound, 1);
   XympRecurrence rows;
   std::uint64_t dy[5] = {}, dp[7] = {};
@@ -384,13 +403,15 @@ ClaimOutcome check_remark_v(std::uint64_t bound, const ProgressFn& progress) {
       return failed(n, fmt::format("row {}: ΔY = {}, ΔP = {} leave the ranges 2..4, 3..6 of §2", n, y, p));
     ++dy[y], ++dp[p];
     if (y == 4 || p == 6) return failed(n, fmt::format("row {}: ΔY = {}, ΔP = {}", n, y, p));
-    tick(progress, n + 1, bound);
+    poller.tick(n + 1);
   }
+  poller.finish();
   return passed(bound, fmt::format("ΔY takes 2, 3 ({}, {} times), never 4; ΔP takes 3, 4, 5 ({}, {}, {} times), never 6",
                                  dy[2], dy[3], dp[3], dp[4], dp[5]));
 }
 
 ClaimOutcome check_slope(std::uint64_t bound, const ProgressFn& progress) {
+  Poller poller(progress, bound);
   require_recurrence_memory(bound, 1);
   XympRecurrence rows;
   // Y_n − ψX_n ∈ (lo, hi) is decided exactly: ψX is irrational for X > 0, so
@@ -403,11 +424,12 @@ ClaimOutcome check_slope(std::uint64_t bound, const ProgressFn& progress) {
     if (d > 2 || d < -1)
       return failed(n - 1, fmt::format("row {}: Y − ⌊ψX⌋ = {} − ⌊ψ·{}⌋ = {}: |Y_n − ψX_n| ≥ 2", n, r.y, r.x, d));
     lo = std::min(lo, d), hi = std::max(hi, d);
-    tick(progress, n, bound);
+    poller.tick(n);
   }
   const Xymp& r = rows.row();
   constexpr long double psi = 1.839286755214161132551852564653286600424L;
   const long double error = static_cast<long double>(r.y) / static_cast<long double>(r.x) - psi;
+  poller.finish();
   return passed(bound, fmt::format("|Y_n − ψX_n| < 2 (Y − ⌊ψX⌋ ∈ [{}, {}]) so Y_n/X_n → ψ; at n = {}: Y/X − ψ = {:.3e}", lo,
                                  hi, bound, static_cast<double>(error)));
 }

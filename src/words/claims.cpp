@@ -54,6 +54,7 @@ std::size_t first_difference(const std::string& x, const std::string& y, std::si
 // T twice: once through μ, once as it is.
 ClaimOutcome image_of_c_t_is_t(const Morphism& mu, const char* name, std::uint64_t bound,
                                const ProgressFn& progress) {
+  Poller poller(progress, bound);
   FixedPointStream source(tau()), target(tau());
   std::string input(chunk, '\0'), image = mu.image('c'), expected;
   std::uint64_t compared = 0;
@@ -69,12 +70,14 @@ ClaimOutcome image_of_c_t_is_t(const Morphism& mu, const char* name, std::uint64
                           image[i], expected[i])};
     compared += n;
     image.clear();
-    if (progress) progress(compared, bound);
+    poller.tick(compared);
   }
+  poller.finish();
   return {true, compared, fmt::format("{}(c·T) = T on the first {} letters", name, compared)};
 }
 
 ClaimOutcome check_theorem2(std::uint64_t bound, const ProgressFn& progress) {
+  Poller poller(progress, bound);
   FixedPointStream theta(Morphism::named("theme-song")), t(tau());
   if (bound == 0) return {true, 0, "nothing to compare"};
   // Θ = t_0 t_1 t_2 … with t_0 = c (seed 000 after Theorem 2) and T = t_1 t_2 ….
@@ -89,12 +92,14 @@ ClaimOutcome check_theorem2(std::uint64_t bound, const ProgressFn& progress) {
       return {false, compared + i,
               fmt::format("Θ has {} at position {} but t_{} = {}", x[i], compared + i, compared + i, y[i])};
     compared += n;
-    if (progress) progress(compared, bound);
+    poller.tick(compared);
   }
+  poller.finish();
   return {true, compared, fmt::format("Θ = c·T on the first {} letters", compared)};
 }
 
 ClaimOutcome check_theorem6(std::uint64_t bound, const ProgressFn& progress) {
+  Poller poller(progress, bound);
   auto words = tribonacci_words(bound);
   // T_{-1} = c is the reading that makes τ^0(c) = T_{-1} and τ(b) = ac = T_0·T_{-1} hold.
   auto T = [&](std::uint64_t n_plus_1) { return n_plus_1 == 0 ? std::string("c") : words[n_plus_1 - 1]; };
@@ -105,8 +110,9 @@ ClaimOutcome check_theorem6(std::uint64_t bound, const ProgressFn& progress) {
     if (cc != T(n)) return {false, n, fmt::format("τ^{}(c) differs from T_{}", n, static_cast<int>(n) - 1)};
     b = tau().apply(b);
     cc = tau().apply(cc);
-    if (progress) progress(n, bound);
+    poller.tick(n);
   }
+  poller.finish();
   return {true, bound, fmt::format("n = 0..{} (|τ^{}(b)| = {})", bound, bound, words[bound].size())};
 }
 
