@@ -313,7 +313,9 @@ TEST(Twopile, ClaimsPassAtTourBound) {
     // A claim checks what its line says: every n up to the bound, in its own unit.
     EXPECT_EQ(report.outcome.bound_reached, claim.bounds.tour) << claim.id;
     // Seed 001 Figure 3: the difference −5 first at n = 310691, within the tour bound.
-    if (claim.id == "empress.theorem8") EXPECT_NE(report.outcome.detail.find(" -5@310691"), std::string::npos);
+    if (claim.id == "empress.theorem8") {
+      EXPECT_NE(report.outcome.detail.find(" -5@310691"), std::string::npos);
+    }
   }
 }
 
