@@ -314,7 +314,7 @@ std::vector<Claim> blocking_claims() {
             .statement = "the diamond-grid CA g = a − b − c + e + f + p from the initial condition k / 0 / 0 gives v − k: "
             "(x, y) is a P-position iff CA(x, y) < 0",
             .unit = "cells a side",
-            .bounds = {.tour = 100, .standard = 1000, .deep = 1000, .max = 20000},
+            .bounds = {.tour = 100, .standard = 1000, .deep = 5000, .max = 20000},
             .check = check_theorem2_1},
       Claim{.id = "blocking.reverse",
             .source = paper + ", §2.3",
@@ -328,7 +328,7 @@ std::vector<Claim> blocking_claims() {
             .kind = ClaimKind::observation,
             .statement = "for k = 500, after the hood the CA states lie in −4..3 (ranges for other k reported)",
             .unit = "cells a side",
-            .bounds = {.tour = 1200, .standard = 20000, .deep = 20000, .max = 100000},
+            .bounds = {.tour = 1200, .standard = 10000, .deep = 20000, .max = 100000},
             .check = check_states},
       Claim{.id = "blocking.hood",
             .source = paper + ", §3.2",
