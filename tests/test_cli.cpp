@@ -84,7 +84,7 @@ TEST(Cli, CheckListShowsEachClaimsUnitAndBounds) {
   }
   auto text = run_cli("check exile.theorem20 --list");
   ASSERT_EQ(text.status, 0) << text.err;
-  EXPECT_NE(text.out.find("rows: 10000000 by default, 1000000000 with --deep"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("rows: 5000000 by default, 1000000000 with --deep"), std::string::npos) << text.out;
 }
 
 // --bound is one claim's, in its unit; a group takes --deep (README's examples).

@@ -338,7 +338,7 @@ std::vector<Claim> dictionary_claims() {
             .statement = "the telescope's P-positions equal the sweep's: every column below min(bound, 10^5), and 10^4 random "
             "columns below the bound",
             .unit = "columns",
-            .bounds = {.tour = 2000, .standard = 100000, .deep = giga, .max = giga},
+            .bounds = {.tour = 2000, .standard = 20000, .deep = giga, .max = giga},
             .check = [](std::uint64_t bound, const ProgressFn& p) { return telescope_claim("maharaja23", bound, p); }},
       Claim{.id = "maharaja23.convergence",
             .source = "seed 003 §5.2",
@@ -362,7 +362,7 @@ std::vector<Claim> dictionary_claims() {
             .statement = "the telescope decides Maharaja Nim too: its P-positions equal the sweep's on every column below "
             "min(bound, 10^5), and 10^4 random columns below the bound",
             .unit = "columns",
-            .bounds = {.tour = 2000, .standard = 100000, .deep = giga, .max = giga},
+            .bounds = {.tour = 2000, .standard = 20000, .deep = giga, .max = giga},
             .check = [](std::uint64_t bound, const ProgressFn& p) { return telescope_claim("maharaja", bound, p); }},
       Claim{.id = "appendixB.example",
             .source = "seed 003 Appendix B",
