@@ -37,12 +37,12 @@ ClaimOutcome check_theorem2_1(std::uint64_t n, const ProgressFn& progress) {
       auto s = ca.next();
       for (std::uint64_t x = 0; x < n; ++x)
         if (static_cast<std::int64_t>(v[x]) - static_cast<std::int64_t>(k) != s[x])
-          return {false, n, fmt::format("k = {}: CA({},{}) = {} but v − k = {}", k, x, y, s[x],
-                                        static_cast<std::int64_t>(v[x]) - static_cast<std::int64_t>(k))};
+          return failed(n, fmt::format("k = {}: CA({},{}) = {} but v − k = {}", k, x, y, s[x],
+                                        static_cast<std::int64_t>(v[x]) - static_cast<std::int64_t>(k)));
     }
     if (progress) progress(++done, games.size());
   }
-  return {true, n, fmt::format("CA = v − k cell for cell on {}×{} for k = 1..50, 100, 333, 334, 497, 500, 1000", n, n)};
+  return passed(n, fmt::format("CA = v − k cell for cell on {}×{} for k = 1..50, 100, 333, 334, 497, 500, 1000", n, n));
 }
 
 // §2.3: the reversed rule a + p_a = g − f − e + c + b − p_bcdef has one or two solutions for
@@ -57,10 +57,10 @@ ClaimOutcome check_reverse(std::uint64_t samples, const ProgressFn& progress) {
     std::int64_t b = state(random), c = state(random), d = state(random), e = state(random), f = state(random),
                  g = state(random);
     auto p = ca_reverse(b, c, d, e, f, g);
-    if (p.count < 1 || p.count > 2) return {false, i, fmt::format("{} predecessors", p.count)};
+    if (p.count < 1 || p.count > 2) return failed(i, fmt::format("{} predecessors", p.count));
     for (int j = 0; j < p.count; ++j)
       if (ca_rule(p.value[j], b, c, d, e, f) != g)
-        return {false, i, fmt::format("a = {} does not map back to g = {}", p.value[j], g)};
+        return failed(i, fmt::format("a = {} does not map back to g = {}", p.value[j], g));
     two += p.count == 2;
     poller.tick(i);
   }
@@ -77,7 +77,7 @@ ClaimOutcome check_reverse(std::uint64_t samples, const ProgressFn& progress) {
         auto p = ca_reverse(s(x - 1, y - 2), s(x - 2, y - 1), s(x - 1, y - 1), s(x, y - 1), s(x - 1, y), s(x, y));
         std::int64_t a = s(x - 2, y - 2);
         if (p.value[0] != a && (p.count < 2 || p.value[1] != a))
-          return {false, samples, fmt::format("k = {}: the reversed rule misses a = {} at ({},{})", k, a, x - 2, y - 2)};
+          return failed(samples, fmt::format("k = {}: the reversed rule misses a = {} at ({},{})", k, a, x - 2, y - 2));
         ++cells, ambiguous += p.count == 2;
       }
   }
@@ -115,15 +115,15 @@ ClaimOutcome check_hood(std::uint64_t top, const ProgressFn& progress) {
       for (std::uint64_t x = 0; x < n; ++x) {
         std::uint64_t h = 2 * std::min(x, y) + std::max(x, y), v = t[y * n + x];
         if (h < k && v != h)
-          return {false, k - 1, fmt::format("k = {}: v({},{}) = {} in the hood, not 2·min + max = {}", k, x, y, v, h)};
+          return failed(k - 1, fmt::format("k = {}: v({},{}) = {} in the hood, not 2·min + max = {}", k, x, y, v, h));
         if (h == k && v != k)
-          return {false, k - 1, fmt::format("k = {}: v({},{}) = {} on the casing, not k", k, x, y, v)};
+          return failed(k - 1, fmt::format("k = {}: v({},{}) = {} on the casing, not k", k, x, y, v));
         hood_cells += h < k, casing_cells += h == k;
       }
     if (progress) progress(k, top);
   }
-  return {true, top, fmt::format("k = 1..{}: {} hood cells have v = 2·min + max, {} casing cells v = k", top,
-                                 hood_cells, casing_cells)};
+  return passed(top, fmt::format("k = 1..{}: {} hood cells have v = 2·min + max, {} casing cells v = k", top,
+                                 hood_cells, casing_cells));
 }
 
 // §3.2: the épaulettes are periodic with periods (5,1) and (4,3); in a period of 11 cells
@@ -181,7 +181,7 @@ ClaimOutcome check_shift3(std::uint64_t top, const ProgressFn& progress) {
     detail += fmt::format("{}k = {} vs {} on {}²: {}; the main diagonal matches up to ({},{}) ≈ {:.2f}k",
                           detail.empty() ? "" : "; ", k, k + 3, 3 * k, region_fractions(r), r.diagonal_reach, r.diagonal_reach,
                           static_cast<double>(r.diagonal_reach) / static_cast<double>(k));
-    if (!pass) return {false, reached, detail};
+    if (!pass) return failed(reached, detail);
     reached = k;
     if (progress) progress(k, top);
   }
@@ -204,7 +204,7 @@ ClaimOutcome check_shift1(std::uint64_t top, const ProgressFn& progress) {
                           detail.empty() ? "" : "; ", k, k + 1, 3 * k, region_fractions(r), depth.front(),
                           depth[depth.size() / 2],
                           static_cast<double>(depth[depth.size() / 2]) / static_cast<double>(k));
-    if (!pass) return {false, reached, detail};
+    if (!pass) return failed(reached, detail);
     reached = k;
     if (progress) progress(k, top);
   }
@@ -236,13 +236,13 @@ ClaimOutcome check_fabric_mod3(std::uint64_t top, const ProgressFn& progress) {
       if (j % 3 == 0) {
         double f = fraction(j / 3, j / 3);
         line += fmt::format(" k+{} at ({},{}) {:.2f}%", j, j / 3, j / 3, 100 * f);
-        if (f != 1.0) return {false, reached, line};
+        if (f != 1.0) return failed(reached, line);
       } else {
         double best = 0;
         for (std::uint64_t s = 0; s <= 4; ++s)
           for (std::uint64_t t = 0; t <= 4; ++t) best = std::max(best, fraction(s, t));
         line += fmt::format(" k+{} best {:.2f}%", j, 100 * best);
-        if (best == 1.0) return {false, reached, line};
+        if (best == 1.0) return failed(reached, line);
       }
     }
     detail += (detail.empty() ? "" : "; ") + line;
@@ -269,7 +269,7 @@ ClaimOutcome check_skin(std::uint64_t columns, const ProgressFn& progress) {
                           s.thick_plus, s.horizontal_mode, s.diagonal_mode, s.horizontal_period, s.vertical_period);
     bool ok = s.n == expected++ && s.horizontal_mode == fibonacci<std::uint64_t>(2 * s.n + 2) &&
               s.diagonal_mode == fibonacci<std::uint64_t>(2 * s.n + 1) && s.thick_plus > 0;
-    if (!ok) return {false, columns, detail};
+    if (!ok) return failed(columns, detail);
   }
   return {!report.stages.empty(), columns, detail.empty() ? "no stage fits in the bound" : detail};
 }
@@ -293,14 +293,14 @@ ClaimOutcome check_k1(std::uint64_t n, const ProgressFn& progress) {
     for (std::uint64_t x = 0; x < n; ++x) {
       bool wythoff = partner[y] == x;
       if ((r[x] < 1) != wythoff)
-        return {false, y, fmt::format("({},{}) is {} for k = 1 but {} in Wythoff Nim", x, y,
-                                      r[x] < 1 ? "a palace" : "no palace", wythoff ? "a P-position" : "not")};
+        return failed(y, fmt::format("({},{}) is {} for k = 1 but {} in Wythoff Nim", x, y,
+                                      r[x] < 1 ? "a palace" : "no palace", wythoff ? "a P-position" : "not"));
       palaces += wythoff;
     }
     poller.tick(y + 1);
   }
   poller.finish();
-  return {true, n, fmt::format("the {} palaces of game 1 on {}×{} are Wythoff's P-positions", palaces, n, n)};
+  return passed(n, fmt::format("the {} palaces of game 1 on {}×{} are Wythoff's P-positions", palaces, n, n));
 }
 
 }  // namespace

@@ -49,10 +49,10 @@ ClaimOutcome game_equals_dictionary(const std::string& name, std::uint64_t bound
     }
   };
   DictionaryRun run = run_game_dictionary(game, o);
-  if (run.stopped) return {false, run.stop_position, fmt::format("the process stopped at bit {}", run.stop_position)};
+  if (run.stopped) return failed(run.stop_position, fmt::format("the process stopped at bit {}", run.stop_position));
   if (mismatch != UINT64_MAX)
-    return {false, mismatch, fmt::format("column {}: the game has bit {}", mismatch, u.upper(mismatch) ? 0 : 1)};
-  return {true, bound, fmt::format("{} bits agree ({} words read)", bound, run.words_read)};
+    return failed(mismatch, fmt::format("column {}: the game has bit {}", mismatch, u.upper(mismatch) ? 0 : 1));
+  return passed(bound, fmt::format("{} bits agree ({} words read)", bound, run.words_read));
 }
 
 // −4 ≤ b_n − a_n − n ≤ 3 from the words: the k-th upper P-position of a word read at a
@@ -96,12 +96,12 @@ ClaimOutcome maharaja_lemma2_2(std::uint64_t bound, const ProgressFn& progress) 
     if (r.status == HeadRead::no_word) {
       std::string ahead;
       for (std::uint64_t c = head; c < std::min(bound, head + 9); ++c) ahead += u.upper(c) ? '0' : '1';
-      return {false, head, fmt::format("column {}: no word is a prefix of {}", head, ahead)};
+      return failed(head, fmt::format("column {}: no word is a prefix of {}", head, ahead));
     }
     head += game.dictionary.entries()[r.entry].word.size();
     ++words;
   }
-  return {true, bound, fmt::format("{} words read from the game's string, each in the dictionary", words)};
+  return passed(bound, fmt::format("{} words read from the game's string, each in the dictionary", words));
 }
 
 ClaimOutcome maharaja_word_counts(std::uint64_t bound, const ProgressFn& progress) {
@@ -163,7 +163,7 @@ ClaimOutcome maharaja_lemma2_1(std::uint64_t bound, const ProgressFn& progress) 
         last.push_back({a, b});
       },
       progress);
-  if (!failure.empty()) return {false, bound, failure};
+  if (!failure.empty()) return failed(bound, failure);
   return {true, bound,
           fmt::format("(26) holds for {} of the {} upper P-positions; (25) and perfection agree on all, "
                       "{} of them perfect",
@@ -195,11 +195,11 @@ ClaimOutcome maharaja23_words(std::uint64_t bound, const ProgressFn& progress, b
     }
   };
   DictionaryRun run = run_game_dictionary(game, o);
-  if (run.stopped) return {false, run.stop_position, "the process stopped"};
-  if (!failure.empty()) return {false, bound, failure};
-  return {true, bound,
+  if (run.stopped) return failed(run.stop_position, "the process stopped");
+  if (!failure.empty()) return failed(bound, failure);
+  return passed(bound,
           claim1 ? fmt::format("01000 read {} times, always followed by 1", seen)
-                 : fmt::format("0, 1 read {} times in a row, never followed by a word beginning with 0", seen)};
+                 : fmt::format("0, 1 read {} times in a row, never followed by a word beginning with 0", seen));
 }
 
 // The telescope against the sweep: every column below min(bound, 10^5) (so every position
@@ -228,23 +228,22 @@ ClaimOutcome telescope_claim(const std::string& name, std::uint64_t bound, const
   TelescopeTrace trace;
   for (auto x : columns) {
     std::uint64_t r = telescope.p_row(x, &trace);
-    if (r != row.at(x)) return {false, x, fmt::format("column {}: telescope row {}, sweep row {}", x, r, row.at(x))};
+    if (r != row.at(x)) return failed(x, fmt::format("column {}: telescope row {}, sweep row {}", x, r, row.at(x)));
     if (x && (telescope.is_p(x, r + 1) || !telescope.is_p(r, x)))
-      return {false, x, fmt::format("column {}: is-p disagrees with the row", x)};
+      return failed(x, fmt::format("column {}: is-p disagrees with the row", x));
   }
-  return {true, bound,
-          fmt::format("every column below {}{}; the candidate parses met within {} bits", square,
-                      bound > square ? fmt::format(" and 10000 random columns below {}", bound) : "",
-                      trace.sync_bits)};
+  return passed(bound, fmt::format("every column below {}{}; the candidate parses met within {} bits", square,
+                                   bound > square ? fmt::format(" and 10000 random columns below {}", bound) : "",
+                                   trace.sync_bits));
 }
 
 ClaimOutcome convergence_claim(const std::string& name, std::uint64_t factor_length, std::uint64_t bound) {
   ConvergenceProof proof = prove_convergence(game_dictionary(name), factor_length, bound);
-  if (!proof.proved) return {false, bound, proof.failure};
-  return {true, bound,
+  if (!proof.proved) return failed(bound, proof.failure);
+  return passed(bound,
           fmt::format("from column 1000 on the parses meet within {} bits: the {} factors of length {} close "
                       "under translation ({} not in the first {} bits)",
-                      proof.meeting_bits, proof.factors, factor_length, proof.added, bound)};
+                      proof.meeting_bits, proof.factors, factor_length, proof.added, bound));
 }
 
 ClaimOutcome appendix_b(std::uint64_t bound, const ProgressFn&) {
@@ -253,7 +252,7 @@ ClaimOutcome appendix_b(std::uint64_t bound, const ProgressFn&) {
   const std::vector<std::string> example = {"SS", "SAAS", "SBBCCS", "SBBCCAAS", "SBBCCAACCS", "SBBCCAAAAAAS"};
   auto rows = d.rows(static_cast<std::size_t>(bound));
   if (!std::equal(example.begin(), example.end(), rows.begin()))
-    return {false, 6, "the first rows are not SS SAAS SBBCCS SBBCCAAS SBBCCAACCS SBBCCAAAAAAS"};
+    return failed(6, "the first rows are not SS SAAS SBBCCS SBBCCAAS SBBCCAACCS SBBCCAAAAAAS");
   // Row r of the process is row r + 1 of the pattern with its inner symbols doubled.
   auto pattern = table_pattern(table, static_cast<std::size_t>(bound) + 1);
   std::vector<char> used(table.symbols.size() * table.symbols.size(), 0);
@@ -261,7 +260,7 @@ ClaimOutcome appendix_b(std::uint64_t bound, const ProgressFn&) {
     const std::string& p = pattern[r + 1];
     std::string doubled = "S";
     for (std::size_t i = 1; i + 1 < p.size(); ++i) doubled += std::string(2, p[i]);
-    if (rows[r] != doubled + "S") return {false, r, fmt::format("row {}: {} but the pattern gives {}S", r + 1, rows[r], doubled)};
+    if (rows[r] != doubled + "S") return failed(r, fmt::format("row {}: {} but the pattern gives {}S", r + 1, rows[r], doubled));
     for (std::size_t i = 0; i + 1 < pattern[r].size(); ++i)
       used[table.symbols.find(pattern[r][i]) * table.symbols.size() + table.symbols.find(pattern[r][i + 1])] = 1;
   }

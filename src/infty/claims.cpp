@@ -72,7 +72,7 @@ ClaimOutcome windows(std::uint64_t bound, const ProgressFn& progress) {
   try {
     step_to(engine, bound, poller);
   } catch (const RangeError& e) {
-    return {false, engine.terms(), e.what()};
+    return failed(engine.terms(), e.what());
   }
   const InftyStats& stats = engine.stats();
   // The memory plan: the record of high columns from ≈ n/φ² to n, n/φ bits, plus two
@@ -97,8 +97,8 @@ ClaimOutcome same_as_quadrant(std::uint64_t bound, const ProgressFn& progress) {
   step_to(engine, bound, poller, q.data());
   for (std::uint64_t c = 0; c < bound; ++c)
     if (q[c] != s[c] + 1)
-      return {false, c, fmt::format("n = {}: q_n = {}, but the quadrant gives S_{} + 1 = {}", c + 1, q[c], c, s[c] + 1)};
-  return {true, bound, fmt::format("q_n = S_(n−1) + 1 for n ≤ {} (S: the quadrant's greedy queens, column scan)", bound)};
+      return failed(c, fmt::format("n = {}: q_n = {}, but the quadrant gives S_{} + 1 = {}", c + 1, q[c], c, s[c] + 1));
+  return passed(bound, fmt::format("q_n = S_(n−1) + 1 for n ≤ {} (S: the quadrant's greedy queens, column scan)", bound));
 }
 
 ClaimOutcome brute_force(std::uint64_t bound, const ProgressFn& progress) {

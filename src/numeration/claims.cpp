@@ -31,19 +31,19 @@ ClaimOutcome check_lemma3(std::uint64_t length, const ProgressFn& progress) {
     const std::uint64_t v = tribonacci_bits_value(x), w = tribonacci_bits_value(static_cast<u128>(x) << 1);
     const u128 z = tribonacci_bits(v);
     if (w != tribonacci_bits_value(z << 1))
-      return {false, length,
+      return failed(length,
               fmt::format("[{}]_T = [{}]_T = {} but [{}0]_T = {} ≠ [{}0]_T = {}", padded(x, n),
                           binary_representation<u128>(z), v, padded(x, n), w, binary_representation<u128>(z),
-                          tribonacci_bits_value(z << 1))};
+                          tribonacci_bits_value(z << 1)));
     poller.tick(x);
   }
   for (std::uint64_t v = 1; v <= largest; ++v) {
     if (tribonacci_bits_value(tribonacci_bits(v) << 1) <= tribonacci_bits_value(tribonacci_bits(v - 1) << 1))
-      return {false, length, fmt::format("[(v)_T 0]_T is not increasing at v = {}", v)};
+      return failed(length, fmt::format("[(v)_T 0]_T is not increasing at v = {}", v));
     poller.tick(strings + v);
   }
   poller.finish();
-  return {true, length, fmt::format("all {} strings of length ≤ {}", strings, length)};
+  return passed(length, fmt::format("all {} strings of length ≤ {}", strings, length));
 }
 
 // Corollary 5: [e_1 ⋯ e_{i−1}]_T + e_i is the same for every binary representation of n; we
@@ -56,13 +56,13 @@ ClaimOutcome check_corollary5(std::uint64_t length, const ProgressFn& progress) 
   for (std::uint64_t x = 0; x < strings; ++x) {
     const u128 canonical = tribonacci_bits(tribonacci_bits_value(x));
     if (quantity(x) != quantity(canonical))
-      return {false, length,
+      return failed(length,
               fmt::format("{} gives {} but the canonical {} gives {}", padded(x, n), quantity(x),
-                          binary_representation<u128>(canonical), quantity(canonical))};
+                          binary_representation<u128>(canonical), quantity(canonical)));
     poller.tick(x);
   }
   poller.finish();
-  return {true, length, fmt::format("all {} strings of length ≤ {}", strings, length)};
+  return passed(length, fmt::format("all {} strings of length ≤ {}", strings, length));
 }
 
 // Lemma 10: U_m = 0U_{m−1} ⊔ 10U_{m−2} ⊔ 110U_{m−3}. Listing U_m in increasing order, its
@@ -87,13 +87,13 @@ ClaimOutcome check_lemma10(std::uint64_t bound, const ProgressFn& progress) {
       else
         rest = tribonacci_bits(n - t1 - t2), expected = high | high2 | rest, rest_length = m - 3;
       if (r != expected || rest >> rest_length != 0)
-        return {false, static_cast<std::uint64_t>(m - 1),
-                fmt::format("m = {}: (n)_T for n = {} is {}", m, n, padded(r, static_cast<unsigned>(m)))};
+        return failed(static_cast<std::uint64_t>(m - 1),
+                fmt::format("m = {}: (n)_T for n = {} is {}", m, n, padded(r, static_cast<unsigned>(m))));
       poller.tick(static_cast<std::uint64_t>(m));
     }
   }
   poller.finish();
-  return {true, bound, fmt::format("m = 3..{} ({} strings in U_{})", bound, tribonacci<std::uint64_t>(top), bound)};
+  return passed(bound, fmt::format("m = 3..{} ({} strings in U_{})", bound, tribonacci<std::uint64_t>(top), bound));
 }
 
 // Whether D_k(n) = e − ψ^k·n exceeds num/den, exactly: den·e − num > ψ^k·den·n, and for
@@ -116,9 +116,9 @@ ClaimOutcome check_theorem15(std::uint64_t bound, const ProgressFn& progress) {
     const auto& e = extremes[k - 1];
     if (!exceeds(shifted(e.argmin, k), e.argmin, k, kLower[k - 1], 1000) ||
         exceeds(shifted(e.argmax, k), e.argmax, k, kUpper[k - 1], 1000))
-      return {false, bound,
+      return failed(bound,
               fmt::format("({}) fails: min {:.6f} at n = {}, max {:.6f} at n = {}", 26 + k, e.min, e.argmin, e.max,
-                          e.argmax)};
+                          e.argmax));
     detail += fmt::format("{}({}) min {:.5f} at n={}, max {:.5f} at n={}", k == 1 ? "" : "; ", 26 + k, e.min, e.argmin,
                           e.max, e.argmax);
   }
@@ -132,9 +132,9 @@ ClaimOutcome check_theorem15(std::uint64_t bound, const ProgressFn& progress) {
         "; below T_19 = {}: (27) min {:.5f} at n={}, max {:.5f} at n={} (paper: 65915 −0.587, "
         "78748 0.847)",
         kT19, e.min, e.argmin, e.max, e.argmax);
-    if (!paper) return {false, bound, detail};
+    if (!paper) return failed(bound, detail);
   }
-  return {true, bound, detail};
+  return passed(bound, detail);
 }
 
 }  // namespace

@@ -55,9 +55,9 @@ Claim table_claim(int number, const char* rules, const char* game, std::vector<s
                  auto p = sweep(rules, bound + 1);
                  for (std::uint64_t n = 1; n <= bound; ++n)
                    if (p[n] != Position{a[n - 1], b[n - 1]})
-                     return {false, n, fmt::format("n = {}: the game gives {}, the table ({}, {})", n, pos(p[n]),
-                                                   a[n - 1], b[n - 1])};
-                 return {true, bound, "all columns agree"};
+                     return failed(n, fmt::format("n = {}: the game gives {}, the table ({}, {})", n, pos(p[n]),
+                                                   a[n - 1], b[n - 1]));
+                 return passed(bound, "all columns agree");
                }};
 }
 
@@ -103,8 +103,8 @@ ClaimOutcome check_theorem1(std::uint64_t bound, const ProgressFn& progress) {
   }, progress);
   if (!bad.pass) return bad;
   for (std::uint64_t v = 1; v <= last_a; ++v)
-    if (!used[v]) return {false, bound, fmt::format("{} is not a coordinate", v)};
-  return {true, bound, fmt::format("b = 2a, and 1..{} each occur once", last_a)};
+    if (!used[v]) return failed(bound, fmt::format("{} is not a coordinate", v));
+  return passed(bound, fmt::format("b = 2a, and 1..{} each occur once", last_a));
 }
 
 ClaimOutcome check_lemma2(std::uint64_t bound, const ProgressFn& progress) {
@@ -123,10 +123,10 @@ ClaimOutcome check_lemma2(std::uint64_t bound, const ProgressFn& progress) {
         moves |= rules.is_move({x, y}, q) || rules.is_move({x, y}, {q.y, q.x});
       }
       if (lemma != moves)
-        return {false, x, fmt::format("({}, {}): the lemma says {}, the moves say {}", x, y, lemma, moves)};
+        return failed(x, fmt::format("({}, {}): the lemma says {}, the moves say {}", x, y, lemma, moves));
       poller.tick(x);
     }
-  return {true, bound, fmt::format("all (x, y), 0 < x ≤ y < {}", bound)};
+  return passed(bound, fmt::format("all (x, y), 0 < x ≤ y < {}", bound));
 }
 
 ClaimOutcome check_lemma3(std::uint64_t bound, const ProgressFn& progress) {
@@ -238,9 +238,9 @@ ClaimOutcome check_aaa(std::uint64_t bound, const ProgressFn&) {
   };
   for (std::uint64_t n = 1; n <= 5; ++n)
     if (code.nth(n) != std::vector<Position>{{1, 2}, {3, 7}, {4, 9}, {5, 11}, {6, 13}}[n - 1])
-      return {false, n, fmt::format("the coding gives {} at n = {}", pos(code.nth(n)), n)};
+      return failed(n, fmt::format("the coding gives {} at n = {}", pos(code.nth(n)), n));
   if (!joins({3, 6}) || !joins({2, 4}))
-    return {false, 0, "a move from (3,6) to (0,0) or (1,2) joins no two coded P-positions"};
+    return failed(0, "a move from (3,6) to (0,0) or (1,2) joins no two coded P-positions");
   // The text overlooks (3,6) → (2,1): is there an N-position in the corner with
   // every move to a coded P-position joining two of them (a real conflict)?
   for (std::uint64_t x = 0; x < bound; ++x)
@@ -250,12 +250,12 @@ ClaimOutcome check_aaa(std::uint64_t bound, const ProgressFn&) {
         return q.x <= x && q.y <= y && !(q == Position{x, y}) && !joins({x - q.x, y - q.y});
       });
       if (!free_move)
-        return {true, bound, fmt::format("conflict at {}: every move to a coded P-position joins two", pos({x, y}))};
+        return passed(bound, fmt::format("conflict at {}: every move to a coded P-position joins two", pos({x, y})));
     }
-  return {true, bound, fmt::format("the text's two conflicts hold, but (3,6) → (2,1) by (1,5) joins no "
+  return passed(bound, fmt::format("the text's two conflicts hold, but (3,6) → (2,1) by (1,5) joins no "
                                    "two coded P-positions, and no N-position in the {}×{} corner lacks "
                                    "such a free move: the argument is incomplete",
-                                   bound, bound)};
+                                   bound, bound));
 }
 
 ClaimOutcome check_morphic(std::uint64_t bound, const ProgressFn& progress) {
@@ -272,10 +272,10 @@ ClaimOutcome check_morphic(std::uint64_t bound, const ProgressFn& progress) {
     auto game = sweep(name, bound, progress);
     auto [g, w] = std::mismatch(game.begin(), game.end(), word.begin());
     if (g != game.end())
-      return {false, static_cast<std::uint64_t>(g - game.begin()),
-              fmt::format("{}: game {} vs morphism {}", name, pos(*g), pos(*w))};
+      return failed(static_cast<std::uint64_t>(g - game.begin()),
+              fmt::format("{}: game {} vs morphism {}", name, pos(*g), pos(*w)));
   }
-  return {true, bound, fmt::format("{} rulesets agree", std::size(games))};
+  return passed(bound, fmt::format("{} rulesets agree", std::size(games)));
 }
 
 std::vector<Claim> empress_claims() {
@@ -386,7 +386,7 @@ ClaimOutcome check_prop1_1(std::uint64_t bound, const ProgressFn& progress) {
   }, progress);
   if (!out.pass) return out;
   for (std::uint64_t v = 0; v <= last_a; ++v)
-    if (!seen[v]) return {false, bound, fmt::format("column {} has no P-position", v)};
+    if (!seen[v]) return failed(bound, fmt::format("column {} has no P-position", v));
   out.detail = fmt::format("columns and rows 0..{} hold one each", last_a);
   return out;
 }
@@ -455,16 +455,16 @@ ClaimOutcome check_kl_pairs(std::uint64_t bound, const ProgressFn& progress) {
         if (p.x + k < count && p.y + l < count) joins |= is_p({p.x + k, p.y + l});
       differ += differs;
       if (pair && !differs)
-        return {false, l, fmt::format("({},{}) is a (dual) Wythoff pair but changes nothing", k, l)};
+        return failed(l, fmt::format("({},{}) is a (dual) Wythoff pair but changes nothing", k, l));
       if (differs != joins)
-        return {false, l, fmt::format("({},{}): differs = {}, joins two P-positions = {}", k, l, differs, joins)};
+        return failed(l, fmt::format("({},{}): differs = {}, joins two P-positions = {}", k, l, differs, joins));
       if (differs && !pair && extra++ < 6) extras += fmt::format(" ({},{})", k, l);
       poller.tick(l);
     }
-  return {true, bound, fmt::format("{} of the pairs k < l < {} change the P-positions: the {} (dual) "
+  return passed(bound, fmt::format("{} of the pairs k < l < {} change the P-positions: the {} (dual) "
                                    "Wythoff pairs and {} more that join an upper and a lower P-position, "
                                    "e.g.{} (the text's 'only if' fails)",
-                                   differ, bound, differ - extra, extra, extras)};
+                                   differ, bound, differ - extra, extra, extras));
 }
 
 std::vector<Claim> maharaja_claims() {

@@ -65,23 +65,23 @@ ClaimOutcome image_of_c_t_is_t(const Morphism& mu, const char* name, std::uint64
     expected.resize(n);
     target.read(expected.data(), n);
     if (std::size_t i = first_difference(image, expected, n); i < n)
-      return {false, compared + i,
+      return failed(compared + i,
               fmt::format("letter {} (t_{}): {}(c·T) has {}, T has {}", compared + i + 1, compared + i + 1, name,
-                          image[i], expected[i])};
+                          image[i], expected[i]));
     compared += n;
     image.clear();
     poller.tick(compared);
   }
   poller.finish();
-  return {true, compared, fmt::format("{}(c·T) = T on the first {} letters", name, compared)};
+  return passed(compared, fmt::format("{}(c·T) = T on the first {} letters", name, compared));
 }
 
 ClaimOutcome check_theorem2(std::uint64_t bound, const ProgressFn& progress) {
   Poller poller(progress, bound);
   FixedPointStream theta(Morphism::named("theme-song")), t(tau());
-  if (bound == 0) return {true, 0, "nothing to compare"};
+  if (bound == 0) return passed(0, "nothing to compare");
   // Θ = t_0 t_1 t_2 … with t_0 = c (seed 000 after Theorem 2) and T = t_1 t_2 ….
-  if (char first = theta.next(); first != 'c') return {false, 0, fmt::format("Θ begins with {}, not c", first)};
+  if (char first = theta.next(); first != 'c') return failed(0, fmt::format("Θ begins with {}, not c", first));
   std::string x(chunk, '\0'), y(chunk, '\0');
   std::uint64_t compared = 1;
   while (compared < bound) {
@@ -89,13 +89,13 @@ ClaimOutcome check_theorem2(std::uint64_t bound, const ProgressFn& progress) {
     theta.read(x.data(), n);
     t.read(y.data(), n);
     if (std::size_t i = first_difference(x, y, n); i < n)
-      return {false, compared + i,
-              fmt::format("Θ has {} at position {} but t_{} = {}", x[i], compared + i, compared + i, y[i])};
+      return failed(compared + i,
+              fmt::format("Θ has {} at position {} but t_{} = {}", x[i], compared + i, compared + i, y[i]));
     compared += n;
     poller.tick(compared);
   }
   poller.finish();
-  return {true, compared, fmt::format("Θ = c·T on the first {} letters", compared)};
+  return passed(compared, fmt::format("Θ = c·T on the first {} letters", compared));
 }
 
 ClaimOutcome check_theorem6(std::uint64_t bound, const ProgressFn& progress) {
@@ -106,22 +106,22 @@ ClaimOutcome check_theorem6(std::uint64_t bound, const ProgressFn& progress) {
   std::string b = "b", cc = "c";
   for (std::uint64_t n = 0; n <= bound; ++n) {
     if (n >= 1 && b != concat({T(n), T(n - 1)}))
-      return {false, n, fmt::format("τ^{}(b) differs from T_{}·T_{}", n, n - 1, static_cast<int>(n) - 2)};
-    if (cc != T(n)) return {false, n, fmt::format("τ^{}(c) differs from T_{}", n, static_cast<int>(n) - 1)};
+      return failed(n, fmt::format("τ^{}(b) differs from T_{}·T_{}", n, n - 1, static_cast<int>(n) - 2));
+    if (cc != T(n)) return failed(n, fmt::format("τ^{}(c) differs from T_{}", n, static_cast<int>(n) - 1));
     b = tau().apply(b);
     cc = tau().apply(cc);
     poller.tick(n);
   }
   poller.finish();
-  return {true, bound, fmt::format("n = 0..{} (|τ^{}(b)| = {})", bound, bound, words[bound].size())};
+  return passed(bound, fmt::format("n = 0..{} (|τ^{}(b)| = {})", bound, bound, words[bound].size()));
 }
 
 ClaimOutcome check_lemma7(std::uint64_t bound, const ProgressFn&) {
   auto words = tribonacci_words(bound);
   for (std::uint64_t n = 3; n <= bound; ++n)
     if (words[n] != concat({words[n - 1], words[n - 2], words[n - 3]}))
-      return {false, n, fmt::format("T_{} differs from T_{}·T_{}·T_{}", n, n - 1, n - 2, n - 3)};
-  return {true, bound, fmt::format("n = 3..{}", bound)};
+      return failed(n, fmt::format("T_{} differs from T_{}·T_{}·T_{}", n, n - 1, n - 2, n - 3));
+  return passed(bound, fmt::format("n = 3..{}", bound));
 }
 
 ClaimOutcome check_lemma8(std::uint64_t bound, const ProgressFn&) {
@@ -131,9 +131,9 @@ ClaimOutcome check_lemma8(std::uint64_t bound, const ProgressFn&) {
   for (std::uint64_t n = 0; n <= bound; ++n) {
     std::uint64_t length = n < words.size() ? words[n].size() : tau().iterate_length('a', static_cast<unsigned>(n));
     if (length != numbers[n + 3])
-      return {false, n, fmt::format("|T_{}| = {} but T_{} = {}", n, length, n, numbers[n + 3])};
+      return failed(n, fmt::format("|T_{}| = {} but T_{} = {}", n, length, n, numbers[n + 3]));
   }
-  return {true, bound, fmt::format("n = 0..{} (T_{} = {})", bound, bound, numbers[bound + 3])};
+  return passed(bound, fmt::format("n = 0..{} (T_{} = {})", bound, bound, numbers[bound + 3]));
 }
 
 ClaimOutcome check_lemma9(std::uint64_t bound, const ProgressFn&) {
@@ -148,11 +148,11 @@ ClaimOutcome check_lemma9(std::uint64_t bound, const ProgressFn&) {
                                ? static_cast<std::uint64_t>(std::count(words[n].begin(), words[n].end(), x))
                                : index.count(x, numbers[n + 3]);
       if (seen != numbers[n + 2 - static_cast<std::uint64_t>(i)])
-        return {false, n,
+        return failed(n,
                 fmt::format("T_{} contains {} {}'s, not T_{} = {}", n, seen, x, static_cast<int>(n) - 1 - i,
-                            numbers[n + 2 - static_cast<std::uint64_t>(i)])};
+                            numbers[n + 2 - static_cast<std::uint64_t>(i)]));
     }
-  return {true, bound, fmt::format("n = 0..{}", bound)};
+  return passed(bound, fmt::format("n = 0..{}", bound));
 }
 
 Claim image_claim(const char* id, const char* source, const char* statement, const char* morphism,
