@@ -41,7 +41,6 @@ struct ClaimBounds {
 
 // Which of a claim's own bounds a run of several claims uses.
 enum class ClaimDepth { tour, standard, deep };
-const char* to_string(ClaimDepth depth);
 
 using ClaimCheck = std::function<ClaimOutcome(std::uint64_t bound, const ProgressFn& progress)>;
 

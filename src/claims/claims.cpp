@@ -20,15 +20,6 @@ const char* to_string(ClaimKind kind) {
   return "claim";
 }
 
-const char* to_string(ClaimDepth depth) {
-  switch (depth) {
-    case ClaimDepth::tour: return "tour";
-    case ClaimDepth::standard: return "standard";
-    case ClaimDepth::deep: return "deep";
-  }
-  return "standard";
-}
-
 std::uint64_t Claim::bound(ClaimDepth depth) const {
   switch (depth) {
     case ClaimDepth::tour: return bounds.tour;
