@@ -12,11 +12,25 @@
 #include "blocking/detail.hpp"
 #include "blocking/regions.hpp"
 #include "queengames/blocking.hpp"
+#include "queengames/claims.hpp"
 #include "queengames/io.hpp"
 #include "queengames/numeration.hpp"
 
 namespace qg::blocking {
 namespace {
+
+// Runs the blocking claim `id` at `bound` (as `queengames check` does) and expects it to pass
+// there, reaching the whole bound.
+void expect_claim_passes(const std::string& id, std::uint64_t bound) {
+  for (const qg::Claim& claim : qg::blocking_claims())
+    if (claim.id == id) {
+      auto report = qg::run_claim(claim, bound);
+      EXPECT_TRUE(report.outcome.pass) << id << ": " << report.outcome.detail;
+      EXPECT_EQ(report.outcome.bound_reached, bound) << id;
+      return;
+    }
+  ADD_FAILURE() << "no claim " << id;
+}
 
 #ifdef QG_SANITIZED
 constexpr bool sanitized = true;
@@ -155,26 +169,9 @@ TEST(Blocking, EnginesAgreeWithTheDefinition) {
   }
 }
 
-// Wythoff's P-positions by the Beatty formula: (⌊nφ⌋, ⌊nφ²⌋) and its mirror, with the exact
-// floor ⌊nφ⌋ = (n + isqrt(5n²))/2 (no floating point decides).
-TEST(Blocking, K1IsWythoffNim) {
-  const std::uint64_t N = sanitized ? 300 : 2000;
-  std::set<std::pair<std::uint64_t, std::uint64_t>> wythoff;
-  for (std::uint64_t n = 0;; ++n) {
-    std::uint64_t a = (n + qg::numeration::isqrt<std::uint64_t>(5 * n * n)) / 2, b = a + n;
-    if (a >= N) break;
-    if (b < N) wythoff.insert({a, b}), wythoff.insert({b, a});
-  }
-  std::set<std::pair<std::uint64_t, std::uint64_t>> palaces;
-  PalaceRows rows(1, N);
-  for (std::uint64_t y = 0; y < N; ++y) {
-    const auto& row = rows.next();
-    for (std::uint64_t x = 0; x < N; ++x)
-      if (row[x] < 1) palaces.insert({x, y});
-  }
-  EXPECT_EQ(palaces, wythoff);
-  EXPECT_TRUE(palaces.count({3, 5}) && palaces.count({4, 7}) && palaces.count({6, 10}));
-}
+// Seed 004 §1: game 1 is Wythoff Nim (the claim compares the palaces with the exact Beatty
+// pairs of the numeration module, row by row).
+TEST(Blocking, K1IsWythoffNim) { expect_claim_passes("blocking.k1", sanitized ? 300 : 2000); }
 
 TEST(Blocking, SummaryHashByHand) {
   // k = 1 on 3×2: row 0 is 0 1 1, row 1 is 1 1 0 ((0,0) and (2,1) are Wythoff's P-positions).
@@ -217,18 +214,9 @@ TEST(Blocking, AnInterruptStopsTheThreads) {
 }
 
 TEST(Blocking, Theorem2_1CaEqualsDefinition) {
-  // Seed 004, Theorem 2.1: the CA's state is v − k everywhere (hence negative iff P-position).
-  const std::uint64_t n = sanitized ? 120 : 500;
-  for (std::uint64_t k = 1; k <= 50; ++k) {
-    PalaceRows rows(k, n);
-    CaRows ca(k, n);
-    for (std::uint64_t y = 0; y < n; ++y) {
-      const auto& v = rows.next();
-      auto s = ca.next();
-      for (std::uint64_t x = 0; x < n; ++x)
-        ASSERT_EQ(s[x], static_cast<std::int64_t>(v[x]) - static_cast<std::int64_t>(k)) << k << " (" << x << "," << y << ")";
-    }
-  }
+  // Seed 004, Theorem 2.1: the CA's state is v − k everywhere (hence negative iff P-position),
+  // for k = 1..50 and six larger games.
+  expect_claim_passes("blocking.theorem2_1", sanitized ? 120 : 500);
   const std::uint64_t big = sanitized ? 1000 : 3000;
   EXPECT_EQ(summary(1000, big, big, Engine::ca), summary(1000, big, big));
 }
@@ -446,28 +434,12 @@ TEST(Blocking, PicturesAndPalette) {
 }
 
 TEST(Blocking, HoodEpaulettesAndStates) {
-  // §3.2: v = 2·min + max in the hood; the épaulettes' 11-cell periods hold k−1 five times
-  // and k, k+1 three times; §2.2: after the hood, game 500 uses few states.
-  for (std::uint64_t k : {100, 101, 102}) {
-    const std::uint64_t n = 3 * k;
-    auto t = palace_table(k, n, n);
-    auto map = detail::classify_regions(k, t, n);
-    for (std::uint64_t y = 0; y < n; ++y)
-      for (std::uint64_t x = 0; x < n; ++x)
-        if (2 * std::min(x, y) + std::max(x, y) < k) {
-          ASSERT_EQ(t[y * n + x], 2 * std::min(x, y) + std::max(x, y));
-        }
-    for (auto which : {detail::lower_epaulette, detail::upper_epaulette}) {
-      auto r = detail::epaulette_report(map, t, which);
-      EXPECT_GT(r.cells, k * k / 5) << k;
-      EXPECT_GT(r.runs, 1000u);
-      EXPECT_EQ(r.good_runs, r.runs);
-      EXPECT_EQ(r.by_value[3], 0u);
-    }
-  }
-  auto range = detail::states_outside_hood(500, sanitized ? 900 : 1500);
-  EXPECT_GE(range.min, -4);
-  EXPECT_LE(range.max, 3);
+  // §3.2: v = 2·min + max in the hood (k = 1..102); the épaulettes' 11-cell periods hold k−1
+  // five times and k, k+1 three times (k = 100, 101, 102); §2.2: after the hood, game 500
+  // uses the eight states −4..3 at most.
+  expect_claim_passes("blocking.hood", 102);
+  expect_claim_passes("blocking.epaulette", 102);
+  expect_claim_passes("blocking.states", sanitized ? 900 : 1500);
 }
 
 TEST(Blocking, SkinStages) {
@@ -497,15 +469,16 @@ TEST(Blocking, SkinStages) {
 TEST(Blocking, ShiftsOfFigure4) {
   // Figure 4: k vs k + 3 shifted (1,1) matches on the hood and the épaulettes; k vs k + 1
   // shifted (1,0) on the upper épaulette and the hood's half x ≥ y, not the other half.
-  auto three = detail::compare_shifted(97, 100, 1, 1, 291);
-  for (auto a : {detail::hood_upper, detail::hood_lower, detail::upper_epaulette, detail::lower_epaulette})
-    EXPECT_EQ(three.matched[a], three.cells[a]) << detail::area_name(a);
-  EXPECT_GT(3 * three.diagonal_reach, 97u);
+  expect_claim_passes("blocking.shift3", 97);
+  expect_claim_passes("blocking.shift1", 99);
+  // What the claim does not assert: the other half of the hood never matches by (1,0).
   auto one = detail::compare_shifted(99, 100, 1, 0, 297);
-  for (auto a : {detail::hood_upper, detail::upper_epaulette, detail::upper_outer})
-    EXPECT_EQ(one.matched[a], one.cells[a]) << detail::area_name(a);
   EXPECT_EQ(one.matched[detail::hood_lower], 0u);
   EXPECT_LT(one.matched[detail::lower_epaulette], one.cells[detail::lower_epaulette]);
+}
+
+TEST(Blocking, ClaimsPassAtTheirTourBounds) {
+  for (const qg::Claim& claim : qg::blocking_claims()) expect_claim_passes(claim.id, claim.bounds.tour);
 }
 
 TEST(Blocking, BadInput) {

@@ -18,11 +18,11 @@ qg::Claim claim(const std::string& id) {
 
 TEST(BoardsClaims, EveryClaimPassesAtItsTourBound) {
   for (const qg::Claim& c : qg::boards_claims()) {
-    const qg::ClaimOutcome o = c.check(c.tour_bound, {});
+    const qg::ClaimOutcome o = qg::run_claim(c, c.bounds.tour).outcome;
     EXPECT_TRUE(o.pass) << c.id << ": " << o.detail;
-    EXPECT_EQ(o.bound_reached, c.tour_bound) << c.id;
-    EXPECT_LE(c.tour_bound, c.default_bound) << c.id;
-    EXPECT_LE(c.default_bound, c.max_bound) << c.id;
+    EXPECT_EQ(o.bound_reached, c.bounds.tour) << c.id;
+    EXPECT_LE(c.bounds.tour, c.bounds.standard) << c.id;
+    EXPECT_LE(c.bounds.standard, c.bounds.max) << c.id;
   }
 }
 
@@ -30,11 +30,11 @@ TEST(BoardsClaims, Conjecture26FailsAtColumn9) {
   // Seed 000 Conjecture 26 says every column has period 16 (denominator (1 − x)(1 − x^16)).
   // Column 9 (A269526's column 10) has period 64 instead: SG(9, r + 64) − SG(9, r) = 64 from
   // row 139 on, while SG(9, r + 16) − SG(9, r) keeps changing.
-  const qg::ClaimOutcome o = claim("exile.conjecture26").check(10, {});
+  const qg::ClaimOutcome o = qg::run_claim(claim("exile.conjecture26"), 10).outcome;
   EXPECT_FALSE(o.pass);
   EXPECT_EQ(o.bound_reached, 9u);
   EXPECT_NE(o.detail.find("column 9"), std::string::npos) << o.detail;
-  EXPECT_TRUE(claim("exile.conjecture26").check(9, {}).pass);
+  EXPECT_TRUE(qg::run_claim(claim("exile.conjecture26"), 9).outcome.pass);
 }
 
 TEST(BoardsClaims, Column9HasPeriod64ByBruteForce) {

@@ -4,6 +4,8 @@
 
 #include <filesystem>
 
+#include <nlohmann/json.hpp>
+
 #include "cli_runner.hpp"
 
 namespace fs = std::filesystem;
@@ -62,4 +64,40 @@ TEST(Cli, CheckListsClaimsAndExitsZeroWhenTheyPass) {
   auto json = run_cli("check --list --json");
   ASSERT_EQ(json.status, 0) << json.err;
   EXPECT_EQ(json.out.front(), '[');
+}
+
+// Each claim's bounds are in its own unit: tour ≤ standard ≤ deep ≤ max, shown by --list.
+TEST(Cli, CheckListShowsEachClaimsUnitAndBounds) {
+  auto json = run_cli("check --list --json");
+  ASSERT_EQ(json.status, 0) << json.err;
+  auto number = [](const nlohmann::json& v) {  // bounds beyond 2^53 come as strings
+    return v.is_string() ? std::stoull(v.get<std::string>()) : v.get<std::uint64_t>();
+  };
+  const auto list = nlohmann::json::parse(json.out);
+  ASSERT_GT(list.size(), 70u);
+  for (const auto& c : list) {
+    const std::string id = c.at("id");
+    EXPECT_FALSE(c.at("unit").get<std::string>().empty()) << id;
+    EXPECT_LE(number(c.at("tour_bound")), number(c.at("default_bound"))) << id;
+    EXPECT_LE(number(c.at("default_bound")), number(c.at("deep_bound"))) << id;
+    EXPECT_LE(number(c.at("deep_bound")), number(c.at("max_bound"))) << id;
+  }
+  auto text = run_cli("check exile.theorem20 --list");
+  ASSERT_EQ(text.status, 0) << text.err;
+  EXPECT_NE(text.out.find("rows: 5000000 by default, 1000000000 with --deep"), std::string::npos) << text.out;
+}
+
+// --bound is one claim's, in its unit; a group takes --deep (README's examples).
+TEST(Cli, CheckBoundAppliesToOneClaimAndDeepToAGroup) {
+  auto group = run_cli("check exile --bound 1e7");
+  EXPECT_EQ(group.status, 2);
+  EXPECT_NE(group.err.find("--bound applies to one claim"), std::string::npos) << group.err;
+  EXPECT_NE(run_cli("check exile.slope --bound 10 --deep").status, 0);
+  auto one = run_cli("check exile.theorem20 --bound 1e5");
+  ASSERT_EQ(one.status, 0) << one.err;
+  EXPECT_EQ(one.out.rfind("PASS exile.theorem20 bound 100000 rows ", 0), 0u) << one.out;
+  auto deep = run_cli("check exile.lemma8 exile.lemma9 --deep");
+  ASSERT_EQ(deep.status, 0) << deep.err;
+  EXPECT_NE(deep.out.find("PASS exile.lemma8 bound 72 n"), std::string::npos) << deep.out;
+  EXPECT_NE(deep.out.find("PASS exile.lemma9 bound 72 n"), std::string::npos) << deep.out;
 }

@@ -393,8 +393,9 @@ TEST(DictionaryFile, TheShippedFilesAreThePapers) {
 
 TEST(DictionaryClaims, PassAtTheirTourBounds) {
   for (const auto& claim : qg::dictionary_claims()) {
-    auto report = qg::run_claim(claim, claim.tour_bound);
+    auto report = qg::run_claim(claim, claim.bounds.tour);
     EXPECT_TRUE(report.outcome.pass) << claim.id << ": " << report.outcome.detail;
+    EXPECT_EQ(report.outcome.bound_reached, claim.bounds.tour) << claim.id;  // the whole bound, in its unit
   }
 }
 

@@ -205,8 +205,9 @@ TEST(InftyQueens, ConjectureTwentyFiveIsKnuthsOneBasedReading) {
 
 TEST(InftyQueens, ClaimsPassAtTheirTourBounds) {
   for (const qg::Claim& claim : qg::infty_claims()) {
-    auto report = qg::run_claim(claim, claim.tour_bound);
+    auto report = qg::run_claim(claim, claim.bounds.tour);
     EXPECT_TRUE(report.outcome.pass) << claim.id << ": " << report.outcome.detail;
+    EXPECT_EQ(report.outcome.bound_reached, claim.bounds.tour) << claim.id;  // the whole bound, in its unit
   }
 }
 

@@ -620,9 +620,9 @@ TEST(Theorem15, ExtremesBelowT19AsInTheProof) {
 
 TEST(Claims, PassAtTheirTourBounds) {
   for (const auto& claim : numeration_claims()) {
-    auto outcome = claim.check(claim.tour_bound, {});
+    auto outcome = qg::run_claim(claim, claim.bounds.tour).outcome;
     EXPECT_TRUE(outcome.pass) << claim.id << ": " << outcome.detail;
-    EXPECT_EQ(outcome.bound_reached, claim.tour_bound) << claim.id;
+    EXPECT_EQ(outcome.bound_reached, claim.bounds.tour) << claim.id;
   }
   std::set<std::string> ids;
   for (const auto& claim : numeration_claims()) ids.insert(claim.id);

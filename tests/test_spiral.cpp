@@ -393,11 +393,11 @@ TEST(SpiralClaims, EachPassesAtItsTourBound) {
   std::set<std::string> seen;
   for (const qg::Claim& claim : qg::spiral_claims()) {
     seen.insert(claim.id);
-    const auto report = qg::run_claim(claim, claim.tour_bound);
+    const auto report = qg::run_claim(claim, claim.bounds.tour);
     EXPECT_TRUE(report.outcome.pass) << claim.id << ": " << report.outcome.detail;
-    EXPECT_EQ(report.outcome.bound_reached, claim.tour_bound) << claim.id;
-    EXPECT_LE(claim.tour_bound, claim.default_bound);
-    EXPECT_LE(claim.default_bound, claim.max_bound);
+    EXPECT_EQ(report.outcome.bound_reached, claim.bounds.tour) << claim.id;
+    EXPECT_LE(claim.bounds.tour, claim.bounds.standard);
+    EXPECT_LE(claim.bounds.standard, claim.bounds.max);
   }
   EXPECT_EQ(seen, expected);
 }

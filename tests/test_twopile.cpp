@@ -308,8 +308,14 @@ TEST(Twopile, Catalog) {  // OEIS offsets and first terms
 
 TEST(Twopile, ClaimsPassAtTourBound) {
   for (const auto& claim : qg::twopile_claims()) {
-    auto report = qg::run_claim(claim, claim.tour_bound);
+    auto report = qg::run_claim(claim, claim.bounds.tour);
     EXPECT_TRUE(report.outcome.pass) << claim.id << ": " << report.outcome.detail;
+    // A claim checks what its line says: every n up to the bound, in its own unit.
+    EXPECT_EQ(report.outcome.bound_reached, claim.bounds.tour) << claim.id;
+    // Seed 001 Figure 3: the difference −5 first at n = 310691, within the tour bound.
+    if (claim.id == "empress.theorem8") {
+      EXPECT_NE(report.outcome.detail.find(" -5@310691"), std::string::npos);
+    }
   }
 }
 

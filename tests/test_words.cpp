@@ -404,11 +404,11 @@ TEST(Claims, AllPassAtTheirTourBoundsWithTheCatalogIds) {
   std::vector<std::string> ids;
   for (const auto& c : claims) {
     ids.push_back(c.id);
-    EXPECT_LE(c.tour_bound, c.default_bound) << c.id;
-    EXPECT_LE(c.default_bound, c.max_bound) << c.id;
-    auto outcome = c.check(c.tour_bound, {});
+    EXPECT_LE(c.bounds.tour, c.bounds.standard) << c.id;
+    EXPECT_LE(c.bounds.standard, c.bounds.max) << c.id;
+    auto outcome = qg::run_claim(c, c.bounds.tour).outcome;
     EXPECT_TRUE(outcome.pass) << c.id << ": " << outcome.detail;
-    EXPECT_EQ(outcome.bound_reached, c.tour_bound) << c.id;
+    EXPECT_EQ(outcome.bound_reached, c.bounds.tour) << c.id;
   }
   EXPECT_EQ(ids, (std::vector<std::string>{"exile.theorem2", "exile.theorem6", "exile.lemma7", "exile.lemma8",
                                            "exile.lemma9", "exile.lemma18", "exile.lemma19"}));

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "queengames/common.hpp"
@@ -26,16 +27,37 @@ struct ClaimOutcome {
   std::string detail;  // on FAIL the first counterexample; on PASS what was measured
 };
 
+// The two verdicts, for the checkers: the bound reached and what was measured or found.
+inline ClaimOutcome passed(std::uint64_t reached, std::string detail) { return {true, reached, std::move(detail)}; }
+inline ClaimOutcome failed(std::uint64_t reached, std::string detail) { return {false, reached, std::move(detail)}; }
+
+// A claim's bounds, each in the claim's own unit.
+struct ClaimBounds {
+  std::uint64_t tour = 0;      // a second or so: `queengames tour` and the tests
+  std::uint64_t standard = 0;  // `queengames check`: all claims together within two minutes
+  std::uint64_t deep = 0;      // `queengames check --deep`: the record bounds of the docs
+  std::uint64_t max = 0;       // the largest bound the checker supports
+};
+
+// Which of a claim's own bounds a run of several claims uses.
+enum class ClaimDepth { tour, standard, deep };
+
+using ClaimCheck = std::function<ClaimOutcome(std::uint64_t bound, const ProgressFn& progress)>;
+
+// Declared in each module's claims.cpp as
+//   Claim{.id = …, .source = …, .kind = …, .statement = …, .unit = …,
+//         .bounds = {.tour = …, .standard = …, .deep = …, .max = …}, .check = check_…}
+// with the checker defined just above.
 struct Claim {
   std::string id;         // "<system>.<item>", e.g. "exile.theorem1"
   std::string source;     // "seed 000, Theorem 1 (eq. (3))"
   ClaimKind kind = ClaimKind::theorem;
   std::string statement;  // one line
   std::string unit;       // what the bound counts: "queens", "rows", "n", "bits" …
-  std::uint64_t default_bound = 0;  // what `queengames check` uses
-  std::uint64_t tour_bound = 0;     // a second or so, for `queengames tour`
-  std::uint64_t max_bound = 0;      // the largest bound the checker supports
-  std::function<ClaimOutcome(std::uint64_t bound, const ProgressFn& progress)> check;
+  ClaimBounds bounds;
+  ClaimCheck check;
+
+  std::uint64_t bound(ClaimDepth depth) const;
 };
 
 // Every registered claim, in a stable order.
@@ -53,7 +75,7 @@ struct ClaimReport {
   double seconds = 0;
 };
 
-// Runs one claim at `bound` (0: its default bound), timing it. RangeError beyond max_bound.
+// Runs one claim at `bound` (0: its standard bound), timing it. RangeError beyond bounds.max.
 ClaimReport run_claim(const Claim& claim, std::uint64_t bound, const ProgressFn& progress = {});
 
 // The claims of each module, gathered by all_claims().

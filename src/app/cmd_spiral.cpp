@@ -193,7 +193,7 @@ void tour_spiral(std::ostream& out, const std::string& dir) {
 
   for (const qg::Claim& claim : qg::spiral_claims())
     if (claim.id == "exile.theorem20") {
-      const auto report = qg::run_claim(claim, claim.tour_bound);
+      const auto report = qg::run_claim(claim, claim.bounds.tour);
       out << fmt::format("\n{} {} to {} {} — {}\n  (queengames check {} --bound 1e8)\n",
                          report.outcome.pass ? "PASS" : "FAIL", claim.source, report.outcome.bound_reached, claim.unit,
                          report.outcome.detail, claim.id);

@@ -29,8 +29,7 @@ void run_tour(const std::string& dir) {
   out << "\n== The papers' claims, checked to small bounds (queengames check for the full bounds) ==\n";
   int failed = 0;
   for (const auto& claim : qg::all_claims()) {
-    auto report = qg::run_claim(claim, claim.tour_bound ? claim.tour_bound : claim.default_bound,
-                                qg::app::progress_line(claim.id));
+    auto report = qg::run_claim(claim, claim.bound(qg::ClaimDepth::tour), qg::app::progress_line(claim.id));
     failed += !report.outcome.pass;
     out << fmt::format("{} {:<28} {} {}{}\n", report.outcome.pass ? "PASS" : "FAIL", claim.id,
                        report.outcome.bound_reached, claim.unit,

@@ -37,12 +37,12 @@ ClaimOutcome check_theorem2_1(std::uint64_t n, const ProgressFn& progress) {
       auto s = ca.next();
       for (std::uint64_t x = 0; x < n; ++x)
         if (static_cast<std::int64_t>(v[x]) - static_cast<std::int64_t>(k) != s[x])
-          return {false, n, fmt::format("k = {}: CA({},{}) = {} but v − k = {}", k, x, y, s[x],
-                                        static_cast<std::int64_t>(v[x]) - static_cast<std::int64_t>(k))};
+          return failed(n, fmt::format("k = {}: CA({},{}) = {} but v − k = {}", k, x, y, s[x],
+                                        static_cast<std::int64_t>(v[x]) - static_cast<std::int64_t>(k)));
     }
     if (progress) progress(++done, games.size());
   }
-  return {true, n, fmt::format("CA = v − k cell for cell on {}×{} for k = 1..50, 100, 333, 334, 497, 500, 1000", n, n)};
+  return passed(n, fmt::format("CA = v − k cell for cell on {}×{} for k = 1..50, 100, 333, 334, 497, 500, 1000", n, n));
 }
 
 // §2.3: the reversed rule a + p_a = g − f − e + c + b − p_bcdef has one or two solutions for
@@ -52,16 +52,17 @@ ClaimOutcome check_reverse(std::uint64_t samples, const ProgressFn& progress) {
   std::mt19937_64 random(2004);
   std::uniform_int_distribution<std::int64_t> state(-40, 40);
   std::uint64_t two = 0;
+  Poller poller(progress, samples);
   for (std::uint64_t i = 0; i < samples; ++i) {
     std::int64_t b = state(random), c = state(random), d = state(random), e = state(random), f = state(random),
                  g = state(random);
     auto p = ca_reverse(b, c, d, e, f, g);
-    if (p.count < 1 || p.count > 2) return {false, i, fmt::format("{} predecessors", p.count)};
+    if (p.count < 1 || p.count > 2) return failed(i, fmt::format("{} predecessors", p.count));
     for (int j = 0; j < p.count; ++j)
       if (ca_rule(p.value[j], b, c, d, e, f) != g)
-        return {false, i, fmt::format("a = {} does not map back to g = {}", p.value[j], g)};
+        return failed(i, fmt::format("a = {} does not map back to g = {}", p.value[j], g));
     two += p.count == 2;
-    if (progress && (i & 0xffff) == 0) progress(i, samples);
+    poller.tick(i);
   }
   // True evolutions (k = 5 and 100 on 300×300): reverse every cell with a full neighbourhood.
   std::uint64_t cells = 0, ambiguous = 0;
@@ -76,7 +77,7 @@ ClaimOutcome check_reverse(std::uint64_t samples, const ProgressFn& progress) {
         auto p = ca_reverse(s(x - 1, y - 2), s(x - 2, y - 1), s(x - 1, y - 1), s(x, y - 1), s(x - 1, y), s(x, y));
         std::int64_t a = s(x - 2, y - 2);
         if (p.value[0] != a && (p.count < 2 || p.value[1] != a))
-          return {false, samples, fmt::format("k = {}: the reversed rule misses a = {} at ({},{})", k, a, x - 2, y - 2)};
+          return failed(samples, fmt::format("k = {}: the reversed rule misses a = {} at ({},{})", k, a, x - 2, y - 2));
         ++cells, ambiguous += p.count == 2;
       }
   }
@@ -114,15 +115,15 @@ ClaimOutcome check_hood(std::uint64_t top, const ProgressFn& progress) {
       for (std::uint64_t x = 0; x < n; ++x) {
         std::uint64_t h = 2 * std::min(x, y) + std::max(x, y), v = t[y * n + x];
         if (h < k && v != h)
-          return {false, k - 1, fmt::format("k = {}: v({},{}) = {} in the hood, not 2·min + max = {}", k, x, y, v, h)};
+          return failed(k - 1, fmt::format("k = {}: v({},{}) = {} in the hood, not 2·min + max = {}", k, x, y, v, h));
         if (h == k && v != k)
-          return {false, k - 1, fmt::format("k = {}: v({},{}) = {} on the casing, not k", k, x, y, v)};
+          return failed(k - 1, fmt::format("k = {}: v({},{}) = {} on the casing, not k", k, x, y, v));
         hood_cells += h < k, casing_cells += h == k;
       }
     if (progress) progress(k, top);
   }
-  return {true, top, fmt::format("k = 1..{}: {} hood cells have v = 2·min + max, {} casing cells v = k", top,
-                                 hood_cells, casing_cells)};
+  return passed(top, fmt::format("k = 1..{}: {} hood cells have v = 2·min + max, {} casing cells v = k", top,
+                                 hood_cells, casing_cells));
 }
 
 // §3.2: the épaulettes are periodic with periods (5,1) and (4,3); in a period of 11 cells
@@ -180,7 +181,7 @@ ClaimOutcome check_shift3(std::uint64_t top, const ProgressFn& progress) {
     detail += fmt::format("{}k = {} vs {} on {}²: {}; the main diagonal matches up to ({},{}) ≈ {:.2f}k",
                           detail.empty() ? "" : "; ", k, k + 3, 3 * k, region_fractions(r), r.diagonal_reach, r.diagonal_reach,
                           static_cast<double>(r.diagonal_reach) / static_cast<double>(k));
-    if (!pass) return {false, reached, detail};
+    if (!pass) return failed(reached, detail);
     reached = k;
     if (progress) progress(k, top);
   }
@@ -203,7 +204,7 @@ ClaimOutcome check_shift1(std::uint64_t top, const ProgressFn& progress) {
                           detail.empty() ? "" : "; ", k, k + 1, 3 * k, region_fractions(r), depth.front(),
                           depth[depth.size() / 2],
                           static_cast<double>(depth[depth.size() / 2]) / static_cast<double>(k));
-    if (!pass) return {false, reached, detail};
+    if (!pass) return failed(reached, detail);
     reached = k;
     if (progress) progress(k, top);
   }
@@ -235,13 +236,13 @@ ClaimOutcome check_fabric_mod3(std::uint64_t top, const ProgressFn& progress) {
       if (j % 3 == 0) {
         double f = fraction(j / 3, j / 3);
         line += fmt::format(" k+{} at ({},{}) {:.2f}%", j, j / 3, j / 3, 100 * f);
-        if (f != 1.0) return {false, reached, line};
+        if (f != 1.0) return failed(reached, line);
       } else {
         double best = 0;
         for (std::uint64_t s = 0; s <= 4; ++s)
           for (std::uint64_t t = 0; t <= 4; ++t) best = std::max(best, fraction(s, t));
         line += fmt::format(" k+{} best {:.2f}%", j, 100 * best);
-        if (best == 1.0) return {false, reached, line};
+        if (best == 1.0) return failed(reached, line);
       }
     }
     detail += (detail.empty() ? "" : "; ") + line;
@@ -268,7 +269,7 @@ ClaimOutcome check_skin(std::uint64_t columns, const ProgressFn& progress) {
                           s.thick_plus, s.horizontal_mode, s.diagonal_mode, s.horizontal_period, s.vertical_period);
     bool ok = s.n == expected++ && s.horizontal_mode == numeration::fibonacci<std::uint64_t>(2 * s.n + 2) &&
               s.diagonal_mode == numeration::fibonacci<std::uint64_t>(2 * s.n + 1) && s.thick_plus > 0;
-    if (!ok) return {false, columns, detail};
+    if (!ok) return failed(columns, detail);
   }
   return {!report.stages.empty(), columns, detail.empty() ? "no stage fits in the bound" : detail};
 }
@@ -286,18 +287,20 @@ ClaimOutcome check_k1(std::uint64_t n, const ProgressFn& progress) {
   }
   PalaceRows rows(1, n);
   std::uint64_t palaces = 0;
+  Poller poller(progress, n);
   for (std::uint64_t y = 0; y < n; ++y) {
     const auto& r = rows.next();
     for (std::uint64_t x = 0; x < n; ++x) {
       bool wythoff = partner[y] == x;
       if ((r[x] < 1) != wythoff)
-        return {false, y, fmt::format("({},{}) is {} for k = 1 but {} in Wythoff Nim", x, y,
-                                      r[x] < 1 ? "a palace" : "no palace", wythoff ? "a P-position" : "not")};
+        return failed(y, fmt::format("({},{}) is {} for k = 1 but {} in Wythoff Nim", x, y,
+                                      r[x] < 1 ? "a palace" : "no palace", wythoff ? "a P-position" : "not"));
       palaces += wythoff;
     }
-    if (progress && (y % 1024 == 0 || y + 1 == n)) progress(y + 1, n);
+    poller.tick(y + 1);
   }
-  return {true, n, fmt::format("the {} palaces of game 1 on {}×{} are Wythoff's P-positions", palaces, n, n)};
+  poller.finish();
+  return passed(n, fmt::format("the {} palaces of game 1 on {}×{} are Wythoff's P-positions", palaces, n, n));
 }
 
 }  // namespace
@@ -305,37 +308,78 @@ ClaimOutcome check_k1(std::uint64_t n, const ProgressFn& progress) {
 std::vector<Claim> blocking_claims() {
   const std::string paper = "seed 004";
   return {
-      {"blocking.theorem2_1", paper + ", Theorem 2.1 (Figure 2)", ClaimKind::theorem,
-       "the diamond-grid CA g = a − b − c + e + f + p from the initial condition k / 0 / 0 gives v − k: "
-       "(x, y) is a P-position iff CA(x, y) < 0",
-       "cells a side", 1000, 100, 20000, check_theorem2_1},
-      {"blocking.reverse", paper + ", §2.3", ClaimKind::remark,
-       "the reversed rule always finds one or two predecessors (no Garden of Eden over the integers)",
-       "random neighbourhoods", 1000000, 20000, UINT64_C(1) << 40, check_reverse},
-      {"blocking.states", paper + ", §2.2", ClaimKind::observation,
-       "for k = 500, after the hood the CA states lie in −4..3 (ranges for other k reported)", "cells a side", 20000,
-       1200, 100000, check_states},
-      {"blocking.hood", paper + ", §3.2", ClaimKind::observation,
-       "in the hood v = 2·min(x,y) + max(x,y); the casing 2·min + max = k (nose (k/3, k/3) to shoulder (0, k)) has v = k",
-       "k", 300, 40, 3000, check_hood},
-      {"blocking.epaulette", paper + ", §3.2", ClaimKind::observation,
-       "épaulettes: periods (5,1) and (4,3); per period of 11 cells k−1 five times, k and k+1 three times each", "k",
-       1000, 100, 1000, check_epaulette},
-      {"blocking.shift3", paper + ", Figure 4 (left)", ClaimKind::observation,
-       "v_{k+3}(x+1, y+1) = v_k(x, y) + 3 on the hood, épaulettes and fabric (497 vs 500)", "k", 497, 97, 497,
-       check_shift3},
-      {"blocking.shift1", paper + ", Figure 4 (right)", ClaimKind::observation,
-       "v_{k+1}(x+1, y) = v_k(x, y) + 1 on an épaulette and its arm and on half of the hood (499 vs 500)", "k", 499,
-       99, 499, check_shift1},
-      {"blocking.fabric_mod3", paper + ", §3.1, §3.3 (Figure 7)", ClaimKind::observation,
-       "the fabric depends on k mod 3 only", "k", 300, 60, 300, check_fabric_mod3},
-      {"blocking.skin", paper + ", §3.4, §4", ClaimKind::observation,
-       "the skin: vertical thickness f_2n, diagonal f_2n+1, horizontal f_2n+2, periods f_2n+3 × f_2n+1; "
-       "thickening after about 200 and 7700 columns",
-       "columns past the shoulder", 12000, 400, 100000, check_skin},
-      {"blocking.k1", paper + ", §1", ClaimKind::theorem,
-       "game 1 is Wythoff Nim: its palaces are (⌊nφ⌋, ⌊nφ²⌋) and (⌊nφ²⌋, ⌊nφ⌋)", "cells a side", 10000, 1000,
-       1000000, check_k1},
+      Claim{.id = "blocking.theorem2_1",
+            .source = paper + ", Theorem 2.1 (Figure 2)",
+            .kind = ClaimKind::theorem,
+            .statement = "the diamond-grid CA g = a − b − c + e + f + p from the initial condition k / 0 / 0 gives v − k: "
+            "(x, y) is a P-position iff CA(x, y) < 0",
+            .unit = "cells a side",
+            .bounds = {.tour = 100, .standard = 1000, .deep = 5000, .max = 20000},
+            .check = check_theorem2_1},
+      Claim{.id = "blocking.reverse",
+            .source = paper + ", §2.3",
+            .kind = ClaimKind::remark,
+            .statement = "the reversed rule always finds one or two predecessors (no Garden of Eden over the integers)",
+            .unit = "random neighbourhoods",
+            .bounds = {.tour = 20000, .standard = 1000000, .deep = 1000000, .max = UINT64_C(1) << 40},
+            .check = check_reverse},
+      Claim{.id = "blocking.states",
+            .source = paper + ", §2.2",
+            .kind = ClaimKind::observation,
+            .statement = "for k = 500, after the hood the CA states lie in −4..3 (ranges for other k reported)",
+            .unit = "cells a side",
+            .bounds = {.tour = 1200, .standard = 10000, .deep = 20000, .max = 100000},
+            .check = check_states},
+      Claim{.id = "blocking.hood",
+            .source = paper + ", §3.2",
+            .kind = ClaimKind::observation,
+            .statement = "in the hood v = 2·min(x,y) + max(x,y); the casing 2·min + max = k (nose (k/3, k/3) to shoulder (0, k)) has v = k",
+            .unit = "k",
+            .bounds = {.tour = 40, .standard = 300, .deep = 300, .max = 3000},
+            .check = check_hood},
+      Claim{.id = "blocking.epaulette",
+            .source = paper + ", §3.2",
+            .kind = ClaimKind::observation,
+            .statement = "épaulettes: periods (5,1) and (4,3); per period of 11 cells k−1 five times, k and k+1 three times each",
+            .unit = "k",
+            .bounds = {.tour = 100, .standard = 1000, .deep = 1000, .max = 1000},
+            .check = check_epaulette},
+      Claim{.id = "blocking.shift3",
+            .source = paper + ", Figure 4 (left)",
+            .kind = ClaimKind::observation,
+            .statement = "v_{k+3}(x+1, y+1) = v_k(x, y) + 3 on the hood, épaulettes and fabric (497 vs 500)",
+            .unit = "k",
+            .bounds = {.tour = 97, .standard = 497, .deep = 497, .max = 497},
+            .check = check_shift3},
+      Claim{.id = "blocking.shift1",
+            .source = paper + ", Figure 4 (right)",
+            .kind = ClaimKind::observation,
+            .statement = "v_{k+1}(x+1, y) = v_k(x, y) + 1 on an épaulette and its arm and on half of the hood (499 vs 500)",
+            .unit = "k",
+            .bounds = {.tour = 99, .standard = 499, .deep = 499, .max = 499},
+            .check = check_shift1},
+      Claim{.id = "blocking.fabric_mod3",
+            .source = paper + ", §3.1, §3.3 (Figure 7)",
+            .kind = ClaimKind::observation,
+            .statement = "the fabric depends on k mod 3 only",
+            .unit = "k",
+            .bounds = {.tour = 60, .standard = 300, .deep = 300, .max = 300},
+            .check = check_fabric_mod3},
+      Claim{.id = "blocking.skin",
+            .source = paper + ", §3.4, §4",
+            .kind = ClaimKind::observation,
+            .statement = "the skin: vertical thickness f_2n, diagonal f_2n+1, horizontal f_2n+2, periods f_2n+3 × f_2n+1; "
+            "thickening after about 200 and 7700 columns",
+            .unit = "columns past the shoulder",
+            .bounds = {.tour = 400, .standard = 12000, .deep = 12000, .max = 100000},
+            .check = check_skin},
+      Claim{.id = "blocking.k1",
+            .source = paper + ", §1",
+            .kind = ClaimKind::theorem,
+            .statement = "game 1 is Wythoff Nim: its palaces are (⌊nφ⌋, ⌊nφ²⌋) and (⌊nφ²⌋, ⌊nφ⌋)",
+            .unit = "cells a side",
+            .bounds = {.tour = 1000, .standard = 10000, .deep = 10000, .max = 1000000},
+            .check = check_k1},
   };
 }
 

@@ -20,11 +20,20 @@ const char* to_string(ClaimKind kind) {
   return "claim";
 }
 
+std::uint64_t Claim::bound(ClaimDepth depth) const {
+  switch (depth) {
+    case ClaimDepth::tour: return bounds.tour;
+    case ClaimDepth::standard: return bounds.standard;
+    case ClaimDepth::deep: return bounds.deep;
+  }
+  return bounds.standard;
+}
+
 ClaimReport run_claim(const Claim& claim, std::uint64_t bound, const ProgressFn& progress) {
-  if (bound == 0) bound = claim.default_bound;
-  if (claim.max_bound != 0 && bound > claim.max_bound)
+  if (bound == 0) bound = claim.bounds.standard;
+  if (claim.bounds.max != 0 && bound > claim.bounds.max)
     throw RangeError(claim.id + ": bound " + std::to_string(bound) + " is beyond the supported range 1.." +
-                     std::to_string(claim.max_bound) + " " + claim.unit);
+                     std::to_string(claim.bounds.max) + " " + claim.unit);
   ClaimReport report{claim.id, claim.kind, {}, bound, 0};
   auto start = std::chrono::steady_clock::now();
   report.outcome = claim.check(bound, progress);

@@ -51,10 +51,10 @@ ClaimOutcome game_equals_dictionary(const std::string& name, std::uint64_t bound
     }
   };
   DictionaryRun run = run_game_dictionary(game, o);
-  if (run.stopped) return {false, run.stop_position, fmt::format("the process stopped at bit {}", run.stop_position)};
+  if (run.stopped) return failed(run.stop_position, fmt::format("the process stopped at bit {}", run.stop_position));
   if (mismatch != UINT64_MAX)
-    return {false, mismatch, fmt::format("column {}: the game has bit {}", mismatch, u.upper(mismatch) ? 0 : 1)};
-  return {true, bound, fmt::format("{} bits agree ({} words read)", bound, run.words_read)};
+    return failed(mismatch, fmt::format("column {}: the game has bit {}", mismatch, u.upper(mismatch) ? 0 : 1));
+  return passed(bound, fmt::format("{} bits agree ({} words read)", bound, run.words_read));
 }
 
 // −4 ≤ b_n − a_n − n ≤ 3 from the words: the k-th upper P-position of a word read at a
@@ -98,12 +98,12 @@ ClaimOutcome maharaja_lemma2_2(std::uint64_t bound, const ProgressFn& progress) 
     if (r.status == HeadRead::Status::no_word) {
       std::string ahead;
       for (std::uint64_t c = head; c < std::min(bound, head + 9); ++c) ahead += u.upper(c) ? '0' : '1';
-      return {false, head, fmt::format("column {}: no word is a prefix of {}", head, ahead)};
+      return failed(head, fmt::format("column {}: no word is a prefix of {}", head, ahead));
     }
     head += game.dictionary.entries()[r.entry].word.size();
     ++words;
   }
-  return {true, bound, fmt::format("{} words read from the game's string, each in the dictionary", words)};
+  return passed(bound, fmt::format("{} words read from the game's string, each in the dictionary", words));
 }
 
 ClaimOutcome maharaja_word_counts(std::uint64_t bound, const ProgressFn& progress) {
@@ -165,7 +165,7 @@ ClaimOutcome maharaja_lemma2_1(std::uint64_t bound, const ProgressFn& progress) 
         last.push_back({a, b});
       },
       progress);
-  if (!failure.empty()) return {false, bound, failure};
+  if (!failure.empty()) return failed(bound, failure);
   return {true, bound,
           fmt::format("(26) holds for {} of the {} upper P-positions; (25) and perfection agree on all, "
                       "{} of them perfect",
@@ -197,11 +197,11 @@ ClaimOutcome maharaja23_words(std::uint64_t bound, const ProgressFn& progress, b
     }
   };
   DictionaryRun run = run_game_dictionary(game, o);
-  if (run.stopped) return {false, run.stop_position, "the process stopped"};
-  if (!failure.empty()) return {false, bound, failure};
-  return {true, bound,
+  if (run.stopped) return failed(run.stop_position, "the process stopped");
+  if (!failure.empty()) return failed(bound, failure);
+  return passed(bound,
           claim1 ? fmt::format("01000 read {} times, always followed by 1", seen)
-                 : fmt::format("0, 1 read {} times in a row, never followed by a word beginning with 0", seen)};
+                 : fmt::format("0, 1 read {} times in a row, never followed by a word beginning with 0", seen));
 }
 
 // The telescope against the sweep: every column below min(bound, 10^5) (so every position
@@ -230,23 +230,22 @@ ClaimOutcome telescope_claim(const std::string& name, std::uint64_t bound, const
   TelescopeTrace trace;
   for (auto x : columns) {
     std::uint64_t r = telescope.p_row(x, &trace);
-    if (r != row.at(x)) return {false, x, fmt::format("column {}: telescope row {}, sweep row {}", x, r, row.at(x))};
+    if (r != row.at(x)) return failed(x, fmt::format("column {}: telescope row {}, sweep row {}", x, r, row.at(x)));
     if (x && (telescope.is_p(x, r + 1) || !telescope.is_p(r, x)))
-      return {false, x, fmt::format("column {}: is-p disagrees with the row", x)};
+      return failed(x, fmt::format("column {}: is-p disagrees with the row", x));
   }
-  return {true, bound,
-          fmt::format("every column below {}{}; the candidate parses met within {} bits", square,
-                      bound > square ? fmt::format(" and 10000 random columns below {}", bound) : "",
-                      trace.sync_bits)};
+  return passed(bound, fmt::format("every column below {}{}; the candidate parses met within {} bits", square,
+                                   bound > square ? fmt::format(" and 10000 random columns below {}", bound) : "",
+                                   trace.sync_bits));
 }
 
 ClaimOutcome convergence_claim(const std::string& name, std::uint64_t factor_length, std::uint64_t bound) {
   ConvergenceProof proof = prove_convergence(game_dictionary(name), factor_length, bound);
-  if (!proof.proved) return {false, bound, proof.failure};
-  return {true, bound,
+  if (!proof.proved) return failed(bound, proof.failure);
+  return passed(bound,
           fmt::format("from column 1000 on the parses meet within {} bits: the {} factors of length {} close "
                       "under translation ({} not in the first {} bits)",
-                      proof.meeting_bits, proof.factors, factor_length, proof.added, bound)};
+                      proof.meeting_bits, proof.factors, factor_length, proof.added, bound));
 }
 
 ClaimOutcome appendix_b(std::uint64_t bound, const ProgressFn&) {
@@ -255,7 +254,7 @@ ClaimOutcome appendix_b(std::uint64_t bound, const ProgressFn&) {
   const std::vector<std::string> example = {"SS", "SAAS", "SBBCCS", "SBBCCAAS", "SBBCCAACCS", "SBBCCAAAAAAS"};
   auto rows = d.rows(static_cast<std::size_t>(bound));
   if (!std::equal(example.begin(), example.end(), rows.begin()))
-    return {false, 6, "the first rows are not SS SAAS SBBCCS SBBCCAAS SBBCCAACCS SBBCCAAAAAAS"};
+    return failed(6, "the first rows are not SS SAAS SBBCCS SBBCCAAS SBBCCAACCS SBBCCAAAAAAS");
   // Row r of the process is row r + 1 of the pattern with its inner symbols doubled.
   auto pattern = table_pattern(table, static_cast<std::size_t>(bound) + 1);
   std::vector<char> used(table.symbols.size() * table.symbols.size(), 0);
@@ -263,7 +262,7 @@ ClaimOutcome appendix_b(std::uint64_t bound, const ProgressFn&) {
     const std::string& p = pattern[r + 1];
     std::string doubled = "S";
     for (std::size_t i = 1; i + 1 < p.size(); ++i) doubled += std::string(2, p[i]);
-    if (rows[r] != doubled + "S") return {false, r, fmt::format("row {}: {} but the pattern gives {}S", r + 1, rows[r], doubled)};
+    if (rows[r] != doubled + "S") return failed(r, fmt::format("row {}: {} but the pattern gives {}S", r + 1, rows[r], doubled));
     for (std::size_t i = 0; i + 1 < pattern[r].size(); ++i)
       used[table.symbols.find(pattern[r][i]) * table.symbols.size() + table.symbols.find(pattern[r][i + 1])] = 1;
   }
@@ -282,55 +281,98 @@ ClaimOutcome appendix_b(std::uint64_t bound, const ProgressFn&) {
 std::vector<Claim> dictionary_claims() {
   const std::uint64_t giga = 1000000000;
   return {
-      {"maharaja.dictionary", "seed 003 §2.3, (27)–(40), Theorem 1.2", ClaimKind::theorem,
-       "Maharaja Nim's bit-string (bit i = 0 iff column i holds an upper P-position) is the string of the "
-       "dictionary (27)–(40) read from column 8; its words give −4 ≤ b_n − a_n − n ≤ 3",
-       "bits", 10000000, 20000, giga, maharaja_dictionary},
-      {"maharaja.lemma2_2", "seed 003 §2.3, Lemma 2.2", ClaimKind::lemma,
-       "reading the game's own bit-string from column 8, every prefix read is a word of (27)–(40)", "bits",
-       10000000, 20000, giga, maharaja_lemma2_2},
-      {"maharaja.word_counts", "seed 003 §2.3", ClaimKind::observation,
-       "the words (27)–(35) occur in the bit-string and (36)–(40) never do (the paper: not in the first 20000 "
-       "bits; never, by the factors of maharaja.convergence)",
-       "bits", 100000000, 20000, 100 * giga, maharaja_word_counts},
-      {"maharaja.lemma2_1", "seed 003 §2, Lemma 2.1", ClaimKind::lemma,
-       "when {0,…,n−1} = {b_i − a_i : i < n} (26), b_n − a_n = n (25) iff a_{n−1} is perfect", "columns",
-       10000000, 20000, giga, maharaja_lemma2_1},
-      {"maharaja23.dictionary", "seed 003 §5.1, (41)–(44)", ClaimKind::theorem,
-       "(2,3)-Maharaja Nim's bit-string is the string of the longest-match dictionary (41)–(44) from the start "
-       "0100011100000, read from column 9",
-       "bits", 10000000, 20000, giga,
-       [](std::uint64_t bound, const ProgressFn& p) { return game_equals_dictionary("maharaja23", bound, p); }},
-      {"maharaja23.claim1", "seed 003 §5.1, Claim 1", ClaimKind::lemma,
-       "when the word 01000 is read, the next word read is 1", "bits", 100000000, 20000, 100 * giga,
-       [](std::uint64_t bound, const ProgressFn& p) { return maharaja23_words(bound, p, true); }},
-      {"maharaja23.claim2", "seed 003 §5.1, Claim 2", ClaimKind::lemma,
-       "the words 0, 1 are never followed by a word beginning with 0", "bits", 100000000, 20000, 100 * giga,
-       [](std::uint64_t bound, const ProgressFn& p) { return maharaja23_words(bound, p, false); }},
-      {"maharaja23.telescope", "seed 003 §4, §5.2", ClaimKind::theorem,
-       "the telescope's P-positions equal the sweep's: every column below min(bound, 10^5), and 10^4 random "
-       "columns below the bound",
-       "columns", 100000, 2000, giga,
-       [](std::uint64_t bound, const ProgressFn& p) { return telescope_claim("maharaja23", bound, p); }},
-      {"maharaja23.convergence", "seed 003 §5.2", ClaimKind::theorem,
-       "(41)–(44) converge: from any column the parses meet within a bounded number of bits (proof by closing "
-       "the factors of length 100 under translation)",
-       "bits", 1000000, 100000, 100000000,
-       [](std::uint64_t bound, const ProgressFn&) { return convergence_claim("maharaja23", 100, bound); }},
-      {"maharaja.convergence", "seed 003 §1 Question 1, §4", ClaimKind::theorem,
-       "Question 1, settled here: (27)–(40) converge too, so the telescope decides Maharaja Nim in time polynomial "
-       "in log(xy) (proof by closing the factors of length 160 under translation)",
-       "bits", 1000000, 50000, 100000000,
-       [](std::uint64_t bound, const ProgressFn&) { return convergence_claim("maharaja", 160, bound); }},
-      {"maharaja.telescope", "seed 003 §1 Question 1, §4", ClaimKind::theorem,
-       "the telescope decides Maharaja Nim too: its P-positions equal the sweep's on every column below "
-       "min(bound, 10^5), and 10^4 random columns below the bound",
-       "columns", 100000, 2000, giga,
-       [](std::uint64_t bound, const ProgressFn& p) { return telescope_claim("maharaja", bound, p); }},
-      {"appendixB.example", "seed 003 Appendix B", ClaimKind::table,
-       "the table's dictionary from SS gives SS SAAS SBBCCS SBBCCAAS SBBCCAACCS SBBCCAAAAAAS …, the pattern's rows "
-       "doubled; B*S and S*C are never used, every other entry is",
-       "rows", 300, 30, 3000, appendix_b},
+      Claim{.id = "maharaja.dictionary",
+            .source = "seed 003 §2.3, (27)–(40), Theorem 1.2",
+            .kind = ClaimKind::theorem,
+            .statement = "Maharaja Nim's bit-string (bit i = 0 iff column i holds an upper P-position) is the string of the "
+            "dictionary (27)–(40) read from column 8; its words give −4 ≤ b_n − a_n − n ≤ 3",
+            .unit = "bits",
+            .bounds = {.tour = 20000, .standard = 10000000, .deep = giga, .max = giga},
+            .check = maharaja_dictionary},
+      Claim{.id = "maharaja.lemma2_2",
+            .source = "seed 003 §2.3, Lemma 2.2",
+            .kind = ClaimKind::lemma,
+            .statement = "reading the game's own bit-string from column 8, every prefix read is a word of (27)–(40)",
+            .unit = "bits",
+            .bounds = {.tour = 20000, .standard = 10000000, .deep = giga, .max = giga},
+            .check = maharaja_lemma2_2},
+      Claim{.id = "maharaja.word_counts",
+            .source = "seed 003 §2.3",
+            .kind = ClaimKind::observation,
+            .statement = "the words (27)–(35) occur in the bit-string and (36)–(40) never do (the paper: not in the first 20000 "
+            "bits; never, by the factors of maharaja.convergence)",
+            .unit = "bits",
+            .bounds = {.tour = 20000, .standard = 100000000, .deep = giga, .max = 100 * giga},
+            .check = maharaja_word_counts},
+      Claim{.id = "maharaja.lemma2_1",
+            .source = "seed 003 §2, Lemma 2.1",
+            .kind = ClaimKind::lemma,
+            .statement = "when {0,…,n−1} = {b_i − a_i : i < n} (26), b_n − a_n = n (25) iff a_{n−1} is perfect",
+            .unit = "columns",
+            .bounds = {.tour = 20000, .standard = 10000000, .deep = giga, .max = giga},
+            .check = maharaja_lemma2_1},
+      Claim{.id = "maharaja23.dictionary",
+            .source = "seed 003 §5.1, (41)–(44)",
+            .kind = ClaimKind::theorem,
+            .statement = "(2,3)-Maharaja Nim's bit-string is the string of the longest-match dictionary (41)–(44) from the start "
+            "0100011100000, read from column 9",
+            .unit = "bits",
+            .bounds = {.tour = 20000, .standard = 10000000, .deep = giga, .max = giga},
+            .check = [](std::uint64_t bound, const ProgressFn& p) { return game_equals_dictionary("maharaja23", bound, p); }},
+      Claim{.id = "maharaja23.claim1",
+            .source = "seed 003 §5.1, Claim 1",
+            .kind = ClaimKind::lemma,
+            .statement = "when the word 01000 is read, the next word read is 1",
+            .unit = "bits",
+            .bounds = {.tour = 20000, .standard = 100000000, .deep = giga, .max = 100 * giga},
+            .check = [](std::uint64_t bound, const ProgressFn& p) { return maharaja23_words(bound, p, true); }},
+      Claim{.id = "maharaja23.claim2",
+            .source = "seed 003 §5.1, Claim 2",
+            .kind = ClaimKind::lemma,
+            .statement = "the words 0, 1 are never followed by a word beginning with 0",
+            .unit = "bits",
+            .bounds = {.tour = 20000, .standard = 100000000, .deep = giga, .max = 100 * giga},
+            .check = [](std::uint64_t bound, const ProgressFn& p) { return maharaja23_words(bound, p, false); }},
+      Claim{.id = "maharaja23.telescope",
+            .source = "seed 003 §4, §5.2",
+            .kind = ClaimKind::theorem,
+            .statement = "the telescope's P-positions equal the sweep's: every column below min(bound, 10^5), and 10^4 random "
+            "columns below the bound",
+            .unit = "columns",
+            .bounds = {.tour = 2000, .standard = 20000, .deep = giga, .max = giga},
+            .check = [](std::uint64_t bound, const ProgressFn& p) { return telescope_claim("maharaja23", bound, p); }},
+      Claim{.id = "maharaja23.convergence",
+            .source = "seed 003 §5.2",
+            .kind = ClaimKind::theorem,
+            .statement = "(41)–(44) converge: from any column the parses meet within a bounded number of bits (proof by closing "
+            "the factors of length 100 under translation)",
+            .unit = "bits",
+            .bounds = {.tour = 100000, .standard = 1000000, .deep = 1000000, .max = 100000000},
+            .check = [](std::uint64_t bound, const ProgressFn&) { return convergence_claim("maharaja23", 100, bound); }},
+      Claim{.id = "maharaja.convergence",
+            .source = "seed 003 §1 Question 1, §4",
+            .kind = ClaimKind::theorem,
+            .statement = "Question 1, settled here: (27)–(40) converge too, so the telescope decides Maharaja Nim in time polynomial "
+            "in log(xy) (proof by closing the factors of length 160 under translation)",
+            .unit = "bits",
+            .bounds = {.tour = 50000, .standard = 1000000, .deep = 1000000, .max = 100000000},
+            .check = [](std::uint64_t bound, const ProgressFn&) { return convergence_claim("maharaja", 160, bound); }},
+      Claim{.id = "maharaja.telescope",
+            .source = "seed 003 §1 Question 1, §4",
+            .kind = ClaimKind::theorem,
+            .statement = "the telescope decides Maharaja Nim too: its P-positions equal the sweep's on every column below "
+            "min(bound, 10^5), and 10^4 random columns below the bound",
+            .unit = "columns",
+            .bounds = {.tour = 2000, .standard = 20000, .deep = giga, .max = giga},
+            .check = [](std::uint64_t bound, const ProgressFn& p) { return telescope_claim("maharaja", bound, p); }},
+      Claim{.id = "appendixB.example",
+            .source = "seed 003 Appendix B",
+            .kind = ClaimKind::table,
+            .statement = "the table's dictionary from SS gives SS SAAS SBBCCS SBBCCAAS SBBCCAACCS SBBCCAAAAAAS …, the pattern's rows "
+            "doubled; B*S and S*C are never used, every other entry is",
+            .unit = "rows",
+            .bounds = {.tour = 30, .standard = 300, .deep = 300, .max = 3000},
+            .check = appendix_b},
   };
 }
 

@@ -1,4 +1,6 @@
 // The claims of seed 002 (Knuth's INFTY-QUEENS) and seed 000 §8, checked with the engine.
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "queengames/boards.hpp"
@@ -28,6 +30,17 @@ bool floors_within(const std::array<std::uint64_t, InftyStats::kHistBins>& histo
   return true;
 }
 
+// Advances the engine to `terms` terms in chunks (q stored from out on when given), ticking
+// the poller between them: one call of step() runs for seconds at 10^9 terms.
+void step_to(InftyQueens& engine, std::uint64_t terms, Poller& poller, std::uint64_t* out = nullptr) {
+  constexpr std::uint64_t kChunk = std::uint64_t{1} << 22;
+  while (engine.terms() < terms) {
+    const std::uint64_t before = engine.terms(), count = std::min(kChunk, terms - before);
+    engine.step(count, out ? out + before : nullptr);
+    poller.tick(engine.terms());
+  }
+}
+
 ClaimOutcome conjecture25(std::uint64_t bound, const ProgressFn& progress) {
   InftyStats stats = infty_queens(bound, {}, progress);
   // −2 < d < 1 ⟺ −2 ≤ floor(d) ≤ 0, as d is irrational; likewise −3 < d < 5.
@@ -39,14 +52,14 @@ ClaimOutcome conjecture25(std::uint64_t bound, const ProgressFn& progress) {
 
 ClaimOutcome fibonacci_columns(std::uint64_t bound, const ProgressFn& progress) {
   InftyQueens engine;
+  Poller poller(progress, bound);
   std::string exact, other;
   bool f40_ok = true;
   for (unsigned k = 2; numeration::fibonacci<std::uint64_t>(k) <= bound; ++k) {
     std::uint64_t n = numeration::fibonacci<std::uint64_t>(k), q = 0;
     if (n <= engine.terms()) continue;  // F_1 = F_2
-    engine.step(n - engine.terms() - 1);
+    step_to(engine, n - 1, poller);
     engine.step(1, &q);
-    if (progress) progress(n, bound);
     (q == numeration::fibonacci<std::uint64_t>(k + 1) ? exact : other) += fmt::format(" {}", k);
     if (k == 40) f40_ok = q == numeration::fibonacci<std::uint64_t>(41);
   }
@@ -58,14 +71,11 @@ ClaimOutcome fibonacci_columns(std::uint64_t bound, const ProgressFn& progress) 
 
 ClaimOutcome windows(std::uint64_t bound, const ProgressFn& progress) {
   InftyQueens engine;
+  Poller poller(progress, bound);
   try {
-    constexpr std::uint64_t kChunk = std::uint64_t{1} << 22;
-    while (engine.terms() < bound) {
-      engine.step(std::min(kChunk, bound - engine.terms()));
-      if (progress) progress(engine.terms(), bound);
-    }
+    step_to(engine, bound, poller);
   } catch (const RangeError& e) {
-    return {false, engine.terms(), e.what()};
+    return failed(engine.terms(), e.what());
   }
   const InftyStats& stats = engine.stats();
   // The memory plan: the record of high columns from ≈ n/φ² to n, n/φ bits, plus two
@@ -84,14 +94,14 @@ ClaimOutcome windows(std::uint64_t bound, const ProgressFn& progress) {
 // Knuth's q_n − 1.
 ClaimOutcome same_as_quadrant(std::uint64_t bound, const ProgressFn& progress) {
   const std::vector<std::uint64_t> s = boards::quadrant_queens(bound);
-  if (progress) progress(bound / 2, bound);
   std::vector<std::uint64_t> q(bound);
   InftyQueens engine;
-  engine.step(bound, q.data());
+  Poller poller(progress, bound);
+  step_to(engine, bound, poller, q.data());
   for (std::uint64_t c = 0; c < bound; ++c)
     if (q[c] != s[c] + 1)
-      return {false, c, fmt::format("n = {}: q_n = {}, but the quadrant gives S_{} + 1 = {}", c + 1, q[c], c, s[c] + 1)};
-  return {true, bound, fmt::format("q_n = S_(n−1) + 1 for n ≤ {} (S: the quadrant's greedy queens, column scan)", bound)};
+      return failed(c, fmt::format("n = {}: q_n = {}, but the quadrant gives S_{} + 1 = {}", c + 1, q[c], c, s[c] + 1));
+  return passed(bound, fmt::format("q_n = S_(n−1) + 1 for n ≤ {} (S: the quadrant's greedy queens, column scan)", bound));
 }
 
 ClaimOutcome brute_force(std::uint64_t bound, const ProgressFn& progress) {
@@ -109,21 +119,41 @@ ClaimOutcome brute_force(std::uint64_t bound, const ProgressFn& progress) {
 
 std::vector<Claim> infty_claims() {
   return {
-      {"knuth.conjecture25", "seed 000, Conjecture 25 and eqs. (49)–(50); seed 002 §8", ClaimKind::conjecture,
-       "−2 < q_n − nφ < 1 when q_n ≥ n and −3 < q_n − n/φ < 5 when q_n < n (Knuth's 1-based q_n = S_{n−1} + 1)",
-       "terms", 1'000'000'000, 100'000, kInftyMaxTerms, conjecture25},
-      {"knuth.fibonacci", "seed 002 §1", ClaimKind::remark,
-       "q_{F_40} = F_41 = φF_40 + φ^{−40}; the Fibonacci columns n = F_k with q_n = F_{k+1} are listed", "terms",
-       1'000'000'000, 1'000'000, kInftyMaxTerms, fibonacci_columns},
-      {"knuth.windows", "seed 002 §1 (only a bounded number of bits is looked at)", ClaimKind::observation,
-       "every scan and step of s stays within the engine's 32-row windows, and memory within n/(8φ) bytes + 2.5 MiB",
-       "terms", 1'000'000'000, 100'000, kInftyMaxTerms, windows},
-      {"knuth.same_as_quadrant", "seed 000 §8 (eqs. (47)–(48), Table 5)", ClaimKind::observation,
-       "q_n = S_{n−1} + 1, S_c the greedy queens of the single quadrant (boards::quadrant_queens)", "terms",
-       1'000'000, 10'000, 10'000'000, same_as_quadrant},
-      {"knuth.brute_force", "seed 002 §1 (the definition of q_n)", ClaimKind::observation,
-       "the engine equals the column-by-column brute-force placement of the queens", "terms", 100'000, 10'000,
-       1'000'000, brute_force},
+      Claim{.id = "knuth.conjecture25",
+            .source = "seed 000, Conjecture 25 and eqs. (49)–(50); seed 002 §8",
+            .kind = ClaimKind::conjecture,
+            .statement = "−2 < q_n − nφ < 1 when q_n ≥ n and −3 < q_n − n/φ < 5 when q_n < n (Knuth's 1-based q_n = S_{n−1} + 1)",
+            .unit = "terms",
+            .bounds = {.tour = 100'000, .standard = 100'000'000, .deep = 1'000'000'000, .max = kInftyMaxTerms},
+            .check = conjecture25},
+      Claim{.id = "knuth.fibonacci",
+            .source = "seed 002 §1",
+            .kind = ClaimKind::remark,
+            .statement = "q_{F_40} = F_41 = φF_40 + φ^{−40}; the Fibonacci columns n = F_k with q_n = F_{k+1} are listed",
+            .unit = "terms",
+            .bounds = {.tour = 1'000'000, .standard = 110'000'000, .deep = 1'000'000'000, .max = kInftyMaxTerms},
+            .check = fibonacci_columns},
+      Claim{.id = "knuth.windows",
+            .source = "seed 002 §1 (only a bounded number of bits is looked at)",
+            .kind = ClaimKind::observation,
+            .statement = "every scan and step of s stays within the engine's 32-row windows, and memory within n/(8φ) bytes + 2.5 MiB",
+            .unit = "terms",
+            .bounds = {.tour = 100'000, .standard = 100'000'000, .deep = 1'000'000'000, .max = kInftyMaxTerms},
+            .check = windows},
+      Claim{.id = "knuth.same_as_quadrant",
+            .source = "seed 000 §8 (eqs. (47)–(48), Table 5)",
+            .kind = ClaimKind::observation,
+            .statement = "q_n = S_{n−1} + 1, S_c the greedy queens of the single quadrant (boards::quadrant_queens)",
+            .unit = "terms",
+            .bounds = {.tour = 10'000, .standard = 200'000, .deep = 1'000'000, .max = 10'000'000},
+            .check = same_as_quadrant},
+      Claim{.id = "knuth.brute_force",
+            .source = "seed 002 §1 (the definition of q_n)",
+            .kind = ClaimKind::observation,
+            .statement = "the engine equals the column-by-column brute-force placement of the queens",
+            .unit = "terms",
+            .bounds = {.tour = 10'000, .standard = 100'000, .deep = 100'000, .max = 1'000'000},
+            .check = brute_force},
   };
 }
 

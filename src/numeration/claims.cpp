@@ -21,31 +21,31 @@ std::string padded(u128 x, unsigned length) {
   return std::string(length > s.size() ? length - s.size() : 0, '0') + s;
 }
 
-void report(const ProgressFn& progress, std::uint64_t done, std::uint64_t total) {
-  if (progress && (done & 0xfffff) == 0) progress(done, total);
-}
-
 // Lemma 3 for all binary strings x, y of length ≤ L (leading zeros change neither [x]_T nor
 // [x0]_T, so strings of length exactly L cover them). With g(v) = [(v)_T 0]_T, the lemma is:
 // [x0]_T = g([x]_T) for every x (⇒), and g is injective on the values reached (⇐).
 ClaimOutcome check_lemma3(std::uint64_t length, const ProgressFn& progress) {
   const auto n = static_cast<unsigned>(length);
   const std::uint64_t strings = std::uint64_t{1} << n;
+  const std::uint64_t largest = tribonacci_bits_value(strings - 1);
+  Poller poller(progress, strings + largest);  // the strings, then the values they reach
   for (std::uint64_t x = 0; x < strings; ++x) {
     const std::uint64_t v = tribonacci_bits_value(x), w = tribonacci_bits_value(static_cast<u128>(x) << 1);
     const u128 z = tribonacci_bits(v);
     if (w != tribonacci_bits_value(z << 1))
-      return {false, length,
+      return failed(length,
               fmt::format("[{}]_T = [{}]_T = {} but [{}0]_T = {} ≠ [{}0]_T = {}", padded(x, n),
                           binary_representation<u128>(z), v, padded(x, n), w, binary_representation<u128>(z),
-                          tribonacci_bits_value(z << 1))};
-    report(progress, x, strings);
+                          tribonacci_bits_value(z << 1)));
+    poller.tick(x);
   }
-  const std::uint64_t largest = tribonacci_bits_value(strings - 1);
-  for (std::uint64_t v = 1; v <= largest; ++v)
+  for (std::uint64_t v = 1; v <= largest; ++v) {
     if (tribonacci_bits_value(tribonacci_bits(v) << 1) <= tribonacci_bits_value(tribonacci_bits(v - 1) << 1))
-      return {false, length, fmt::format("[(v)_T 0]_T is not increasing at v = {}", v)};
-  return {true, length, fmt::format("all {} strings of length ≤ {}", strings, length)};
+      return failed(length, fmt::format("[(v)_T 0]_T is not increasing at v = {}", v));
+    poller.tick(strings + v);
+  }
+  poller.finish();
+  return passed(length, fmt::format("all {} strings of length ≤ {}", strings, length));
 }
 
 // Corollary 5: [e_1 ⋯ e_{i−1}]_T + e_i is the same for every binary representation of n; we
@@ -54,15 +54,17 @@ ClaimOutcome check_corollary5(std::uint64_t length, const ProgressFn& progress) 
   const auto n = static_cast<unsigned>(length);
   const std::uint64_t strings = std::uint64_t{1} << n;
   auto quantity = [](u128 e) { return tribonacci_bits_value(e >> 1) + static_cast<std::uint64_t>(e & 1); };
+  Poller poller(progress, strings);
   for (std::uint64_t x = 0; x < strings; ++x) {
     const u128 canonical = tribonacci_bits(tribonacci_bits_value(x));
     if (quantity(x) != quantity(canonical))
-      return {false, length,
+      return failed(length,
               fmt::format("{} gives {} but the canonical {} gives {}", padded(x, n), quantity(x),
-                          binary_representation<u128>(canonical), quantity(canonical))};
-    report(progress, x, strings);
+                          binary_representation<u128>(canonical), quantity(canonical)));
+    poller.tick(x);
   }
-  return {true, length, fmt::format("all {} strings of length ≤ {}", strings, length)};
+  poller.finish();
+  return passed(length, fmt::format("all {} strings of length ≤ {}", strings, length));
 }
 
 // Lemma 10: U_m = 0U_{m−1} ⊔ 10U_{m−2} ⊔ 110U_{m−3}. Listing U_m in increasing order, its
@@ -70,6 +72,7 @@ ClaimOutcome check_corollary5(std::uint64_t length, const ProgressFn& progress) 
 // order), the last T_{m−3} the strings 110u; the prefixes make the union disjoint.
 ClaimOutcome check_lemma10(std::uint64_t bound, const ProgressFn& progress) {
   const auto top = static_cast<int>(bound);
+  Poller poller(progress, bound);  // m by m
   for (int m = 3; m <= top; ++m) {
     const std::uint64_t t1 = tribonacci<std::uint64_t>(m - 1), t2 = tribonacci<std::uint64_t>(m - 2),
                         t3 = tribonacci<std::uint64_t>(m - 3);
@@ -86,12 +89,13 @@ ClaimOutcome check_lemma10(std::uint64_t bound, const ProgressFn& progress) {
       else
         rest = tribonacci_bits(n - t1 - t2), expected = high | high2 | rest, rest_length = m - 3;
       if (r != expected || rest >> rest_length != 0)
-        return {false, static_cast<std::uint64_t>(m - 1),
-                fmt::format("m = {}: (n)_T for n = {} is {}", m, n, padded(r, static_cast<unsigned>(m)))};
-      report(progress, n, t1 + t2 + t3);
+        return failed(static_cast<std::uint64_t>(m - 1),
+                fmt::format("m = {}: (n)_T for n = {} is {}", m, n, padded(r, static_cast<unsigned>(m))));
+      poller.tick(static_cast<std::uint64_t>(m));
     }
   }
-  return {true, bound, fmt::format("m = 3..{} ({} strings in U_{})", bound, tribonacci<std::uint64_t>(top), bound)};
+  poller.finish();
+  return passed(bound, fmt::format("m = 3..{} ({} strings in U_{})", bound, tribonacci<std::uint64_t>(top), bound));
 }
 
 // Whether D_k(n) = e − ψ^k·n exceeds num/den, exactly: den·e − num > ψ^k·den·n, and for
@@ -114,9 +118,9 @@ ClaimOutcome check_theorem15(std::uint64_t bound, const ProgressFn& progress) {
     const auto& e = extremes[k - 1];
     if (!exceeds(shifted(e.argmin, k), e.argmin, k, kLower[k - 1], 1000) ||
         exceeds(shifted(e.argmax, k), e.argmax, k, kUpper[k - 1], 1000))
-      return {false, bound,
+      return failed(bound,
               fmt::format("({}) fails: min {:.6f} at n = {}, max {:.6f} at n = {}", 26 + k, e.min, e.argmin, e.max,
-                          e.argmax)};
+                          e.argmax));
     detail += fmt::format("{}({}) min {:.5f} at n={}, max {:.5f} at n={}", k == 1 ? "" : "; ", 26 + k, e.min, e.argmin,
                           e.max, e.argmax);
   }
@@ -130,28 +134,45 @@ ClaimOutcome check_theorem15(std::uint64_t bound, const ProgressFn& progress) {
         "; below T_19 = {}: (27) min {:.5f} at n={}, max {:.5f} at n={} (paper: 65915 −0.587, "
         "78748 0.847)",
         kT19, e.min, e.argmin, e.max, e.argmax);
-    if (!paper) return {false, bound, detail};
+    if (!paper) return failed(bound, detail);
   }
-  return {true, bound, detail};
+  return passed(bound, detail);
 }
 
 }  // namespace
 
 std::vector<Claim> numeration_claims() {
-  std::vector<Claim> claims;
-  claims.push_back({"exile.lemma3", "seed 000, Lemma 3", ClaimKind::lemma,
-                    "for binary strings x, y: [x]_T = [y]_T iff [x0]_T = [y0]_T", "digits", 24, 12, 36, check_lemma3});
-  claims.push_back({"exile.corollary5", "seed 000, Corollary 5", ClaimKind::corollary,
-                    "[e_1…e_{i−1}]_T + e_i is the same for every binary Tribonacci representation e_1…e_i of n",
-                    "digits", 24, 12, 36, check_corollary5});
-  claims.push_back({"exile.lemma10", "seed 000, Lemma 10", ClaimKind::lemma,
-                    "U_m = 0U_{m−1} ⊔ 10U_{m−2} ⊔ 110U_{m−3} for the padded representations of 0..T_m − 1", "m", 26, 14,
-                    40, check_lemma10});
-  claims.push_back({"exile.theorem15", "seed 000, Theorem 15 (eqs. (27)–(29))", ClaimKind::theorem,
-                    "−0.596 < [(n)_T 0]_T − ψn < 0.856, −0.883 < [(n)_T 00]_T − ψ²n < 1.460, "
-                    "−1.461 < [(n)_T 000]_T − ψ³n < 2.298",
-                    "n", 10'000'000, kT19, std::uint64_t{1} << 32, check_theorem15});
-  return claims;
+  return {
+      Claim{.id = "exile.lemma3",
+            .source = "seed 000, Lemma 3",
+            .kind = ClaimKind::lemma,
+            .statement = "for binary strings x, y: [x]_T = [y]_T iff [x0]_T = [y0]_T",
+            .unit = "digits",
+            .bounds = {.tour = 12, .standard = 22, .deep = 24, .max = 36},
+            .check = check_lemma3},
+      Claim{.id = "exile.corollary5",
+            .source = "seed 000, Corollary 5",
+            .kind = ClaimKind::corollary,
+            .statement = "[e_1…e_{i−1}]_T + e_i is the same for every binary Tribonacci representation e_1…e_i of n",
+            .unit = "digits",
+            .bounds = {.tour = 12, .standard = 22, .deep = 24, .max = 36},
+            .check = check_corollary5},
+      Claim{.id = "exile.lemma10",
+            .source = "seed 000, Lemma 10",
+            .kind = ClaimKind::lemma,
+            .statement = "U_m = 0U_{m−1} ⊔ 10U_{m−2} ⊔ 110U_{m−3} for the padded representations of 0..T_m − 1",
+            .unit = "m",
+            .bounds = {.tour = 14, .standard = 25, .deep = 26, .max = 40},
+            .check = check_lemma10},
+      Claim{.id = "exile.theorem15",
+            .source = "seed 000, Theorem 15 (eqs. (27)–(29))",
+            .kind = ClaimKind::theorem,
+            .statement = "−0.596 < [(n)_T 0]_T − ψn < 0.856, −0.883 < [(n)_T 00]_T − ψ²n < 1.460, "
+            "−1.461 < [(n)_T 000]_T − ψ³n < 2.298",
+            .unit = "n",
+            .bounds = {.tour = kT19, .standard = 10'000'000, .deep = 10'000'000, .max = std::uint64_t{1} << 32},
+            .check = check_theorem15},
+  };
 }
 
 }  // namespace qg

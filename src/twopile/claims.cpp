@@ -53,362 +53,456 @@ Claim table_claim(int number, const char* rules, const char* game, std::vector<s
                .kind = ClaimKind::table,
                .statement = fmt::format("the first P-positions of {} are the table's 15 columns", game),
                .unit = "P-positions",
-               .default_bound = 15,
-               .tour_bound = 15,
-               .max_bound = 15,
+               .bounds = {.tour = 15, .standard = 15, .deep = 15, .max = 15},
                .check = [rules, a, b](std::uint64_t bound, const ProgressFn&) -> ClaimOutcome {
                  auto p = sweep(rules, bound + 1);
                  for (std::uint64_t n = 1; n <= bound; ++n)
                    if (p[n] != Position{a[n - 1], b[n - 1]})
-                     return {false, n, fmt::format("n = {}: the game gives {}, the table ({}, {})", n, pos(p[n]),
-                                                   a[n - 1], b[n - 1])};
-                 return {true, bound, "all columns agree"};
+                     return failed(n, fmt::format("n = {}: the game gives {}, the table ({}, {})", n, pos(p[n]),
+                                                   a[n - 1], b[n - 1]));
+                 return passed(bound, "all columns agree");
                }};
 }
 
-// a_{b_n} − a_n − b_n for the n with b_n < count (seed 001 eq. (1)); the first n reaching
-// each new value.
+// a_{b_n} − a_n − b_n for n = 1..bound (seed 001 eq. (1)), with the first n reaching each
+// value. The sweep runs on to the P-position of index max b_n (n ≤ bound), so every n up to
+// the bound is checked; b_n < 6n for the games asked (b_n/n tends to 2.8–4.4).
 struct Eq1 {
   std::int64_t low = 0, high = 0;
   std::map<std::int64_t, std::uint64_t> first;
-  std::uint64_t checked = 0;
 };
-Eq1 eq1(const std::vector<Position>& p) {
+Eq1 eq1(const char* rules, std::uint64_t bound, const ProgressFn& progress) {
+  std::vector<std::uint32_t> a, b;  // a_i for every i swept (coordinates stay below 2^32), b_n for n ≤ bound
+  std::uint64_t needed = UINT64_MAX, highest_b = 0;
+  const std::uint64_t limit = 6 * bound + 16;
+  sweep_p_positions(Ruleset::parse(rules), limit, [&](std::uint64_t n, std::uint64_t x, std::uint64_t y) {
+    a.push_back(static_cast<std::uint32_t>(x));
+    if (n <= bound) b.push_back(static_cast<std::uint32_t>(y)), highest_b = std::max(highest_b, y);
+    if (n == bound) needed = highest_b;
+    return n < needed;
+  }, progress);
+  if (needed == UINT64_MAX || a.size() <= needed)
+    throw RangeError(fmt::format("{}: b_n passes 6n below n = {}", rules, bound));
   Eq1 e;
-  for (std::uint64_t n = 1; n < p.size(); ++n) {
-    if (p[n].y >= p.size()) continue;
-    std::int64_t d = static_cast<std::int64_t>(p[p[n].y].x) - static_cast<std::int64_t>(p[n].x + p[n].y);
-    ++e.checked;
+  for (std::uint64_t n = 1; n <= bound; ++n) {
+    std::int64_t d = std::int64_t{a[b[n]]} - std::int64_t{a[n]} - std::int64_t{b[n]};
     if (d < e.low || d > e.high || !e.first.count(d)) e.first.emplace(d, n);
     e.low = std::min(e.low, d), e.high = std::max(e.high, d);
   }
   return e;
 }
 
-std::vector<Claim> empress_claims() {
-  std::vector<Claim> c;
-  c.push_back({"empress.theorem1", "seed 001, Theorem 1", ClaimKind::theorem,
-               "Queen Bee: b_n = 2a_n and every natural number occurs once as a coordinate", "P-positions",
-               10'000'000, 100'000, 2'000'000'000, [](std::uint64_t bound, const ProgressFn& progress) -> ClaimOutcome {
-                 std::vector<bool> used;
-                 std::uint64_t last_a = 0;
-                 ClaimOutcome bad{true, 0, ""};
-                 sweep_p_positions(Ruleset::parse("queen-bee"), bound, [&](std::uint64_t i, std::uint64_t a, std::uint64_t b) {
-                   last_a = a;
-                   if (b != 2 * a) bad = {false, i, fmt::format("P-position {} has b ≠ 2a", pos({a, b}))};
-                   if (used.size() <= b) used.resize(2 * b + 2);
-                   if (i > 0 && (used[a] || used[b])) bad = {false, i, fmt::format("{} reuses a coordinate", pos({a, b}))};
-                   used[a] = used[b] = true;
-                   return bad.pass;
-                 }, progress);
-                 if (!bad.pass) return bad;
-                 for (std::uint64_t v = 1; v <= last_a; ++v)
-                   if (!used[v]) return {false, bound, fmt::format("{} is not a coordinate", v)};
-                 return {true, bound, fmt::format("b = 2a, and 1..{} each occur once", last_a)};
-               }});
-  c.push_back(table_claim(1, "queen-bee", "the Queen Bee", {1, 3, 4, 5, 7, 9, 11, 12, 13, 15, 16, 17, 19, 20, 21},
-                          {2, 6, 8, 10, 14, 18, 22, 24, 26, 30, 32, 34, 38, 40, 42}));
-  c.push_back(table_claim(2, "kqueen-dee:2", "the 2-Queen Dee", {1, 2, 4, 5, 6, 7, 9, 10, 11, 13, 14, 15, 16, 18, 19},
-                          {3, 8, 12, 17, 20, 25, 29, 34, 39, 43, 48, 51, 56, 60, 65}));
-  c.push_back(table_claim(3, "queen-dee", "the Queen Dee", {1, 3, 4, 6, 7, 9, 10, 12, 14, 15, 17, 18, 20, 21, 23},
-                          {2, 5, 8, 11, 13, 16, 19, 22, 25, 28, 31, 33, 36, 39, 42}));
-  c.push_back(table_claim(4, "st-wythoff:2,1", "(2,1)-Wythoff", {1, 2, 4, 5, 7, 8, 9, 10, 12, 13, 15, 16, 17, 18, 20},
-                          {3, 6, 11, 14, 19, 22, 25, 28, 33, 36, 41, 44, 47, 50, 55}));
-  c.push_back({"empress.lemma2", "seed 001, Lemma 2", ClaimKind::lemma,
-               "2-Queen Dee: (x, y), x ≤ y, moves to an earlier P-position iff {x,y} meets A∪B or "
-               "{y−x−1, y−x, y−x+1} meets D∪S",
-               "corner side", 200, 40, 2000, [](std::uint64_t bound, const ProgressFn&) -> ClaimOutcome {
-                 auto rules = Ruleset::parse("kqueen-dee:2");
-                 auto p = sweep("kqueen-dee:2", bound + 1);
-                 for (std::uint64_t x = 1; x < bound; ++x)
-                   for (std::uint64_t y = x; y < bound; ++y) {
-                     // P_n: the P-positions of smaller Manhattan distance (their sums increase).
-                     bool lemma = false, moves = false;
-                     for (auto q : p) {
-                       if (q.x + q.y >= x + y) break;
-                       lemma |= x == q.x || x == q.y || y == q.x || y == q.y;
-                       for (std::uint64_t v : {q.y - q.x, q.x + q.y})
-                         lemma |= y - x + 1 == v || y - x == v || y - x == v + 1;
-                       moves |= rules.is_move({x, y}, q) || rules.is_move({x, y}, {q.y, q.x});
-                     }
-                     if (lemma != moves)
-                       return {false, x, fmt::format("({}, {}): the lemma says {}, the moves say {}", x, y, lemma, moves)};
-                   }
-                 return {true, bound, fmt::format("all (x, y), 0 < x ≤ y < {}", bound)};
-               }});
-  c.push_back({"empress.lemma3", "seed 001, Lemma 3", ClaimKind::lemma,
-               "2-Queen Dee: a_{n+1} = mex(A_n ∪ B_n), b_{n+1} − a_{n+1} = mex_2(D_n ∪ S_n)", "P-positions", 10'000'000,
-               100'000, 1'000'000'000, [](std::uint64_t bound, const ProgressFn& progress) -> ClaimOutcome {
-                 std::vector<bool> coords(16), evens(16);
-                 std::uint64_t mex = 1, mex2 = 2;
-                 ClaimOutcome out{true, bound, "both mex rules hold"};
-                 sweep_p_positions(Ruleset::parse("kqueen-dee:2"), bound, [&](std::uint64_t n, std::uint64_t a, std::uint64_t b) {
-                   if (n == 0) return true;
-                   while (mex < coords.size() && coords[mex]) ++mex;
-                   while (mex2 < evens.size() && evens[mex2]) mex2 += 2;
-                   if (a != mex || b - a != mex2) {
-                     out = {false, n, fmt::format("n = {}: {} but mex = {}, mex_2 = {}", n, pos({a, b}), mex, mex2)};
-                     return false;
-                   }
-                   if (coords.size() <= 2 * b + 2) coords.resize(4 * b + 4), evens.resize(4 * b + 4);
-                   coords[a] = coords[b] = true;
-                   evens[b - a] = evens[a + b] = true;
-                   return true;
-                 }, progress);
-                 return out;
-               }});
-  c.push_back({"empress.lemma4", "seed 001, Lemma 4", ClaimKind::lemma,
-               "2-Queen Dee (a, b) and Queen Dee (α, β): a_n = β_n − α_n, b_n = α_n + β_n, b_n − a_n = 2α_n, "
-               "a_n + b_n = 2β_n",
-               "P-positions", 5'000'000, 100'000, 200'000'000,
-               [](std::uint64_t bound, const ProgressFn& progress) {
-                 return dee_pairs(bound, progress, "all four equalities hold",
-                                  [](Position greek, Position two) -> std::optional<std::string> {
-                                    auto [al, be] = greek;
-                                    auto [a, b] = two;
-                                    if (a == be - al && b == al + be && b - a == 2 * al && a + b == 2 * be) return {};
-                                    return fmt::format("{} vs Queen Dee {}", pos(two), pos(greek));
-                                  });
-               }});
-  c.push_back({"empress.table3_exile", "seed 001, Table 3 (A140100–A140103); seed 000, eq. (2)", ClaimKind::table,
-               "the Queen Dee's P-positions are the queens in exile's (X_n, Y_n) and the 2-Queen Dee's their "
-               "(M_n, P_n): the sweep of either game equals the XYMP mex recurrence",
-               "P-positions", 10'000'000, 100'000, 500'000'000,
-               [](std::uint64_t bound, const ProgressFn& progress) -> ClaimOutcome {
-                 spiral::XympRecurrence exile;
-                 return dee_pairs(bound, progress, "both games equal the XYMP table row by row",
-                                  [&](Position dee, Position two) -> std::optional<std::string> {
-                                    const auto& r = exile.row();
-                                    if (dee != Position{r.x, r.y} || two != Position{r.m, r.p})
-                                      return fmt::format("Queen Dee {}, 2-Queen Dee {}, XYMP ({}, {}, {}, {})", pos(dee),
-                                                         pos(two), r.x, r.y, r.m, r.p);
-                                    exile.advance();
-                                    return {};
-                                  });
-               }});
-  c.push_back({"empress.theorem5", "seed 001, Theorem 5", ClaimKind::theorem,
-               "the P-positions of the 2-Queen Dee are the locations of the a's and c's in t_b", "P-positions",
-               10'000'000, 100'000, 1'000'000'000, [](std::uint64_t bound, const ProgressFn& progress) -> ClaimOutcome {
-                 auto rules = Ruleset::parse("kqueen-dee:2");
-                 auto coding = *morphic_coding(rules);
-                 std::vector<Position> word;
-                 word.reserve(bound);
-                 MorphicPPositions(coding).stream(bound, [&](std::uint64_t, std::uint64_t a, std::uint64_t b) {
-                   word.push_back({a, b});
-                   return true;
-                 });
-                 ClaimOutcome out{true, bound, "sweep = t_b coding"};
-                 sweep_p_positions(rules, bound, [&](std::uint64_t n, std::uint64_t a, std::uint64_t b) {
-                   if (word[n] != Position{a, b}) out = {false, n, fmt::format("n = {}: game {}, t_b {}", n, pos({a, b}), pos(word[n]))};
-                   return out.pass;
-                 }, progress);
-                 return out;
-               }});
-  c.push_back({"empress.eq1", "seed 001, eq. (1), Theorem 6, Shallit [19]", ClaimKind::equation,
-               "a_{b_n} − a_n − b_n ∈ {0, −1} for the Queen Dee, the 2-Queen Dee and (2,1)-Wythoff", "P-positions",
-               5'000'000, 100'000, 500'000'000, [](std::uint64_t bound, const ProgressFn& progress) -> ClaimOutcome {
-                 std::string detail;
-                 for (const char* rules : {"queen-dee", "kqueen-dee:2", "st-wythoff:2,1"}) {
-                   auto e = eq1(sweep(rules, bound, progress));
-                   if (e.low < -1 || e.high > 0)
-                     return {false, bound, fmt::format("{}: a_(b_n) − a_n − b_n reaches {} at n = {}", rules,
-                                                       e.low < -1 ? e.low : e.high, e.first[e.low < -1 ? e.low : e.high])};
-                   detail += fmt::format("{}{}: {} n checked", detail.empty() ? "" : "; ", rules, e.checked);
-                 }
-                 return {true, bound, detail};
-               }});
-  c.push_back({"empress.prop7", "seed 001, Proposition 7", ClaimKind::proposition,
-               "Queen Bee: n = Σ_j [a_n / 2^(2j+1)] (nearest integer, halves up)", "P-positions", 10'000'000, 100'000,
-               2'000'000'000, [](std::uint64_t bound, const ProgressFn& progress) -> ClaimOutcome {
-                 ClaimOutcome out{true, bound, "n = f(a_n) for every n"};
-                 sweep_p_positions(Ruleset::parse("queen-bee"), bound, [&](std::uint64_t n, std::uint64_t a, std::uint64_t) {
-                   std::uint64_t f = 0;
-                   for (unsigned m = 1; m < 64 && (std::uint64_t{1} << (m - 1)) <= a; m += 2)
-                     f += (a + (std::uint64_t{1} << (m - 1))) >> m;  // [a/2^m] = ⌊(a + 2^(m−1))/2^m⌋
-                   if (f != n) out = {false, n, fmt::format("n = {}: a_n = {} but f(a_n) = {}", n, a, f)};
-                   return out.pass;
-                 }, progress);
-                 return out;
-               }});
-  c.push_back({"empress.theorem8", "seed 001, Theorem 8 and Figure 3", ClaimKind::theorem,
-               "Queen Bee: a_{b_n} − a_n − b_n is unbounded (evidence: the first n reaching each new value; "
-               "Figure 3: a difference of size 5 first at n = 310691)",
-               "P-positions", 30'000'000, 1'000'000, 1'000'000'000,
-               [](std::uint64_t bound, const ProgressFn& progress) -> ClaimOutcome {
-                 auto e = eq1(sweep("queen-bee", bound, progress));
-                 std::string firsts;
-                 for (auto [value, n] : e.first)
-                   if (value <= -2 || value >= 1) firsts += fmt::format(" {}@{}", value, n);
-                 auto five = e.first.find(-5);
-                 bool figure3 = five != e.first.end() && five->second == 310691;
-                 bool reached = e.checked > 310691 * 3;
-                 return {figure3 || !reached, e.checked,
-                         fmt::format("range [{}, {}] over {} n; first n per value:{}{}", e.low, e.high, e.checked, firsts,
-                                     reached && !figure3 ? " — Figure 3's n = 310691 not reproduced" : "")};
-               }});
-  c.push_back({"empress.aaa", "seed 001, §4", ClaimKind::remark,
-               "a→ab, b→aaa codes (1,2), (3,7), (4,9), (5,11), (6,13); from the N-position (3,6) the moves to (0,0) "
-               "and (1,2) also join two coded P-positions",
-               "corner side", 60, 30, 400, [](std::uint64_t bound, const ProgressFn&) -> ClaimOutcome {
-                 MorphicPPositions code({"a->ab,b->aaa", 'a', 'b', "", ""});
-                 std::vector<Position> p;  // the coded P-positions and mirrors with coordinates < 4·bound
-                 for (std::uint64_t n = 0; code.nth(n).x < 4 * bound; ++n) {
-                   Position q = code.nth(n);
-                   if (q.y < 4 * bound) p.push_back(q), p.push_back({q.y, q.x});
-                 }
-                 std::sort(p.begin(), p.end());
-                 auto coded = [&](Position q) { return std::binary_search(p.begin(), p.end(), q); };
-                 auto joins = [&](Position move) {  // the move joins two coded P-positions
-                   return std::any_of(p.begin(), p.end(), [&](Position r) { return coded({r.x + move.x, r.y + move.y}); });
-                 };
-                 for (std::uint64_t n = 1; n <= 5; ++n)
-                   if (code.nth(n) != std::vector<Position>{{1, 2}, {3, 7}, {4, 9}, {5, 11}, {6, 13}}[n - 1])
-                     return {false, n, fmt::format("the coding gives {} at n = {}", pos(code.nth(n)), n)};
-                 if (!joins({3, 6}) || !joins({2, 4}))
-                   return {false, 0, "a move from (3,6) to (0,0) or (1,2) joins no two coded P-positions"};
-                 // The text overlooks (3,6) → (2,1): is there an N-position in the corner with
-                 // every move to a coded P-position joining two of them (a real conflict)?
-                 for (std::uint64_t x = 0; x < bound; ++x)
-                   for (std::uint64_t y = 0; y < bound; ++y) {
-                     if (coded({x, y})) continue;
-                     bool free_move = std::any_of(p.begin(), p.end(), [&](Position q) {
-                       return q.x <= x && q.y <= y && !(q == Position{x, y}) && !joins({x - q.x, y - q.y});
-                     });
-                     if (!free_move)
-                       return {true, bound, fmt::format("conflict at {}: every move to a coded P-position joins two", pos({x, y}))};
-                   }
-                 return {true, bound, fmt::format("the text's two conflicts hold, but (3,6) → (2,1) by (1,5) joins no "
-                                                  "two coded P-positions, and no N-position in the {}×{} corner lacks "
-                                                  "such a free move: the argument is incomplete",
-                                                  bound, bound)};
-               }});
-  c.push_back({"empress.morphic", "seed 001, §3–4", ClaimKind::theorem,
-               "sweep = morphic route for Wythoff, k-Queens, Queen Bee, Queen Dees, (s,t)-Wythoff, limited k-Queens",
-               "P-positions", 1'000'000, 20'000, 100'000'000,
-               [](std::uint64_t bound, const ProgressFn& progress) -> ClaimOutcome {
-                 const char* games[] = {"wythoff", "kqueen:2", "kqueen:3", "queen-bee", "queen-dee", "kqueen-dee:2",
-                                        "st-wythoff:2,1", "st-wythoff:3,2", "limited-kqueen:3,0", "limited-kqueen:4,2"};
-                 for (const char* name : games) {
-                   auto rules = Ruleset::parse(name);
-                   MorphicPPositions route(*morphic_coding(rules));
-                   std::vector<Position> word;
-                   route.stream(bound, [&](std::uint64_t, std::uint64_t a, std::uint64_t b) {
-                     word.push_back({a, b});
-                     return true;
+ClaimOutcome check_theorem1(std::uint64_t bound, const ProgressFn& progress) {
+  std::vector<bool> used;
+  std::uint64_t last_a = 0;
+  ClaimOutcome bad{true, 0, ""};
+  sweep_p_positions(Ruleset::parse("queen-bee"), bound, [&](std::uint64_t i, std::uint64_t a, std::uint64_t b) {
+    last_a = a;
+    if (b != 2 * a) bad = {false, i, fmt::format("P-position {} has b ≠ 2a", pos({a, b}))};
+    if (used.size() <= b) used.resize(2 * b + 2);
+    if (i > 0 && (used[a] || used[b])) bad = {false, i, fmt::format("{} reuses a coordinate", pos({a, b}))};
+    used[a] = used[b] = true;
+    return bad.pass;
+  }, progress);
+  if (!bad.pass) return bad;
+  for (std::uint64_t v = 1; v <= last_a; ++v)
+    if (!used[v]) return failed(bound, fmt::format("{} is not a coordinate", v));
+  return passed(bound, fmt::format("b = 2a, and 1..{} each occur once", last_a));
+}
+
+ClaimOutcome check_lemma2(std::uint64_t bound, const ProgressFn& progress) {
+  auto rules = Ruleset::parse("kqueen-dee:2");
+  auto p = sweep("kqueen-dee:2", bound + 1);
+  Poller poller(progress, bound);  // x by x
+  for (std::uint64_t x = 1; x < bound; ++x)
+    for (std::uint64_t y = x; y < bound; ++y) {
+      // P_n: the P-positions of smaller Manhattan distance (their sums increase).
+      bool lemma = false, moves = false;
+      for (auto q : p) {
+        if (q.x + q.y >= x + y) break;
+        lemma |= x == q.x || x == q.y || y == q.x || y == q.y;
+        for (std::uint64_t v : {q.y - q.x, q.x + q.y})
+          lemma |= y - x + 1 == v || y - x == v || y - x == v + 1;
+        moves |= rules.is_move({x, y}, q) || rules.is_move({x, y}, {q.y, q.x});
+      }
+      if (lemma != moves)
+        return failed(x, fmt::format("({}, {}): the lemma says {}, the moves say {}", x, y, lemma, moves));
+      poller.tick(x);
+    }
+  return passed(bound, fmt::format("all (x, y), 0 < x ≤ y < {}", bound));
+}
+
+ClaimOutcome check_lemma3(std::uint64_t bound, const ProgressFn& progress) {
+  std::vector<bool> coords(16), evens(16);
+  std::uint64_t mex = 1, mex2 = 2;
+  ClaimOutcome out{true, bound, "both mex rules hold"};
+  sweep_p_positions(Ruleset::parse("kqueen-dee:2"), bound, [&](std::uint64_t n, std::uint64_t a, std::uint64_t b) {
+    if (n == 0) return true;
+    while (mex < coords.size() && coords[mex]) ++mex;
+    while (mex2 < evens.size() && evens[mex2]) mex2 += 2;
+    if (a != mex || b - a != mex2) {
+      out = {false, n, fmt::format("n = {}: {} but mex = {}, mex_2 = {}", n, pos({a, b}), mex, mex2)};
+      return false;
+    }
+    if (coords.size() <= 2 * b + 2) coords.resize(4 * b + 4), evens.resize(4 * b + 4);
+    coords[a] = coords[b] = true;
+    evens[b - a] = evens[a + b] = true;
+    return true;
+  }, progress);
+  return out;
+}
+
+ClaimOutcome check_lemma4(std::uint64_t bound, const ProgressFn& progress) {
+  return dee_pairs(bound, progress, "all four equalities hold",
+                   [](Position greek, Position two) -> std::optional<std::string> {
+                     auto [al, be] = greek;
+                     auto [a, b] = two;
+                     if (a == be - al && b == al + be && b - a == 2 * al && a + b == 2 * be) return {};
+                     return fmt::format("{} vs Queen Dee {}", pos(two), pos(greek));
                    });
-                   auto game = sweep(name, bound, progress);
-                   auto [g, w] = std::mismatch(game.begin(), game.end(), word.begin());
-                   if (g != game.end())
-                     return {false, static_cast<std::uint64_t>(g - game.begin()),
-                             fmt::format("{}: game {} vs morphism {}", name, pos(*g), pos(*w))};
-                 }
-                 return {true, bound, fmt::format("{} rulesets agree", std::size(games))};
-               }});
-  return c;
+}
+
+ClaimOutcome check_table3_exile(std::uint64_t bound, const ProgressFn& progress) {
+  spiral::XympRecurrence exile;
+  return dee_pairs(bound, progress, "both games equal the XYMP table row by row",
+                   [&](Position dee, Position two) -> std::optional<std::string> {
+                     const auto& r = exile.row();
+                     if (dee != Position{r.x, r.y} || two != Position{r.m, r.p})
+                       return fmt::format("Queen Dee {}, 2-Queen Dee {}, XYMP ({}, {}, {}, {})", pos(dee),
+                                          pos(two), r.x, r.y, r.m, r.p);
+                     exile.advance();
+                     return {};
+                   });
+}
+
+ClaimOutcome check_theorem5(std::uint64_t bound, const ProgressFn& progress) {
+  auto rules = Ruleset::parse("kqueen-dee:2");
+  auto coding = *morphic_coding(rules);
+  std::vector<Position> word;
+  word.reserve(bound);
+  MorphicPPositions(coding).stream(bound, [&](std::uint64_t, std::uint64_t a, std::uint64_t b) {
+    word.push_back({a, b});
+    return true;
+  });
+  ClaimOutcome out{true, bound, "sweep = t_b coding"};
+  sweep_p_positions(rules, bound, [&](std::uint64_t n, std::uint64_t a, std::uint64_t b) {
+    if (word[n] != Position{a, b}) out = {false, n, fmt::format("n = {}: game {}, t_b {}", n, pos({a, b}), pos(word[n]))};
+    return out.pass;
+  }, progress);
+  return out;
+}
+
+ClaimOutcome check_eq1(std::uint64_t bound, const ProgressFn& progress) {
+  for (const char* rules : {"queen-dee", "kqueen-dee:2", "st-wythoff:2,1"}) {
+    auto e = eq1(rules, bound, progress);
+    if (e.low < -1 || e.high > 0)
+      return failed(bound, fmt::format("{}: a_(b_n) − a_n − b_n reaches {} at n = {}", rules,
+                                       e.low < -1 ? e.low : e.high, e.first[e.low < -1 ? e.low : e.high]));
+  }
+  return passed(bound, fmt::format("n = 1..{} for each of the three games", bound));
+}
+
+ClaimOutcome check_prop7(std::uint64_t bound, const ProgressFn& progress) {
+  ClaimOutcome out{true, bound, "n = f(a_n) for every n"};
+  sweep_p_positions(Ruleset::parse("queen-bee"), bound, [&](std::uint64_t n, std::uint64_t a, std::uint64_t) {
+    std::uint64_t f = 0;
+    for (unsigned m = 1; m < 64 && (std::uint64_t{1} << (m - 1)) <= a; m += 2)
+      f += (a + (std::uint64_t{1} << (m - 1))) >> m;  // [a/2^m] = ⌊(a + 2^(m−1))/2^m⌋
+    if (f != n) out = {false, n, fmt::format("n = {}: a_n = {} but f(a_n) = {}", n, a, f)};
+    return out.pass;
+  }, progress);
+  return out;
+}
+
+ClaimOutcome check_theorem8(std::uint64_t bound, const ProgressFn& progress) {
+  auto e = eq1("queen-bee", bound, progress);
+  std::string firsts;
+  for (auto [value, n] : e.first)
+    if (value <= -2 || value >= 1) firsts += fmt::format(" {}@{}", value, n);
+  auto five = e.first.find(-5);
+  bool figure3 = five != e.first.end() && five->second == 310691;
+  bool reached = bound >= 310691;
+  return {figure3 || !reached, bound,
+          fmt::format("range [{}, {}] over n = 1..{}; first n per value:{}{}", e.low, e.high, bound, firsts,
+                      reached && !figure3 ? " — Figure 3's n = 310691 not reproduced" : "")};
+}
+
+ClaimOutcome check_aaa(std::uint64_t bound, const ProgressFn&) {
+  MorphicPPositions code({"a->ab,b->aaa", 'a', 'b', "", ""});
+  std::vector<Position> p;  // the coded P-positions and mirrors with coordinates < 4·bound
+  for (std::uint64_t n = 0; code.nth(n).x < 4 * bound; ++n) {
+    Position q = code.nth(n);
+    if (q.y < 4 * bound) p.push_back(q), p.push_back({q.y, q.x});
+  }
+  std::sort(p.begin(), p.end());
+  auto coded = [&](Position q) { return std::binary_search(p.begin(), p.end(), q); };
+  auto joins = [&](Position move) {  // the move joins two coded P-positions
+    return std::any_of(p.begin(), p.end(), [&](Position r) { return coded({r.x + move.x, r.y + move.y}); });
+  };
+  for (std::uint64_t n = 1; n <= 5; ++n)
+    if (code.nth(n) != std::vector<Position>{{1, 2}, {3, 7}, {4, 9}, {5, 11}, {6, 13}}[n - 1])
+      return failed(n, fmt::format("the coding gives {} at n = {}", pos(code.nth(n)), n));
+  if (!joins({3, 6}) || !joins({2, 4}))
+    return failed(0, "a move from (3,6) to (0,0) or (1,2) joins no two coded P-positions");
+  // The text overlooks (3,6) → (2,1): is there an N-position in the corner with
+  // every move to a coded P-position joining two of them (a real conflict)?
+  for (std::uint64_t x = 0; x < bound; ++x)
+    for (std::uint64_t y = 0; y < bound; ++y) {
+      if (coded({x, y})) continue;
+      bool free_move = std::any_of(p.begin(), p.end(), [&](Position q) {
+        return q.x <= x && q.y <= y && !(q == Position{x, y}) && !joins({x - q.x, y - q.y});
+      });
+      if (!free_move)
+        return passed(bound, fmt::format("conflict at {}: every move to a coded P-position joins two", pos({x, y})));
+    }
+  return passed(bound, fmt::format("the text's two conflicts hold, but (3,6) → (2,1) by (1,5) joins no "
+                                   "two coded P-positions, and no N-position in the {}×{} corner lacks "
+                                   "such a free move: the argument is incomplete",
+                                   bound, bound));
+}
+
+ClaimOutcome check_morphic(std::uint64_t bound, const ProgressFn& progress) {
+  const char* games[] = {"wythoff", "kqueen:2", "kqueen:3", "queen-bee", "queen-dee", "kqueen-dee:2",
+                         "st-wythoff:2,1", "st-wythoff:3,2", "limited-kqueen:3,0", "limited-kqueen:4,2"};
+  for (const char* name : games) {
+    auto rules = Ruleset::parse(name);
+    MorphicPPositions route(*morphic_coding(rules));
+    std::vector<Position> word;
+    route.stream(bound, [&](std::uint64_t, std::uint64_t a, std::uint64_t b) {
+      word.push_back({a, b});
+      return true;
+    });
+    auto game = sweep(name, bound, progress);
+    auto [g, w] = std::mismatch(game.begin(), game.end(), word.begin());
+    if (g != game.end())
+      return failed(static_cast<std::uint64_t>(g - game.begin()),
+              fmt::format("{}: game {} vs morphism {}", name, pos(*g), pos(*w)));
+  }
+  return passed(bound, fmt::format("{} rulesets agree", std::size(games)));
+}
+
+std::vector<Claim> empress_claims() {
+  return {
+      Claim{.id = "empress.theorem1",
+            .source = "seed 001, Theorem 1",
+            .kind = ClaimKind::theorem,
+            .statement = "Queen Bee: b_n = 2a_n and every natural number occurs once as a coordinate",
+            .unit = "P-positions",
+            .bounds = {.tour = 100'000, .standard = 5'000'000, .deep = 10'000'000, .max = 2'000'000'000},
+            .check = check_theorem1},
+      table_claim(1, "queen-bee", "the Queen Bee", {1, 3, 4, 5, 7, 9, 11, 12, 13, 15, 16, 17, 19, 20, 21},
+                  {2, 6, 8, 10, 14, 18, 22, 24, 26, 30, 32, 34, 38, 40, 42}),
+      table_claim(2, "kqueen-dee:2", "the 2-Queen Dee", {1, 2, 4, 5, 6, 7, 9, 10, 11, 13, 14, 15, 16, 18, 19},
+                  {3, 8, 12, 17, 20, 25, 29, 34, 39, 43, 48, 51, 56, 60, 65}),
+      table_claim(3, "queen-dee", "the Queen Dee", {1, 3, 4, 6, 7, 9, 10, 12, 14, 15, 17, 18, 20, 21, 23},
+                  {2, 5, 8, 11, 13, 16, 19, 22, 25, 28, 31, 33, 36, 39, 42}),
+      table_claim(4, "st-wythoff:2,1", "(2,1)-Wythoff", {1, 2, 4, 5, 7, 8, 9, 10, 12, 13, 15, 16, 17, 18, 20},
+                  {3, 6, 11, 14, 19, 22, 25, 28, 33, 36, 41, 44, 47, 50, 55}),
+      Claim{.id = "empress.lemma2",
+            .source = "seed 001, Lemma 2",
+            .kind = ClaimKind::lemma,
+            .statement = "2-Queen Dee: (x, y), x ≤ y, moves to an earlier P-position iff {x,y} meets A∪B or "
+            "{y−x−1, y−x, y−x+1} meets D∪S",
+            .unit = "corner side",
+            .bounds = {.tour = 40, .standard = 200, .deep = 200, .max = 2000},
+            .check = check_lemma2},
+      Claim{.id = "empress.lemma3",
+            .source = "seed 001, Lemma 3",
+            .kind = ClaimKind::lemma,
+            .statement = "2-Queen Dee: a_{n+1} = mex(A_n ∪ B_n), b_{n+1} − a_{n+1} = mex_2(D_n ∪ S_n)",
+            .unit = "P-positions",
+            .bounds = {.tour = 100'000, .standard = 2'000'000, .deep = 10'000'000, .max = 1'000'000'000},
+            .check = check_lemma3},
+      Claim{.id = "empress.lemma4",
+            .source = "seed 001, Lemma 4",
+            .kind = ClaimKind::lemma,
+            .statement = "2-Queen Dee (a, b) and Queen Dee (α, β): a_n = β_n − α_n, b_n = α_n + β_n, b_n − a_n = 2α_n, "
+            "a_n + b_n = 2β_n",
+            .unit = "P-positions",
+            .bounds = {.tour = 100'000, .standard = 2'000'000, .deep = 5'000'000, .max = 200'000'000},
+            .check = check_lemma4},
+      Claim{.id = "empress.table3_exile",
+            .source = "seed 001, Table 3 (A140100–A140103); seed 000, eq. (2)",
+            .kind = ClaimKind::table,
+            .statement = "the Queen Dee's P-positions are the queens in exile's (X_n, Y_n) and the 2-Queen Dee's their "
+            "(M_n, P_n): the sweep of either game equals the XYMP mex recurrence",
+            .unit = "P-positions",
+            .bounds = {.tour = 100'000, .standard = 2'000'000, .deep = 10'000'000, .max = 500'000'000},
+            .check = check_table3_exile},
+      Claim{.id = "empress.theorem5",
+            .source = "seed 001, Theorem 5",
+            .kind = ClaimKind::theorem,
+            .statement = "the P-positions of the 2-Queen Dee are the locations of the a's and c's in t_b",
+            .unit = "P-positions",
+            .bounds = {.tour = 100'000, .standard = 2'000'000, .deep = 10'000'000, .max = 1'000'000'000},
+            .check = check_theorem5},
+      Claim{.id = "empress.eq1",
+            .source = "seed 001, eq. (1), Theorem 6, Shallit [19]",
+            .kind = ClaimKind::equation,
+            .statement = "a_{b_n} − a_n − b_n ∈ {0, −1} for the Queen Dee, the 2-Queen Dee and (2,1)-Wythoff",
+            .unit = "n",
+            .bounds = {.tour = 30'000, .standard = 300'000, .deep = 5'000'000, .max = 100'000'000},
+            .check = check_eq1},
+      Claim{.id = "empress.prop7",
+            .source = "seed 001, Proposition 7",
+            .kind = ClaimKind::proposition,
+            .statement = "Queen Bee: n = Σ_j [a_n / 2^(2j+1)] (nearest integer, halves up)",
+            .unit = "P-positions",
+            .bounds = {.tour = 100'000, .standard = 10'000'000, .deep = 10'000'000, .max = 2'000'000'000},
+            .check = check_prop7},
+      Claim{.id = "empress.theorem8",
+            .source = "seed 001, Theorem 8 and Figure 3",
+            .kind = ClaimKind::theorem,
+            .statement = "Queen Bee: a_{b_n} − a_n − b_n is unbounded (evidence: the first n reaching each new value; "
+            "Figure 3: a difference of size 5 first at n = 310691)",
+            .unit = "n",
+            .bounds = {.tour = 400'000, .standard = 3'000'000, .deep = 30'000'000, .max = 300'000'000},
+            .check = check_theorem8},
+      Claim{.id = "empress.aaa",
+            .source = "seed 001, §4",
+            .kind = ClaimKind::remark,
+            .statement = "a→ab, b→aaa codes (1,2), (3,7), (4,9), (5,11), (6,13); from the N-position (3,6) the moves to (0,0) "
+            "and (1,2) also join two coded P-positions",
+            .unit = "corner side",
+            .bounds = {.tour = 30, .standard = 60, .deep = 60, .max = 400},
+            .check = check_aaa},
+      Claim{.id = "empress.morphic",
+            .source = "seed 001, §3–4",
+            .kind = ClaimKind::theorem,
+            .statement = "sweep = morphic route for Wythoff, k-Queens, Queen Bee, Queen Dees, (s,t)-Wythoff, limited k-Queens",
+            .unit = "P-positions",
+            .bounds = {.tour = 20'000, .standard = 500'000, .deep = 1'000'000, .max = 100'000'000},
+            .check = check_morphic},
+  };
+}
+
+ClaimOutcome check_prop1_1(std::uint64_t bound, const ProgressFn& progress) {
+  std::vector<std::uint8_t> seen;
+  std::uint64_t last_a = 0;
+  ClaimOutcome out{true, bound, ""};
+  sweep_p_positions(Ruleset::parse("maharaja"), bound, [&](std::uint64_t n, std::uint64_t a, std::uint64_t b) {
+    if (seen.size() <= b) seen.resize(2 * b + 2);
+    if (n > 0 && (seen[a] || seen[b])) out = {false, n, fmt::format("{} shares a line", pos({a, b}))};
+    seen[a] = seen[b] = 1;
+    last_a = a;
+    return out.pass;
+  }, progress);
+  if (!out.pass) return out;
+  for (std::uint64_t v = 0; v <= last_a; ++v)
+    if (!seen[v]) return failed(bound, fmt::format("column {} has no P-position", v));
+  out.detail = fmt::format("columns and rows 0..{} hold one each", last_a);
+  return out;
+}
+
+ClaimOutcome check_theorem1_2(std::uint64_t bound, const ProgressFn& progress) {
+  std::int64_t low = 0, high = 0;
+  std::uint64_t at_low = 0, at_high = 0;
+  sweep_p_positions(Ruleset::parse("maharaja"), bound, [&](std::uint64_t n, std::uint64_t a, std::uint64_t b) {
+    std::int64_t d = static_cast<std::int64_t>(b - a) - static_cast<std::int64_t>(n);
+    if (d < low) low = d, at_low = n;
+    if (d > high) high = d, at_high = n;
+    return true;
+  }, progress);
+  return {low >= -4 && high <= 3, bound,
+          fmt::format("b_n − a_n − n ranges over [{}, {}], first reached at n = {} and n = {}", low, high,
+                      at_low, at_high)};
+}
+
+ClaimOutcome check_eq4(std::uint64_t bound, const ProgressFn& progress) {
+  std::vector<std::uint8_t> used;
+  std::uint64_t mex = 0, holds = 0, lag = 0;
+  ClaimOutcome out{true, bound, ""};
+  sweep_p_positions(Ruleset::parse("maharaja"), bound, [&](std::uint64_t n, std::uint64_t a, std::uint64_t b) {
+    if (used.size() <= b - a) used.resize(2 * (b - a) + 2);
+    if (used[b - a]) out = {false, n, fmt::format("diagonal {} is used twice", b - a)};
+    used[b - a] = 1;
+    while (mex < used.size() && used[mex]) ++mex;
+    holds += mex == n + 1;  // {0..n} are exactly the first n+1 differences
+    lag = std::max(lag, n + 1 - mex);
+    return out.pass;
+  }, progress);
+  if (!out.pass) return out;
+  out.pass = lag <= 8;
+  out.detail = fmt::format("no diagonal twice; (4) holds for {} of {} n ({:.1f}%); the least unused "
+                           "diagonal lags n + 1 by at most {}",
+                           holds, bound, 100.0 * static_cast<double>(holds) / static_cast<double>(bound), lag);
+  return out;
+}
+
+ClaimOutcome check_kl_pairs(std::uint64_t bound, const ProgressFn& progress) {
+  const std::uint64_t count = 40 * bound;
+  auto wythoff = sweep("wythoff", count);
+  // Wythoff and dual Wythoff pairs from the game itself: the extreme differences
+  // (a_{i+m} − a_i, b_{i+m} − b_i) of its P-positions (seed 003 (1)).
+  std::vector<Position> pairs, all;
+  for (std::uint64_t m = 1; m <= bound; ++m) {
+    std::uint64_t lo = UINT64_MAX, hi = 0;
+    for (std::uint64_t i = 0; i + m < wythoff.size(); ++i)
+      lo = std::min(lo, wythoff[i + m].x - wythoff[i].x), hi = std::max(hi, wythoff[i + m].x - wythoff[i].x);
+    pairs.push_back({lo, lo + m});  // (⌊mφ⌋, ⌊mφ²⌋)
+    pairs.push_back({hi, hi + m});  // (⌈mφ⌉, ⌈mφ²⌉)
+  }
+  for (auto p : wythoff) all.push_back(p), all.push_back({p.y, p.x});
+  std::sort(all.begin(), all.end());
+  auto is_p = [&](Position q) { return std::binary_search(all.begin(), all.end(), q); };
+  std::uint64_t differ = 0, extra = 0;
+  std::string extras;
+  Poller poller(progress, bound);  // l by l
+  for (std::uint64_t l = 2; l < bound; ++l)
+    for (std::uint64_t k = 1; k < l; ++k) {
+      auto game = sweep_p_positions(Ruleset::parse(fmt::format("kl-maharaja:{},{}", k, l)), count);
+      bool differs = game != wythoff;
+      bool pair = std::find(pairs.begin(), pairs.end(), Position{k, l}) != pairs.end();
+      bool joins = false;  // some P-position (x, y) with (x + k, y + l) a P-position too
+      for (auto p : all)
+        if (p.x + k < count && p.y + l < count) joins |= is_p({p.x + k, p.y + l});
+      differ += differs;
+      if (pair && !differs)
+        return failed(l, fmt::format("({},{}) is a (dual) Wythoff pair but changes nothing", k, l));
+      if (differs != joins)
+        return failed(l, fmt::format("({},{}): differs = {}, joins two P-positions = {}", k, l, differs, joins));
+      if (differs && !pair && extra++ < 6) extras += fmt::format(" ({},{})", k, l);
+      poller.tick(l);
+    }
+  return passed(bound, fmt::format("{} of the pairs k < l < {} change the P-positions: the {} (dual) "
+                                   "Wythoff pairs and {} more that join an upper and a lower P-position, "
+                                   "e.g.{} (the text's 'only if' fails)",
+                                   differ, bound, differ - extra, extra, extras));
 }
 
 std::vector<Claim> maharaja_claims() {
-  std::vector<Claim> c;
-  c.push_back({"maharaja.prop1_1", "seed 003, Proposition 1.1", ClaimKind::proposition,
-               "Maharaja Nim has exactly one P-position in every row and column", "P-positions", 50'000'000, 200'000,
-               2'000'000'000, [](std::uint64_t bound, const ProgressFn& progress) -> ClaimOutcome {
-                 std::vector<std::uint8_t> seen;
-                 std::uint64_t last_a = 0;
-                 ClaimOutcome out{true, bound, ""};
-                 sweep_p_positions(Ruleset::parse("maharaja"), bound, [&](std::uint64_t n, std::uint64_t a, std::uint64_t b) {
-                   if (seen.size() <= b) seen.resize(2 * b + 2);
-                   if (n > 0 && (seen[a] || seen[b])) out = {false, n, fmt::format("{} shares a line", pos({a, b}))};
-                   seen[a] = seen[b] = 1;
-                   last_a = a;
-                   return out.pass;
-                 }, progress);
-                 if (!out.pass) return out;
-                 for (std::uint64_t v = 0; v <= last_a; ++v)
-                   if (!seen[v]) return {false, bound, fmt::format("column {} has no P-position", v)};
-                 out.detail = fmt::format("columns and rows 0..{} hold one each", last_a);
-                 return out;
-               }});
-  c.push_back({"maharaja.theorem1_2", "seed 003, Theorem 1.2 (§2: b_n − a_n − n bounded)", ClaimKind::theorem,
-               "Maharaja Nim's upper P-positions satisfy −4 ≤ b_n − a_n − n ≤ 3", "P-positions", 50'000'000, 200'000,
-               2'000'000'000, [](std::uint64_t bound, const ProgressFn& progress) -> ClaimOutcome {
-                 std::int64_t low = 0, high = 0;
-                 std::uint64_t at_low = 0, at_high = 0;
-                 sweep_p_positions(Ruleset::parse("maharaja"), bound, [&](std::uint64_t n, std::uint64_t a, std::uint64_t b) {
-                   std::int64_t d = static_cast<std::int64_t>(b - a) - static_cast<std::int64_t>(n);
-                   if (d < low) low = d, at_low = n;
-                   if (d > high) high = d, at_high = n;
-                   return true;
-                 }, progress);
-                 return {low >= -4 && high <= 3, bound,
-                         fmt::format("b_n − a_n − n ranges over [{}, {}], first reached at n = {} and n = {}", low, high,
-                                     at_low, at_high)};
-               }});
-  c.push_back({"maharaja.eq4", "seed 003, (2), (4) and §2", ClaimKind::observation,
-               "Maharaja Nim uses every diagonal y − x = C exactly once; (4) {0..n} = {b_i − a_i : i ≤ n} holds "
-               "for most n",
-               "P-positions", 50'000'000, 200'000, 2'000'000'000,
-               [](std::uint64_t bound, const ProgressFn& progress) -> ClaimOutcome {
-                 std::vector<std::uint8_t> used;
-                 std::uint64_t mex = 0, holds = 0, lag = 0;
-                 ClaimOutcome out{true, bound, ""};
-                 sweep_p_positions(Ruleset::parse("maharaja"), bound, [&](std::uint64_t n, std::uint64_t a, std::uint64_t b) {
-                   if (used.size() <= b - a) used.resize(2 * (b - a) + 2);
-                   if (used[b - a]) out = {false, n, fmt::format("diagonal {} is used twice", b - a)};
-                   used[b - a] = 1;
-                   while (mex < used.size() && used[mex]) ++mex;
-                   holds += mex == n + 1;  // {0..n} are exactly the first n+1 differences
-                   lag = std::max(lag, n + 1 - mex);
-                   return out.pass;
-                 }, progress);
-                 if (!out.pass) return out;
-                 out.pass = lag <= 8;
-                 out.detail = fmt::format("no diagonal twice; (4) holds for {} of {} n ({:.1f}%); the least unused "
-                                          "diagonal lags n + 1 by at most {}",
-                                          holds, bound, 100.0 * static_cast<double>(holds) / static_cast<double>(bound), lag);
-                 return out;
-               }});
-  c.push_back({"maharaja.kl_pairs", "seed 003, §4 (citing [La])", ClaimKind::theorem,
-               "(k,l)-Maharaja's P-positions differ from Wythoff's if (k,l) = (⌊nφ⌋,⌊nφ²⌋) or (⌈nφ⌉,⌈nφ²⌉); "
-               "exactly when (k,l) joins two Wythoff P-positions",
-               "largest l", 30, 12, 200, [](std::uint64_t bound, const ProgressFn&) -> ClaimOutcome {
-                 const std::uint64_t count = 40 * bound;
-                 auto wythoff = sweep("wythoff", count);
-                 // Wythoff and dual Wythoff pairs from the game itself: the extreme differences
-                 // (a_{i+m} − a_i, b_{i+m} − b_i) of its P-positions (seed 003 (1)).
-                 std::vector<Position> pairs, all;
-                 for (std::uint64_t m = 1; m <= bound; ++m) {
-                   std::uint64_t lo = UINT64_MAX, hi = 0;
-                   for (std::uint64_t i = 0; i + m < wythoff.size(); ++i)
-                     lo = std::min(lo, wythoff[i + m].x - wythoff[i].x), hi = std::max(hi, wythoff[i + m].x - wythoff[i].x);
-                   pairs.push_back({lo, lo + m});  // (⌊mφ⌋, ⌊mφ²⌋)
-                   pairs.push_back({hi, hi + m});  // (⌈mφ⌉, ⌈mφ²⌉)
-                 }
-                 for (auto p : wythoff) all.push_back(p), all.push_back({p.y, p.x});
-                 std::sort(all.begin(), all.end());
-                 auto is_p = [&](Position q) { return std::binary_search(all.begin(), all.end(), q); };
-                 std::uint64_t differ = 0, extra = 0;
-                 std::string extras;
-                 for (std::uint64_t l = 2; l < bound; ++l)
-                   for (std::uint64_t k = 1; k < l; ++k) {
-                     auto game = sweep_p_positions(Ruleset::parse(fmt::format("kl-maharaja:{},{}", k, l)), count);
-                     bool differs = game != wythoff;
-                     bool pair = std::find(pairs.begin(), pairs.end(), Position{k, l}) != pairs.end();
-                     bool joins = false;  // some P-position (x, y) with (x + k, y + l) a P-position too
-                     for (auto p : all)
-                       if (p.x + k < count && p.y + l < count) joins |= is_p({p.x + k, p.y + l});
-                     differ += differs;
-                     if (pair && !differs)
-                       return {false, l, fmt::format("({},{}) is a (dual) Wythoff pair but changes nothing", k, l)};
-                     if (differs != joins)
-                       return {false, l, fmt::format("({},{}): differs = {}, joins two P-positions = {}", k, l, differs, joins)};
-                     if (differs && !pair && extra++ < 6) extras += fmt::format(" ({},{})", k, l);
-                   }
-                 return {true, bound, fmt::format("{} of the pairs k < l < {} change the P-positions: the {} (dual) "
-                                                  "Wythoff pairs and {} more that join an upper and a lower P-position, "
-                                                  "e.g.{} (the text's 'only if' fails)",
-                                                  differ, bound, differ - extra, extra, extras)};
-               }});
-  return c;
+  return {
+      Claim{.id = "maharaja.prop1_1",
+            .source = "seed 003, Proposition 1.1",
+            .kind = ClaimKind::proposition,
+            .statement = "Maharaja Nim has exactly one P-position in every row and column",
+            .unit = "P-positions",
+            .bounds = {.tour = 200'000, .standard = 10'000'000, .deep = 50'000'000, .max = 2'000'000'000},
+            .check = check_prop1_1},
+      Claim{.id = "maharaja.theorem1_2",
+            .source = "seed 003, Theorem 1.2 (§2: b_n − a_n − n bounded)",
+            .kind = ClaimKind::theorem,
+            .statement = "Maharaja Nim's upper P-positions satisfy −4 ≤ b_n − a_n − n ≤ 3",
+            .unit = "P-positions",
+            .bounds = {.tour = 200'000, .standard = 10'000'000, .deep = 50'000'000, .max = 2'000'000'000},
+            .check = check_theorem1_2},
+      Claim{.id = "maharaja.eq4",
+            .source = "seed 003, (2), (4) and §2",
+            .kind = ClaimKind::observation,
+            .statement = "Maharaja Nim uses every diagonal y − x = C exactly once; (4) {0..n} = {b_i − a_i : i ≤ n} holds "
+            "for most n",
+            .unit = "P-positions",
+            .bounds = {.tour = 200'000, .standard = 10'000'000, .deep = 50'000'000, .max = 2'000'000'000},
+            .check = check_eq4},
+      Claim{.id = "maharaja.kl_pairs",
+            .source = "seed 003, §4 (citing [La])",
+            .kind = ClaimKind::theorem,
+            .statement = "(k,l)-Maharaja's P-positions differ from Wythoff's if (k,l) = (⌊nφ⌋,⌊nφ²⌋) or (⌈nφ⌉,⌈nφ²⌉); "
+            "exactly when (k,l) joins two Wythoff P-positions",
+            .unit = "largest l",
+            .bounds = {.tour = 12, .standard = 30, .deep = 30, .max = 200},
+            .check = check_kl_pairs},
+  };
 }
 
 }  // namespace

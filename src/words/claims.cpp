@@ -57,6 +57,7 @@ std::size_t first_difference(const std::string& x, const std::string& y, std::si
 // T twice: once through μ, once as it is.
 ClaimOutcome image_of_c_t_is_t(const Morphism& mu, const char* name, std::uint64_t bound,
                                const ProgressFn& progress) {
+  Poller poller(progress, bound);
   FixedPointStream source(tau()), target(tau());
   std::string input(chunk, '\0'), image = mu.image('c'), expected;
   std::uint64_t compared = 0;
@@ -67,139 +68,94 @@ ClaimOutcome image_of_c_t_is_t(const Morphism& mu, const char* name, std::uint64
     expected.resize(n);
     target.read(expected.data(), n);
     if (std::size_t i = first_difference(image, expected, n); i < n)
-      return {false, compared + i,
+      return failed(compared + i,
               fmt::format("letter {} (t_{}): {}(c·T) has {}, T has {}", compared + i + 1, compared + i + 1, name,
-                          image[i], expected[i])};
+                          image[i], expected[i]));
     compared += n;
     image.clear();
-    if (progress) progress(compared, bound);
+    poller.tick(compared);
   }
-  return {true, compared, fmt::format("{}(c·T) = T on the first {} letters", name, compared)};
+  poller.finish();
+  return passed(compared, fmt::format("{}(c·T) = T on the first {} letters", name, compared));
 }
 
-Claim theorem2() {
-  return Claim{.id = "exile.theorem2",
-               .source = "seed 000, Theorem 2 (eq. (10))",
-               .kind = ClaimKind::theorem,
-               .statement = "the theme song Θ, the fixed point of θ: a→cabaaba, b→cababa, c→caba (6), is c·T(a,b,c)",
-               .unit = "letters",
-               .default_bound = 1'000'000'000,
-               .tour_bound = 1'000'000,
-               .max_bound = 1'000'000'000'000,
-               .check = [](std::uint64_t bound, const ProgressFn& progress) -> ClaimOutcome {
-    FixedPointStream theta(Morphism::named("theme-song")), t(tau());
-    if (bound == 0) return {true, 0, "nothing to compare"};
-    // Θ = t_0 t_1 t_2 … with t_0 = c (seed 000 after Theorem 2) and T = t_1 t_2 ….
-    if (char first = theta.next(); first != 'c') return {false, 0, fmt::format("Θ begins with {}, not c", first)};
-    std::string x(chunk, '\0'), y(chunk, '\0');
-    std::uint64_t compared = 1;
-    while (compared < bound) {
-      auto n = static_cast<std::size_t>(std::min<std::uint64_t>(chunk, bound - compared));
-      theta.read(x.data(), n);
-      t.read(y.data(), n);
-      if (std::size_t i = first_difference(x, y, n); i < n)
-        return {false, compared + i,
-                fmt::format("Θ has {} at position {} but t_{} = {}", x[i], compared + i, compared + i, y[i])};
-      compared += n;
-      if (progress) progress(compared, bound);
+ClaimOutcome check_theorem2(std::uint64_t bound, const ProgressFn& progress) {
+  Poller poller(progress, bound);
+  FixedPointStream theta(Morphism::named("theme-song")), t(tau());
+  if (bound == 0) return passed(0, "nothing to compare");
+  // Θ = t_0 t_1 t_2 … with t_0 = c (seed 000 after Theorem 2) and T = t_1 t_2 ….
+  if (char first = theta.next(); first != 'c') return failed(0, fmt::format("Θ begins with {}, not c", first));
+  std::string x(chunk, '\0'), y(chunk, '\0');
+  std::uint64_t compared = 1;
+  while (compared < bound) {
+    auto n = static_cast<std::size_t>(std::min<std::uint64_t>(chunk, bound - compared));
+    theta.read(x.data(), n);
+    t.read(y.data(), n);
+    if (std::size_t i = first_difference(x, y, n); i < n)
+      return failed(compared + i,
+              fmt::format("Θ has {} at position {} but t_{} = {}", x[i], compared + i, compared + i, y[i]));
+    compared += n;
+    poller.tick(compared);
+  }
+  poller.finish();
+  return passed(compared, fmt::format("Θ = c·T on the first {} letters", compared));
+}
+
+ClaimOutcome check_theorem6(std::uint64_t bound, const ProgressFn& progress) {
+  Poller poller(progress, bound);
+  auto words = tribonacci_words(bound);
+  // T_{-1} = c is the reading that makes τ^0(c) = T_{-1} and τ(b) = ac = T_0·T_{-1} hold.
+  auto T = [&](std::uint64_t n_plus_1) { return n_plus_1 == 0 ? std::string("c") : words[n_plus_1 - 1]; };
+  std::string b = "b", cc = "c";
+  for (std::uint64_t n = 0; n <= bound; ++n) {
+    if (n >= 1 && b != concat({T(n), T(n - 1)}))
+      return failed(n, fmt::format("τ^{}(b) differs from T_{}·T_{}", n, n - 1, static_cast<int>(n) - 2));
+    if (cc != T(n)) return failed(n, fmt::format("τ^{}(c) differs from T_{}", n, static_cast<int>(n) - 1));
+    b = tau().apply(b);
+    cc = tau().apply(cc);
+    poller.tick(n);
+  }
+  poller.finish();
+  return passed(bound, fmt::format("n = 0..{} (|τ^{}(b)| = {})", bound, bound, words[bound].size()));
+}
+
+ClaimOutcome check_lemma7(std::uint64_t bound, const ProgressFn&) {
+  auto words = tribonacci_words(bound);
+  for (std::uint64_t n = 3; n <= bound; ++n)
+    if (words[n] != concat({words[n - 1], words[n - 2], words[n - 3]}))
+      return failed(n, fmt::format("T_{} differs from T_{}·T_{}·T_{}", n, n - 1, n - 2, n - 3));
+  return passed(bound, fmt::format("n = 3..{}", bound));
+}
+
+ClaimOutcome check_lemma8(std::uint64_t bound, const ProgressFn&) {
+  auto numbers = tribonacci_numbers(bound);
+  // The words themselves while they fit, the length recurrence of iterate_length beyond.
+  auto words = tribonacci_words(std::min(bound, std::uint64_t{20}));
+  for (std::uint64_t n = 0; n <= bound; ++n) {
+    std::uint64_t length = n < words.size() ? words[n].size() : tau().iterate_length('a', static_cast<unsigned>(n));
+    if (length != numbers[n + 3])
+      return failed(n, fmt::format("|T_{}| = {} but T_{} = {}", n, length, n, numbers[n + 3]));
+  }
+  return passed(bound, fmt::format("n = 0..{} (T_{} = {})", bound, bound, numbers[bound + 3]));
+}
+
+ClaimOutcome check_lemma9(std::uint64_t bound, const ProgressFn&) {
+  auto numbers = tribonacci_numbers(bound);
+  auto words = tribonacci_words(std::min(bound, std::uint64_t{20}));
+  // Beyond the strings: T_n is the prefix of length T_n of T, counted by the index.
+  FixedPointIndex index(tau());
+  for (std::uint64_t n = 0; n <= bound; ++n)
+    for (int i = 0; i < 3; ++i) {
+      char x = static_cast<char>('a' + i);
+      std::uint64_t seen = n < words.size()
+                               ? static_cast<std::uint64_t>(std::count(words[n].begin(), words[n].end(), x))
+                               : index.count(x, numbers[n + 3]);
+      if (seen != numbers[n + 2 - static_cast<std::uint64_t>(i)])
+        return failed(n,
+                fmt::format("T_{} contains {} {}'s, not T_{} = {}", n, seen, x, static_cast<int>(n) - 1 - i,
+                            numbers[n + 2 - static_cast<std::uint64_t>(i)]));
     }
-    return {true, compared, fmt::format("Θ = c·T on the first {} letters", compared)};
-  }};
-}
-
-Claim theorem6() {
-  return Claim{.id = "exile.theorem6",
-               .source = "seed 000, Theorem 6",
-               .kind = ClaimKind::theorem,
-               .statement = "with T_n = τ^n(a): τ^n(b) = T_{n-1}·T_{n-2} (n ≥ 1) and τ^n(c) = T_{n-1} (n ≥ 0, T_{-1} = c)",
-               .unit = "n",
-               .default_bound = 26,
-               .tour_bound = 14,
-               .max_bound = last_string_n,
-               .check = [](std::uint64_t bound, const ProgressFn& progress) -> ClaimOutcome {
-    auto words = tribonacci_words(bound);
-    // T_{-1} = c is the reading that makes τ^0(c) = T_{-1} and τ(b) = ac = T_0·T_{-1} hold.
-    auto T = [&](std::uint64_t n_plus_1) { return n_plus_1 == 0 ? std::string("c") : words[n_plus_1 - 1]; };
-    std::string b = "b", cc = "c";
-    for (std::uint64_t n = 0; n <= bound; ++n) {
-      if (n >= 1 && b != concat({T(n), T(n - 1)}))
-        return {false, n, fmt::format("τ^{}(b) differs from T_{}·T_{}", n, n - 1, static_cast<int>(n) - 2)};
-      if (cc != T(n)) return {false, n, fmt::format("τ^{}(c) differs from T_{}", n, static_cast<int>(n) - 1)};
-      b = tau().apply(b);
-      cc = tau().apply(cc);
-      if (progress) progress(n, bound);
-    }
-    return {true, bound, fmt::format("n = 0..{} (|τ^{}(b)| = {})", bound, bound, words[bound].size())};
-  }};
-}
-
-Claim lemma7() {
-  return Claim{.id = "exile.lemma7",
-               .source = "seed 000, Lemma 7",
-               .kind = ClaimKind::lemma,
-               .statement = "T_n = T_{n-1}·T_{n-2}·T_{n-3} for n ≥ 3, where T_n = τ^n(a)",
-               .unit = "n",
-               .default_bound = 26,
-               .tour_bound = 14,
-               .max_bound = last_string_n,
-               .check = [](std::uint64_t bound, const ProgressFn&) -> ClaimOutcome {
-    auto words = tribonacci_words(bound);
-    for (std::uint64_t n = 3; n <= bound; ++n)
-      if (words[n] != concat({words[n - 1], words[n - 2], words[n - 3]}))
-        return {false, n, fmt::format("T_{} differs from T_{}·T_{}·T_{}", n, n - 1, n - 2, n - 3)};
-    return {true, bound, fmt::format("n = 3..{}", bound)};
-  }};
-}
-
-Claim lemma8() {
-  return Claim{.id = "exile.lemma8",
-               .source = "seed 000, Lemma 8",
-               .kind = ClaimKind::lemma,
-               .statement = "|T_n| = T_n, the Tribonacci numbers (T_{-3} = T_{-2} = 0, T_{-1} = 1, A000073 shifted)",
-               .unit = "n",
-               .default_bound = last_64_bit_n,
-               .tour_bound = last_64_bit_n,
-               .max_bound = last_64_bit_n,
-               .check = [](std::uint64_t bound, const ProgressFn&) -> ClaimOutcome {
-    auto numbers = tribonacci_numbers(bound);
-    // The words themselves while they fit, the length recurrence of iterate_length beyond.
-    auto words = tribonacci_words(std::min(bound, std::uint64_t{20}));
-    for (std::uint64_t n = 0; n <= bound; ++n) {
-      std::uint64_t length = n < words.size() ? words[n].size() : tau().iterate_length('a', static_cast<unsigned>(n));
-      if (length != numbers[n + 3])
-        return {false, n, fmt::format("|T_{}| = {} but T_{} = {}", n, length, n, numbers[n + 3])};
-    }
-    return {true, bound, fmt::format("n = 0..{} (T_{} = {})", bound, bound, numbers[bound + 3])};
-  }};
-}
-
-Claim lemma9() {
-  return Claim{.id = "exile.lemma9",
-               .source = "seed 000, Lemma 9",
-               .kind = ClaimKind::lemma,
-               .statement = "T_n contains T_{n-1} a's, T_{n-2} b's and T_{n-3} c's (n ≥ 0)",
-               .unit = "n",
-               .default_bound = last_64_bit_n,
-               .tour_bound = last_64_bit_n,
-               .max_bound = last_64_bit_n,
-               .check = [](std::uint64_t bound, const ProgressFn&) -> ClaimOutcome {
-    auto numbers = tribonacci_numbers(bound);
-    auto words = tribonacci_words(std::min(bound, std::uint64_t{20}));
-    // Beyond the strings: T_n is the prefix of length T_n of T, counted by the index.
-    FixedPointIndex index(tau());
-    for (std::uint64_t n = 0; n <= bound; ++n)
-      for (int i = 0; i < 3; ++i) {
-        char x = static_cast<char>('a' + i);
-        std::uint64_t seen = n < words.size()
-                                 ? static_cast<std::uint64_t>(std::count(words[n].begin(), words[n].end(), x))
-                                 : index.count(x, numbers[n + 3]);
-        if (seen != numbers[n + 2 - static_cast<std::uint64_t>(i)])
-          return {false, n,
-                  fmt::format("T_{} contains {} {}'s, not T_{} = {}", n, seen, x, static_cast<int>(n) - 1 - i,
-                              numbers[n + 2 - static_cast<std::uint64_t>(i)])};
-      }
-    return {true, bound, fmt::format("n = 0..{}", bound)};
-  }};
+  return passed(bound, fmt::format("n = 0..{}", bound));
 }
 
 Claim image_claim(const char* id, const char* source, const char* statement, const char* morphism,
@@ -209,26 +165,56 @@ Claim image_claim(const char* id, const char* source, const char* statement, con
                .kind = ClaimKind::lemma,
                .statement = statement,
                .unit = "letters",
-               .default_bound = 100'000'000,
-               .tour_bound = 1'000'000,
-               .max_bound = 1'000'000'000'000,
+               .bounds = {.tour = 1'000'000, .standard = 100'000'000, .deep = 100'000'000, .max = 1'000'000'000'000},
                .check = [morphism, name](std::uint64_t bound, const ProgressFn& progress) {
-    return image_of_c_t_is_t(Morphism::parse(morphism), name, bound, progress);
-  }};
+                 return image_of_c_t_is_t(Morphism::parse(morphism), name, bound, progress);
+               }};
 }
 
 }  // namespace
 
 std::vector<Claim> words_claims() {
-  return {theorem2(),
-          theorem6(),
-          lemma7(),
-          lemma8(),
-          lemma9(),
-          image_claim("exile.lemma18", "seed 000, Lemma 18 (eq. (37))", "τ'(c·T) = T for τ': a→ba, b→ca, c→a",
-                      "a->ba,b->ca,c->a", "τ'"),
-          image_claim("exile.lemma19", "seed 000, Lemma 19 (eq. (38))",
-                      "τ''(c·T) = T for τ'': a→acab, b→aab, c→ab (τ'' = τ∘τ')", "a->acab,b->aab,c->ab", "τ''")};
+  return {
+      Claim{.id = "exile.theorem2",
+            .source = "seed 000, Theorem 2 (eq. (10))",
+            .kind = ClaimKind::theorem,
+            .statement = "the theme song Θ, the fixed point of θ: a→cabaaba, b→cababa, c→caba (6), is c·T(a,b,c)",
+            .unit = "letters",
+            .bounds = {.tour = 1'000'000, .standard = 1'000'000'000, .deep = 1'000'000'000, .max = 1'000'000'000'000},
+            .check = check_theorem2},
+      Claim{.id = "exile.theorem6",
+            .source = "seed 000, Theorem 6",
+            .kind = ClaimKind::theorem,
+            .statement = "with T_n = τ^n(a): τ^n(b) = T_{n-1}·T_{n-2} (n ≥ 1) and τ^n(c) = T_{n-1} (n ≥ 0, T_{-1} = c)",
+            .unit = "n",
+            .bounds = {.tour = 14, .standard = 26, .deep = 26, .max = last_string_n},
+            .check = check_theorem6},
+      Claim{.id = "exile.lemma7",
+            .source = "seed 000, Lemma 7",
+            .kind = ClaimKind::lemma,
+            .statement = "T_n = T_{n-1}·T_{n-2}·T_{n-3} for n ≥ 3, where T_n = τ^n(a)",
+            .unit = "n",
+            .bounds = {.tour = 14, .standard = 26, .deep = 26, .max = last_string_n},
+            .check = check_lemma7},
+      Claim{.id = "exile.lemma8",
+            .source = "seed 000, Lemma 8",
+            .kind = ClaimKind::lemma,
+            .statement = "|T_n| = T_n, the Tribonacci numbers (T_{-3} = T_{-2} = 0, T_{-1} = 1, A000073 shifted)",
+            .unit = "n",
+            .bounds = {.tour = last_64_bit_n, .standard = last_64_bit_n, .deep = last_64_bit_n, .max = last_64_bit_n},
+            .check = check_lemma8},
+      Claim{.id = "exile.lemma9",
+            .source = "seed 000, Lemma 9",
+            .kind = ClaimKind::lemma,
+            .statement = "T_n contains T_{n-1} a's, T_{n-2} b's and T_{n-3} c's (n ≥ 0)",
+            .unit = "n",
+            .bounds = {.tour = last_64_bit_n, .standard = last_64_bit_n, .deep = last_64_bit_n, .max = last_64_bit_n},
+            .check = check_lemma9},
+      image_claim("exile.lemma18", "seed 000, Lemma 18 (eq. (37))", "τ'(c·T) = T for τ': a→ba, b→ca, c→a",
+                  "a->ba,b->ca,c->a", "τ'"),
+      image_claim("exile.lemma19", "seed 000, Lemma 19 (eq. (38))",
+                  "τ''(c·T) = T for τ'': a→acab, b→aab, c→ab (τ'' = τ∘τ')", "a->acab,b->aab,c->ab", "τ''"),
+  };
 }
 
 }  // namespace qg
