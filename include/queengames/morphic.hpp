@@ -92,7 +92,10 @@ struct InvariantAnalysis {
   std::vector<std::pair<std::uint64_t, std::uint64_t>> cones;  // maximal (s, t), s ≥ 2
   std::uint64_t loose_moves = 0;  // vectors of M_W (x + y < window) in no family
   std::string queen;              // the Queen of these families, described as seed 001 does
-  std::optional<std::string> queen_ruleset;  // its twopile name, when it has one
+  // The twopile name of the Queen's core (rook + the stroll c ≤ k − 1, or rook + one cone)
+  // when that core alone has exactly S in the window (the 2-Queen's M_W also holds every odd
+  // diagonal: her P-differences all lie on even ones).
+  std::optional<std::string> queen_ruleset;
   // The Queen's first witnesses (at most 8, by x + y then x; seed 001 §4 argues with the
   // second one of a→ab, b→aaa, (3,6)); empty: the Queen has exactly S in the window.
   std::vector<GameWitness> queen_witnesses;

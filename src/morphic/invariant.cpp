@@ -204,7 +204,7 @@ InvariantAnalysis analyse_invariant(const CandidatePairs& candidates, std::uint6
   for (Position p : b.s) b.in_s.set(p.x, p.y);
 
   // Work: the differences (|S|² / 2) and the window's positions, twice.
-  Poller poller(progress, b.s.size() * b.s.size() / 2 + 2 * window * window);
+  Poller poller(progress, b.s.size() * b.s.size() / 2 + 3 * window * window);
   std::uint64_t done = 0;
   for (std::size_t i = 0; i < b.s.size(); ++i)
     for (std::size_t j = 0; j < i; ++j) {  // s[j] ≤ s[i] in x (sorted); keep those below in y
@@ -294,17 +294,25 @@ InvariantAnalysis analyse_invariant(const CandidatePairs& candidates, std::uint6
   for (auto [s, t] : r.cones) parts.push_back(fmt::format("({},{}) widened diagonal", s, t));
   for (std::size_t i = 0; i < parts.size(); ++i) r.queen += (i ? " + " : "") + parts[i];
   if (r.queen.empty()) r.queen = "no family";
-  if (r.rook && k == r.diagonals.size() && k >= 1 && r.cones.empty())
-    r.queen_ruleset = k == 1 ? "wythoff" : fmt::format("kqueen:{}", k);
-  if (r.rook && r.cones.size() == 1 && r.diagonals.empty())
-    r.queen_ruleset = fmt::format("st-wythoff:{},{}", r.cones[0].first, r.cones[0].second);
-
   auto family_name = [&](Position v) -> std::string {
     if (v.x == 0 || v.y == 0) return "rook";
     std::uint64_t c = absdiff(v.x, v.y);
     return c <= window / 4 ? fmt::format("diagonal c={}", c) : fmt::format("diagonal c={} (longer than window/4)", c);
   };
   for (Position w : witnesses(b, queen_move, poller, done, 8)) r.queen_witnesses.push_back(explain(w, family_name));
+  // The core of the Queen — rook, the stroll c ≤ k − 1 and the cones — is a named ruleset
+  // when there is one stroll or one cone; it is reported when it alone has exactly S.
+  std::optional<std::string> core;
+  if (r.rook && r.cones.empty() && k >= 1) core = k == 1 ? "wythoff" : fmt::format("kqueen:{}", k);
+  if (r.rook && r.cones.size() == 1 && k == 0) core = fmt::format("st-wythoff:{},{}", r.cones[0].first, r.cones[0].second);
+  if (core && r.queen_witnesses.empty()) {
+    auto core_move = [&](Position v) {
+      if (v.x == 0 || v.y == 0) return true;
+      return absdiff(v.x, v.y) < k ||
+             std::any_of(r.cones.begin(), r.cones.end(), [&](auto c) { return in_cone(c.first, c.second, v); });
+    };
+    if (witnesses(b, core_move, poller, done, 1).empty()) r.queen_ruleset = core;
+  }
 
   std::vector<Position> pairs;
   for (Position p : candidates.pairs)
