@@ -90,8 +90,16 @@ TEST(Morphic, FibonacciIsItsOwnMorphism) {
   ASSERT_TRUE(search.guess);
   EXPECT_EQ(search.guess->morphism.to_string(), "a->ab,b->a");
   EXPECT_TRUE(search.guess->coding.is_identity());
-  EXPECT_EQ(search.guess->prefix, 1u);
-  EXPECT_EQ(search.guess->longer_prefix, 2u);
+}
+
+TEST(Morphic, SeedMorphismsAreFoundAsTheyArePrinted) {
+  // seed 001 §4: the k-Queen a→a^k b, b→a; the Queen Bee a→ab, b→aa; (2,1)-Wythoff a→aab, b→aa.
+  for (auto [game, morphism] : {std::pair{"kqueen:2", "a->aab,b->a"}, {"kqueen:3", "a->aaab,b->a"},
+                                {"queen-bee", "a->ab,b->aa"}, {"st-wythoff:2,1", "a->aab,b->aa"}}) {
+    auto search = find_morphism(characteristic_word(Ruleset::parse(game), 1 << 14));
+    ASSERT_TRUE(search.guess) << game;
+    EXPECT_EQ(search.guess->morphism.to_string(), morphism) << game;
+  }
 }
 
 TEST(Morphic, QueenDeeIsTheTribonacciMorphism) {

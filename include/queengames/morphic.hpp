@@ -123,7 +123,7 @@ struct MorphicGuess {
   Morphism morphism;  // on letters a, b, c, … (the return words to the prefix)
   Coding coding;      // letter → its return word; the identity when w is λ's own fixed point
   std::string head;   // the word is head · coding(λ^ω) (empty unless the search shifted)
-  std::uint64_t prefix = 0, longer_prefix = 0;  // |u| and |v| whose derived sequences agree
+  std::uint64_t prefix = 0, longer_prefix = 0;  // |u| and |v| whose derived sequences agree (0: fixed point)
   std::uint64_t compared = 0;  // letters of the two derived sequences compared
 };
 
@@ -135,7 +135,8 @@ struct MorphismSearch {
   std::string evidence;           // what was found or why nothing was
 };
 
-// The derived-sequence search on a finite prefix of a word (prefixes of length 1..max_prefix;
+// First the smallest morphism fixing the word itself, images of at most 12 letters (at most
+// 4 letters in the word); then the derived-sequence search (prefixes of length 1..max_prefix;
 // two derived sequences count as equal when their first min(1000, …) letters agree, at least
 // 200 of them). When a prefix stops returning, the word's suffixes from letters 1, 2, 3, 4, 6,
 // 8, … ≤ max_shift are searched too. The guess generates a word agreeing with `word` on every

@@ -2,6 +2,7 @@
 // search and the verification against the sweep.
 #include <algorithm>
 #include <functional>
+#include <numeric>
 #include <queue>
 #include <string_view>
 #include <unordered_map>
@@ -15,6 +16,8 @@ namespace {
 
 constexpr std::size_t kCompare = 1000, kMinCompare = 200, kMaxLetters = 26;
 constexpr std::size_t kChunk = 1 << 16;
+// Image lengths tried for a morphism fixing the word itself (two letters: 12² length pairs).
+constexpr std::size_t kPureImage = 12;
 
 // Streams the characteristic word of the ruleset's P-positions in chunks: the sweep gives
 // a_n in increasing order, and a position below a_n that is some b_m has a_m < b_m < a_n, so
@@ -146,6 +149,45 @@ std::optional<MorphicGuess> guess_from(std::string_view word, const Derived& di,
                       std::min<std::uint64_t>(di.head.size(), dj.head.size())};
 }
 
+// The smallest morphism (by total image length, each image at most max_image letters long)
+// whose fixed point is the word itself: for a fixed point w = μ(w), the image lengths
+// determine the images, read off w letter by letter (μ(w_0) = w[0, |μ(w_0)|), …).
+std::optional<MorphicGuess> pure_fixed_point(std::string_view word, std::size_t max_image) {
+  std::string letters;
+  for (char c : word.substr(0, std::min<std::size_t>(word.size(), 1 << 12)))
+    if (letters.find(c) == std::string::npos) letters.push_back(c);
+  std::size_t k = letters.size();
+  std::size_t combos = 1;
+  for (std::size_t i = 0; i < k; ++i) combos *= max_image;
+  if (k < 2 || combos > 100000) return std::nullopt;
+  std::vector<std::vector<std::size_t>> lengths;
+  for (std::size_t code = 0; code < combos; ++code) {
+    std::vector<std::size_t> len(k);
+    for (std::size_t i = 0, c = code; i < k; ++i, c /= max_image) len[i] = 1 + c % max_image;
+    if (len[0] >= 2) lengths.push_back(len);  // prolongable on the first letter
+  }
+  auto total = [](const std::vector<std::size_t>& len) { return std::accumulate(len.begin(), len.end(), std::size_t{0}); };
+  std::stable_sort(lengths.begin(), lengths.end(), [&](const auto& x, const auto& y) { return total(x) < total(y); });
+  for (const auto& len : lengths) {
+    std::vector<std::string_view> image(k);
+    bool ok = true;
+    std::size_t at = 0;
+    for (std::size_t i = 0; ok && i < word.size(); ++i) {
+      std::size_t c = letters.find(word[i]);
+      if (at + len[c] > word.size()) break;
+      std::string_view img = word.substr(at, len[c]);
+      if (image[c].empty()) image[c] = img;
+      else ok = image[c] == img;
+      at += len[c];
+    }
+    if (!ok || std::any_of(image.begin(), image.end(), [](std::string_view v) { return v.empty(); })) continue;
+    std::string text;
+    for (std::size_t i = 0; i < k; ++i) text += fmt::format("{}{}->{}", i ? "," : "", letters[i], image[i]);
+    return MorphicGuess{Morphism::parse(text), Coding(), "", 0, 0, word.size()};
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::string characteristic_word(const Ruleset& ruleset, std::uint64_t length, const ProgressFn& progress) {
@@ -166,6 +208,14 @@ MorphismSearch find_morphism(const std::string& word, std::uint64_t max_prefix, 
   for (std::uint64_t p = 1; p <= max_shift; p *= 2) {
     shifts.push_back(p);
     if (p >= 2 && p / 2 * 3 <= max_shift) shifts.push_back(p / 2 * 3);
+  }
+  // First the word as a morphism's own fixed point (seed 001 §4's morphisms are of this kind).
+  if (auto g = pure_fixed_point(word, kPureImage)) {
+    s.evidence = fmt::format("the word is the fixed point of {} (the smallest with images of at most {} letters); "
+                             "all {} letters checked",
+                             g->morphism.to_string(), kPureImage, word.size());
+    s.guess = std::move(g);
+    return s;
   }
   std::string first_stop;
   for (std::uint64_t shift : shifts) {
@@ -210,9 +260,10 @@ MorphismSearch find_morphism(const std::string& word, std::uint64_t max_prefix, 
     s.shift = shift;
     if (stop.empty()) break;  // the word recurs: shifting it does not help
   }
-  s.evidence = fmt::format("the derived sequences of the prefixes of length 1..{} (at most {} return words) are "
+  s.evidence = fmt::format("no morphism with images of at most {} letters fixes the word; "
+                           "the derived sequences of the prefixes of length 1..{} (at most {} return words) are "
                            "pairwise distinct on their first {} letters{}{}",
-                           s.max_prefix, kMaxLetters, kCompare, first_stop,
+                           kPureImage, s.max_prefix, kMaxLetters, kCompare, first_stop,
                            s.shift ? fmt::format("; so are those of the suffixes from letter {} to {}", shifts[1] + 1, s.shift + 1) : "");
   return s;
 }
