@@ -6,6 +6,7 @@
 #include <set>
 #include <sstream>
 
+#include "queengames/claims.hpp"
 #include "queengames/morphic.hpp"
 
 namespace qg {
@@ -238,6 +239,20 @@ TEST(Morphic, BfileValues) {
   EXPECT_THROW(pairs_from_terms({1, 2}, {0, 5}, 100, "x"), InputError);  // a_n > b_n
   EXPECT_THROW(analyse_invariant({{}, ""}, 4), InputError);
   EXPECT_THROW(analyse_invariant({{}, ""}, 1 << 15), RangeError);
+}
+
+}  // namespace
+}  // namespace qg
+
+namespace qg {
+namespace {
+
+TEST(MorphicClaims, PassAtTheirTourBounds) {
+  for (const auto& claim : morphic_claims()) {
+    auto report = run_claim(claim, claim.tour_bound);
+    EXPECT_TRUE(report.outcome.pass) << claim.id << ": " << report.outcome.detail;
+    EXPECT_LE(claim.tour_bound, claim.default_bound) << claim.id;
+  }
 }
 
 }  // namespace

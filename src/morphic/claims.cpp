@@ -14,7 +14,7 @@ std::string pos(Position p) { return fmt::format("({},{})", p.x, p.y); }
 
 // The letters of the characteristic word searched for a morphism: enough for the derived
 // sequences of the Queen Dees' prefixes (lengths up to 30, seed 001 §3) to return 200 times.
-constexpr std::uint64_t kGuessLetters = 1 << 18;
+constexpr std::uint64_t kGuessLetters = 1 << 16;
 
 Claim morphic_queens() {
   return Claim{.id = "empress.morphic_queens",
