@@ -288,9 +288,13 @@ InvariantAnalysis analyse_invariant(const CandidatePairs& candidates, std::uint6
   while (k < r.diagonals.size() && r.diagonals[k] == k) ++k;
   if (k == 1) parts.push_back("diagonal");
   if (k > 1) parts.push_back(fmt::format("{}-Queen stroll (diagonals c ≤ {})", k, k - 1));
-  if (k < r.diagonals.size())
-    parts.push_back(fmt::format("diagonals c ∈ {{{}}}",
-                                join_numbers(std::vector<std::uint64_t>(r.diagonals.begin() + static_cast<std::ptrdiff_t>(k), r.diagonals.end()))));
+  if (k < r.diagonals.size()) {
+    // Long lists (every odd diagonal, say) are cut after eight; `diagonals` has them all.
+    std::vector<std::uint64_t> extra(r.diagonals.begin() + static_cast<std::ptrdiff_t>(k), r.diagonals.end());
+    std::string more = extra.size() > 8 ? fmt::format(",… ({} of c ≤ {})", extra.size(), window / 4) : "";
+    if (extra.size() > 8) extra.resize(8);
+    parts.push_back(fmt::format("diagonals c ∈ {{{}{}}}", join_numbers(extra), more));
+  }
   for (auto [s, t] : r.cones) parts.push_back(fmt::format("({},{}) widened diagonal", s, t));
   for (std::size_t i = 0; i < parts.size(); ++i) r.queen += (i ? " + " : "") + parts[i];
   if (r.queen.empty()) r.queen = "no family";
