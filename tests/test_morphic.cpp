@@ -12,6 +12,12 @@
 namespace qg {
 namespace {
 
+#ifdef QG_SANITIZED
+constexpr std::uint64_t kWindow = 256;  // the sanitizers make the window scans ~40 times slower
+#else
+constexpr std::uint64_t kWindow = 1024;
+#endif
+
 struct Table {
   const char* ruleset;
   std::vector<std::uint64_t> a, b;
@@ -180,8 +186,8 @@ TEST(Morphic, WythoffFromItsBeattyPairs) {
     a.push_back((n + r) / 2);
     b.push_back(a.back() + n);
   }
-  auto c = pairs_from_terms(a, b, 1024, "Beatty pairs");
-  auto an = analyse_invariant(c, 1024);
+  auto c = pairs_from_terms(a, b, kWindow, "Beatty pairs");
+  auto an = analyse_invariant(c, kWindow);
   EXPECT_FALSE(an.witness);
   EXPECT_TRUE(an.queen_witnesses.empty());
   EXPECT_TRUE(an.rook);
@@ -192,7 +198,7 @@ TEST(Morphic, WythoffFromItsBeattyPairs) {
 
 TEST(Morphic, TwoQueenFromItsMorphism) {
   // Holladay's 2-Queen, a→aab, b→a (seed 001 §4): the Queen inside M_W is the 2-Queen stroll.
-  auto an = analyse_invariant(pairs_from_morphism(Morphism::parse("a->aab,b->a"), Coding(), 'a', 'b', 512), 512);
+  auto an = analyse_invariant(pairs_from_morphism(Morphism::parse("a->aab,b->a"), Coding(), 'a', 'b', kWindow / 2), kWindow / 2);
   // b_n − a_n = 2n: every difference of two P-positions lies on an even diagonal, so M_W holds
   // every odd diagonal too; the core (rook + stroll c ≤ 1) alone is the 2-Queen.
   EXPECT_EQ(an.diagonals.front(), 0u);

@@ -141,7 +141,8 @@ struct MorphismSearch {
 // 200 of them). When a prefix stops returning, the word's suffixes from letters 1, 2, 3, 4, 6,
 // 8, … ≤ max_shift are searched too. The guess generates a word agreeing with `word` on every
 // letter given.
-MorphismSearch find_morphism(const std::string& word, std::uint64_t max_prefix = 100, std::uint64_t max_shift = 1024);
+MorphismSearch find_morphism(const std::string& word, std::uint64_t max_prefix = 100, std::uint64_t max_shift = 1024,
+                              const ProgressFn& progress = {});
 
 struct MorphismVerification {
   bool pass = false;

@@ -83,7 +83,10 @@ std::vector<std::uint64_t> catalog_terms(const std::string& anumber, std::uint64
   auto seq = qg::find_sequence(anumber);
   std::vector<std::uint64_t> values;
   std::uint64_t count = std::min<std::uint64_t>(seq.max_terms, window + 1);
-  seq.generate(count, [&](std::int64_t t) { values.push_back(static_cast<std::uint64_t>(std::max<std::int64_t>(t, 0))); }, {});
+  seq.generate(count, [&](std::int64_t t) {
+    if (t < 0) throw qg::InputError(fmt::format("{} has the negative term {}: not a coordinate", anumber, t));
+    values.push_back(static_cast<std::uint64_t>(t));
+  }, {});
   return values;
 }
 
@@ -123,7 +126,7 @@ bool run_morphic_game(const MorphicGameOptions& o, const std::string& ruleset, b
     if (ruleset.empty()) throw qg::InputError("--find-morphism needs a RULESET");
     auto rules = qg::Ruleset::parse(ruleset);
     auto word = qg::characteristic_word(rules, o.guess_letters.value(1000, std::uint64_t{1} << 28), progress_line("word"));
-    auto search = qg::find_morphism(word, o.max_prefix.value(1, 1000), o.max_shift.value(0, 1 << 20));
+    auto search = qg::find_morphism(word, o.max_prefix.value(1, 1000), o.max_shift.value(0, 1 << 20), progress_line("search"));
     std::optional<qg::MorphismVerification> v;
     auto start = std::chrono::steady_clock::now();
     if (search.guess) v = qg::verify_morphism(*search.guess, rules, o.verify.value(0, std::uint64_t{1} << 34), progress_line("verify"));

@@ -25,7 +25,7 @@ Claim morphic_queens() {
                             "recovered morphisms generate their P-positions",
                .unit = "letters",
                .default_bound = 1'000'000,
-               .tour_bound = 50'000,
+               .tour_bound = 20'000,
                .max_bound = 100'000'000,
                .check = [](std::uint64_t bound, const ProgressFn& progress) -> ClaimOutcome {
     const char* games[] = {"wythoff", "kqueen:2", "queen-bee", "queen-dee", "kqueen-dee:2", "st-wythoff:2,1"};

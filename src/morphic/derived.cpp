@@ -198,7 +198,8 @@ std::string characteristic_word(const Ruleset& ruleset, std::uint64_t length, co
   return word;
 }
 
-MorphismSearch find_morphism(const std::string& word, std::uint64_t max_prefix, std::uint64_t max_shift) {
+MorphismSearch find_morphism(const std::string& word, std::uint64_t max_prefix, std::uint64_t max_shift,
+                              const ProgressFn& progress) {
   MorphismSearch s;
   s.word_length = word.size();
   // A prefix that stops returning means the word is not uniformly recurrent from its start; a
@@ -217,6 +218,9 @@ MorphismSearch find_morphism(const std::string& word, std::uint64_t max_prefix, 
     s.guess = std::move(g);
     return s;
   }
+  // A unit of work is one derived sequence (a scan of the word).
+  Poller poller(progress, shifts.size() * max_prefix);
+  std::uint64_t scans = 0;
   std::string first_stop;
   for (std::uint64_t shift : shifts) {
     if (shift >= word.size()) break;
@@ -225,6 +229,7 @@ MorphismSearch find_morphism(const std::string& word, std::uint64_t max_prefix, 
     std::string stop;
     std::uint64_t reached = 0;
     for (std::size_t len = 1; len <= max_prefix && len <= w.size(); ++len) {
+      poller.tick(++scans);
       Derived d = derive(w, len);
       if (d.usable && d.count < kMinCompare) {
         stop = fmt::format("; the prefix of length {} returns only {} times in {} letters", len, d.count, w.size());

@@ -61,9 +61,11 @@ std::vector<Position> witnesses(const Board& b, Allowed allowed, Poller& poller,
       poller.tick(++done);
       if (b.in_s.test(x, y)) continue;
       auto ok = [&](Position p) { return p.x <= x && p.y <= y && allowed(Position{x - p.x, y - p.y}); };
+      // S is sorted by x: the targets with p.x ≤ x are a prefix of it.
+      auto below = std::upper_bound(b.s.begin(), b.s.end(), Position{x, UINT64_MAX});
       bool found_move = std::any_of(column[x].begin(), column[x].end(), [&](std::uint64_t q) { return ok({x, q}); }) ||
-                         std::any_of(column[y].begin(), column[y].end(), [&](std::uint64_t q) { return ok({q, y}); }) ||
-                         std::any_of(b.s.begin(), b.s.end(), ok);
+                        std::any_of(column[y].begin(), column[y].end(), [&](std::uint64_t q) { return ok({q, y}); }) ||
+                        std::any_of(b.s.begin(), below, ok);
       if (!found_move) {
         found.push_back({x, y});
         if (found.size() == limit) return found;
