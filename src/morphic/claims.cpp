@@ -21,7 +21,8 @@ Claim morphic_queens() {
                .source = "seed 001, §4 (and Tables 1–4)",
                .kind = ClaimKind::remark,
                .statement = "the morphic Queens — Wythoff, the 2-Queen, the Queen Bee, the Queen Dee, the 2-Queen Dee, "
-                            "(2,1)-Wythoff — are recovered from their P-positions by derived sequences, and the "
+                            "(2,1)-Wythoff — are recovered from their P-positions (a morphism fixing the word, or derived "
+                            "sequences), and the "
                             "recovered morphisms generate their P-positions",
                .unit = "letters",
                .default_bound = 1'000'000,
@@ -50,7 +51,7 @@ Claim no_queen_abaaa() {
                             "whole family (rook, diagonal line, cone) joining no two of them; the moves to (0,0) and "
                             "(1,2) are (6,13)−(3,7) and (5,11)−(3,7)",
                .unit = "window",
-               .default_bound = 1024,
+               .default_bound = 2048,
                .tour_bound = 128,
                .max_bound = 1 << 14,
                .check = [](std::uint64_t bound, const ProgressFn& progress) -> ClaimOutcome {
@@ -85,7 +86,7 @@ Claim fourbonacci() {
                             "and their unions) has P-positions coded by the 4-bonacci word a→ab, b→ac, c→ad, d→a with "
                             "two letters kept; the largest invariant game has them",
                .unit = "window",
-               .default_bound = 1024,
+               .default_bound = 2048,
                .tour_bound = 128,
                .max_bound = 1 << 14,
                .check = [](std::uint64_t bound, const ProgressFn& progress) -> ClaimOutcome {
