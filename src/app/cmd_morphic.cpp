@@ -186,4 +186,32 @@ void add_morphic_options(CLI::App* cmd, MorphicGameOptions& o) {
   cmd->add_flag("--census", o.census, "seed 001 §4's census in both directions (Markdown)");
 }
 
+namespace {
+
+std::string first_queen_witness(const qg::InvariantAnalysis& a) {
+  return a.queen_witnesses.empty() ? "nowhere" : pos_text(a.queen_witnesses.front().position);
+}
+
+void tour_morphic(std::ostream& out, const std::string&) {
+  auto abaaa = qg::analyse_invariant(
+      qg::pairs_from_morphism(qg::Morphism::parse("a->ab,b->aaa"), qg::Coding(), 'a', 'b', 256), 256);
+  out << fmt::format("a->ab,b->aaa: the largest invariant game {}; the Queen inside it ({}) fails first at {}, "
+                     "and at (3,6) as seed 001 §4 argues\n  (queengames game --from-morphism 'a->ab,b->aaa')\n",
+                     abaaa.witness ? "has a witness" : "has exactly these P-positions in the 256x256 window", abaaa.queen,
+                     first_queen_witness(abaaa));
+  auto tetra = qg::analyse_invariant(
+      qg::pairs_from_morphism(qg::Morphism::named("tetranacci"), qg::Coding::parse("c->,d->"), 'a', 'b', 256), 256);
+  out << fmt::format("4-bonacci with c, d deleted: invariant game {}, no Queen of the seed's kinds (witness {}), "
+                     "named rulesets: {}\n  (queengames game --from-morphism tetranacci --coding 'c->,d->'; "
+                     "census in docs/MORPHIC.md)\n",
+                     tetra.witness ? "none" : "in the window", first_queen_witness(tetra),
+                     tetra.matching_rulesets.empty() ? "none" : fmt::format("{}", fmt::join(tetra.matching_rulesets, ", ")));
+  auto dee = qg::find_morphism(qg::characteristic_word(qg::Ruleset::parse("queen-dee"), 1 << 16));
+  out << fmt::format("The Queen Dee's P-positions, searched for a morphism: {}\n  (queengames game queen-dee --find-morphism)\n",
+                     dee.guess ? qg::to_string(*dee.guess) : "none found");
+}
+
+QG_TOUR_SECTION(45, "Morphic and invariant games: from a morphism to its Queen and back (seed 001 §4)", tour_morphic);
+
+}  // namespace
 }  // namespace qg::app
