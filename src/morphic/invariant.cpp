@@ -206,7 +206,9 @@ InvariantAnalysis analyse_invariant(const CandidatePairs& candidates, std::uint6
   for (Position p : b.s) b.in_s.set(p.x, p.y);
 
   // Work: the differences (|S|² / 2) and the window's positions, twice.
-  Poller poller(progress, b.s.size() * b.s.size() / 2 + 3 * window * window);
+  // Work: the differences (|S|² / 2), three scans of the window's positions and, counted by
+  // rows, the census of M_W, the cones and the loose vectors.
+  Poller poller(progress, b.s.size() * b.s.size() / 2 + 3 * window * window + (2 + (kMaxConeS - 1) * kMaxConeT) * window);
   std::uint64_t done = 0;
   for (std::size_t i = 0; i < b.s.size(); ++i)
     for (std::size_t j = 0; j < i; ++j) {  // s[j] ≤ s[i] in x (sorted); keep those below in y
@@ -214,8 +216,10 @@ InvariantAnalysis analyse_invariant(const CandidatePairs& candidates, std::uint6
       if (b.s[j].y <= b.s[i].y) b.difference.set(b.s[i].x - b.s[j].x, b.s[i].y - b.s[j].y);
     }
   auto in_m = [&](Position v) { return !b.difference.test(v.x, v.y); };
-  for (std::uint64_t x = 0; x < window; ++x)
+  for (std::uint64_t x = 0; x < window; ++x) {
+    poller.tick(++done);
     for (std::uint64_t y = 0; y < window; ++y) r.moves += (x || y) && in_m({x, y});
+  }
 
   auto explain = [&](Position w, auto family_of) {
     GameWitness g{w, {}};
@@ -259,7 +263,7 @@ InvariantAnalysis analyse_invariant(const CandidatePairs& candidates, std::uint6
     std::uint64_t best = 0;
     for (std::uint64_t t = 1; t <= kMaxConeT; ++t) {
       bool whole = true;
-      for (std::uint64_t x = 1; x < window && whole; ++x)
+      for (std::uint64_t x = 1; x < window && whole; ++x, poller.tick(++done))
         for (std::uint64_t y = 1; y < window && whole; ++y) whole = !in_cone(s, t, {x, y}) || in_m({x, y});
       if (!whole) break;
       best = t;
@@ -280,7 +284,7 @@ InvariantAnalysis analyse_invariant(const CandidatePairs& candidates, std::uint6
     if (diagonal_set.count(absdiff(v.x, v.y))) return true;
     return std::any_of(r.cones.begin(), r.cones.end(), [&](auto c) { return in_cone(c.first, c.second, v); });
   };
-  for (std::uint64_t x = 0; x < window; ++x)
+  for (std::uint64_t x = 0; x < window; ++x, poller.tick(++done))
     for (std::uint64_t y = 0; x + y < window; ++y) r.loose_moves += (x || y) && in_m({x, y}) && !queen_move({x, y});
 
   // Describe the Queen the way seed 001 does.
