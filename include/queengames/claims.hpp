@@ -87,5 +87,6 @@ std::vector<Claim> infty_claims();
 std::vector<Claim> blocking_claims();
 std::vector<Claim> boards_claims();
 std::vector<Claim> dictionary_claims();
+std::vector<Claim> morphic_claims();
 
 }  // namespace qg

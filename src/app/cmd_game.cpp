@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli.hpp"
+#include "morphic_cli.hpp"
 #include "queengames/claims.hpp"
 #include "queengames/twopile.hpp"
 
@@ -16,6 +17,7 @@ struct GameOptions {
   qg::app::NumberOption count, nth;
   std::vector<std::string> is_p;
   bool json = false;
+  qg::app::MorphicGameOptions morphic;
 };
 
 std::string ruleset_help() {
@@ -25,6 +27,8 @@ std::string ruleset_help() {
 }
 
 void run_game(const GameOptions& o) {
+  if (qg::app::run_morphic_game(o.morphic, o.ruleset, o.json, o.out)) return;
+  if (o.ruleset.empty()) throw qg::InputError("game needs a RULESET (or --from-morphism, --from-bfile, --from-catalog, --census)");
   auto rules = qg::twopile::Ruleset::parse(o.ruleset);
   int modes = !o.count.text.empty() + !o.nth.text.empty() + !o.is_p.empty();
   if (modes != 1) throw qg::InputError("game needs exactly one of --p-positions N, --nth N, --is-p X Y");
@@ -88,7 +92,8 @@ QG_COMMAND("game", [](CLI::App& app) {
   auto o = std::make_shared<GameOptions>();
   auto* cmd = app.add_subcommand("game", "P-positions of two-pile queen games: Wythoff Nim and its relatives");
   cmd->footer(ruleset_help());
-  cmd->add_option("ruleset", o->ruleset, "e.g. wythoff, queen-dee, maharaja, st-wythoff:2,1")->required();
+  cmd->add_option("ruleset", o->ruleset, "e.g. wythoff, queen-dee, maharaja, st-wythoff:2,1");
+  qg::app::add_morphic_options(cmd, o->morphic);
   cmd->add_option("--p-positions", o->count.text, "print n a_n b_n for n = 0..N-1 (a_n ≤ b_n, a_n increasing)");
   cmd->add_option("--via", o->via, "sweep (default), brute or morphic");
   cmd->add_option("--nth", o->nth.text, "the N-th P-position by the morphic route, in O(log N)");

@@ -9,7 +9,8 @@ namespace qg {
 std::vector<Claim> all_claims() {
   std::vector<Claim> all;
   for (auto&& part : {numeration_claims(), words_claims(), spiral_claims(), twopile_claims(),
-                      infty_claims(), blocking_claims(), boards_claims(), dictionary_claims()})
+                      infty_claims(), blocking_claims(), boards_claims(), dictionary_claims(),
+                      morphic_claims()})
     all.insert(all.end(), part.begin(), part.end());
   return all;
 }
