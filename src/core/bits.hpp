@@ -3,15 +3,17 @@
 // Layout. Bit i is bit i mod 64 (least significant first) of word w = i / 64. Only a window
 // of words is stored, store_[k] being word first_ + k; every word outside it is 0:
 //
-//   word w:   0 … first_−1 │ first_   first_+1  …   first_+size−1 │ first_+size …
-//   held:        (zeros)   │ store_[0] store_[1] … store_[size−1] │   (zeros)
+//   word w:   0 … first_−1 │ first_    first_+1  …  first_+size−1 │ first_+size  │ …
+//   held:        (zeros)   │ store_[0] store_[1] … store_[size−1] │ store_[size] │ (zeros)
+//                            └──────────── the window ─────────────┘  pad, always 0
 //
-// first_ and the size are multiples of 8 words, a 64-byte cache line; one more word, always 0,
-// follows the window (a pad for bits64). A set grows at either end, at least doubling the
-// window, so a line of a few large values costs a few lines (not a bitset from 0) and growth
-// costs O(1) amortised per word. full_ counts the leading words
-// 0 … full_−1 that are all ones; it is kept while first_ = 0 (else word 0 is 0 and full_ = 0)
-// and lets a scan from 0 or a mex skip the solid prefix in one step.
+// first_ and size (size_, kept beside the vector: one load instead of end − begin) are
+// multiples of 8 words, a 64-byte cache line; the pad word after the window is always 0, so
+// bits64 can read two words with one check. A set grows at either end, at least doubling the
+// window: a line of a few large values costs a few lines (not a bitset from 0), and growth
+// costs O(1) amortised per word. full_ counts the leading words 0 … full_−1 that are all ones;
+// it is kept while first_ = 0 (else word 0 is 0 and full_ = 0) and lets a scan from 0 or a mex
+// skip the solid prefix in one step.
 //
 // Bit tricks. A word index below first_ wraps w − first_ around to a huge number, so one
 // unsigned comparison checks both ends of the window. next_zero and prev_zero look at 64 bits
@@ -35,6 +37,7 @@ class BitSet {
   BitSet() = default;
   BitSet(const BitSet&) = default;
   BitSet& operator=(const BitSet&) = default;
+  // A moved-from set is empty (size_ follows the vector it describes).
   BitSet(BitSet&& other) noexcept
       : store_(std::move(other.store_)), size_(std::exchange(other.size_, 0)), first_(other.first_), full_(other.full_) {}
   BitSet& operator=(BitSet&& other) noexcept {
