@@ -49,7 +49,10 @@ class BitSet {
 
   // Word w (members 64w … 64w + 63), 0 outside the window.
   std::uint64_t word(std::uint64_t w) const { return w - first_ < size_ ? store_[w - first_] : 0; }
-  bool test(std::uint64_t i) const { return (word(i >> 6) >> (i & 63)) & 1; }
+  bool test(std::uint64_t i) const {
+    const std::uint64_t k = (i >> 6) - first_;
+    return k < size_ && ((store_[k] >> (i & 63)) & 1);
+  }
   // Members i … i + 63 as the bits of one word (bit 0: member i). The pad word after the
   // window lets the common case read both words unchecked; << 1 << (63 − shift) is
   // << (64 − shift) made defined for shift = 0.
