@@ -7,6 +7,7 @@
 #include <benchmark/benchmark.h>
 
 #include <ctime>
+#include <numbers>
 
 #include "bench_infty_knuth.hpp"
 #include "queengames/infty.hpp"
@@ -16,7 +17,7 @@ namespace {
 double cpu_seconds() { return static_cast<double>(std::clock()) / CLOCKS_PER_SEC; }
 
 // Knuth's arrays (§3): a, b, c of about φN, φ²N and N bytes.
-constexpr double kKnuthBytesPerTerm = 1.6180339887 + 2.6180339887 + 1.0;
+constexpr double kKnuthBytesPerTerm = std::numbers::phi + std::numbers::phi * std::numbers::phi + 1.0;
 
 void BM_engine(benchmark::State& state) {
   const auto count = static_cast<std::uint64_t>(state.range(0));

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
+#include <numbers>
 #include <vector>
 
 #include "queengames/infty.hpp"
@@ -36,7 +37,7 @@ inline bool compfrac(std::uint64_t x, std::uint64_t y) {
 template <bool kWindows = true>
 inline qg::infty::InftyStats run(std::uint64_t goal, std::vector<std::uint64_t>* terms = nullptr) {
   using ll = long long;
-  const double phi = 1.6180339887498948482;  // only to size the arrays (§3)
+  const double phi = std::numbers::phi;  // only to size the arrays (§3)
   const ll slack = 10;
   const ll g = static_cast<ll>(goal);
   const ll maxmema = static_cast<ll>(phi * static_cast<double>(g)) + slack;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <numbers>
 #include <random>
 
 #include <fstream>
@@ -368,7 +369,7 @@ TEST(Telescope, RangeAndDepth) {
   EXPECT_GT(trace.levels, 50u);
   EXPECT_LT(trace.widest_window, 2000u);
   // Within the band of Theorem 1.2: y − φx is O(1).
-  EXPECT_NEAR(static_cast<double>(y) / static_cast<double>(x), 1.6180339887, 1e-9);
+  EXPECT_NEAR(static_cast<double>(y) / static_cast<double>(x), std::numbers::phi, 1e-9);
   EXPECT_TRUE(t.is_p(x, y));
   EXPECT_TRUE(t.is_p(y, x));
   EXPECT_FALSE(t.is_p(x, y + 1));

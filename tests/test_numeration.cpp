@@ -605,11 +605,10 @@ TEST(Theorem15, ExtremesBelowT19AsInTheProof) {
   EXPECT_GT(e[0].max, 0.846);
   EXPECT_LE(e[0].max, 0.847);
   // Brute force over the window in long double: the same arguments.
-  const long double psi = 1.83928675521416113255185256465328660L;
   uint64_t argmin = 0, argmax = 0;
   long double lo = 0, hi = 0;
   for (uint64_t n = 1; n < 121415; ++n) {
-    long double d = static_cast<long double>(tribonacci_bits_value(tribonacci_bits(n) << 1)) - psi * n;
+    long double d = static_cast<long double>(tribonacci_bits_value(tribonacci_bits(n) << 1)) - kPsi * n;
     if (d < lo) lo = d, argmin = n;
     if (d > hi) hi = d, argmax = n;
   }

@@ -73,35 +73,25 @@ struct Xymp {
   friend bool operator==(const Xymp&, const Xymp&) = default;
 };
 
-namespace detail {
-// A set of naturals that only ever drops its smallest members: a bitset sliding upward.
-class SlidingBits {
- public:
-  bool test(std::uint64_t v) const;
-  void set(std::uint64_t v);         // v ≥ every value dropped so far
-  void drop_below(std::uint64_t v);  // forget the values below v
-
- private:
-  std::uint64_t base_ = 0;  // value of bit 0 of words_[head_], a multiple of 64
-  std::size_t head_ = 0;
-  std::vector<std::uint64_t> words_;
-};
-}  // namespace detail
-
 // Rows 0, 1, 2, … by the mex recurrence (2) (the text's "max" is a garbled "mex"):
 // X_n = mex{X_i, Y_i : i < n}, M_n = mex{M_i, P_i : i < n}, Y_n = X_n + M_n, P_n = X_n + Y_n.
 // Amortised O(1) per row; the Y and P values not yet passed by X and M are kept as sliding
 // bitsets, ≈ 0.55 bytes per row.
 class XympRecurrence {
  public:
+  XympRecurrence();
+  XympRecurrence(const XympRecurrence&) = delete;
+  XympRecurrence& operator=(const XympRecurrence&) = delete;
+  ~XympRecurrence();
   std::uint64_t n() const { return n_; }
   const Xymp& row() const { return row_; }
   void advance();  // to row n + 1
 
  private:
+  struct Pending;
   std::uint64_t n_ = 0;
   Xymp row_;
-  detail::SlidingBits pending_y_, pending_p_;
+  std::unique_ptr<Pending> pending_;
 };
 
 // The rows of Table 2 streamed from the theme song Θ (Theorem 20 and eq. (17)):

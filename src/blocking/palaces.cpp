@@ -12,7 +12,6 @@
 #include <algorithm>
 #include <atomic>
 #include <limits>
-#include <thread>
 
 #include <fmt/format.h>
 
@@ -22,6 +21,7 @@
 #endif
 
 #include "blocking/detail.hpp"
+#include "core/team.hpp"
 #include "queengames/blocking.hpp"
 #include "queengames/io.hpp"
 
@@ -368,11 +368,6 @@ Summary banded_summary(std::uint64_t k, std::uint64_t W, std::uint64_t H, unsign
   for (auto& link : links) link.r.resize(ring), link.diagonal.resize(ring);
   std::vector<Stats> stats(band_count);
   std::vector<std::uint64_t> rows(band_count, 0);  // each entry written by its band's thread only
-  std::atomic<bool> stop{false};
-  // Bumped whenever a thread has moved a band on; a thread that found nothing to do sleeps on
-  // it rather than spinning, since on a loaded machine the spinning would take the CPU from
-  // the very thread it waits for (a 32-bit counter: the futex width, compared only for change).
-  std::atomic<std::uint32_t> moves{0};
   // One row of band b if its input is there and its output has room; false otherwise.
   auto step = [&](unsigned b) {
     const std::uint64_t y = rows[b];
@@ -396,12 +391,15 @@ Summary banded_summary(std::uint64_t k, std::uint64_t W, std::uint64_t H, unsign
   auto last_rows = [&] {
     return band_count == 1 ? rows[0] : links[band_count - 2].consumed.load(std::memory_order_acquire);
   };
-  auto run = [&](unsigned t) {
+  // A member that found nothing to do sleeps until another has moved a band on, rather than
+  // spinning: on a loaded machine the spinning would take the CPU from the very thread it
+  // waits for.
+  Team::run(threads, [&](Team& team, unsigned t) {
     std::uint64_t reported = 0;
     for (unsigned idle = 0;;) {
-      const std::uint32_t seen = moves.load(std::memory_order_acquire);
+      const std::uint32_t seen = team.epoch();
       bool busy = false, moved = false;
-      for (unsigned b = t; b < band_count; b += threads) {
+      for (unsigned b = t; b < band_count; b += team.size()) {
         for (std::uint64_t i = 0; i < chunk && rows[b] < H && step(b); ++i) moved = true;
         busy = busy || rows[b] < H;
       }
@@ -409,31 +407,12 @@ Summary banded_summary(std::uint64_t k, std::uint64_t W, std::uint64_t H, unsign
         std::uint64_t done = last_rows();
         if (done >= reported + progress_rows || (done == H && reported < H)) progress(reported = done, H);
       }
-      if (moved) {
-        moves.fetch_add(1, std::memory_order_release);
-        moves.notify_all();
-      }
-      if (!busy || stop.load(std::memory_order_relaxed)) return;
+      if (moved) team.moved();
+      if (!busy || team.stopped()) return;
       if (moved) idle = 0;
-      else if (++idle > 64) moves.wait(seen, std::memory_order_acquire);  // until another thread moves
+      else if (++idle > 64) team.wait(seen);  // until another member moves
     }
-  };
-  {
-    struct StopOnExit {  // an exception from progress() stops the other threads before joining
-      std::atomic<bool>& stop;
-      std::atomic<std::uint32_t>& moves;
-      ~StopOnExit() {
-        stop.store(true);
-        moves.fetch_add(1);  // wake a sleeping thread so that it sees the stop
-        moves.notify_all();
-      }
-    };
-    std::vector<std::jthread> workers;
-    StopOnExit guard{stop, moves};
-    for (unsigned t = 1; t < threads; ++t) workers.emplace_back(run, t);
-    run(0);
-    for (auto& w : workers) w.join();
-  }
+  });
   Stats total;
   for (const auto& s : stats) total.merge(s);
   return to_summary(W, H, total);

@@ -4,13 +4,11 @@
 #include <array>
 #include <atomic>
 #include <deque>
-#include <exception>
-#include <mutex>
-#include <system_error>
 #include <thread>
 
 #include <fmt/format.h>
 
+#include "core/team.hpp"
 #include "queengames/boards.hpp"
 #include "value_sets.hpp"
 
@@ -149,67 +147,41 @@ class BoardEngine {
     // The last antidiagonal each strip is done with (INT64_MAX: the whole strip).
     std::vector<std::atomic<std::int64_t>> done(strips);
     for (auto& d : done) d.store(-1);
-    std::atomic<bool> stop{false};
     std::atomic<std::uint64_t> cells_done{0};
-    std::exception_ptr error;
-    std::mutex error_mutex;
-    struct Abort {};
-    std::atomic<unsigned> team{0};  // the threads actually running, once all have started
-    auto work = [&](unsigned t) {
-      while (team == 0) std::this_thread::yield();
-      try {
-        std::uint64_t report = kProgressEvery;
-        for (std::uint64_t k = t; k < strips; k += team) {
-          Walker walker(*this, store);
-          std::deque<std::pair<std::int64_t, std::uint64_t>> ends;  // antidiagonal, cells pushed by its end
-          std::uint64_t counted = 0;
-          auto publish = [&] {
-            while (!ends.empty() && walker.computed() >= ends.front().second)
-              done[k].store(ends.front().first, std::memory_order_release), ends.pop_front();
-            cells_done += walker.computed() - counted;
-            counted = walker.computed();
-          };
-          board_.walk_strip(
-              k,
-              [&](std::int64_t d) {
-                ends.emplace_back(d - 1, walker.pushed());
+    Team::run(threads, [&](Team& team, unsigned t) {
+      std::uint64_t report = kProgressEvery;
+      for (std::uint64_t k = t; k < strips; k += team.size()) {
+        Walker walker(*this, store);
+        std::deque<std::pair<std::int64_t, std::uint64_t>> ends;  // antidiagonal, cells pushed by its end
+        std::uint64_t counted = 0;
+        auto publish = [&] {
+          while (!ends.empty() && walker.computed() >= ends.front().second)
+            done[k].store(ends.front().first, std::memory_order_release), ends.pop_front();
+          cells_done += walker.computed() - counted;
+          counted = walker.computed();
+        };
+        board_.walk_strip(
+            k,
+            [&](std::int64_t d) {
+              ends.emplace_back(d - 1, walker.pushed());
+              publish();
+              while (k > 0 && done[k - 1].load(std::memory_order_acquire) < d) {
+                team.check();
                 publish();
-                while (k > 0 && done[k - 1].load(std::memory_order_acquire) < d) {
-                  if (stop) throw Abort{};
-                  publish();
-                  std::this_thread::yield();
-                }
-                if (stop) throw Abort{};
-                if (t == 0 && progress && cells_done >= report) {
-                  progress(cells_done, board_.cells());
-                  report = cells_done + kProgressEvery;
-                }
-              },
-              [&](std::uint64_t n, Square s) { walker.push(n, s); });
-          walker.drain();
-          publish();
-          done[k].store(INT64_MAX, std::memory_order_release);
-        }
-      } catch (const Abort&) {
-      } catch (...) {
-        std::lock_guard lock(error_mutex);
-        if (!error) error = std::current_exception();
-        stop = true;
+                std::this_thread::yield();
+              }
+              team.check();
+              if (t == 0 && progress && cells_done >= report) {
+                progress(cells_done, board_.cells());
+                report = cells_done + kProgressEvery;
+              }
+            },
+            [&](std::uint64_t n, Square s) { walker.push(n, s); });
+        walker.drain();
+        publish();
+        done[k].store(INT64_MAX, std::memory_order_release);
       }
-    };
-    {
-      std::vector<std::jthread> workers;
-      for (unsigned t = 1; t < threads; ++t) {
-        try {
-          workers.emplace_back(work, t);
-        } catch (const std::system_error&) {
-          break;  // no more threads to be had: share the strips among those running
-        }
-      }
-      team = static_cast<unsigned>(workers.size()) + 1;
-      work(0);
-    }
-    if (error) std::rethrow_exception(error);
+    });
   }
 
   void prefetch_start(const Pending& p) const {

@@ -1,9 +1,11 @@
 // Greedy queens on the single-quadrant board (seed 000 §8): S_c by columns and by
 // antidiagonals, the inverse permutation, and the Table 5 indices of the queens (47).
 #include <algorithm>
+#include <bit>
 
 #include <fmt/format.h>
 
+#include "core/bits.hpp"
 #include "queengames/boards.hpp"
 
 namespace qg::boards {
@@ -17,37 +19,18 @@ void check_columns(std::uint64_t columns, const char* what) {
     throw RangeError(fmt::format("{} {} is out of range: the supported range is 0..2^28", what, columns));
 }
 
-// A growable bitset read 64 bits at a time from any position.
-class Bits {
- public:
-  void set(std::uint64_t i) {
-    if ((i >> 6) + 1 >= words_.size()) words_.resize(std::max<std::size_t>(2 * words_.size(), (i >> 6) + 2), 0);
-    words_[i >> 6] |= std::uint64_t{1} << (i & 63);
-  }
-  bool test(std::uint64_t i) const { return (word_at(i >> 6) >> (i & 63)) & 1; }
-  // Bits i … i + 63.
-  std::uint64_t window(std::uint64_t i) const {
-    const std::uint64_t lo = word_at(i >> 6), shift = i & 63;
-    return shift == 0 ? lo : (lo >> shift) | (word_at((i >> 6) + 1) << (64 - shift));
-  }
-
- private:
-  std::uint64_t word_at(std::uint64_t w) const { return w < words_.size() ? words_[w] : 0; }
-  std::vector<std::uint64_t> words_;
-};
-
 }  // namespace
 
 std::vector<std::uint64_t> quadrant_queens(std::uint64_t columns) {
   check_columns(columns, "the number of columns");
   // Rows r, diagonals r − c + columns (≥ 0), antidiagonals r + c already holding a queen.
-  Bits rows, diagonals, antidiagonals;
+  BitSet rows, diagonals, antidiagonals;
   std::vector<std::uint64_t> s(columns);
   std::uint64_t first_free_row = 0;
   for (std::uint64_t c = 0; c < columns; ++c) {
     std::uint64_t r = first_free_row;
     for (;; r += 64) {
-      const std::uint64_t blocked = rows.window(r) | diagonals.window(r + columns - c) | antidiagonals.window(r + c);
+      const std::uint64_t blocked = rows.bits64(r) | diagonals.bits64(r + columns - c) | antidiagonals.bits64(r + c);
       if (~blocked) {
         r += static_cast<std::uint64_t>(std::countr_one(blocked));
         break;
@@ -55,7 +38,7 @@ std::vector<std::uint64_t> quadrant_queens(std::uint64_t columns) {
     }
     s[c] = r;
     rows.set(r), diagonals.set(r + columns - c), antidiagonals.set(r + c);
-    while (rows.test(first_free_row)) ++first_free_row;
+    first_free_row = rows.next_zero(first_free_row);
   }
   return s;
 }
@@ -66,7 +49,7 @@ std::vector<std::uint64_t> quadrant_queens_by_antidiagonals(std::uint64_t column
   // row, column and diagonal are free; an antidiagonal holds at most one. Columns past the
   // wanted ones take queens too, as they block rows and diagonals of later cells.
   std::vector<std::uint64_t> s(columns);
-  Bits rows, cols, diagonals;  // diagonal r − c stored at r − c + d_max, d_max ≥ every d used
+  BitSet rows, cols, diagonals;  // diagonal r − c stored at r − c + d_max, d_max ≥ every d used
   std::uint64_t found = 0, first_free_row = 0, first_free_column = 0;
   // Column c's queen lies on antidiagonal S_c + c < (φ + 1)c + 1 (seed 000 (49)); the bound
   // 4C + 64 leaves room to spare and is checked, not assumed.
@@ -80,8 +63,8 @@ std::vector<std::uint64_t> quadrant_queens_by_antidiagonals(std::uint64_t column
       if (c < columns) s[c] = r, ++found;
       break;
     }
-    while (rows.test(first_free_row)) ++first_free_row;
-    while (cols.test(first_free_column)) ++first_free_column;
+    first_free_row = rows.next_zero(first_free_row);
+    first_free_column = cols.next_zero(first_free_column);
   }
   return s;
 }

@@ -6,9 +6,9 @@
 
 #include <fmt/format.h>
 
+#include "core/team.hpp"
 #include "queengames/boards.hpp"
 #include "queengames/io.hpp"
-#include "rounds.hpp"
 #include "value_sets.hpp"
 
 namespace qg::boards {
@@ -135,7 +135,7 @@ class TableEngine {
     if (region_.by_antidiagonals) {
       // Positions of one antidiagonal have no move between them: share them out in chunks.
       constexpr std::uint64_t kChunk = 256;
-      detail::run_rounds(
+      run_rounds(
           threads, region_.width,
           [&](std::uint64_t s, unsigned thread) {
             Scratch& local = scratch[thread];
@@ -152,7 +152,7 @@ class TableEngine {
     // Tiles: tile (I, J) only moves into tiles (I', J') with I' ≤ I, J' ≤ J, and no line of a
     // monotone family meets two tiles of one tile antidiagonal, so those run in parallel.
     const std::uint64_t tiles_x = (region_.width + kTile - 1) / kTile, tiles_y = (region_.height + kTile - 1) / kTile;
-    detail::run_rounds(
+    run_rounds(
         threads, tiles_x + tiles_y - 1,
         [&](std::uint64_t t, unsigned thread) {
           Scratch& local = scratch[thread];

@@ -2,32 +2,10 @@
 // or antidiagonal with an earlier queen, found by scanning the rows upward.
 #include <bit>
 
+#include "core/bits.hpp"
 #include "queengames/infty.hpp"
 
 namespace qg::infty {
-namespace {
-
-// A growable set of naturals as bits; bits64(i) reads members i … i + 63 at once, so that the
-// row scan looks at 64 rows per step.
-class BitSet {
- public:
-  bool contains(std::uint64_t i) const { return (bits64(i) & 1) != 0; }
-  void insert(std::uint64_t i) {
-    if (i / 64 + 2 > words_.size()) words_.resize(2 * (i / 64 + 2));
-    words_[i / 64] |= std::uint64_t{1} << (i % 64);
-  }
-  std::uint64_t bits64(std::uint64_t i) const {
-    std::uint64_t w = i / 64, shift = i % 64;
-    std::uint64_t low = w < words_.size() ? words_[w] >> shift : 0;
-    std::uint64_t high = shift != 0 && w + 1 < words_.size() ? words_[w + 1] << (64 - shift) : 0;
-    return low | high;
-  }
-
- private:
-  std::vector<std::uint64_t> words_;
-};
-
-}  // namespace
 
 std::vector<std::uint64_t> infty_queens_brute_force(std::uint64_t count, const ProgressFn& progress) {
   if (count > 10'000'000) throw RangeError("the brute force places at most 10^7 queens (it takes O(n²) time)");
@@ -42,10 +20,10 @@ std::vector<std::uint64_t> infty_queens_brute_force(std::uint64_t count, const P
         break;
       }
     }
-    rows.insert(q[n - 1]);
-    diagonals.insert(q[n - 1] - n + count);
-    antidiagonals.insert(q[n - 1] + n);
-    while (rows.contains(lowest_free_row)) ++lowest_free_row;
+    rows.set(q[n - 1]);
+    diagonals.set(q[n - 1] - n + count);
+    antidiagonals.set(q[n - 1] + n);
+    lowest_free_row = rows.next_zero(lowest_free_row);
     if (progress && n % 4096 == 0) progress(n, count);
   }
   return q;

@@ -7,8 +7,7 @@ std::array<ShiftExtremes, 3> tribonacci_shift_extremes(std::uint64_t bound, cons
   if (bound < 1 || bound > (std::uint64_t{1} << 32))
     numeration_detail::range_error("tribonacci_shift_extremes", "the bound must be in 1..2^32");
   // ψ, ψ², ψ³ to long double precision: only for printing D_k.
-  constexpr long double kPsiPower[3] = {1.83928675521416113255185256465328660L, 3.38297576790623749412270853645503459L,
-                                        6.22226252312039862667456110110832119L};
+  constexpr long double kPsiPower[3] = {kPsi, kPsi * kPsi, kPsi * kPsi * kPsi};
   std::array<ShiftExtremes, 3> extremes{};
   std::int64_t at_min[3] = {0, 0, 0}, at_max[3] = {0, 0, 0};  // [(n)_T 0^k]_T at argmin, argmax
   for (std::uint64_t n = 1; n < bound; ++n) {

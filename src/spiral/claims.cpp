@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "core/bits.hpp"
 #include "internal.hpp"
 #include "queengames/claims.hpp"
 #include "queengames/numeration.hpp"
@@ -262,7 +263,7 @@ class AbcRecurrence {
 
  private:
   std::uint64_t n_ = 0, a_ = 0, d_ = 0;
-  spiral::detail::SlidingBits pending_bc_, pending_cb_;
+  BitSet pending_bc_, pending_cb_;
 };
 
 ClaimOutcome check_eq14_16(std::uint64_t bound, const ProgressFn& progress) {

@@ -1,125 +1,91 @@
 // Direct greedy placement of the queens on the square spiral (seed 000 §1): the independent
 // route that the theorems are checked against. No property of the solution is assumed; the
 // data structures only make attacked runs cheap to skip.
-#include <bit>
 #include <vector>
 
 #include <fmt/format.h>
 
+#include "core/bits.hpp"
 #include "queengames/spiral.hpp"
 
 namespace qg::spiral {
 namespace {
 
-// The occupied values of one family of lines (rows x, columns y, diagonals y − x or
-// antidiagonals x + y), as a bitset over [−half, half) that grows on demand, plus the
-// largest run of occupied values around 0 (the "core"). Lines outside the storage are free.
-// Queries jump over the core in O(1) and scan the rest a word at a time.
+// The occupied lines of one family (rows x, columns y, diagonals y − x or antidiagonals
+// x + y), each named by its key, value + 2^62 (|value| < 2^33 here, so keys never wrap and a
+// difference of keys is the difference of values), as a BitSet, plus the largest run of
+// occupied lines around value 0 (the "core"). Queries jump over the core in O(1) and scan the
+// rest a word at a time.
 class LineSet {
  public:
-  bool test(std::int64_t v) const {
-    if (v < -half_ || v >= half_) return false;
-    auto i = static_cast<std::uint64_t>(v + half_);
-    return (bits_[i >> 6] >> (i & 63)) & 1;
-  }
+  static constexpr std::uint64_t kZero = std::uint64_t{1} << 62;  // the key of value 0
+  static std::uint64_t key(std::int64_t value) { return static_cast<std::uint64_t>(value) + kZero; }
 
-  void insert(std::int64_t v) {
-    if (v < -half_ || v >= half_) grow(v);
-    auto i = static_cast<std::uint64_t>(v + half_);
-    bits_[i >> 6] |= std::uint64_t{1} << (i & 63);
-    if (core_lo_ > core_hi_) {  // no core yet: it starts when 0 is occupied
-      if (v != 0) return;
-      core_lo_ = core_hi_ = 0;
-    } else if (v != core_hi_ + 1 && v != core_lo_ - 1) {
+  bool test(std::uint64_t k) const { return bits_.test(k); }
+
+  void insert(std::uint64_t k) {
+    bits_.set(k);
+    if (core_lo_ > core_hi_) {  // no core yet: it starts when value 0 is occupied
+      if (k != kZero) return;
+      core_lo_ = core_hi_ = kZero;
+    } else if (k != core_hi_ + 1 && k != core_lo_ - 1) {
       return;
     }
     while (test(core_hi_ + 1)) ++core_hi_;
     while (test(core_lo_ - 1)) --core_lo_;
   }
 
-  // The least free value ≥ v.
-  std::int64_t next_free(std::int64_t v) const {
-    if (core_lo_ <= v && v <= core_hi_) v = core_hi_ + 1;
-    if (v < -half_ || v >= half_) return v;
-    auto i = static_cast<std::uint64_t>(v + half_);
-    std::size_t w = i >> 6;
-    std::uint64_t free = ~bits_[w] & (~std::uint64_t{0} << (i & 63));
-    while (free == 0) {
-      if (++w == bits_.size()) return half_;
-      free = ~bits_[w];
-    }
-    return static_cast<std::int64_t>(w * 64 + static_cast<std::size_t>(std::countr_zero(free))) - half_;
+  // The least free key ≥ k.
+  std::uint64_t next_free(std::uint64_t k) const {
+    if (core_lo_ <= k && k <= core_hi_) k = core_hi_ + 1;
+    return bits_.next_zero(k);
   }
 
-  // The greatest free value ≤ v.
-  std::int64_t prev_free(std::int64_t v) const {
-    if (core_lo_ <= v && v <= core_hi_) v = core_lo_ - 1;
-    if (v < -half_ || v >= half_) return v;
-    auto i = static_cast<std::uint64_t>(v + half_);
-    std::size_t w = i >> 6;
-    std::uint64_t free = ~bits_[w] & (~std::uint64_t{0} >> (63 - (i & 63)));
-    while (free == 0) {
-      if (w-- == 0) return -half_ - 1;
-      free = ~bits_[w];
-    }
-    return static_cast<std::int64_t>(w * 64 + 63 - static_cast<std::size_t>(std::countl_zero(free))) - half_;
+  // The greatest free key ≤ k.
+  std::uint64_t prev_free(std::uint64_t k) const {
+    if (core_lo_ <= k && k <= core_hi_) k = core_lo_ - 1;
+    return bits_.prev_zero(k);
   }
 
  private:
-  void grow(std::int64_t v) {
-    std::int64_t half = half_;
-    while (v < -half || v >= half) half *= 2;
-    std::vector<std::uint64_t> bits(static_cast<std::size_t>(half / 32), 0);
-    std::copy(bits_.begin(), bits_.end(), bits.begin() + (half - half_) / 64);
-    bits_.swap(bits);
-    half_ = half;
-  }
-
-  std::int64_t half_ = 1 << 16;
-  std::vector<std::uint64_t> bits_ = std::vector<std::uint64_t>((1 << 17) / 64, 0);
-  std::int64_t core_lo_ = 1, core_hi_ = 0;  // empty
+  BitSet bits_;
+  std::uint64_t core_lo_ = kZero + 1, core_hi_ = kZero;  // empty
 };
 
 // The four families, indexed as a queen at (x, y) occupies them: row x, column y,
 // diagonal y − x, antidiagonal x + y.
 struct Lines {
   LineSet family[4];
-  static void values(std::int64_t x, std::int64_t y, std::int64_t out[4]) {
-    out[0] = x, out[1] = y, out[2] = y - x, out[3] = x + y;
-  }
-  bool attacked(std::int64_t x, std::int64_t y) const {
-    std::int64_t v[4];
-    values(x, y, v);
-    for (int f = 0; f < 4; ++f)
-      if (family[f].test(v[f])) return true;
-    return false;
+  static void keys(std::int64_t x, std::int64_t y, std::uint64_t out[4]) {
+    out[0] = LineSet::key(x), out[1] = LineSet::key(y), out[2] = LineSet::key(y - x), out[3] = LineSet::key(x + y);
   }
   void occupy(std::int64_t x, std::int64_t y) {
-    std::int64_t v[4];
-    values(x, y, v);
-    for (int f = 0; f < 4; ++f) family[f].insert(v[f]);
+    std::uint64_t k[4];
+    keys(x, y, k);
+    for (int f = 0; f < 4; ++f) family[f].insert(k[f]);
   }
 };
 
 // The first cell at or after step t along a shell edge (start + t·dir, t < length) that no
 // line attacks, or length. Along an edge one family is constant and the other three move by
-// ±1 per step; each pass jumps t to the next value free in one family, and a pass that
+// ±1 per step; each pass jumps t to the next line free in one family, and a pass that
 // moves none of them has found a free cell.
 std::int64_t first_free_on_edge(const Lines& lines, Point start, Point dir, std::int64_t length) {
   struct Moving {
     const LineSet* set;
-    std::int64_t at0, slope;  // value(t) = at0 + slope·t
+    std::uint64_t at0;  // the key at t = 0; key(t) = at0 + slope·t
+    std::int64_t slope;
   };
-  std::int64_t v0[4];
-  Lines::values(start.x, start.y, v0);
+  std::uint64_t k0[4];
+  Lines::keys(start.x, start.y, k0);
   const std::int64_t slope[4] = {dir.x, dir.y, dir.y - dir.x, dir.x + dir.y};
   Moving moving[3];
   int count = 0;
   for (int f = 0; f < 4; ++f) {
     if (slope[f] == 0) {
-      if (lines.family[f].test(v0[f])) return length;  // the whole edge shares this line
+      if (lines.family[f].test(k0[f])) return length;  // the whole edge shares this line
     } else {
-      moving[count++] = {&lines.family[f], v0[f], slope[f]};
+      moving[count++] = {&lines.family[f], k0[f], slope[f]};
     }
   }
   std::int64_t t = 0;
@@ -127,7 +93,9 @@ std::int64_t first_free_on_edge(const Lines& lines, Point start, Point dir, std:
     const std::int64_t before = t;
     for (int f = 0; f < count && t < length; ++f) {
       const Moving& m = moving[f];
-      t = m.slope > 0 ? m.set->next_free(m.at0 + t) - m.at0 : m.at0 - m.set->prev_free(m.at0 - t);
+      const auto ut = static_cast<std::uint64_t>(t);
+      t = static_cast<std::int64_t>(m.slope > 0 ? m.set->next_free(m.at0 + ut) - m.at0
+                                                : m.at0 - m.set->prev_free(m.at0 - ut));
     }
     if (t == before) return t;
   }

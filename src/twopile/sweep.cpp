@@ -14,12 +14,12 @@
 // printed, and throws RangeError if the sums ever fail to increase (seed 001 §1 and Lemma 3:
 // they do increase for the Queen Bee and the Queen Dees).
 #include <algorithm>
-#include <bit>
 #include <limits>
 #include <queue>
 
 #include <fmt/format.h>
 
+#include "core/bits.hpp"
 #include "queengames/twopile.hpp"
 
 namespace qg::twopile {
@@ -27,46 +27,6 @@ namespace {
 
 constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
 constexpr std::uint64_t kMaxCoordinate = kNone - 1;
-
-// A growable bit set with "the least unset index ≥ i" in amortised O(1) for the scans the
-// sweep makes (all indices below low_ are set).
-class Bits {
- public:
-  bool test(std::uint64_t i) const {
-    std::uint64_t w = i >> 6;
-    return w < words_.size() && ((words_[w] >> (i & 63)) & 1);
-  }
-  void set(std::uint64_t i) {
-    std::uint64_t w = i >> 6;
-    if (w >= words_.size()) words_.resize(std::max<std::size_t>(w + 1, words_.size() + words_.size() / 2), 0);
-    words_[w] |= std::uint64_t{1} << (i & 63);
-  }
-  void set_range(std::uint64_t lo, std::uint64_t hi) {  // [lo, hi)
-    for (; lo < hi && (lo & 63); ++lo) set(lo);
-    if (lo + 64 <= hi) set(hi - 1);  // grow once
-    for (; lo + 64 <= hi; lo += 64) words_[lo >> 6] = ~std::uint64_t{0};
-    for (; lo < hi; ++lo) set(lo);
-  }
-  std::uint64_t next_zero(std::uint64_t i) {
-    bool from_low = i <= low_;
-    i = std::max(i, low_);
-    std::uint64_t w = i >> 6;
-    std::uint64_t result;
-    if (w >= words_.size()) {
-      result = i;
-    } else {
-      std::uint64_t word = words_[w] | ((std::uint64_t{1} << (i & 63)) - 1);
-      while (word == ~std::uint64_t{0} && ++w < words_.size()) word = words_[w];
-      result = w >= words_.size() ? w << 6 : (w << 6) + static_cast<unsigned>(std::countr_one(word));
-    }
-    if (from_low) low_ = result;
-    return result;
-  }
-
- private:
-  std::vector<std::uint64_t> words_;
-  std::uint64_t low_ = 0;
-};
 
 void put(std::vector<std::uint32_t>& v, std::uint64_t i, std::uint64_t value) {
   if (i >= v.size()) v.resize(std::max<std::size_t>(i + 1, v.size() + v.size() / 2), kNone);
@@ -202,7 +162,7 @@ class Sweep {
         continue;
       }
       if (blocked_.test(y - x)) {  // a diagonal attacked from every column from now on
-        y = x + blocked_.next_zero(y - x);
+        y = x + blocked_.next_zero(std::max(y - x, 64 * blocked_.full_words()));
         continue;
       }
       std::uint64_t next = attacked(x, y);
@@ -345,9 +305,9 @@ class Sweep {
   std::vector<Position> jumps_;
   std::uint64_t ring_ = 1;
 
-  Bits coord_;    // coordinates of the P-positions found (rows and columns in use)
-  Bits blocked_;  // diagonals y − x attacked from every later column (the P-positions' own first)
-  Bits sums_;     // antidiagonals x + y of the P-positions found
+  BitSet coord_;    // coordinates of the P-positions found (rows and columns in use)
+  BitSet blocked_;  // diagonals y − x attacked from every later column (the P-positions' own first)
+  BitSet sums_;     // antidiagonals x + y of the P-positions found
   std::vector<std::uint32_t> diag_col_;   // column of the upper P-position on diagonal c
   std::vector<std::uint32_t> partner_;    // the other coordinate of the P-position using v
   std::vector<std::uint32_t> recent_;     // ring: row of column x's upper P-position (jumps)
