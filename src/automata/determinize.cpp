@@ -132,6 +132,7 @@ class SubsetTable {
 
 bool determinize(const Nfa& n, const std::vector<Track>& tracks, std::uint64_t budget, const Context& context,
                  Automaton& out) {
+  StepTimer timer(context, "subset construction", n.states);
   SubsetTable subsets;
   std::vector<std::uint32_t> set(n.initial), stamp(n.states, 0);
   std::sort(set.begin(), set.end());
@@ -178,6 +179,7 @@ bool determinize(const Nfa& n, const std::vector<Track>& tracks, std::uint64_t b
     out.set_output(s, acc);
   }
   out.set_initial(0);
+  timer.finish(out, subsets.bytes() + delta.capacity() * 4 + n.bytes());
   return true;
 }
 

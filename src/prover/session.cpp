@@ -1,0 +1,267 @@
+// The session: Walnut commands, named automata, word automata, the library directory.
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "prover/evaluate.hpp"
+#include "queengames/words.hpp"
+
+namespace qg::prover {
+
+using automata::Automaton;
+
+namespace {
+
+// "FILE:LINE:COL: what" for an offset into `text`.
+std::string located(std::string_view file, std::string_view text, std::size_t pos, const std::string& what) {
+  std::size_t line = 1, col = 1;
+  for (std::size_t i = 0; i < pos && i < text.size(); ++i) {
+    if (text[i] == '\n') {
+      ++line;
+      col = 1;
+    } else {
+      ++col;
+    }
+  }
+  return fmt::format("{}:{}:{}: {}", file, line, col, what);
+}
+
+std::string read_text(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(fmt::format("cannot read {}", path.string()));
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// The command text after macro expansion: #NAME(a,b) becomes NAME's text with %0, %1 …
+// replaced by a, b. Positions inside an expansion are reported at the '#'.
+std::string expand_macros(std::string_view text, std::size_t offset, const std::map<std::string, std::string>& macros,
+                          std::vector<std::size_t>& origin) {
+  std::string out;
+  origin.clear();
+  for (std::size_t i = 0; i < text.size();) {
+    if (text[i] != '#') {
+      out += text[i];
+      origin.push_back(offset + i);
+      ++i;
+      continue;
+    }
+    std::size_t j = i + 1;
+    while (j < text.size() && (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_')) ++j;
+    std::string name(text.substr(i + 1, j - i - 1));
+    auto it = macros.find(name);
+    if (it == macros.end()) throw detail::PositionedError{offset + i, fmt::format("unknown macro #{}", name)};
+    std::vector<std::string> args;
+    if (j < text.size() && text[j] == '(') {
+      std::size_t close = text.find(')', j);
+      if (close == std::string_view::npos) throw detail::PositionedError{offset + j, "macro arguments without ')'"};
+      std::string_view inside = text.substr(j + 1, close - j - 1);
+      for (std::size_t a = 0; a <= inside.size();) {
+        std::size_t comma = inside.find(',', a);
+        if (comma == std::string_view::npos) comma = inside.size();
+        std::string arg(inside.substr(a, comma - a));
+        arg.erase(0, arg.find_first_not_of(" \t\n"));
+        arg.erase(arg.find_last_not_of(" \t\n") + 1);
+        if (!arg.empty() || !inside.empty()) args.push_back(arg);
+        a = comma + 1;
+      }
+      j = close + 1;
+    }
+    std::string body = it->second;
+    for (std::size_t k = args.size(); k-- > 0;) {
+      std::string key = fmt::format("%{}", k);
+      for (std::size_t p = body.find(key); p != std::string::npos; p = body.find(key, p + args[k].size())) body.replace(p, key.size(), args[k]);
+    }
+    out += body;
+    origin.insert(origin.end(), body.size(), offset + i);
+    i = j;
+  }
+  origin.push_back(offset + text.size());
+  return out;
+}
+
+}  // namespace
+
+Session::Session(automata::Context context) : context_(std::move(context)) {}
+
+std::shared_ptr<const automata::NumberSystem> Session::system(const std::string& name) {
+  auto it = systems_.find(name);
+  if (it != systems_.end()) return it->second;
+  return systems_[name] = automata::NumberSystem::make(name, context_);
+}
+
+void Session::define(const std::string& name, Automaton a) { automata_[name] = std::move(a); }
+void Session::define_word(const std::string& name, Automaton a) { words_[name] = std::move(a); }
+
+const Automaton& Session::automaton(const std::string& name) {
+  auto it = automata_.find(name);
+  if (it != automata_.end()) return it->second;
+  if (!library_.empty()) {
+    auto path = library_ / "Automata Library" / (name + ".txt");
+    if (std::filesystem::exists(path)) {
+      Automaton a = read_automaton(read_text(path), *this, path.string());
+      return automata_[name] = std::move(a);
+    }
+  }
+  throw InputError(fmt::format("no automaton named {}", name));
+}
+
+const Automaton& Session::word(const std::string& name) {
+  auto it = words_.find(name);
+  if (it != words_.end()) return it->second;
+  if (!library_.empty()) {
+    auto path = library_ / "Word Automata Library" / (name + ".txt");
+    if (std::filesystem::exists(path)) {
+      Automaton a = read_automaton(read_text(path), *this, path.string());
+      return words_[name] = std::move(a);
+    }
+  }
+  if (name == "T" || name == "F" || name == "TR" || name == "PD") return words_[name] = word_automaton(name, *this);
+  throw InputError(fmt::format("no word automaton named {}", name));
+}
+
+Automaton word_automaton(std::string_view walnut_name, Session& session) {
+  std::string morphism, system;
+  if (walnut_name == "T") morphism = "thue-morse", system = "msd_2";
+  else if (walnut_name == "PD") morphism = "period-doubling", system = "msd_2";
+  else if (walnut_name == "F") morphism = "fibonacci", system = "msd_fib";
+  else if (walnut_name == "TR") morphism = "tribonacci", system = "msd_trib";
+  else throw InputError(fmt::format("no word automaton named {} (T, F, TR, PD)", walnut_name));
+  // The fixed point's letter at n is read off the digits of n (msd first) by descending the
+  // images: digit d in letter x leads to the d-th letter of μ(x) (Dumont–Thomas; for these
+  // four morphisms their numeration is binary, Zeckendorf and greedy Tribonacci).
+  Morphism m = Morphism::named(morphism);
+  auto sys = session.system(system);
+  const std::string& alphabet = m.alphabet();
+  auto letters = static_cast<std::uint32_t>(alphabet.size());
+  Automaton a({automata::Track{"n", sys->base(), sys}}, letters + 1);
+  for (std::uint32_t q = 0; q < letters; ++q) {
+    const std::string& image = m.image(alphabet[q]);
+    for (std::uint32_t d = 0; d < sys->base(); ++d)
+      a.set_next(q, d, d < image.size() ? static_cast<std::uint32_t>(m.index(image[d])) : letters);
+    a.set_output(q, static_cast<int>(q));
+  }
+  for (std::uint32_t d = 0; d < sys->base(); ++d) a.set_next(letters, d, letters);
+  a.set_output(letters, -1);  // invalid representations (11 in Zeckendorf): no letter
+  a.set_initial(0);
+  return automata::minimize(a, session.context());
+}
+
+std::vector<Result> Session::run_file(const std::filesystem::path& path) {
+  return run(read_text(path), path.string());
+}
+
+std::vector<Result> Session::run(std::string_view text, std::string_view file) {
+  std::vector<Result> results;
+  std::size_t i = 0;
+  auto fail = [&](std::size_t pos, const std::string& what) -> void { throw InputError(located(file, text, pos, what)); };
+  auto skip = [&]() {
+    while (i < text.size()) {
+      if (std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+      else if (text.substr(i, 2) == "//") {
+        while (i < text.size() && text[i] != '\n') ++i;
+      } else {
+        break;
+      }
+    }
+  };
+  auto word = [&](const char* what) {
+    skip();
+    std::size_t j = i;
+    while (j < text.size() && (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_')) ++j;
+    if (j == i) fail(i, fmt::format("expected {}", what));
+    std::string w(text.substr(i, j - i));
+    i = j;
+    return w;
+  };
+  auto quoted = [&](std::size_t& start) {
+    skip();
+    if (i >= text.size() || text[i] != '"') fail(i, "expected a quoted statement");
+    start = i + 1;
+    std::size_t close = text.find('"', start);
+    if (close == std::string_view::npos) fail(i, "the quoted statement has no closing '\"'");
+    i = close + 1;
+    return text.substr(start, close - start);
+  };
+  auto end = [&]() {
+    skip();
+    if (i >= text.size() || (text[i] != ':' && text[i] != ';')) fail(i, "expected ':' or ';' at the end of the command");
+    ++i;
+  };
+  while (true) {
+    skip();
+    if (i >= text.size()) break;
+    std::size_t at = i;
+    std::string command = word("a command (eval, def, macro)");
+    Result r;
+    r.command = command;
+    auto started = std::chrono::steady_clock::now();
+    if (command == "eval" || command == "def") {
+      r.name = word("a name");
+      std::size_t start;
+      std::string_view statement = quoted(start);
+      end();
+      std::vector<std::size_t> origin;
+      automata::Context ctx = context_;
+      ctx.on_step = [&](const automata::StepStats& st) {
+        r.largest = std::max(r.largest, st.states_out);
+        r.peak_bytes = std::max(r.peak_bytes, st.bytes);
+        if (context_.on_step) context_.on_step(st);
+      };
+      try {
+        std::string expanded = expand_macros(statement, start, macros_, origin);
+        detail::FormulaPtr f;
+        try {
+          f = detail::parse_statement(expanded, 0);
+        } catch (detail::PositionedError& e) {
+          e.pos = origin[std::min(e.pos, origin.size() - 1)];
+          throw;
+        }
+        detail::Evaluator ev(*this, ctx);
+        Automaton a;
+        try {
+          a = ev.evaluate(*f);
+        } catch (detail::PositionedError& e) {
+          e.pos = origin[std::min(e.pos, origin.size() - 1)];
+          throw;
+        }
+        r.states = a.states();
+        r.largest = std::max<std::uint64_t>(r.largest, a.states());
+        for (const auto& t : a.tracks()) r.variables.push_back(t.name);
+        if (command == "eval") {
+          if (!a.tracks().empty())
+            fail(start, fmt::format("eval needs a closed statement; free variables: {}", fmt::join(r.variables, ", ")));
+          r.truth = a.accepting(a.initial());
+          if (!*r.truth && ev.counterexamples()) {
+            const Automaton& c = *ev.counterexamples();
+            if (auto w = automata::shortest_accepted(c)) {
+              auto values = automata::decode(c, *w);
+              for (std::size_t k = 0; k < values.size(); ++k) r.counterexample.emplace_back(c.tracks()[k].name, values[k]);
+            }
+          }
+        } else {
+          define(r.name, a);
+        }
+      } catch (const detail::PositionedError& e) {
+        fail(e.pos, e.what);
+      }
+    } else if (command == "macro") {
+      r.name = word("a name");
+      std::size_t start;
+      macros_[r.name] = std::string(quoted(start));
+      end();
+    } else {
+      fail(at, fmt::format("unknown command '{}' (eval, def, macro)", command));
+    }
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    results.push_back(std::move(r));
+  }
+  return results;
+}
+
+}  // namespace qg::prover

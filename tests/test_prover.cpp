@@ -1,0 +1,123 @@
+// The prover: statements against brute-force evaluation, and the literature's facts.
+#include <gtest/gtest.h>
+
+#include <functional>
+
+#include "queengames/prover.hpp"
+#include "queengames/words.hpp"
+
+using namespace qg::prover;
+using qg::automata::accepts;
+using qg::automata::Automaton;
+
+namespace {
+
+// Every assignment of the def's free variables below `bound` is accepted exactly when the
+// predicate holds (variables in the automaton's track order, i.e. sorted by name).
+void expect_matches(Session& s, const std::string& system, const std::string& statement,
+                    const std::function<bool(const std::vector<std::uint64_t>&)>& holds, std::uint64_t bound) {
+  SCOPED_TRACE(system + ": " + statement);
+  auto r = s.run("def f \"?" + system + " " + statement + "\":");
+  const Automaton& a = s.automaton("f");
+  std::size_t k = a.tracks().size();
+  std::vector<std::uint64_t> v(k, 0);
+  std::uint64_t total = 1;
+  for (std::size_t i = 0; i < k; ++i) total *= bound;
+  for (std::uint64_t c = 0; c < total; ++c) {
+    std::uint64_t x = c;
+    for (std::size_t i = 0; i < k; ++i, x /= bound) v[i] = x % bound;
+    ASSERT_EQ(accepts(a, v), holds(v)) << "at " << ::testing::PrintToString(v);
+  }
+}
+
+bool eval(Session& s, const std::string& statement) {
+  auto r = s.run("eval e \"" + statement + "\":");
+  return r.at(0).truth.value();
+}
+
+const char* const kSystems[] = {"msd_2", "lsd_2", "msd_3", "msd_fib", "lsd_fib", "msd_trib", "lsd_trib"};
+
+}  // namespace
+
+TEST(Prover, ArithmeticAgreesWithBruteForce) {
+  for (const char* sys : kSystems) {
+    Session s;
+    using V = std::vector<std::uint64_t>;
+    expect_matches(s, sys, "x+2*y=z+1", [](const V& v) { return v[0] + 2 * v[1] == v[2] + 1; }, 24);
+    expect_matches(s, sys, "x-y=z", [](const V& v) { return v[0] >= v[1] && v[0] - v[1] == v[2]; }, 24);
+    expect_matches(s, sys, "x/3=y", [](const V& v) { return v[0] / 3 == v[1]; }, 60);
+    expect_matches(s, sys, "y=5*x+2", [](const V& v) { return v[1] == 5 * v[0] + 2; }, 60);
+    expect_matches(s, sys, "(x+1)*3=y", [](const V& v) { return v[1] == 3 * (v[0] + 1); }, 60);
+    expect_matches(s, sys, "Ey x=2*y", [](const V& v) { return v[0] % 2 == 0; }, 200);
+    expect_matches(s, sys, "x<y & y<=z | x=z", [](const V& v) { return (v[0] < v[1] && v[1] <= v[2]) || v[0] == v[2]; }, 20);
+    expect_matches(s, sys, "~(x=y) => x>y", [](const V& v) { return v[0] >= v[1]; }, 30);
+    expect_matches(s, sys, "x!=y <=> (x<y ^ y>=x+3)", [](const V& v) { return (v[0] != v[1]) == ((v[0] < v[1]) != (v[1] >= v[0] + 3)); }, 30);
+    expect_matches(s, sys, "Az z<x => Ew w+z=y", [](const V& v) { return v[0] == 0 || v[1] + 1 >= v[0]; }, 30);
+  }
+}
+
+TEST(Prover, ClosedStatementsAndCounterexamples) {
+  Session s;
+  EXPECT_TRUE(eval(s, "?msd_fib Ax,y x+y=y+x"));
+  EXPECT_FALSE(eval(s, "Ex x+1=0"));
+  EXPECT_TRUE(eval(s, "?msd_trib An Ex,y x+y=n & (x=y | x=y+1)"));
+  auto r = s.run("eval small \"?msd_fib An,m (n<7 & m<3) => n+m<8\":");
+  ASSERT_FALSE(r[0].truth.value());
+  // The smallest counterexample: shortest representations first (n = 6, m = 2 are "1001",
+  // "10"; the first failing pair in Zeckendorf length-then-lexicographic order).
+  ASSERT_EQ(r[0].counterexample.size(), 2u);
+  EXPECT_GE(r[0].counterexample[0].second + r[0].counterexample[1].second, 8u);
+  // Macros and a def used through $name, its tracks sorted by name.
+  s.run("def lt \"?msd_fib b<a\": macro sum \"%0+%1=%2\":");
+  EXPECT_TRUE(eval(s, "?msd_fib Ax,y,z #sum(x,y,z) & y>0 => $lt(z,x)"));
+}
+
+TEST(Prover, ParseErrorsNameTheirPlace) {
+  Session s;
+  auto message = [&](const std::string& text) {
+    try {
+      s.run(text, "f.txt");
+    } catch (const qg::InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(message("eval x \"Ax x+\":"), "f.txt:1:14: the statement ends where a term is expected");
+  EXPECT_EQ(message("\n  eval x \"Ax $nope(x)\":"), "f.txt:2:15: no automaton named nope");
+  EXPECT_EQ(message("eval x \"Ax x < y\""), "f.txt:1:18: expected ':' or ';' at the end of the command");
+  EXPECT_EQ(message("frob x \"\":"), "f.txt:1:1: unknown command 'frob' (eval, def, macro)");
+  EXPECT_EQ(message("eval x \"?msd_q Ax x=x\":"), "f.txt:1:9: unknown number system 'msd_q' (msd_k, lsd_k with k ≥ 2, msd_fib, msd_trib, lsd_fib, lsd_trib)");
+  EXPECT_EQ(message("eval x \"x*y=2\":"), "f.txt:1:10: '*' needs a constant on one side");
+}
+
+// The word automata give the letters of the fixed points (words module, random access).
+TEST(Prover, WordAutomataAgreeWithTheirMorphisms) {
+  Session s;
+  struct Case {
+    const char* walnut;
+    const char* morphism;
+    const char* system;
+  };
+  for (Case c : {Case{"T", "thue-morse", "msd_2"}, Case{"F", "fibonacci", "msd_fib"}, Case{"TR", "tribonacci", "msd_trib"},
+                 Case{"PD", "period-doubling", "msd_2"}}) {
+    SCOPED_TRACE(c.walnut);
+    qg::FixedPointIndex index(qg::Morphism::named(c.morphism));
+    for (int letter = 0; letter < 3; ++letter) {
+      s.run(std::string("def w \"?") + c.system + " " + c.walnut + "[n]=@" + std::to_string(letter) + "\":");
+      const Automaton& a = s.automaton("w");
+      for (std::uint64_t n = 0; n < 3000; ++n)
+        ASSERT_EQ(accepts(a, {n}), index.letter(n) - 'a' == letter) << n;
+    }
+  }
+}
+
+// Literature: Thue–Morse is overlap-free (Thue 1912); the Fibonacci word has cubes but no
+// fourth powers (Mignosi–Pirillo 1992); the Tribonacci word has no fourth powers (Tan–Wen 2007).
+TEST(Prover, LiteratureFacts) {
+  Session s;
+  EXPECT_FALSE(eval(s, "Ei,n n>=1 & At t<=n => T[i+t]=T[i+n+t]"));
+  EXPECT_TRUE(eval(s, "Ei,n n>=1 & At t<n => T[i+t]=T[i+n+t]"));  // squares
+  EXPECT_TRUE(eval(s, "?msd_fib Ei,n n>=1 & At t<2*n => F[i+t]=F[i+n+t]"));
+  EXPECT_FALSE(eval(s, "?msd_fib Ei,n n>=1 & At t<3*n => F[i+t]=F[i+n+t]"));
+  EXPECT_FALSE(eval(s, "?msd_trib Ei,n n>=1 & At t<3*n => TR[i+t]=TR[i+n+t]"));
+}
