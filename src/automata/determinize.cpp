@@ -183,6 +183,73 @@ bool determinize(const Nfa& n, const std::vector<Track>& tracks, std::uint64_t b
   return true;
 }
 
+bool determinize_dense(const Nfa& n, const std::vector<Track>& tracks, const Context& context, Automaton& out) {
+  // Subsets as bitsets of n.states bits: the reversal of a projected automaton has subsets of
+  // thousands of states, which sorted lists would sort and hash at every step.
+  StepTimer timer(context, "subset construction (bitsets)", n.states);
+  const std::size_t words = (n.states + 63) / 64;
+  std::vector<std::uint64_t> pool, set(words);
+  std::vector<std::uint32_t> slots(1024, UINT32_MAX), delta;
+  std::uint32_t count = 0;
+  auto hash = [&](const std::uint64_t* p) {
+    std::uint64_t h = 0x9e3779b97f4a7c15ULL;
+    for (std::size_t i = 0; i < words; ++i) h = (h ^ p[i]) * 0x100000001b3ULL + (h >> 29);
+    return h ^ (h >> 31);
+  };
+  auto find_or_insert = [&](const std::vector<std::uint64_t>& b) {
+    if ((count + 1) * 2 > slots.size()) {
+      std::vector<std::uint32_t> bigger(slots.size() * 2, UINT32_MAX);
+      for (std::uint32_t s = 0; s < count; ++s) {
+        std::uint64_t h = hash(pool.data() + std::size_t{s} * words) & (bigger.size() - 1);
+        while (bigger[h] != UINT32_MAX) h = (h + 1) & (bigger.size() - 1);
+        bigger[h] = s;
+      }
+      slots.swap(bigger);
+    }
+    std::uint64_t mask = slots.size() - 1, h = hash(b.data()) & mask;
+    for (;; h = (h + 1) & mask) {
+      std::uint32_t s = slots[h];
+      if (s == UINT32_MAX) break;
+      if (std::equal(b.begin(), b.end(), pool.begin() + static_cast<std::ptrdiff_t>(std::size_t{s} * words))) return s;
+    }
+    std::uint64_t need = (std::uint64_t{count} + 1) * (words * 8 + n.letters * 4) + slots.size() * 4;
+    if (pool.capacity() < (std::size_t{count} + 1) * words) {
+      guard(context, need * 2 + n.bytes(), "determinizing an automaton");
+      pool.reserve(std::max(pool.capacity() * 2, (std::size_t{count} + 64) * words));
+    }
+    pool.insert(pool.end(), b.begin(), b.end());
+    slots[h] = count;
+    return count++;
+  };
+  for (std::uint32_t q : n.initial) set[q / 64] |= std::uint64_t{1} << (q % 64);
+  find_or_insert(set);
+  Poller poller(context.progress, 0);
+  for (std::uint32_t s = 0; s < count; ++s) {
+    for (std::uint32_t l = 0; l < n.letters; ++l) {
+      std::fill(set.begin(), set.end(), 0);
+      for (std::size_t w = 0; w < words; ++w)
+        for (std::uint64_t bits = pool[std::size_t{s} * words + w]; bits; bits &= bits - 1) {
+          std::uint64_t c = (w * 64 + static_cast<unsigned>(__builtin_ctzll(bits))) * n.letters + l;
+          for (std::uint64_t i = n.offset[c]; i < n.offset[c + 1]; ++i) set[n.target[i] / 64] |= std::uint64_t{1} << (n.target[i] % 64);
+        }
+      delta.push_back(find_or_insert(set));
+    }
+    poller.tick(s);
+  }
+  out = Automaton(tracks, count);
+  for (std::uint32_t s = 0; s < count; ++s) {
+    bool acc = false;
+    for (std::size_t w = 0; w < words && !acc; ++w)
+      for (std::uint64_t bits = pool[std::size_t{s} * words + w]; bits && !acc; bits &= bits - 1)
+        acc = n.accepting[w * 64 + static_cast<unsigned>(__builtin_ctzll(bits))];
+    out.set_output(s, acc);
+    for (std::uint32_t l = 0; l < n.letters; ++l) out.set_next(s, l, delta[std::size_t{s} * n.letters + l]);
+  }
+  out.set_initial(0);
+  timer.finish(out, pool.capacity() * 8 + slots.size() * 4 + delta.capacity() * 4 + n.bytes());
+  return true;
+}
+
 Automaton determinize_minimal(const Nfa& n, const std::vector<Track>& tracks, const Context& context) {
   Automaton out;
   if (context.determinization != Determinization::brzozowski) {
@@ -195,9 +262,9 @@ Automaton determinize_minimal(const Nfa& n, const std::vector<Track>& tracks, co
   // minimal automaton of the reversed language, so two rounds give the minimal automaton.
   StepTimer timer(context, "Brzozowski", n.states);
   Automaton back;
-  determinize(reversed(n, context), tracks, 0, context, back);
+  determinize_dense(reversed(n, context), tracks, context, back);
   Automaton result;
-  determinize(reversed(to_nfa(back), context), tracks, 0, context, result);
+  determinize_dense(reversed(to_nfa(back), context), tracks, context, result);
   timer.finish(result, back.bytes() + result.bytes());
   return result;
 }

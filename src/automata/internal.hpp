@@ -43,6 +43,8 @@ Nfa reversed(const Nfa& n, const Context& context);
 // leaves `out` empty, when more than `budget` subsets appear (budget 0: no budget).
 bool determinize(const Nfa& n, const std::vector<Track>& tracks, std::uint64_t budget, const Context& context,
                  Automaton& out);
+// The same with subsets as bitsets (no budget): for subsets of a large share of the states.
+bool determinize_dense(const Nfa& n, const std::vector<Track>& tracks, const Context& context, Automaton& out);
 // Determinization by the context's strategy; the result is minimal.
 Automaton determinize_minimal(const Nfa& n, const std::vector<Track>& tracks, const Context& context);
 

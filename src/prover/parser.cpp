@@ -339,8 +339,13 @@ class Parser {
 
 }  // namespace
 
-FormulaPtr parse_statement(std::string_view text, std::size_t offset) {
-  Parser p(tokenize(text, offset));
+FormulaPtr parse_statement(std::string_view text, std::size_t offset,
+                           std::vector<std::pair<std::string, std::size_t>>* systems) {
+  auto tokens = tokenize(text, offset);
+  if (systems)
+    for (const Token& t : tokens)
+      if (t.kind == Token::system) systems->emplace_back(t.text, t.pos);
+  Parser p(std::move(tokens));
   return p.statement();
 }
 

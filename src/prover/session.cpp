@@ -217,7 +217,13 @@ std::vector<Result> Session::run(std::string_view text, std::string_view file) {
         std::string expanded = expand_macros(statement, start, macros_, origin);
         detail::FormulaPtr f;
         try {
-          f = detail::parse_statement(expanded, 0);
+          std::vector<std::pair<std::string, std::size_t>> systems;
+          f = detail::parse_statement(expanded, 0, &systems);
+          for (const auto& [name, pos] : systems) try {
+              system(name);
+            } catch (const InputError& e) {
+              throw detail::PositionedError{pos, e.what()};
+            }
         } catch (detail::PositionedError& e) {
           e.pos = origin[std::min(e.pos, origin.size() - 1)];
           throw;

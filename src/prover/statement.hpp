@@ -46,7 +46,9 @@ struct Formula {
 };
 
 // Parses one statement. `offset` is the statement's place in the command text (added to
-// every position); `macros` expands #NAME(args) first. Throws PositionedError.
-FormulaPtr parse_statement(std::string_view text, std::size_t offset);
+// every position). `systems` receives every ?system prefix with its position, so that the
+// caller can check the names. Throws PositionedError.
+FormulaPtr parse_statement(std::string_view text, std::size_t offset,
+                           std::vector<std::pair<std::string, std::size_t>>* systems = nullptr);
 
 }  // namespace qg::prover::detail
