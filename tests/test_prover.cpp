@@ -1,6 +1,8 @@
 // The prover: statements against brute-force evaluation, and the literature's facts.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <functional>
 
 #include "queengames/prover.hpp"
@@ -126,4 +128,44 @@ TEST(Prover, LiteratureFacts) {
 TEST(Prover, TribonacciWordHasNoFourthPowers) {
   Session s;
   EXPECT_FALSE(eval(s, "?msd_trib Ei,n n>=1 & At t<3*n => TR[i+t]=TR[i+n+t]"));
+}
+
+// Walnut's automaton files: written and read back; wildcards, nondeterminism, dead states;
+// a library directory; errors with their place.
+TEST(Prover, AutomatonFilesAndLibrary) {
+  Session s;
+  s.run("def add3 \"?msd_fib x+y=z\":");
+  const Automaton& add = s.automaton("add3");
+  std::string text = write_automaton(add);
+  EXPECT_EQ(text.substr(0, 24), "msd_fib msd_fib msd_fib\n");
+  Automaton back = read_automaton(text, s, "add.txt");
+  back.rename({"x", "y", "z"});  // files name their inputs by position
+  EXPECT_TRUE(qg::automata::equivalent(add, back, s.context()));
+  // "n ≥ 1" in lsd_2 written by hand, nondeterministically: state 0 guesses which 1 is the
+  // last one; state 1 then reads the trailing zeros (a missing transition: the dead state).
+  Automaton positive = read_automaton("lsd_2\n0 0\n* -> 0\n1 -> 1\n\n1 1\n0 -> 1\n", s, "positive.txt");
+  for (std::uint64_t n = 0; n < 64; ++n) EXPECT_EQ(accepts(positive, {n}), n >= 1) << n;
+  auto message = [&](const std::string& t) {
+    try {
+      read_automaton(t, s, "a.txt");
+    } catch (const qg::InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(message("msd_2\n0 1\n0 -> 3\n"), "a.txt:3:6: no state 3");
+  EXPECT_EQ(message("msd_2\n0 1\n2 -> 0\n"), "a.txt:3:1: '2' is not a digit of input 1");
+  EXPECT_EQ(message("msd_2 msd_2\n0 1\n0 -> 0\n"), "a.txt:3:1: 1 digits for 2 inputs");
+  EXPECT_EQ(message("msd_x\n"), "a.txt:1:1: unknown number system 'msd_x' (msd_k, lsd_k with k ≥ 2, msd_fib, msd_trib, lsd_fib, lsd_trib)");
+  // The library: $name reads "Automata Library/name.txt".
+  auto dir = std::filesystem::temp_directory_path() / "qg_prover_library_test";
+  std::filesystem::create_directories(dir / "Automata Library");
+  {
+    std::ofstream f(dir / "Automata Library" / "fibadd.txt");
+    f << text;
+  }
+  Session t;
+  t.set_library(dir);
+  EXPECT_TRUE(t.run("eval c \"?msd_fib Ax,y Ez $fibadd(x,y,z) & z>=x\":").at(0).truth.value());
+  std::filesystem::remove_all(dir);
 }

@@ -146,7 +146,7 @@ Automaton restrict_tracks(Automaton a, const Automaton& validity, const Context&
 struct SystemBuilder {
   static std::shared_ptr<const NumberSystem> build(std::string_view name, const Context& context) {
     if (name.size() < 5 || (name.substr(0, 4) != "msd_" && name.substr(0, 4) != "lsd_"))
-      throw InputError(fmt::format("unknown number system '{}' (msd_k, lsd_k, msd_fib, msd_trib, lsd_fib, lsd_trib)", name));
+      throw InputError(fmt::format("unknown number system '{}' (msd_k, lsd_k with k ≥ 2, msd_fib, msd_trib, lsd_fib, lsd_trib)", name));
     bool msd = name[0] == 'm';
     std::string_view kind = name.substr(4);
     if (!msd) {
