@@ -53,6 +53,7 @@ struct StepStats {
   std::uint64_t letters = 0;     // letters of the result's alphabet
   std::uint64_t bytes = 0;       // peak bytes of the step's tables
   double seconds = 0;
+  bool abandoned = false;        // a subset construction stopped at its budget (Brzozowski follows)
 };
 
 enum class Determinization {
@@ -67,7 +68,7 @@ struct Context {
   std::function<void(const StepStats&)> on_step;        // one call per step
   std::uint64_t memory_limit = 0;                       // bytes; 0 = physical memory
   Determinization determinization = Determinization::automatic;
-  std::uint64_t subset_budget = 200000;                 // states, for subset/automatic
+  std::uint64_t subset_budget = 50000;                  // states, for subset/automatic
 };
 
 class Automaton {

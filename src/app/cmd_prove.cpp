@@ -11,7 +11,7 @@ namespace {
 
 struct ProveOptions {
   std::string file, expression, library, strategy = "automatic";
-  qg::app::NumberOption budget{"200000"}, memory{"0"};
+  qg::app::NumberOption budget{"50000"}, memory{"0"};
   bool json = false, steps = false;
 };
 
@@ -77,7 +77,7 @@ QG_COMMAND("prove", [](CLI::App& app) {
   cmd->add_option("-e,--expression", o->expression, "commands given on the command line");
   cmd->add_option("--library", o->library, "a Walnut-like library directory (Automata Library/, Word Automata Library/)");
   cmd->add_option("--strategy", o->strategy, "determinization: automatic (subset, then Brzozowski past --budget), subset, brzozowski");
-  cmd->add_option("--budget", o->budget.text, "states of a subset construction before Brzozowski takes over (default 200000)");
+  cmd->add_option("--budget", o->budget.text, "states of a subset construction before Brzozowski takes over (default 50000)");
   cmd->add_option("--memory-limit", o->memory.text, "refuse a step whose tables exceed this many MB (default: physical memory)");
   cmd->add_flag("--steps", o->steps, "print every step's statistics on stderr");
   cmd->add_flag("--json", o->json, "JSON output");

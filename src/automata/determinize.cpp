@@ -26,6 +26,7 @@ void StepTimer::finish(const Automaton& result, std::uint64_t peak_bytes) {
   stats_.states_out = result.states();
   stats_.letters = result.letters();
   stats_.bytes = std::max(peak_bytes, result.bytes());
+  stats_.abandoned = abandoned_;
   stats_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   context_.on_step(stats_);
 }
@@ -143,7 +144,12 @@ bool determinize(const Nfa& n, const std::vector<Track>& tracks, std::uint64_t b
   std::uint32_t generation = 0;
   Poller poller(context.progress, 0);
   for (std::uint32_t s = 0; s < subsets.size(); ++s) {
-    if (budget != 0 && subsets.size() > budget) return false;
+    if (budget != 0 && subsets.size() > budget) {
+      timer.rename(fmt::format("subset construction abandoned at {} states", budget));
+      timer.abandon();
+      timer.finish(Automaton({}, subsets.size()), subsets.bytes() + delta.capacity() * 4);
+      return false;
+    }
     std::uint64_t need = (std::uint64_t{subsets.size()} + 1) * n.letters * 4 + subsets.bytes();
     if (delta.capacity() < (std::uint64_t{s} + 1) * n.letters) {
       guard(context, need + delta.capacity() * 4, "determinizing an automaton");

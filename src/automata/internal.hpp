@@ -19,10 +19,13 @@ class StepTimer {
  public:
   StepTimer(const Context& context, std::string step, std::uint64_t states_in);
   void finish(const Automaton& result, std::uint64_t peak_bytes);
+  void rename(std::string step) { stats_.step = std::move(step); }
+  void abandon() { abandoned_ = true; }
 
  private:
   const Context& context_;
   StepStats stats_;
+  bool abandoned_ = false;
   std::chrono::steady_clock::time_point start_;
 };
 

@@ -140,7 +140,8 @@ Automaton raw_product(const Automaton& a, const Automaton& b, BoolOp op, const C
 
 // The automaton restricted to valid representations on every track.
 Automaton restrict_valid(Automaton r, const Context& context) {
-  for (const Track& t : r.tracks()) {
+  const std::vector<Track> tracks = r.tracks();  // r is replaced inside the loop
+  for (const Track& t : tracks) {
     if (!t.system || t.system->all_valid()) continue;
     Automaton v = t.system->validity();
     v.rename({t.name});

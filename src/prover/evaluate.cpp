@@ -142,8 +142,7 @@ Automaton Evaluator::exists_all(Automaton a, const std::vector<std::string>& var
   return a;
 }
 
-// W[v] = c for each letter c the test accepts: the word automaton with outputs replaced.
-Automaton Evaluator::letter_test(const Term& index, const std::function<bool(std::int64_t)>& test, Value& position) {
+const Automaton& Evaluator::word(const Term& index) {
   const Automaton* w;
   try {
     w = &s_.word(index.name);
@@ -152,14 +151,19 @@ Automaton Evaluator::letter_test(const Term& index, const std::function<bool(std
   }
   if (w->tracks().size() != 1)
     throw PositionedError{index.pos, fmt::format("word automaton {} has {} inputs; one is supported", index.name, w->tracks().size())};
-  position = term(*index.a);
-  Automaton a = *w;
-  for (std::uint32_t q = 0; q < a.states(); ++q) a.set_output(q, test(w->output(q)));
-  a.rename({position.var});
+  return *w;
+}
+
+// The positions v whose letter passes the test: the word automaton with its outputs
+// replaced, restricted to valid representations (the word automaton's dead state has none).
+Automaton Evaluator::letter_test(const Automaton& w, const std::function<bool(std::int64_t)>& test, const std::string& var) {
+  Automaton a = w;
+  for (std::uint32_t q = 0; q < a.states(); ++q) a.set_output(q, w.output(q) >= 0 && test(w.output(q)));
+  a.rename({var});
   const auto& sys = a.tracks()[0].system;
   if (sys && !sys->all_valid()) {
     Automaton v = sys->validity();
-    v.rename({position.var});
+    v.rename({var});
     a = automata::product(a, v, BoolOp::and_, ctx_);
   }
   return automata::minimize(a, ctx_);
@@ -174,33 +178,32 @@ Automaton Evaluator::word_relation(const Formula& f) {
     static const std::map<std::string, std::string> flip{{"=", "="}, {"!=", "!="}, {"<", ">"}, {">", "<"}, {"<=", ">="}, {">=", "<="}};
     op = flip.at(op);
   }
+  const Automaton& lw = word(*l);
+  // Each position term is evaluated once; its fresh variable is quantified at the end.
+  Value pl = term(*l->a);
   if (r->kind == Term::letter || r->kind == Term::number) {
     std::int64_t c = r->kind == Term::letter ? r->letter_value : static_cast<std::int64_t>(r->value);
-    Value p;
-    Automaton a = letter_test(*l, [&](std::int64_t x) { return compare(op, x, c); }, p);
-    return drop_fresh(conjoin(a, p.constraint), {p.var});
+    Automaton a = letter_test(lw, [&](std::int64_t x) { return compare(op, x, c); }, pl.var);
+    return drop_fresh(conjoin(a, pl.constraint), {pl.var});
   }
   if (r->kind != Term::index) throw PositionedError{r->pos, "a letter is compared with a letter (@k or W[i])"};
-  // W[i] op V[j]: the disjunction over the pairs of letters that satisfy op.
-  const Automaton& lw = s_.word(l->name);
-  const Automaton& rw = s_.word(r->name);
-  std::vector<std::int64_t> lo, ro;
-  for (std::uint32_t q = 0; q < lw.states(); ++q) lo.push_back(lw.output(q));
-  for (std::uint32_t q = 0; q < rw.states(); ++q) ro.push_back(rw.output(q));
-  std::sort(lo.begin(), lo.end());
-  lo.erase(std::unique(lo.begin(), lo.end()), lo.end());
-  std::sort(ro.begin(), ro.end());
-  ro.erase(std::unique(ro.begin(), ro.end()), ro.end());
+  const Automaton& rw = word(*r);
+  Value pr = term(*r->a);
+  // W[p] op V[q]: the disjunction over the letters x of W of (W[p] = x ∧ V[q] satisfies x op ·).
+  std::vector<std::int64_t> letters;
+  for (std::uint32_t q = 0; q < lw.states(); ++q)
+    if (lw.output(q) >= 0) letters.push_back(lw.output(q));
+  std::sort(letters.begin(), letters.end());
+  letters.erase(std::unique(letters.begin(), letters.end()), letters.end());
   std::optional<Automaton> any;
-  Value pl, pr;
-  for (std::int64_t x : lo) {
-    Automaton a = letter_test(*l, [&](std::int64_t v) { return v == x; }, pl);
-    Automaton b = letter_test(*r, [&](std::int64_t v) { return compare(op, x, v); }, pr);
-    Automaton both = conjoin(conjoin(automata::product(a, b, BoolOp::and_, ctx_), pl.constraint), pr.constraint);
-    both = drop_fresh(std::move(both), {pl.var, pr.var});
+  for (std::int64_t x : letters) {
+    Automaton a = letter_test(lw, [&](std::int64_t v) { return v == x; }, pl.var);
+    Automaton b = letter_test(rw, [&](std::int64_t v) { return compare(op, x, v); }, pr.var);
+    Automaton both = automata::product(a, b, BoolOp::and_, ctx_);
     any = any ? automata::product(*any, both, BoolOp::or_, ctx_) : both;
   }
-  return *any;
+  if (!any) throw PositionedError{l->pos, fmt::format("word automaton {} has no letters", l->name)};
+  return drop_fresh(conjoin(conjoin(*any, pl.constraint), pr.constraint), {pl.var, pr.var});
 }
 
 Automaton Evaluator::relation(const Formula& f) {

@@ -32,7 +32,9 @@ class Evaluator {
   automata::Automaton relation(const Formula& f);
   automata::Automaton word_relation(const Formula& f);
   automata::Automaton call(const Formula& f);
-  automata::Automaton letter_test(const Term& index, const std::function<bool(std::int64_t)>& test, Value& position);
+  const automata::Automaton& word(const Term& index);
+  automata::Automaton letter_test(const automata::Automaton& w, const std::function<bool(std::int64_t)>& test,
+                                  const std::string& var);
   Value term(const Term& t);
   Value add_values(Value a, Value b, const std::string& sys, std::size_t pos);
   Value multiple(std::uint64_t k, const std::string& v, const std::string& sys, std::size_t pos);

@@ -209,7 +209,7 @@ std::vector<Result> Session::run(std::string_view text, std::string_view file) {
       std::vector<std::size_t> origin;
       automata::Context ctx = context_;
       ctx.on_step = [&](const automata::StepStats& st) {
-        r.largest = std::max(r.largest, st.states_out);
+        if (!st.abandoned) r.largest = std::max(r.largest, st.states_out);
         r.peak_bytes = std::max(r.peak_bytes, st.bytes);
         if (context_.on_step) context_.on_step(st);
       };
