@@ -129,3 +129,39 @@ TEST(Automata, StatisticsAndMemoryGuard) {
   EXPECT_THROW(NumberSystem::make("msd_phi"), qg::InputError);
   EXPECT_THROW(exists(le, "q", ctx), qg::InputError);
 }
+
+// Generated systems (Dumont–Thomas numeration of a morphism, adder from the recurrence):
+// the (2,1)-Queen's system a→aab, b→aa of seed 001 §5 (U_k = 1, 3, 8, 22, …,
+// U_k = 2U_{k-1} + 2U_{k-2}), tetranacci, and Tribonacci again, against integer addition.
+TEST(Automata, GeneratedSystemsAgreeWithIntegerAddition) {
+  struct Case {
+    const char* name;
+    const char* morphism;
+  };
+  for (Case c : {Case{"msd_queen21", "a->aab,b->aa"}, Case{"msd_tetranacci", "a->ab,b->ac,c->ad,d->a"},
+                 Case{"msd_tribonacci", "a->ab,b->ac,c->a"}, Case{"lsd_queen21", "a->aab,b->aa"}}) {
+    SCOPED_TRACE(c.name);
+    bool msd = c.name[0] == 'm';
+    auto s = NumberSystem::from_morphism(c.name, c.morphism, msd);
+    Automaton valid = s->validity(), add = s->adder(), less = s->less();
+    for (std::uint64_t n = 0; n < 3000; ++n) {
+      auto rep = s->representation(n);
+      ASSERT_EQ(s->value(rep), n);
+      ASSERT_TRUE(accepts(valid, {n})) << n;
+    }
+    for (std::uint64_t x = 0; x < 300; ++x)
+      for (std::uint64_t y = 0; y < 300; ++y) ASSERT_TRUE(accepts(add, {x, y, x + y})) << x << "+" << y;
+    for (std::uint64_t x = 0; x < 48; ++x)
+      for (std::uint64_t y = 0; y < 48; ++y) {
+        ASSERT_EQ(accepts(less, {x, y}), x < y);
+        for (std::uint64_t z = 0; z < 48; ++z) ASSERT_EQ(accepts(add, {x, y, z}), x + y == z);
+      }
+  }
+  // The generated Tribonacci system is the hand-made one.
+  Context ctx;
+  Automaton generated = NumberSystem::from_morphism("msd_t", "a->ab,b->ac,c->a")->adder();
+  Automaton made = NumberSystem::make("msd_trib")->adder();
+  for (std::size_t i = 0; i < 3; ++i) generated.set_system(i, nullptr), made.set_system(i, nullptr);
+  EXPECT_TRUE(equivalent(generated, made, ctx));
+  EXPECT_THROW(NumberSystem::from_morphism("msd_x", "a->ba,b->a"), qg::InputError);
+}

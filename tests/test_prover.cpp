@@ -58,6 +58,18 @@ TEST(Prover, ArithmeticAgreesWithBruteForce) {
   }
 }
 
+// The (2,1)-Queen's system of seed 001 §5 (a→aab, b→aa), generated from its morphism.
+TEST(Prover, GeneratedSystems) {
+  Session s;
+  s.define_system("queen21", "a->aab,b->aa");
+  using V = std::vector<std::uint64_t>;
+  for (const char* sys : {"msd_queen21", "lsd_queen21", "msd_tetranacci"}) {
+    expect_matches(s, sys, "x+2*y=z+1", [](const V& v) { return v[0] + 2 * v[1] == v[2] + 1; }, 20);
+    expect_matches(s, sys, "x/3=y", [](const V& v) { return v[0] / 3 == v[1]; }, 60);
+  }
+  EXPECT_TRUE(eval(s, "?msd_queen21 Ax,y Ez x+y=z & z>=x"));
+}
+
 TEST(Prover, ClosedStatementsAndCounterexamples) {
   Session s;
   EXPECT_TRUE(eval(s, "?msd_fib Ax,y x+y=y+x"));

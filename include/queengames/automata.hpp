@@ -122,8 +122,19 @@ class Automaton {
 // order (two tracks x < y), all over tracks named "x", "y", "z".
 class NumberSystem : public std::enable_shared_from_this<NumberSystem> {
  public:
-  // InputError for an unknown name or k < 2; RangeError for k > 64.
+  // InputError for an unknown name or k < 2; RangeError for k > 64. Besides the systems
+  // above, "msd_M"/"lsd_M" for a morphism M named by the words module (msd_tetranacci).
   static std::shared_ptr<const NumberSystem> make(std::string_view name, const Context& context = {});
+  // The numeration system of a morphism μ prolonged on its start letter s (Dumont–Thomas):
+  // n is read off the path from s to the letter at position n of μ^ω(s), digit d choosing
+  // the d-th letter of an image. Supported when every image's proper prefixes are powers of
+  // s (a→aab, b→aa: the (2,1)-Queen's system; the k-bonacci morphisms): then digit d at
+  // place k weighs d·U_k with U_k = |μ^k(s)|, a linear recurrence (the characteristic
+  // polynomial of μ's incidence matrix). The adder is generated from the recurrence
+  // (Frougny's normalisation: finite when the dominant root is a Pisot number; RangeError
+  // when it does not close). InputError for an unsupported morphism.
+  static std::shared_ptr<const NumberSystem> from_morphism(const std::string& name, std::string_view morphism,
+                                                           bool msd = true, const Context& context = {});
 
   const std::string& name() const { return name_; }
   bool msd() const { return msd_; }
@@ -152,6 +163,7 @@ class NumberSystem : public std::enable_shared_from_this<NumberSystem> {
   bool msd_ = true, all_valid_ = true;
   unsigned base_ = 2;
   std::vector<std::uint64_t> weights_;  // U_0, U_1, … below 2^64 (the positional weights)
+  bool greedy_ = false;                 // representations by the greedy algorithm on weights_
   Automaton validity_, adder_, less_, equal_;
   friend struct SystemBuilder;
 };

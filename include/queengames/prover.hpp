@@ -65,6 +65,10 @@ class Session {
   // InputError for an unknown name.
   const automata::Automaton& automaton(const std::string& name);
   const automata::Automaton& word(const std::string& name);
+  // Adds msd_NAME and lsd_NAME, the numeration systems of a morphism (see
+  // NumberSystem::from_morphism): define_system("queen21", "a->aab,b->aa") makes
+  // ?msd_queen21 the (2,1)-Queen's system.
+  void define_system(const std::string& name, std::string_view morphism);
   // The number system by name (built once per session).
   std::shared_ptr<const automata::NumberSystem> system(const std::string& name);
 

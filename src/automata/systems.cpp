@@ -8,6 +8,7 @@
 
 #include "automata/internal.hpp"
 #include "queengames/numeration.hpp"
+#include "queengames/words.hpp"
 
 namespace qg::automata {
 
@@ -220,13 +221,132 @@ struct SystemBuilder {
 };
 
 std::shared_ptr<const NumberSystem> NumberSystem::make(std::string_view name, const Context& context) {
+  if (name.size() > 4 && (name.substr(0, 4) == "msd_" || name.substr(0, 4) == "lsd_")) {
+    auto names = Morphism::names();
+    std::string kind(name.substr(4));
+    if (kind != "fibonacci" && kind != "tribonacci" && std::find(names.begin(), names.end(), kind) != names.end())
+      return from_morphism(std::string(name), Morphism::named(kind).to_string(), name[0] == 'm', context);
+  }
   return SystemBuilder::build(name, context);
+}
+
+std::shared_ptr<const NumberSystem> NumberSystem::from_morphism(const std::string& name, std::string_view text, bool msd,
+                                                                const Context& context) {
+  Morphism m = Morphism::parse(text);
+  m.require_prolongable();
+  const std::string& alphabet = m.alphabet();
+  std::size_t letters = alphabet.size();
+  unsigned base = 0;
+  for (char x : alphabet) {
+    const std::string& image = m.image(x);
+    base = std::max<unsigned>(base, static_cast<unsigned>(image.size()));
+    for (std::size_t d = 0; d + 1 < image.size(); ++d)
+      if (image[d] != m.start())
+        throw InputError(fmt::format("morphism {}: the proper prefixes of every image must be powers of {} (the image of {} is {})",
+                                     m.to_string(), m.start(), x, image));
+  }
+  if (base > 64) throw RangeError("morphisms with images of at most 64 letters are supported");
+  // The recurrence of U_k = |μ^k(s)| = e_s M^k 1: Cayley–Hamilton on the incidence matrix
+  // M (M[x][y] = occurrences of y in μ(x)); the characteristic polynomial's coefficients by
+  // Faddeev–LeVerrier, whose divisions are exact.
+  std::vector<std::vector<std::int64_t>> M(letters, std::vector<std::int64_t>(letters, 0)), B(M), AB(M);
+  for (std::size_t x = 0; x < letters; ++x)
+    for (char y : m.image(alphabet[x])) ++M[x][static_cast<std::size_t>(m.index(y))];
+  std::vector<std::int64_t> c(letters + 1, 0);  // x^n + c_1 x^{n-1} + … + c_n
+  c[0] = 1;
+  for (std::size_t k = 1; k <= letters; ++k) {
+    // B_k = M B_{k-1} + c_{k-1} I, c_k = −tr(M B_k)/k, with B_0 = 0.
+    for (std::size_t i = 0; i < letters; ++i)
+      for (std::size_t j = 0; j < letters; ++j) {
+        std::int64_t v = 0;
+        for (std::size_t t = 0; t < letters; ++t) v += M[i][t] * B[t][j];
+        AB[i][j] = v + (i == j ? c[k - 1] : 0);
+      }
+    B = AB;
+    std::int64_t trace = 0;
+    for (std::size_t i = 0; i < letters; ++i)
+      for (std::size_t t = 0; t < letters; ++t) trace += M[i][t] * B[t][i];
+    c[k] = -trace / static_cast<std::int64_t>(k);
+  }
+  // U_{k+n} = a_1 U_{k+n-1} + … + a_n U_k with a_i = −c_i; trailing zero coefficients dropped.
+  std::vector<std::int64_t> rec;
+  for (std::size_t i = 1; i <= letters; ++i) rec.push_back(-c[i]);
+  while (rec.size() > 1 && rec.back() == 0) rec.pop_back();
+  auto s = std::shared_ptr<NumberSystem>(new NumberSystem());
+  s->name_ = fmt::format("msd_{}", name.size() > 4 ? name.substr(4) : name);
+  s->base_ = base;
+  s->all_valid_ = false;
+  s->greedy_ = true;
+  for (unsigned k = 0; k < 128; ++k) {
+    std::uint64_t u = m.iterate_length(m.start(), k);
+    if (u == UINT64_MAX) break;
+    s->weights_.push_back(u);
+  }
+  // The digits of n lead from s through the letters of the images: the validity automaton
+  // is μ itself read as an automaton (state x, digit d → the d-th letter of μ(x)).
+  auto n = static_cast<std::uint32_t>(letters);
+  Automaton valid(tracks_of({"x"}, base), n + 1);
+  for (std::uint32_t x = 0; x <= n; ++x) {
+    for (std::uint32_t d = 0; d < base; ++d) {
+      std::uint32_t to = n;
+      if (x < n && d < m.image(alphabet[x]).size()) to = static_cast<std::uint32_t>(m.index(m.image(alphabet[x])[d]));
+      valid.set_next(x, d, to);
+    }
+    valid.set_output(x, x < n);
+  }
+  valid = minimize(valid, context);
+  s->validity_ = valid;
+  s->equal_ = restrict_tracks(equal_digits(base), valid, context);
+  s->less_ = restrict_tracks(msd_less(base), valid, context);
+  std::vector<std::uint64_t> init(s->weights_.begin(), s->weights_.begin() + static_cast<std::ptrdiff_t>(rec.size()));
+  // The recurrence must hold from U_0 on for the adder's end condition Σ c_j U_j = 0.
+  for (std::size_t k = rec.size(); k < std::min<std::size_t>(s->weights_.size(), 40); ++k) {
+    std::int64_t v = 0;
+    for (std::size_t i = 0; i < rec.size(); ++i) v += rec[i] * static_cast<std::int64_t>(s->weights_[k - 1 - i]);
+    if (v != static_cast<std::int64_t>(s->weights_[k]))
+      throw InputError(fmt::format("morphism {}: |μ^k(s)| does not follow one recurrence from k = 0", m.to_string()));
+  }
+  Automaton previous;
+  for (std::int64_t bound = 2;; bound *= 2) {
+    Automaton adder = restrict_tracks(recurrence_adder(rec, init, base, bound), valid, context);
+    if (bound > 2 && equivalent(adder, previous, context)) break;
+    if (bound > 256)
+      throw RangeError(fmt::format("morphism {}: the adder does not close (is the dominant root a Pisot number?)", m.to_string()));
+    previous = std::move(adder);
+  }
+  s->adder_ = previous;
+  std::shared_ptr<const NumberSystem> me = s;
+  if (msd) return me;
+  auto l = std::shared_ptr<NumberSystem>(new NumberSystem(*s));
+  l->name_ = fmt::format("lsd_{}", s->name_.substr(4));
+  l->msd_ = false;
+  auto rev = [&](const Automaton& a) {
+    std::vector<std::shared_ptr<const NumberSystem>> systems(a.tracks().size(), me);
+    return strip(reverse(s->attach(a), systems, context));
+  };
+  l->validity_ = rev(s->validity_);
+  l->adder_ = rev(s->adder_);
+  l->less_ = rev(s->less_);
+  l->equal_ = rev(s->equal_);
+  return l;
 }
 
 std::vector<unsigned> NumberSystem::representation(std::uint64_t n) const {
   std::vector<unsigned> d;
   std::string_view kind = std::string_view(name_).substr(4);
   std::string text;
+  if (greedy_) {
+    // Greedy on the weights: the largest digit at each place that keeps the rest below it.
+    std::size_t top = 0;
+    while (top < weights_.size() && weights_[top] <= n) ++top;
+    for (std::size_t k = top; k-- > 0;) {
+      auto q = static_cast<unsigned>(std::min<std::uint64_t>(n / weights_[k], base_ - 1));
+      d.push_back(q);
+      n -= q * weights_[k];
+    }
+    if (n != 0) throw RangeError(fmt::format("{}: no greedy representation of this number", name_));
+    return d;
+  }
   if (kind == "fib") text = zeckendorf_representation<std::uint64_t>(n);
   else if (kind == "trib") text = tribonacci_representation<std::uint64_t>(n);
   else {

@@ -95,6 +95,11 @@ std::shared_ptr<const automata::NumberSystem> Session::system(const std::string&
   return systems_[name] = automata::NumberSystem::make(name, context_);
 }
 
+void Session::define_system(const std::string& name, std::string_view morphism) {
+  systems_["msd_" + name] = automata::NumberSystem::from_morphism("msd_" + name, morphism, true, context_);
+  systems_["lsd_" + name] = automata::NumberSystem::from_morphism("lsd_" + name, morphism, false, context_);
+}
+
 void Session::define(const std::string& name, Automaton a) { automata_[name] = std::move(a); }
 void Session::define_word(const std::string& name, Automaton a) { words_[name] = std::move(a); }
 
