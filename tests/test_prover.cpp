@@ -99,7 +99,7 @@ TEST(Prover, ParseErrorsNameTheirPlace) {
   EXPECT_EQ(message("eval x \"Ax x+\":"), "f.txt:1:14: the statement ends where a term is expected");
   EXPECT_EQ(message("\n  eval x \"Ax $nope(x)\":"), "f.txt:2:14: no automaton named nope");
   EXPECT_EQ(message("eval x \"Ax x < y\""), "f.txt:1:18: expected ':' or ';' at the end of the command");
-  EXPECT_EQ(message("frob x \"\":"), "f.txt:1:1: unknown command 'frob' (eval, def, macro)");
+  EXPECT_EQ(message("frob x \"\":"), "f.txt:1:1: unknown command 'frob' (eval, def, macro, morphism, promote, image)");
   EXPECT_EQ(message("eval x \"?msd_q Ax x=x\":"), "f.txt:1:9: unknown number system 'msd_q' (msd_k, lsd_k with k ≥ 2, msd_fib, msd_trib, lsd_fib, lsd_trib)");
   EXPECT_EQ(message("eval x \"x*y=2\":"), "f.txt:1:10: '*' needs a constant on one side");
 }
@@ -123,6 +123,21 @@ TEST(Prover, WordAutomataAgreeWithTheirMorphisms) {
         ASSERT_EQ(accepts(a, {n}), index.letter(n) - 'a' == letter) << n;
     }
   }
+}
+
+// morphism, promote, image: the Thue–Morse word again, its complement, μ(T) = T.
+TEST(Prover, MorphismsPromoteAndImage) {
+  Session s;
+  s.run("morphism tm \"0->01 1->10\": promote T2 tm: morphism flip \"0->1 1->0\": image NT flip T: image TT tm T:");
+  EXPECT_TRUE(eval(s, "Ai T[i]=T2[i]"));
+  EXPECT_TRUE(eval(s, "Ai NT[i]!=T[i]"));
+  EXPECT_TRUE(eval(s, "Ai TT[i]=T[i]"));
+  EXPECT_FALSE(eval(s, "Ai TT[i]=NT[i]"));
+  // Period-doubling from its morphism: PD[2i+1] = 1 − PD[i] and PD[2i] = 0.
+  s.run("morphism pd \"0->01 1->00\": promote P pd:");
+  EXPECT_TRUE(eval(s, "Ai P[i]=PD[i]"));
+  EXPECT_THROW(s.run("promote X nope:"), qg::InputError);
+  EXPECT_THROW(s.run("morphism bad \"0->01 1->1\": promote X bad:"), qg::InputError);
 }
 
 // Literature: Thue–Morse is overlap-free (Thue 1912); the Fibonacci word has cubes but no

@@ -9,6 +9,9 @@
 //   eval NAME "STATEMENT":    a closed statement, TRUE or FALSE
 //   def NAME "STATEMENT":     an automaton over the free variables, tracks sorted by name
 //   macro NAME "TEXT":        #NAME(a,b) in a later statement stands for TEXT with %0, %1 …
+//   morphism NAME "0->01 1->10":   a morphism on digit letters
+//   promote NAME MORPHISM:    the fixed point of a k-uniform morphism, a word automaton in msd_k
+//   image NAME MORPHISM WORD: the word μ(W) for a k-uniform morphism or a coding
 // Statements: E/A quantifiers; ~ & | ^ => <=>; = != < > <= >=; + and natural − ; * and / by
 // constants; $name(args); NAME[i] letters compared with @k or with each other; ?msd_2,
 // ?lsd_3, ?msd_fib, ?msd_trib … choose the number system of the enclosing parenthesis
@@ -79,7 +82,7 @@ class Session {
   std::filesystem::path library_;
   std::map<std::string, automata::Automaton> automata_, words_;
   std::map<std::string, std::shared_ptr<const automata::NumberSystem>> systems_;
-  std::map<std::string, std::string> macros_;
+  std::map<std::string, std::string> macros_, morphisms_;
   friend class Evaluator;
 };
 

@@ -202,7 +202,7 @@ std::vector<Result> Session::run(std::string_view text, std::string_view file) {
     skip();
     if (i >= text.size()) break;
     std::size_t at = i;
-    std::string command = word("a command (eval, def, macro)");
+    std::string command = word("a command (eval, def, macro, morphism, promote, image)");
     Result r;
     r.command = command;
     auto started = std::chrono::steady_clock::now();
@@ -261,13 +261,97 @@ std::vector<Result> Session::run(std::string_view text, std::string_view file) {
       } catch (const detail::PositionedError& e) {
         fail(e.pos, e.what);
       }
+    } else if (command == "morphism") {
+      // morphism NAME "0->01 1->10": rules separated by white space, letters single digits.
+      r.name = word("a name");
+      std::size_t start;
+      std::string_view rules = quoted(start);
+      end();
+      std::string text;
+      for (std::size_t k = 0; k < rules.size();) {
+        while (k < rules.size() && std::isspace(static_cast<unsigned char>(rules[k]))) ++k;
+        std::size_t e = k;
+        while (e < rules.size() && !std::isspace(static_cast<unsigned char>(rules[e]))) ++e;
+        if (e > k) text += (text.empty() ? "" : ",") + std::string(rules.substr(k, e - k));
+        k = e;
+      }
+      Morphism m;
+      try {
+        m = Morphism::parse(text);
+      } catch (const InputError& e) {
+        fail(start, e.what());
+      }
+      for (char x : m.alphabet())
+        if (!std::isdigit(static_cast<unsigned char>(x))) fail(start, fmt::format("letter '{}' is not a digit", x));
+      morphisms_[r.name] = m.to_string();
+    } else if (command == "promote" || command == "image") {
+      // promote NAME MORPHISM: the fixed point of a k-uniform morphism as a word automaton in
+      // msd_k. image NAME MORPHISM WORD: the word μ(W) (μ k-uniform, or a coding, k = 1).
+      r.name = word("a name");
+      std::size_t mat = (skip(), i);
+      std::string mname = word("a morphism name");
+      auto it = morphisms_.find(mname);
+      if (it == morphisms_.end()) fail(mat, fmt::format("no morphism named {}", mname));
+      Morphism m = Morphism::parse(it->second);
+      std::size_t k = m.image(m.start()).size();
+      for (char x : m.alphabet())
+        if (m.image(x).size() != k) fail(mat, fmt::format("morphism {} is not uniform", mname));
+      auto digit = [](char c) { return static_cast<int>(c - '0'); };
+      if (command == "promote") {
+        end();
+        if (k < 2) fail(mat, fmt::format("morphism {} maps letters to single letters", mname));
+        m.require_prolongable();
+        auto sys = system(fmt::format("msd_{}", k));
+        auto n = static_cast<std::uint32_t>(m.alphabet().size());
+        Automaton a({automata::Track{"n", sys->base(), sys}}, n);
+        for (std::uint32_t q = 0; q < n; ++q) {
+          a.set_output(q, digit(m.alphabet()[q]));
+          for (std::uint32_t d = 0; d < k; ++d) a.set_next(q, d, static_cast<std::uint32_t>(m.index(m.image(m.alphabet()[q])[d])));
+        }
+        define_word(r.name, automata::minimize(a, context_));
+      } else {
+        std::size_t wat = (skip(), i);
+        std::string wname = word("a word automaton name");
+        end();
+        Automaton old;
+        try {
+          old = this->word(wname);
+        } catch (const InputError& e) {
+          fail(wat, e.what());
+        }
+        for (std::uint32_t q = 0; q < old.states(); ++q) {
+          int out = old.output(q);
+          if (out >= 0 && (out > 9 || !m.contains(static_cast<char>('0' + out))))
+            fail(mat, fmt::format("morphism {} does not map letter {} of {}", mname, out, wname));
+        }
+        auto image_of = [&](int out, std::uint32_t r) { return out < 0 ? -1 : digit(m.image(static_cast<char>('0' + out))[r]); };
+        if (k == 1) {
+          for (std::uint32_t q = 0; q < old.states(); ++q) old.set_output(q, image_of(old.output(q), 0));
+          define_word(r.name, automata::minimize(old, context_));
+        } else {
+          const auto& sys = old.tracks()[0].system;
+          if (old.tracks().size() != 1 || !sys || sys->name() != fmt::format("msd_{}", k))
+            fail(wat, fmt::format("image of a {}-uniform morphism needs a word automaton in msd_{}", k, k));
+          // State (q, r): q after all digits but the last, r the last digit (n = k·m + r).
+          std::uint32_t states = old.states() * static_cast<std::uint32_t>(k);
+          Automaton a(old.tracks(), states);
+          for (std::uint32_t q = 0; q < old.states(); ++q)
+            for (std::uint32_t rr = 0; rr < k; ++rr) {
+              std::uint32_t id = q * static_cast<std::uint32_t>(k) + rr;
+              a.set_output(id, image_of(old.output(q), rr));
+              for (std::uint32_t d = 0; d < k; ++d) a.set_next(id, d, old.next(q, rr) * static_cast<std::uint32_t>(k) + d);
+            }
+          a.set_initial(old.initial() * static_cast<std::uint32_t>(k));
+          define_word(r.name, automata::minimize(a, context_));
+        }
+      }
     } else if (command == "macro") {
       r.name = word("a name");
       std::size_t start;
       macros_[r.name] = std::string(quoted(start));
       end();
     } else {
-      fail(at, fmt::format("unknown command '{}' (eval, def, macro)", command));
+      fail(at, fmt::format("unknown command '{}' (eval, def, macro, morphism, promote, image)", command));
     }
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     results.push_back(std::move(r));
