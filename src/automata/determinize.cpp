@@ -230,14 +230,21 @@ bool determinize_dense(const Nfa& n, const std::vector<Track>& tracks, const Con
   for (std::uint32_t q : n.initial) set[q / 64] |= std::uint64_t{1} << (q % 64);
   find_or_insert(set);
   Poller poller(context.progress, 0);
+  // One pass over the members for all letters: a member's rows for the letters are adjacent.
+  std::vector<std::uint64_t> next(std::size_t{n.letters} * words);
   for (std::uint32_t s = 0; s < count; ++s) {
-    for (std::uint32_t l = 0; l < n.letters; ++l) {
-      std::fill(set.begin(), set.end(), 0);
-      for (std::size_t w = 0; w < words; ++w)
-        for (std::uint64_t bits = pool[std::size_t{s} * words + w]; bits; bits &= bits - 1) {
-          std::uint64_t c = (w * 64 + static_cast<unsigned>(__builtin_ctzll(bits))) * n.letters + l;
-          for (std::uint64_t i = n.offset[c]; i < n.offset[c + 1]; ++i) set[n.target[i] / 64] |= std::uint64_t{1} << (n.target[i] % 64);
+    std::fill(next.begin(), next.end(), 0);
+    for (std::size_t w = 0; w < words; ++w)
+      for (std::uint64_t bits = pool[std::size_t{s} * words + w]; bits; bits &= bits - 1) {
+        std::uint64_t c = (w * 64 + static_cast<unsigned>(__builtin_ctzll(bits))) * n.letters;
+        for (std::uint32_t l = 0; l < n.letters; ++l, ++c) {
+          std::uint64_t* row = next.data() + std::size_t{l} * words;
+          for (std::uint64_t i = n.offset[c]; i < n.offset[c + 1]; ++i) row[n.target[i] / 64] |= std::uint64_t{1} << (n.target[i] % 64);
         }
+      }
+    for (std::uint32_t l = 0; l < n.letters; ++l) {
+      set.assign(next.begin() + static_cast<std::ptrdiff_t>(std::size_t{l} * words),
+                 next.begin() + static_cast<std::ptrdiff_t>(std::size_t{l + 1} * words));
       delta.push_back(find_or_insert(set));
     }
     poller.tick(s);
