@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <tuple>
 
 #include "queengames/prover.hpp"
 #include "queengames/words.hpp"
@@ -99,7 +100,7 @@ TEST(Prover, ParseErrorsNameTheirPlace) {
   EXPECT_EQ(message("eval x \"Ax x+\":"), "f.txt:1:14: the statement ends where a term is expected");
   EXPECT_EQ(message("\n  eval x \"Ax $nope(x)\":"), "f.txt:2:14: no automaton named nope");
   EXPECT_EQ(message("eval x \"Ax x < y\""), "f.txt:1:18: expected ':' or ';' at the end of the command");
-  EXPECT_EQ(message("frob x \"\":"), "f.txt:1:1: unknown command 'frob' (eval, def, macro, morphism, promote, image)");
+  EXPECT_EQ(message("frob x \"\":"), "f.txt:1:1: unknown command 'frob' (eval, def, reg, macro, morphism, promote, image)");
   EXPECT_EQ(message("eval x \"?msd_q Ax x=x\":"), "f.txt:1:9: unknown number system 'msd_q' (msd_k, lsd_k with k ≥ 2, msd_fib, msd_trib, lsd_fib, lsd_trib)");
   EXPECT_EQ(message("eval x \"x*y=2\":"), "f.txt:1:10: '*' needs a constant on one side");
 }
@@ -123,6 +124,36 @@ TEST(Prover, WordAutomataAgreeWithTheirMorphisms) {
         ASSERT_EQ(accepts(a, {n}), index.letter(n) - 'a' == letter) << n;
     }
   }
+}
+
+// reg: powers of two in msd_2 and lsd_2; a two-track expression; Zeckendorf words.
+TEST(Prover, RegularExpressions) {
+  Session s;
+  s.run("reg pow2 msd_2 \"0*10*\": reg lpow2 lsd_2 \"0*1\": reg same msd_2 msd_2 \"([0,0]|[1,1])*\":");
+  for (std::uint64_t n = 0; n < 300; ++n) {
+    bool power = n != 0 && (n & (n - 1)) == 0;
+    ASSERT_EQ(accepts(s.automaton("pow2"), {n}), power) << n;
+    ASSERT_EQ(accepts(s.automaton("lpow2"), {n}), power) << n;
+  }
+  EXPECT_TRUE(eval(s, "Ax,y $same(x,y) <=> x=y"));
+  EXPECT_TRUE(eval(s, "An $pow2(n) => $pow2(2*n)"));
+  // In msd_fib the digit strings 10* are the Fibonacci numbers 1, 2, 3, 5, 8, …
+  s.run("reg fibs msd_fib \"10*\":");
+  for (std::uint64_t n = 0, a = 1, b = 2; n < 300; ++n) {
+    bool fib = n == a;
+    if (fib) std::tie(a, b) = std::make_pair(b, a + b);
+    ASSERT_EQ(accepts(s.automaton("fibs"), {n}), fib) << n;
+  }
+  auto message = [&](const std::string& text) {
+    try {
+      s.run(text, "r.txt");
+    } catch (const qg::InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(message("reg x msd_2 \"0*2\":"), "r.txt:1:16: 2 is not a digit of input 1");
+  EXPECT_EQ(message("reg x msd_2 msd_2 \"[0,1]([1,1]\":"), "r.txt:1:31: expected ')'");
 }
 
 // morphism, promote, image: the Thue–Morse word again, its complement, μ(T) = T.

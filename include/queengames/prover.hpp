@@ -8,6 +8,7 @@
 // and those made by `morphism`/`promote`), and runs Walnut commands:
 //   eval NAME "STATEMENT":    a closed statement, TRUE or FALSE
 //   def NAME "STATEMENT":     an automaton over the free variables, tracks sorted by name
+//   reg NAME msd_2 … "REGEX": the automaton of a regular expression over digits or [d1,d2]
 //   macro NAME "TEXT":        #NAME(a,b) in a later statement stands for TEXT with %0, %1 …
 //   morphism NAME "0->01 1->10":   a morphism on digit letters
 //   promote NAME MORPHISM:    the fixed point of a k-uniform morphism, a word automaton in msd_k

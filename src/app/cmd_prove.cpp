@@ -69,7 +69,7 @@ QG_COMMAND("prove", [](CLI::App& app) {
   auto o = std::make_shared<ProveOptions>();
   auto* cmd = app.add_subcommand("prove", "decide first-order statements about automatic sequences (Walnut's language)");
   cmd->footer(
-      "Runs Walnut commands (eval, def, macro, morphism, promote, image) and prints TRUE/FALSE for each eval, with its time and the largest "
+      "Runs Walnut commands (eval, def, reg, macro, morphism, promote, image) and prints TRUE/FALSE for each eval, with its time and the largest "
       "automaton built. See docs/PROVER.md.\nExamples:\n"
       "  queengames prove -e 'eval fib4 \"?msd_fib Ei,n n>=1 & At t<3*n => F[i+t]=F[i+n+t]\":'\n"
       "  queengames prove proofs.txt --library DIR --steps");

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "prover/evaluate.hpp"
+#include "prover/regex.hpp"
 #include "queengames/words.hpp"
 
 namespace qg::prover {
@@ -202,7 +203,7 @@ std::vector<Result> Session::run(std::string_view text, std::string_view file) {
     skip();
     if (i >= text.size()) break;
     std::size_t at = i;
-    std::string command = word("a command (eval, def, macro, morphism, promote, image)");
+    std::string command = word("a command (eval, def, reg, macro, morphism, promote, image)");
     Result r;
     r.command = command;
     auto started = std::chrono::steady_clock::now();
@@ -258,6 +259,53 @@ std::vector<Result> Session::run(std::string_view text, std::string_view file) {
         } else {
           define(r.name, a);
         }
+      } catch (const detail::PositionedError& e) {
+        fail(e.pos, e.what);
+      }
+    } else if (command == "reg") {
+      // reg NAME SYSTEM… "REGEX": one number system (or alphabet {0,…,k−1}) per input.
+      r.name = word("a name");
+      std::vector<automata::Track> tracks;
+      while (true) {
+        skip();
+        if (i >= text.size() || text[i] == '"') break;
+        std::size_t sat = i;
+        std::string name = tracks.size() < 26 ? std::string(1, static_cast<char>('a' + tracks.size())) : "";
+        if (name.empty()) fail(sat, "more than 26 inputs");
+        if (text[i] == '{') {
+          std::size_t close = text.find('}', i);
+          if (close == std::string_view::npos) fail(i, "an alphabet without '}'");
+          std::string_view inner = text.substr(i + 1, close - i - 1);
+          unsigned k = 0;
+          for (std::size_t a = 0; a <= inner.size();) {
+            std::size_t comma = std::min(inner.find(',', a), inner.size());
+            std::string item(inner.substr(a, comma - a));
+            item.erase(std::remove_if(item.begin(), item.end(), [](unsigned char c) { return std::isspace(c); }), item.end());
+            if (item != std::to_string(k) || k >= 10) fail(sat, "an alphabet {0,1,…,k−1} with k ≤ 10 is supported");
+            ++k;
+            a = comma + 1;
+          }
+          tracks.push_back({name, k, nullptr});
+          i = close + 1;
+        } else {
+          std::string sys = word("a number system");
+          try {
+            auto ns = system(sys);
+            tracks.push_back({name, ns->base(), ns});
+          } catch (const InputError& e) {
+            fail(sat, e.what());
+          }
+        }
+      }
+      if (tracks.empty()) fail(i, "reg needs a number system for each input");
+      std::size_t start;
+      std::string_view regex = quoted(start);
+      end();
+      try {
+        Automaton a = detail::regex_automaton(regex, start, tracks, context_);
+        r.states = a.states();
+        for (const auto& t : a.tracks()) r.variables.push_back(t.name);
+        define(r.name, std::move(a));
       } catch (const detail::PositionedError& e) {
         fail(e.pos, e.what);
       }
@@ -351,7 +399,7 @@ std::vector<Result> Session::run(std::string_view text, std::string_view file) {
       macros_[r.name] = std::string(quoted(start));
       end();
     } else {
-      fail(at, fmt::format("unknown command '{}' (eval, def, macro, morphism, promote, image)", command));
+      fail(at, fmt::format("unknown command '{}' (eval, def, reg, macro, morphism, promote, image)", command));
     }
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     results.push_back(std::move(r));
