@@ -78,10 +78,14 @@ TEST(Prover, ClosedStatementsAndCounterexamples) {
   EXPECT_TRUE(eval(s, "?msd_trib An Ex,y x+y=n & (x=y | x=y+1)"));
   auto r = s.run("eval small \"?msd_fib An,m (n<7 & m<3) => n+m<8\":");
   ASSERT_FALSE(r[0].truth.value());
-  // The smallest counterexample: shortest representations first (n = 6, m = 2 are "1001",
-  // "10"; the first failing pair in Zeckendorf length-then-lexicographic order).
+  // The only counterexample, m = 2, n = 6 (tracks in name order).
   ASSERT_EQ(r[0].counterexample.size(), 2u);
-  EXPECT_GE(r[0].counterexample[0].second + r[0].counterexample[1].second, 8u);
+  EXPECT_EQ(r[0].counterexample[0], (std::pair<std::string, std::uint64_t>{"m", 2}));
+  EXPECT_EQ(r[0].counterexample[1], (std::pair<std::string, std::uint64_t>{"n", 6}));
+  // Smallest: "An n<5 | n>9" fails first at n = 5.
+  auto first = s.run("eval gap \"An n<5 | n>9\":");
+  ASSERT_EQ(first[0].counterexample.size(), 1u);
+  EXPECT_EQ(first[0].counterexample[0].second, 5u);
   // Macros and a def used through $name, its tracks sorted by name.
   s.run("def lt \"?msd_fib b<a\": macro sum \"%0+%1=%2\":");
   EXPECT_TRUE(eval(s, "?msd_fib Ax,y,z #sum(x,y,z) & y>0 => $lt(z,x)"));

@@ -90,7 +90,6 @@ Evaluator::Value Evaluator::multiple(std::uint64_t k, const std::string& v, cons
 Evaluator::Value Evaluator::term(const Term& t) {
   switch (t.kind) {
     case Term::variable:
-      variables_[t.name] = t.system;
       return {t.name, std::nullopt};
     case Term::number: {
       Value r{fresh(), std::nullopt};

@@ -47,7 +47,6 @@ class Evaluator {
 
   Session& s_;
   const automata::Context& ctx_;
-  std::map<std::string, std::string> variables_;
   std::optional<automata::Automaton> counter_;
   const Formula* top_ = nullptr;
   unsigned fresh_ = 0;

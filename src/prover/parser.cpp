@@ -208,8 +208,7 @@ class Parser {
       std::string sys = system_;
       try {
         return relation();
-      } catch (const PositionedError& e) {
-        if (e.pos > furthest_) furthest_ = e.pos;
+      } catch (const PositionedError&) {
         i_ = save;
         system_ = sys;
       }
@@ -223,7 +222,6 @@ class Parser {
     return relation();
   }
   FormulaPtr relation() {
-    std::size_t pos = peek().pos;
     TermPtr l = term();
     static const char* const rel[] = {"=", "!=", "<=", ">=", "<", ">"};
     for (const char* r : rel)
@@ -235,7 +233,6 @@ class Parser {
         n->right = term();
         return n;
       }
-    (void)pos;
     fail(peek().kind == Token::end ? "expected a relation (= != < > <= >=) before the end"
                                    : fmt::format("expected a relation (= != < > <= >=), found '{}'", peek().text));
   }
@@ -333,7 +330,6 @@ class Parser {
   int depth_ = 0;
   std::vector<Token> t_;
   std::size_t i_ = 0;
-  std::size_t furthest_ = 0;
   std::string system_ = "msd_2";
 };
 
