@@ -34,7 +34,7 @@ sanitize: deps
 
 # libFuzzer targets for the parsers (clang), each run for FUZZ_SECONDS; a crash stops make
 # and leaves the input in $(BUILD_FUZZ)/crash-*.
-FUZZERS = fuzz_number fuzz_morphism fuzz_ruleset fuzz_dictionary
+FUZZERS = fuzz_number fuzz_morphism fuzz_ruleset fuzz_dictionary fuzz_walnut fuzz_automaton_file
 fuzz: deps
 	@CXX=clang++ cmake -S . -B $(BUILD_FUZZ) -DCMAKE_BUILD_TYPE=Debug -DQG_FUZZ=ON -DQG_BUILD_TESTS=OFF -DQG_BUILD_BENCH=OFF >/dev/null
 	@cmake --build $(BUILD_FUZZ) -j $(JOBS) --target $(FUZZERS)

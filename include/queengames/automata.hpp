@@ -1,0 +1,210 @@
+// queengames — finite automata over digit tuples: the engine of the first-order prover
+// (seed 001 §5–6 prove their statements this way, after Büchi and Bruyère: a statement about
+// numbers written in a numeration system is an automaton reading their digits in parallel).
+//
+// An Automaton reads words over tuples of digits, one track per variable; track t holds the
+// digits 0 … base_t − 1 of its number system, and the tuple (d_0, d_1, …) is the letter
+// d_0 + base_0·(d_1 + base_1·(d_2 + …)). Automata are deterministic and complete (a dense
+// table states × letters; a dead state where nothing is accepted), and every state has an
+// output: 0/1 for acceptance, or a letter of an automatic sequence (word automata, DFAO).
+//
+// Conventions every operation keeps (they make the first-order operations sound):
+//   - msd systems read the most significant digit first and an automaton accepts w iff it
+//     accepts 0w (0 the all-zero letter): numbers are padded to a common length with
+//     leading zeros. lsd systems read the least significant digit first; trailing zeros.
+//   - an acceptor accepts only valid representations on every track (the number system's
+//     validity automaton: Zeckendorf words have no 11, Tribonacci words no 111).
+//
+// Costs: a product is O(reachable pairs × letters); determinization O(subsets × letters ×
+// subset size) with a state budget; minimization O(states × letters × log states)
+// (Hopcroft). Every step reports its figures through Context::on_step, polls the progress
+// callback (which may throw to cancel), and refuses (RangeError) a table that would exceed
+// Context::memory_limit before allocating it.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "queengames/common.hpp"
+
+namespace qg::automata {
+
+class NumberSystem;
+
+// One track: the variable it carries and the number system of its digits. A track without
+// a system (an explicit alphabet {0,1,…} in an automaton file) accepts every digit string.
+struct Track {
+  std::string name;
+  unsigned base = 2;  // digits 0 … base-1
+  std::shared_ptr<const NumberSystem> system;
+};
+
+// What one step did: "product", "exists x", "complement", "minimize", "reverse" …
+struct StepStats {
+  std::string step;
+  std::uint64_t states_in = 0;   // states of the operands (sum for a product)
+  std::uint64_t states_out = 0;  // states of the result
+  std::uint64_t letters = 0;     // letters of the result's alphabet
+  std::uint64_t bytes = 0;       // peak bytes of the step's tables
+  double seconds = 0;
+  bool abandoned = false;        // a subset construction stopped at its budget (Brzozowski follows)
+};
+
+enum class Determinization {
+  subset,      // subset construction; RangeError beyond subset_budget states
+  brzozowski,  // reverse, determinize, reverse, determinize (always minimal)
+  automatic,   // subset construction; Brzozowski when it exceeds subset_budget states
+};
+
+// How the operations run. Copyable, and the library keeps no other state.
+struct Context {
+  ProgressFn progress;                                  // polled in every long loop
+  std::function<void(const StepStats&)> on_step;        // one call per step
+  std::uint64_t memory_limit = 0;                       // bytes; 0 = physical memory
+  Determinization determinization = Determinization::automatic;
+  std::uint64_t subset_budget = 50000;                  // states, for subset/automatic
+};
+
+class Automaton {
+ public:
+  Automaton() = default;
+  // A table with `states` states, every transition to state 0 and every output 0.
+  Automaton(std::vector<Track> tracks, std::uint32_t states);
+
+  const std::vector<Track>& tracks() const { return tracks_; }
+  std::uint32_t letters() const { return letters_; }
+  std::uint32_t states() const { return static_cast<std::uint32_t>(output_.size()); }
+  std::uint32_t initial() const { return initial_; }
+  std::uint32_t next(std::uint32_t state, std::uint32_t letter) const {
+    return delta_[static_cast<std::size_t>(state) * letters_ + letter];
+  }
+  int output(std::uint32_t state) const { return output_[state]; }
+  bool accepting(std::uint32_t state) const { return output_[state] != 0; }
+  std::uint64_t bytes() const { return delta_.size() * 4 + output_.size() * 4; }
+  // The track carrying `name`, or -1.
+  int track_index(std::string_view name) const;
+
+  void set_initial(std::uint32_t q) { initial_ = q; }
+  void set_next(std::uint32_t state, std::uint32_t letter, std::uint32_t to) {
+    delta_[static_cast<std::size_t>(state) * letters_ + letter] = to;
+  }
+  void set_output(std::uint32_t state, int out) { output_[state] = out; }
+  // Gives track i the number system `system` (same number of digits).
+  void set_system(std::size_t i, std::shared_ptr<const NumberSystem> system);
+  // Renames the tracks (same count, distinct names); the table is unchanged.
+  void rename(const std::vector<std::string>& names);
+  // Digits of a letter, track by track; and back.
+  std::vector<unsigned> digits(std::uint32_t letter) const;
+  std::uint32_t letter(const std::vector<unsigned>& digits) const;
+
+  // The output after reading `word` (letters) from the initial state.
+  int run(const std::vector<std::uint32_t>& word) const;
+
+ private:
+  std::vector<Track> tracks_;
+  std::uint32_t letters_ = 1;
+  std::uint32_t initial_ = 0;
+  std::vector<std::uint32_t> delta_;
+  std::vector<std::int32_t> output_;
+};
+
+// ---- numbers systems ---------------------------------------------------------------------
+
+// A positional numeration system: msd_k / lsd_k (k ≥ 2), msd_fib / lsd_fib (Zeckendorf,
+// weights 1, 2, 3, 5, …), msd_trib / lsd_trib (greedy Tribonacci, weights 1, 2, 4, 7, …).
+// Each has its validity automaton (one track), its adder (three tracks x + y = z) and its
+// order (two tracks x < y), all over tracks named "x", "y", "z".
+class NumberSystem : public std::enable_shared_from_this<NumberSystem> {
+ public:
+  // InputError for an unknown name or k < 2; RangeError for k > 64. Besides the systems
+  // above, "msd_M"/"lsd_M" for a morphism M named by the words module (msd_tetranacci).
+  static std::shared_ptr<const NumberSystem> make(std::string_view name, const Context& context = {});
+  // The numeration system of a morphism μ prolonged on its start letter s (Dumont–Thomas):
+  // n is read off the path from s to the letter at position n of μ^ω(s), digit d choosing
+  // the d-th letter of an image. Supported when every image's proper prefixes are powers of
+  // s (a→aab, b→aa: the (2,1)-Queen's system; the k-bonacci morphisms): then digit d at
+  // place k weighs d·U_k with U_k = |μ^k(s)|, a linear recurrence (the characteristic
+  // polynomial of μ's incidence matrix). The adder is generated from the recurrence
+  // (Frougny's normalisation: finite when the dominant root is a Pisot number; RangeError
+  // when it does not close). InputError for an unsupported morphism.
+  static std::shared_ptr<const NumberSystem> from_morphism(const std::string& name, std::string_view morphism,
+                                                           bool msd = true, const Context& context = {});
+
+  const std::string& name() const { return name_; }
+  bool msd() const { return msd_; }
+  unsigned base() const { return base_; }
+  // Whether every digit string is valid (msd_k, lsd_k): no validity product needed.
+  bool all_valid() const { return all_valid_; }
+  Automaton validity() const { return attach(validity_); }
+  Automaton adder() const { return attach(adder_); }
+  Automaton less() const { return attach(less_); }
+  Automaton equal() const { return attach(equal_); }
+
+  // The canonical digits of n, most significant first ("0" is the empty word here).
+  std::vector<unsigned> representation(std::uint64_t n) const;
+  // The value of a digit string, most significant first, canonical or not (RangeError when
+  // it exceeds 64 bits).
+  std::uint64_t value(const std::vector<unsigned>& msd_digits) const;
+  // The automaton accepting exactly the representations of n (one track named "x").
+  Automaton constant(std::uint64_t n, const Context& context = {}) const;
+
+ private:
+  NumberSystem() = default;
+  // The stored automata have no system on their tracks (a system holding automata that hold
+  // the system would never be freed); copies handed out get this one.
+  Automaton attach(Automaton a) const;
+  std::string name_;
+  bool msd_ = true, all_valid_ = true;
+  unsigned base_ = 2;
+  std::vector<std::uint64_t> weights_;  // U_0, U_1, … below 2^64 (the positional weights)
+  bool greedy_ = false;                 // representations by the greedy algorithm on weights_
+  Automaton validity_, adder_, less_, equal_;
+  friend struct SystemBuilder;
+};
+
+// ---- operations ----------------------------------------------------------------------------
+
+// Boolean combination of two acceptors over the union of their tracks (tracks matched by
+// name, the result's tracks sorted by name; InputError when one name has two bases). Tracks
+// that only one operand reads are unconstrained in it: the result is intersected with their
+// validity for the operations other than ∧.
+enum class BoolOp { and_, or_, implies, iff, xor_ };
+Automaton product(const Automaton& a, const Automaton& b, BoolOp op, const Context& context);
+// Acceptance flipped, then intersected with every track's validity.
+Automaton complement(const Automaton& a, const Context& context);
+// ∃ name: drops the track, determinizes (Context::determinization) with the leading- (msd)
+// or trailing- (lsd) zero fix, minimizes. InputError if there is no such track.
+Automaton exists(const Automaton& a, std::string_view name, const Context& context);
+// Minimal equivalent complete automaton (Hopcroft; outputs kept, unreachable states dropped).
+Automaton minimize(const Automaton& a, const Context& context);
+// The automaton of the reversed words, its tracks given the systems `systems` (the msd ↔ lsd
+// partners; same bases); minimal. Acceptors only.
+Automaton reverse(const Automaton& a, const std::vector<std::shared_ptr<const NumberSystem>>& systems,
+                  const Context& context);
+// Tracks of the same name merged: `names` gives each track's new name; tracks given the same
+// name must carry the same digit at every position (the diagonal of $f(x,x)).
+Automaton bind(const Automaton& a, const std::vector<std::string>& names, const Context& context);
+// A track added (every digit string valid in its system), for the statements that mention a
+// variable only on one side.
+Automaton extend(const Automaton& a, const Track& track, const Context& context);
+
+// The shortest accepted word, lexicographically first among the shortest (letters), or
+// nothing when the language is empty.
+std::optional<std::vector<std::uint32_t>> shortest_accepted(const Automaton& a);
+// Whether the automata (same tracks) accept the same words.
+bool equivalent(const Automaton& a, const Automaton& b, const Context& context);
+
+// The word of the numbers `values` (one per track, in track order) padded to a common length
+// (leading zeros for msd, trailing for lsd), and back. Every track needs a system.
+std::vector<std::uint32_t> encode(const Automaton& a, const std::vector<std::uint64_t>& values);
+std::vector<std::uint64_t> decode(const Automaton& a, const std::vector<std::uint32_t>& word);
+// Whether the automaton accepts these numbers.
+bool accepts(const Automaton& a, const std::vector<std::uint64_t>& values);
+
+}  // namespace qg::automata

@@ -1,0 +1,100 @@
+// queengames — a first-order prover for automatic sequences in Walnut's language (Mousavi,
+// Shallit; seed 001 §5–6 prove property (1) and Theorem 5 this way).
+//
+//   qg::prover::Session s;
+//   for (const auto& r : s.run("eval tm \"?msd_fib Ax,y x+y=y+x\":")) …  // r.truth == true
+//
+// A Session holds the named automata (`def`, library files) and word automata (T, F, TR, PD
+// and those made by `morphism`/`promote`), and runs Walnut commands:
+//   eval NAME "STATEMENT":    a closed statement, TRUE or FALSE
+//   def NAME "STATEMENT":     an automaton over the free variables, tracks sorted by name
+//   reg NAME msd_2 … "REGEX": the automaton of a regular expression over digits or [d1,d2]
+//   macro NAME "TEXT":        #NAME(a,b) in a later statement stands for TEXT with %0, %1 …
+//   morphism NAME "0->01 1->10":   a morphism on digit letters
+//   promote NAME MORPHISM:    the fixed point of a k-uniform morphism, a word automaton in msd_k
+//   image NAME MORPHISM WORD: the word μ(W) for a k-uniform morphism or a coding
+// Statements: E/A quantifiers; ~ & | ^ => <=>; = != < > <= >=; + and natural − ; * and / by
+// constants; $name(args); NAME[i] letters compared with @k or with each other; ?msd_2,
+// ?lsd_3, ?msd_fib, ?msd_trib … choose the number system of the enclosing parenthesis
+// (msd_2 by default). Precedence, tightest first: * /; + −; relations; ~; & | ^; =>; <=>.
+// A quantifier extends to the parenthesis that encloses it.
+//
+// Errors: InputError "FILE:LINE:COL: what is wrong" for a malformed command or statement;
+// RangeError when a step would exceed the context's memory limit.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "queengames/automata.hpp"
+
+namespace qg::prover {
+
+struct Result {
+  std::string command;  // "eval", "def", "macro", "morphism", "promote", "image", "reg"
+  std::string name;
+  std::optional<bool> truth;             // eval of a closed statement
+  std::vector<std::string> variables;    // def: the free variables, in track order
+  std::uint64_t states = 0;              // states of the statement's automaton
+  std::uint64_t largest = 0;             // largest automaton built on the way (states; an
+                                         // abandoned subset construction not counted)
+  std::uint64_t peak_bytes = 0;          // largest table built on the way
+  double seconds = 0;
+  // For a FALSE statement "A x,y … φ": the smallest x, y … with φ false (shortest
+  // representations, then lexicographically first).
+  std::vector<std::pair<std::string, std::uint64_t>> counterexample;
+};
+
+class Session {
+ public:
+  explicit Session(automata::Context context = {});
+
+  // Runs every command of `text`; `file` names it in error messages.
+  std::vector<Result> run(std::string_view text, std::string_view file = "<input>");
+  // Runs a command file; automaton files named in it are looked up in the library.
+  std::vector<Result> run_file(const std::filesystem::path& path);
+
+  // A Walnut-like library directory: $name reads "Automata Library/name.txt" and NAME[i]
+  // reads "Word Automata Library/NAME.txt" when the session has no such automaton.
+  void set_library(std::filesystem::path dir) { library_ = std::move(dir); }
+
+  // Named automata (def and $name) and word automata (NAME[i]).
+  void define(const std::string& name, automata::Automaton a);
+  void define_word(const std::string& name, automata::Automaton a);
+  // InputError for an unknown name.
+  const automata::Automaton& automaton(const std::string& name);
+  const automata::Automaton& word(const std::string& name);
+  // Adds msd_NAME and lsd_NAME, the numeration systems of a morphism (see
+  // NumberSystem::from_morphism): define_system("queen21", "a->aab,b->aa") makes
+  // ?msd_queen21 the (2,1)-Queen's system.
+  void define_system(const std::string& name, std::string_view morphism);
+  // The number system by name (built once per session).
+  std::shared_ptr<const automata::NumberSystem> system(const std::string& name);
+
+  automata::Context& context() { return context_; }
+
+ private:
+  automata::Context context_;
+  std::filesystem::path library_;
+  std::map<std::string, automata::Automaton> automata_, words_;
+  std::map<std::string, std::shared_ptr<const automata::NumberSystem>> systems_;
+  std::map<std::string, std::string> macros_, morphisms_;
+  friend class Evaluator;
+};
+
+// Walnut's automaton file format (WALNUT-NOTES.md): read and written. Tracks are named
+// by position ("a", "b", …) unless `names` gives them. InputError "FILE:LINE:COL: …".
+automata::Automaton read_automaton(std::string_view text, Session& session, std::string_view file = "<automaton>");
+std::string write_automaton(const automata::Automaton& a);
+
+// The word automata under Walnut's names, built from their morphisms: T (Thue–Morse, msd_2,
+// 0110…), F (Fibonacci word, msd_fib, 0100101…), TR (Tribonacci word, msd_trib, 0102010…),
+// PD (period-doubling, msd_2, 0100010…). Outputs are the letters' places in the alphabet.
+automata::Automaton word_automaton(std::string_view walnut_name, Session& session);
+
+}  // namespace qg::prover

@@ -1,0 +1,85 @@
+// queengames prove: Walnut command files and statements, decided by automata.
+#include <iostream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "cli.hpp"
+#include "queengames/prover.hpp"
+
+namespace {
+
+struct ProveOptions {
+  std::string file, expression, library, strategy = "automatic";
+  qg::app::NumberOption budget{"50000"}, memory{"0"};
+  bool json = false, steps = false;
+};
+
+void run_prove(const ProveOptions& o) {
+  if (o.file.empty() == o.expression.empty()) throw qg::InputError("give a command FILE or -e 'COMMANDS'");
+  qg::automata::Context ctx;
+  ctx.progress = qg::app::progress_line("prove");
+  ctx.subset_budget = o.budget.value(1, UINT32_MAX);
+  ctx.memory_limit = o.memory.value(0, std::uint64_t{1} << 44) << 20;
+  if (o.strategy == "subset") ctx.determinization = qg::automata::Determinization::subset;
+  else if (o.strategy == "brzozowski") ctx.determinization = qg::automata::Determinization::brzozowski;
+  else if (o.strategy != "automatic") throw qg::InputError(fmt::format("unknown strategy '{}' (automatic, subset, brzozowski)", o.strategy));
+  if (o.steps)
+    ctx.on_step = [](const qg::automata::StepStats& s) {
+      std::cerr << fmt::format("  {:<22} {:>9} -> {:>9} states  {:>6} letters  {:>10.1f} KB  {:.3f} s\n", s.step,
+                               s.states_in, s.states_out, s.letters, static_cast<double>(s.bytes) / 1024, s.seconds);
+    };
+  qg::prover::Session session(ctx);
+  if (!o.library.empty()) session.set_library(o.library);
+  auto results = o.file.empty() ? session.run(o.expression, "-e") : session.run_file(o.file);
+  if (o.json) {
+    auto all = nlohmann::json::array();
+    for (const auto& r : results) {
+      nlohmann::json j{{"command", r.command}, {"name", r.name}, {"states", r.states}, {"largest", r.largest},
+                       {"peak_bytes", std::to_string(r.peak_bytes)}, {"seconds", r.seconds}};
+      if (r.truth) j["truth"] = *r.truth;
+      if (r.command == "def") j["variables"] = r.variables;
+      if (!r.counterexample.empty()) {
+        nlohmann::json c = nlohmann::json::object();
+        for (const auto& [v, n] : r.counterexample) c[v] = std::to_string(n);
+        j["counterexample"] = c;
+      }
+      all.push_back(j);
+    }
+    std::cout << all.dump(2) << "\n";
+    return;
+  }
+  for (const auto& r : results) {
+    if (r.command == "macro") continue;
+    std::string head = r.truth ? (*r.truth ? "TRUE" : "FALSE")
+                               : fmt::format("{} states over ({})", r.states, fmt::join(r.variables, ", "));
+    std::cout << fmt::format("{} {}: {}   ({:.3f} s, largest automaton {} states)\n", r.command, r.name, head, r.seconds,
+                             r.largest);
+    if (!r.counterexample.empty()) {
+      std::vector<std::string> parts;
+      for (const auto& [v, n] : r.counterexample) parts.push_back(fmt::format("{} = {}", v, n));
+      std::cout << fmt::format("  smallest counterexample: {}\n", fmt::join(parts, ", "));
+    }
+  }
+}
+
+}  // namespace
+
+QG_COMMAND("prove", [](CLI::App& app) {
+  auto o = std::make_shared<ProveOptions>();
+  auto* cmd = app.add_subcommand("prove", "decide first-order statements about automatic sequences (Walnut's language)");
+  cmd->footer(
+      "Runs Walnut commands (eval, def, reg, macro, morphism, promote, image) and prints TRUE/FALSE for each eval, with its time and the largest "
+      "automaton built. See docs/PROVER.md.\nExamples:\n"
+      "  queengames prove -e 'eval fib4 \"?msd_fib Ei,n n>=1 & At t<3*n => F[i+t]=F[i+n+t]\":'\n"
+      "  queengames prove proofs.txt --library DIR --steps");
+  cmd->add_option("file", o->file, "a file of Walnut commands");
+  cmd->add_option("-e,--expression", o->expression, "commands given on the command line");
+  cmd->add_option("--library", o->library, "a Walnut-like library directory (Automata Library/, Word Automata Library/)");
+  cmd->add_option("--strategy", o->strategy, "determinization: automatic (subset, then Brzozowski past --budget), subset, brzozowski");
+  cmd->add_option("--budget", o->budget.text, "states of a subset construction before Brzozowski takes over (default 50000)");
+  cmd->add_option("--memory-limit", o->memory.text, "refuse a step whose tables exceed this many MB (default: physical memory)");
+  cmd->add_flag("--steps", o->steps, "print every step's statistics on stderr");
+  cmd->add_flag("--json", o->json, "JSON output");
+  cmd->callback([o] { run_prove(*o); });
+});

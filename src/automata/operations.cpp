@@ -1,0 +1,480 @@
+// The automaton table and the first-order operations on it.
+#include <algorithm>
+#include <deque>
+#include <unordered_map>
+
+#include <fmt/format.h>
+
+#include "automata/internal.hpp"
+
+namespace qg::automata {
+
+using detail::guard;
+using detail::StepTimer;
+
+Automaton::Automaton(std::vector<Track> tracks, std::uint32_t states) : tracks_(std::move(tracks)) {
+  std::uint64_t letters = 1;
+  for (const Track& t : tracks_) {
+    if (t.base < 1) throw InputError(fmt::format("track {} has no digits", t.name));
+    letters *= t.base;
+    if (letters > (1u << 24)) throw RangeError("an automaton's alphabet is limited to 2^24 letters");
+  }
+  letters_ = static_cast<std::uint32_t>(letters);
+  delta_.assign(std::uint64_t{states} * letters_, 0);
+  output_.assign(states, 0);
+}
+
+int Automaton::track_index(std::string_view name) const {
+  for (std::size_t i = 0; i < tracks_.size(); ++i)
+    if (tracks_[i].name == name) return static_cast<int>(i);
+  return -1;
+}
+
+void Automaton::rename(const std::vector<std::string>& names) {
+  if (names.size() != tracks_.size()) throw InputError("rename: one name per track");
+  for (std::size_t i = 0; i < names.size(); ++i) tracks_[i].name = names[i];
+}
+
+void Automaton::set_system(std::size_t i, std::shared_ptr<const NumberSystem> system) {
+  if (system && system->base() != tracks_.at(i).base)
+    throw InputError(fmt::format("track {} has {} digits, {} has {}", tracks_[i].name, tracks_[i].base, system->name(),
+                                 system->base()));
+  tracks_.at(i).system = std::move(system);
+}
+
+std::vector<unsigned> Automaton::digits(std::uint32_t letter) const {
+  std::vector<unsigned> d(tracks_.size());
+  for (std::size_t i = 0; i < tracks_.size(); ++i) {
+    d[i] = letter % tracks_[i].base;
+    letter /= tracks_[i].base;
+  }
+  return d;
+}
+
+std::uint32_t Automaton::letter(const std::vector<unsigned>& digits) const {
+  std::uint32_t l = 0;
+  for (std::size_t i = tracks_.size(); i-- > 0;) l = l * tracks_[i].base + digits[i];
+  return l;
+}
+
+int Automaton::run(const std::vector<std::uint32_t>& word) const {
+  std::uint32_t q = initial_;
+  for (std::uint32_t l : word) q = next(q, l);
+  return output(q);
+}
+
+namespace {
+
+// For each letter of `to`, the letter of `from` reading the same digits on the tracks of
+// `from` (all of which `to` has, by name).
+std::vector<std::uint32_t> letter_map(const std::vector<Track>& from, const Automaton& to_shape) {
+  std::vector<int> where(from.size());
+  for (std::size_t i = 0; i < from.size(); ++i) where[i] = to_shape.track_index(from[i].name);
+  std::vector<std::uint32_t> map(to_shape.letters());
+  for (std::uint32_t l = 0; l < to_shape.letters(); ++l) {
+    auto d = to_shape.digits(l);
+    std::uint32_t m = 0;
+    for (std::size_t i = from.size(); i-- > 0;) m = m * from[i].base + d[where[i]];
+    map[l] = m;
+  }
+  return map;
+}
+
+std::vector<Track> merged_tracks(const std::vector<Track>& a, const std::vector<Track>& b) {
+  std::vector<Track> all(a);
+  for (const Track& t : b) {
+    auto it = std::find_if(all.begin(), all.end(), [&](const Track& u) { return u.name == t.name; });
+    if (it == all.end()) all.push_back(t);
+    else if (it->base != t.base || (it->system && t.system && it->system->name() != t.system->name()))
+      throw InputError(fmt::format("variable {} is used in two number systems", t.name));
+  }
+  std::sort(all.begin(), all.end(), [](const Track& x, const Track& y) { return x.name < y.name; });
+  return all;
+}
+
+bool combine(BoolOp op, bool x, bool y) {
+  switch (op) {
+    case BoolOp::and_: return x && y;
+    case BoolOp::or_: return x || y;
+    case BoolOp::implies: return !x || y;
+    case BoolOp::iff: return x == y;
+    case BoolOp::xor_: return x != y;
+  }
+  return false;
+}
+
+// The reachable part of the product, unminimized.
+Automaton raw_product(const Automaton& a, const Automaton& b, BoolOp op, const Context& context) {
+  Automaton shape(merged_tracks(a.tracks(), b.tracks()), 0);
+  auto la = letter_map(a.tracks(), shape), lb = letter_map(b.tracks(), shape);
+  std::uint32_t letters = shape.letters();
+  std::uint64_t nb = b.states();
+  std::unordered_map<std::uint64_t, std::uint32_t> index;
+  std::vector<std::uint64_t> pairs;
+  std::vector<std::uint32_t> delta;
+  auto id = [&](std::uint32_t p, std::uint32_t q) {
+    auto [it, fresh] = index.try_emplace(p * nb + q, static_cast<std::uint32_t>(pairs.size()));
+    if (fresh) pairs.push_back(p * nb + q);
+    return it->second;
+  };
+  id(a.initial(), b.initial());
+  Poller poller(context.progress, 0);
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    if (delta.capacity() < (i + 1) * letters) {
+      std::uint64_t want = std::max<std::uint64_t>(delta.capacity() * 2, (i + 64) * letters);
+      guard(context, want * 4 + pairs.size() * 40, "the product of two automata");
+      delta.reserve(want);
+    }
+    auto p = static_cast<std::uint32_t>(pairs[i] / nb), q = static_cast<std::uint32_t>(pairs[i] % nb);
+    for (std::uint32_t l = 0; l < letters; ++l) delta.push_back(id(a.next(p, la[l]), b.next(q, lb[l])));
+    poller.tick(i);
+  }
+  Automaton r(shape.tracks(), static_cast<std::uint32_t>(pairs.size()));
+  for (std::uint32_t s = 0; s < r.states(); ++s) {
+    for (std::uint32_t l = 0; l < letters; ++l) r.set_next(s, l, delta[std::uint64_t{s} * letters + l]);
+    auto p = static_cast<std::uint32_t>(pairs[s] / nb), q = static_cast<std::uint32_t>(pairs[s] % nb);
+    r.set_output(s, combine(op, a.accepting(p), b.accepting(q)));
+  }
+  return r;
+}
+
+// The automaton restricted to valid representations on every track.
+Automaton restrict_valid(Automaton r, const Context& context) {
+  const std::vector<Track> tracks = r.tracks();  // r is replaced inside the loop
+  for (const Track& t : tracks) {
+    if (!t.system || t.system->all_valid()) continue;
+    Automaton v = t.system->validity();
+    v.rename({t.name});
+    r = raw_product(r, v, BoolOp::and_, context);
+  }
+  return r;
+}
+
+}  // namespace
+
+Automaton product(const Automaton& a, const Automaton& b, BoolOp op, const Context& context) {
+  const char* names[] = {"∧", "∨", "→", "↔", "⊕"};
+  StepTimer timer(context, fmt::format("product {}", names[static_cast<int>(op)]), a.states() + b.states());
+  Automaton r = raw_product(a, b, op, context);
+  std::uint64_t peak = r.bytes();
+  if (op != BoolOp::and_) r = restrict_valid(std::move(r), context);
+  r = minimize(r, context);
+  timer.finish(r, peak);
+  return r;
+}
+
+Automaton complement(const Automaton& a, const Context& context) {
+  StepTimer timer(context, "complement", a.states());
+  Automaton r = a;
+  for (std::uint32_t s = 0; s < r.states(); ++s) r.set_output(s, !a.accepting(s));
+  r = minimize(restrict_valid(std::move(r), context), context);
+  timer.finish(r, a.bytes());
+  return r;
+}
+
+Automaton exists(const Automaton& a, std::string_view name, const Context& context) {
+  int t = a.track_index(name);
+  if (t < 0) throw InputError(fmt::format("no variable {} to quantify", name));
+  StepTimer timer(context, fmt::format("exists {}", name), a.states());
+  std::vector<Track> rest = a.tracks();
+  rest.erase(rest.begin() + t);
+  Automaton shape(rest, 0);
+  unsigned base = a.tracks()[t].base;
+  bool msd = !a.tracks()[t].system || a.tracks()[t].system->msd();
+  // The letter of `a` reading new letter l with digit d on the dropped track.
+  std::uint32_t below = 1;
+  for (int i = 0; i < t; ++i) below *= a.tracks()[i].base;
+  auto old_letter = [&](std::uint32_t l, unsigned d) { return (l / below * base + d) * below + l % below; };
+  detail::Nfa n;
+  n.states = a.states();
+  n.letters = shape.letters();
+  guard(context, std::uint64_t{n.states} * n.letters * (8 + 4 * base), fmt::format("projecting {} away", name));
+  n.offset.reserve(std::uint64_t{n.states} * n.letters + 1);
+  n.offset.push_back(0);
+  std::vector<std::uint32_t> cell;
+  for (std::uint32_t q = 0; q < n.states; ++q)
+    for (std::uint32_t l = 0; l < n.letters; ++l) {
+      cell.clear();
+      for (unsigned d = 0; d < base; ++d) cell.push_back(a.next(q, old_letter(l, d)));
+      std::sort(cell.begin(), cell.end());
+      cell.erase(std::unique(cell.begin(), cell.end()), cell.end());
+      n.target.insert(n.target.end(), cell.begin(), cell.end());
+      n.offset.push_back(n.target.size());
+    }
+  n.accepting.resize(n.states);
+  for (std::uint32_t q = 0; q < n.states; ++q) n.accepting[q] = a.accepting(q);
+  // The leading-zero fix: the witness may need more digits than the other numbers, which
+  // then read as zeros (msd: before them; lsd: after them). Letter 0 is the all-zero tuple.
+  std::vector<std::uint8_t> seen(n.states, 0);
+  std::vector<std::uint32_t> queue;
+  if (msd) {
+    queue.push_back(a.initial());
+    seen[a.initial()] = 1;
+    for (std::size_t i = 0; i < queue.size(); ++i)
+      for (std::uint64_t j = n.offset[std::uint64_t{queue[i]} * n.letters]; j < n.offset[std::uint64_t{queue[i]} * n.letters + 1]; ++j)
+        if (!seen[n.target[j]]) {
+          seen[n.target[j]] = 1;
+          queue.push_back(n.target[j]);
+        }
+    n.initial = queue;
+  } else {
+    n.initial = {a.initial()};
+    // Accepting: an accepting state is reachable by zero letters (a fixed point, iterated).
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (std::uint32_t q = 0; q < n.states; ++q) {
+        if (n.accepting[q]) continue;
+        std::uint64_t c = std::uint64_t{q} * n.letters;
+        for (std::uint64_t j = n.offset[c]; j < n.offset[c + 1]; ++j)
+          if (n.accepting[n.target[j]]) {
+            n.accepting[q] = 1;
+            changed = true;
+            break;
+          }
+      }
+    }
+  }
+  Automaton r = detail::determinize_minimal(n, rest, context);
+  timer.finish(r, n.bytes());
+  return r;
+}
+
+Automaton minimize(const Automaton& in, const Context& context) {
+  // Reachable states, renumbered in BFS order.
+  std::uint32_t L = in.letters();
+  std::vector<std::uint32_t> order{in.initial()}, number(in.states(), UINT32_MAX);
+  number[in.initial()] = 0;
+  for (std::size_t i = 0; i < order.size(); ++i)
+    for (std::uint32_t l = 0; l < L; ++l) {
+      std::uint32_t t = in.next(order[i], l);
+      if (number[t] == UINT32_MAX) {
+        number[t] = static_cast<std::uint32_t>(order.size());
+        order.push_back(t);
+      }
+    }
+  auto n = static_cast<std::uint32_t>(order.size());
+  std::uint64_t cells = std::uint64_t{n} * L;
+  guard(context, cells * 16 + n * 24ULL, "minimizing an automaton");
+  // Inverse transitions, grouped by (target, letter).
+  std::vector<std::uint64_t> inv_start(cells + 1, 0);
+  std::vector<std::uint32_t> inv(cells);
+  for (std::uint32_t s = 0; s < n; ++s)
+    for (std::uint32_t l = 0; l < L; ++l) ++inv_start[std::uint64_t{number[in.next(order[s], l)]} * L + l + 1];
+  for (std::uint64_t c = 0; c < cells; ++c) inv_start[c + 1] += inv_start[c];
+  {
+    std::vector<std::uint64_t> fill(inv_start.begin(), inv_start.end() - 1);
+    for (std::uint32_t s = 0; s < n; ++s)
+      for (std::uint32_t l = 0; l < L; ++l) inv[fill[std::uint64_t{number[in.next(order[s], l)]} * L + l]++] = s;
+  }
+  // Hopcroft's refinement on a refinable partition: each block is a contiguous range of
+  // `elems`; marked states are moved to the front of their block. Splitting a block keeps
+  // the larger part under the old number; the smaller is a new block and goes to the work
+  // list whether or not the old block was waiting there (if it was, both parts are needed;
+  // if not, Hopcroft's lemma says the smaller suffices).
+  std::vector<std::uint32_t> elems(n), loc(n), block(n), first, end, mid, touched, work;
+  {
+    std::vector<std::pair<int, std::uint32_t>> by_output(n);
+    for (std::uint32_t s = 0; s < n; ++s) by_output[s] = {in.output(order[s]), s};
+    std::sort(by_output.begin(), by_output.end());
+    for (std::uint32_t i = 0; i < n; ++i) {
+      if (i == 0 || by_output[i].first != by_output[i - 1].first) {
+        if (i) end.push_back(i);
+        first.push_back(i);
+      }
+      elems[i] = by_output[i].second;
+      loc[elems[i]] = i;
+      block[elems[i]] = static_cast<std::uint32_t>(first.size() - 1);
+    }
+    end.push_back(n);
+    mid = first;
+    std::uint32_t largest = 0;
+    for (std::uint32_t b = 0; b < first.size(); ++b)
+      if (end[b] - first[b] > end[largest] - first[largest]) largest = b;
+    for (std::uint32_t b = 0; b < first.size(); ++b)
+      if (b != largest) work.push_back(b);
+  }
+  auto mark = [&](std::uint32_t s) {
+    std::uint32_t b = block[s], i = loc[s];
+    if (i < mid[b]) return;
+    if (mid[b] == first[b]) touched.push_back(b);
+    std::uint32_t j = mid[b]++, other = elems[j];
+    elems[j] = s, loc[s] = j;
+    elems[i] = other, loc[other] = i;
+  };
+  auto split = [&]() {
+    for (std::uint32_t b : touched) {
+      if (mid[b] == end[b]) {
+        mid[b] = first[b];
+        continue;
+      }
+      auto nb = static_cast<std::uint32_t>(first.size());
+      if (mid[b] - first[b] <= end[b] - mid[b]) {
+        first.push_back(first[b]);
+        end.push_back(mid[b]);
+        first[b] = mid[b];
+      } else {
+        first.push_back(mid[b]);
+        end.push_back(end[b]);
+        end[b] = mid[b];
+      }
+      mid.push_back(first[nb]);
+      mid[b] = first[b];
+      for (std::uint32_t i = first[nb]; i < end[nb]; ++i) block[elems[i]] = nb;
+      work.push_back(nb);
+    }
+    touched.clear();
+  };
+  Poller poller(context.progress, 0);
+  std::vector<std::uint32_t> splitter;
+  std::uint64_t rounds = 0;
+  while (!work.empty()) {
+    std::uint32_t b = work.back();
+    work.pop_back();
+    splitter.assign(elems.begin() + first[b], elems.begin() + end[b]);
+    for (std::uint32_t l = 0; l < L; ++l) {
+      for (std::uint32_t t : splitter)
+        for (std::uint64_t i = inv_start[std::uint64_t{t} * L + l]; i < inv_start[std::uint64_t{t} * L + l + 1]; ++i)
+          mark(inv[i]);
+      split();
+    }
+    poller.tick(++rounds);
+  }
+  auto blocks = static_cast<std::uint32_t>(first.size());
+  Automaton r(in.tracks(), blocks);
+  for (std::uint32_t b = 0; b < blocks; ++b) {
+    std::uint32_t s = elems[first[b]];
+    r.set_output(b, in.output(order[s]));
+    for (std::uint32_t l = 0; l < L; ++l) r.set_next(b, l, block[number[in.next(order[s], l)]]);
+  }
+  r.set_initial(block[0]);
+  return r;
+}
+
+Automaton reverse(const Automaton& a, const std::vector<std::shared_ptr<const NumberSystem>>& systems,
+                  const Context& context) {
+  if (systems.size() != a.tracks().size()) throw InputError("reverse: one number system per track");
+  StepTimer timer(context, "reverse", a.states());
+  std::vector<Track> tracks = a.tracks();
+  for (std::size_t i = 0; i < tracks.size(); ++i) {
+    if (systems[i]->base() != tracks[i].base) throw InputError("reverse: the number systems' digits differ");
+    tracks[i].system = systems[i];
+  }
+  Automaton out;
+  detail::determinize(detail::reversed(detail::to_nfa(a), context), tracks, 0, context, out);
+  out = minimize(out, context);
+  timer.finish(out, out.bytes());
+  return out;
+}
+
+Automaton bind(const Automaton& a, const std::vector<std::string>& names, const Context& context) {
+  if (names.size() != a.tracks().size()) throw InputError("bind: one name per track");
+  std::vector<Track> tracks;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    Track t = a.tracks()[i];
+    t.name = names[i];
+    tracks = merged_tracks(tracks, {t});
+  }
+  Automaton r(tracks, a.states());
+  std::vector<Track> renamed = a.tracks();
+  for (std::size_t i = 0; i < names.size(); ++i) renamed[i].name = names[i];
+  // Old letter for each new letter: each old track reads the digit of its new name.
+  std::vector<std::uint32_t> map(r.letters());
+  for (std::uint32_t l = 0; l < r.letters(); ++l) {
+    auto d = r.digits(l);
+    std::uint32_t m = 0;
+    for (std::size_t i = renamed.size(); i-- > 0;) m = m * renamed[i].base + d[r.track_index(renamed[i].name)];
+    map[l] = m;
+  }
+  for (std::uint32_t s = 0; s < a.states(); ++s) {
+    r.set_output(s, a.output(s));
+    for (std::uint32_t l = 0; l < r.letters(); ++l) r.set_next(s, l, a.next(s, map[l]));
+  }
+  r.set_initial(a.initial());
+  return minimize(r, context);
+}
+
+Automaton extend(const Automaton& a, const Track& track, const Context& context) {
+  if (a.track_index(track.name) >= 0) return a;
+  Automaton shape(merged_tracks(a.tracks(), {track}), 0);
+  auto map = letter_map(a.tracks(), shape);
+  Automaton r(shape.tracks(), a.states());
+  for (std::uint32_t s = 0; s < a.states(); ++s) {
+    r.set_output(s, a.output(s));
+    for (std::uint32_t l = 0; l < r.letters(); ++l) r.set_next(s, l, a.next(s, map[l]));
+  }
+  r.set_initial(a.initial());
+  return minimize(restrict_valid(std::move(r), context), context);
+}
+
+std::optional<std::vector<std::uint32_t>> shortest_accepted(const Automaton& a) {
+  // Breadth first, letters in increasing order: the first path found to each state is the
+  // shortest and, among those, lexicographically first.
+  std::vector<std::uint32_t> parent(a.states(), UINT32_MAX), via(a.states(), 0);
+  std::deque<std::uint32_t> queue{a.initial()};
+  parent[a.initial()] = a.initial();
+  while (!queue.empty()) {
+    std::uint32_t q = queue.front();
+    queue.pop_front();
+    if (a.accepting(q)) {
+      std::vector<std::uint32_t> word;
+      for (; q != a.initial(); q = parent[q]) word.push_back(via[q]);
+      std::reverse(word.begin(), word.end());
+      return word;
+    }
+    for (std::uint32_t l = 0; l < a.letters(); ++l) {
+      std::uint32_t t = a.next(q, l);
+      if (parent[t] == UINT32_MAX) {
+        parent[t] = q;
+        via[t] = l;
+        queue.push_back(t);
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+bool equivalent(const Automaton& a, const Automaton& b, const Context& context) {
+  return !shortest_accepted(raw_product(a, b, BoolOp::xor_, context)).has_value();
+}
+
+std::vector<std::uint32_t> encode(const Automaton& a, const std::vector<std::uint64_t>& values) {
+  if (values.size() != a.tracks().size()) throw InputError("encode: one value per track");
+  std::vector<std::vector<unsigned>> reps;
+  std::size_t length = 0;
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (!a.tracks()[i].system) throw InputError("encode: a track without a number system");
+    reps.push_back(a.tracks()[i].system->representation(values[i]));
+    length = std::max(length, reps.back().size());
+  }
+  std::vector<std::uint32_t> word(length);
+  std::vector<unsigned> d(values.size());
+  for (std::size_t j = 0; j < length; ++j) {
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      const auto& r = reps[i];
+      std::size_t pad = length - r.size();
+      // msd: position j reads digit j of the padded word; lsd: the reversed padded word.
+      std::size_t k = a.tracks()[i].system->msd() ? j : length - 1 - j;
+      d[i] = k < pad ? 0 : r[k - pad];
+    }
+    word[j] = a.letter(d);
+  }
+  return word;
+}
+
+std::vector<std::uint64_t> decode(const Automaton& a, const std::vector<std::uint32_t>& word) {
+  std::vector<std::uint64_t> values;
+  for (std::size_t i = 0; i < a.tracks().size(); ++i) {
+    const Track& t = a.tracks()[i];
+    if (!t.system) throw InputError("decode: a track without a number system");
+    std::vector<unsigned> msd(word.size());
+    for (std::size_t j = 0; j < word.size(); ++j) msd[t.system->msd() ? j : word.size() - 1 - j] = a.digits(word[j])[i];
+    values.push_back(t.system->value(msd));
+  }
+  return values;
+}
+
+bool accepts(const Automaton& a, const std::vector<std::uint64_t>& values) {
+  return a.run(encode(a, values)) != 0;
+}
+
+}  // namespace qg::automata

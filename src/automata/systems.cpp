@@ -1,0 +1,397 @@
+// Number systems: validity, adder, order and constants for msd_k/lsd_k, Zeckendorf and
+// greedy Tribonacci.
+#include <algorithm>
+#include <charconv>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "automata/internal.hpp"
+#include "queengames/numeration.hpp"
+#include "queengames/words.hpp"
+
+namespace qg::automata {
+
+namespace {
+
+std::vector<Track> tracks_of(const std::vector<std::string>& names, unsigned base) {
+  std::vector<Track> t;
+  for (const auto& n : names) t.push_back({n, base, nullptr});
+  return t;
+}
+
+// The automaton with no number system on its tracks (see NumberSystem::attach).
+Automaton strip(Automaton a) {
+  for (std::size_t i = 0; i < a.tracks().size(); ++i) a.set_system(i, nullptr);
+  return a;
+}
+
+// x + y = z in base k, most significant digit first: the state is the carry the lower digits
+// must bring into the digits read so far (0 or 1); accepting when no carry is owed.
+Automaton msd_k_adder(unsigned k) {
+  Automaton a(tracks_of({"x", "y", "z"}, k), 3);
+  for (std::uint32_t c = 0; c < 2; ++c)
+    for (std::uint32_t l = 0; l < a.letters(); ++l) {
+      auto d = a.digits(l);
+      long next = long{d[2]} + long{k} * c - d[0] - d[1];
+      a.set_next(c, l, next == 0 || next == 1 ? static_cast<std::uint32_t>(next) : 2);
+    }
+  for (std::uint32_t l = 0; l < a.letters(); ++l) a.set_next(2, l, 2);
+  a.set_output(0, 1);
+  return a;
+}
+
+// x < y on representations of equal length, most significant digit first: lexicographic.
+// Right for base k and for the greedy systems (their order on valid words is lexicographic).
+Automaton msd_less(unsigned base) {
+  Automaton a(tracks_of({"x", "y"}, base), 3);  // 0 equal so far, 1 less, 2 greater
+  for (std::uint32_t l = 0; l < a.letters(); ++l) {
+    auto d = a.digits(l);
+    a.set_next(0, l, d[0] == d[1] ? 0 : d[0] < d[1] ? 1 : 2);
+    a.set_next(1, l, 1);
+    a.set_next(2, l, 2);
+  }
+  a.set_output(1, 1);
+  return a;
+}
+
+Automaton equal_digits(unsigned base) {
+  Automaton a(tracks_of({"x", "y"}, base), 2);
+  for (std::uint32_t l = 0; l < a.letters(); ++l) {
+    auto d = a.digits(l);
+    a.set_next(0, l, d[0] == d[1] ? 0 : 1);
+    a.set_next(1, l, 1);
+  }
+  a.set_output(0, 1);
+  return a;
+}
+
+// Words over {0,1} without m consecutive 1s: the valid Zeckendorf (m = 2) and greedy
+// Tribonacci (m = 3) representations, with any number of leading zeros.
+Automaton no_run_of_ones(unsigned m) {
+  Automaton a(tracks_of({"x"}, 2), m + 1);
+  for (std::uint32_t r = 0; r < m; ++r) {
+    a.set_next(r, 0, 0);
+    a.set_next(r, 1, r + 1);
+    a.set_output(r, 1);
+  }
+  a.set_next(m, 0, m);
+  a.set_next(m, 1, m);
+  return a;
+}
+
+// The automaton of Σ (x_i + y_i − z_i) U_i = 0 for the linear recurrence
+// U_{n+m} = a_1 U_{n+m-1} + … + a_m U_n, read most significant digit first (Frougny: for a
+// Pisot recurrence the states on accepting paths are bounded). After reading a prefix with n
+// digits still to come, its value is Σ_j c_j U_{n+j}, j < m; reading digit d rewrites
+// U_{n-1+m} by the recurrence:
+//     c'_0 = d + a_m c_{m-1},   c'_j = c_{j-1} + a_{m-j} c_{m-1}   (1 ≤ j < m),
+// and the word is accepted when Σ_j c_j U_j = 0 at its end. States with a coefficient
+// beyond ±bound go to the dead state: the result accepts a subset of the sums, exactly the
+// sums once the bound exceeds every state on an accepting path (the caller doubles it until
+// the minimal automaton no longer changes).
+Automaton recurrence_adder(const std::vector<std::int64_t>& a, const std::vector<std::uint64_t>& initial,
+                           unsigned digits, std::int64_t bound) {
+  std::size_t m = a.size();
+  std::map<std::vector<std::int64_t>, std::uint32_t> id;
+  std::vector<std::vector<std::int64_t>> states{std::vector<std::int64_t>(m, 0)};
+  id[states[0]] = 0;
+  std::vector<std::uint32_t> delta;
+  Automaton shape(tracks_of({"x", "y", "z"}, digits), 0);
+  std::uint32_t L = shape.letters();
+  const std::uint32_t dead = UINT32_MAX;
+  for (std::size_t i = 0; i < states.size(); ++i) {
+    for (std::uint32_t l = 0; l < L; ++l) {
+      auto d = shape.digits(l);
+      auto c = states[i];
+      std::int64_t top = c[m - 1];
+      std::vector<std::int64_t> n(m);
+      n[0] = std::int64_t{d[0]} + d[1] - d[2] + a[m - 1] * top;
+      for (std::size_t j = 1; j < m; ++j) n[j] = c[j - 1] + a[m - 1 - j] * top;
+      bool out = std::any_of(n.begin(), n.end(), [&](std::int64_t v) { return v > bound || v < -bound; });
+      if (out) {
+        delta.push_back(dead);
+        continue;
+      }
+      auto [it, fresh] = id.try_emplace(n, static_cast<std::uint32_t>(states.size()));
+      if (fresh) states.push_back(n);
+      delta.push_back(it->second);
+    }
+  }
+  auto n = static_cast<std::uint32_t>(states.size());
+  Automaton r(shape.tracks(), n + 1);
+  for (std::uint32_t s = 0; s < n; ++s) {
+    for (std::uint32_t l = 0; l < L; ++l) {
+      std::uint32_t t = delta[std::uint64_t{s} * L + l];
+      r.set_next(s, l, t == dead ? n : t);
+    }
+    std::int64_t value = 0;
+    for (std::size_t j = 0; j < m; ++j) value += states[s][j] * static_cast<std::int64_t>(initial[j]);
+    r.set_output(s, value == 0);
+  }
+  for (std::uint32_t l = 0; l < L; ++l) r.set_next(n, l, n);
+  return r;
+}
+
+Automaton restrict_tracks(Automaton a, const Automaton& validity, const Context& context) {
+  for (const Track& t : std::vector<Track>(a.tracks())) {
+    Automaton v = validity;
+    v.rename({t.name});
+    a = product(a, v, BoolOp::and_, context);
+  }
+  return a;
+}
+
+}  // namespace
+
+struct SystemBuilder {
+  static std::shared_ptr<const NumberSystem> build(std::string_view name, const Context& context) {
+    if (name.size() < 5 || (name.substr(0, 4) != "msd_" && name.substr(0, 4) != "lsd_"))
+      throw InputError(fmt::format("unknown number system '{}' (msd_k, lsd_k with k ≥ 2, msd_fib, msd_trib, lsd_fib, lsd_trib)", name));
+    bool msd = name[0] == 'm';
+    std::string_view kind = name.substr(4);
+    if (!msd) {
+      // An lsd system is its msd partner read backwards.
+      auto partner = build(fmt::format("msd_{}", kind), context);
+      auto s = std::shared_ptr<NumberSystem>(new NumberSystem(*partner));
+      s->name_ = std::string(name);
+      s->msd_ = false;
+      auto rev = [&](const Automaton& a) {
+        std::vector<std::shared_ptr<const NumberSystem>> systems(a.tracks().size(), partner);
+        return strip(reverse(partner->attach(a), systems, context));
+      };
+      s->validity_ = rev(partner->validity_);
+      s->adder_ = rev(partner->adder_);
+      s->less_ = rev(partner->less_);
+      s->equal_ = rev(partner->equal_);
+      auto me = std::shared_ptr<const NumberSystem>(s);
+      return me;
+    }
+    auto s = std::shared_ptr<NumberSystem>(new NumberSystem());
+    s->name_ = std::string(name);
+    std::shared_ptr<const NumberSystem> me = s;
+    if (kind == "fib" || kind == "trib") {
+      unsigned m = kind == "fib" ? 2 : 3;
+      s->base_ = 2;
+      s->all_valid_ = false;
+      s->weights_ = {1, 2};
+      if (m == 3) s->weights_.push_back(4);
+      while (true) {
+        std::uint64_t next = 0;
+        bool overflow = false;
+        for (std::size_t j = s->weights_.size() - m; j < s->weights_.size(); ++j)
+          overflow |= __builtin_add_overflow(next, s->weights_[j], &next);
+        if (overflow) break;
+        s->weights_.push_back(next);
+      }
+      Automaton valid = (no_run_of_ones(m));
+      s->validity_ = valid;
+      s->equal_ = restrict_tracks((equal_digits(2)), valid, context);
+      s->less_ = restrict_tracks((msd_less(2)), valid, context);
+      std::vector<std::int64_t> rec(m, 1);
+      std::vector<std::uint64_t> init(s->weights_.begin(), s->weights_.begin() + m);
+      Automaton previous;
+      for (std::int64_t bound = 2;; bound *= 2) {
+        Automaton adder = restrict_tracks((recurrence_adder(rec, init, 2, bound)), valid, context);
+        if (bound > 2 && equivalent(adder, previous, context)) break;
+        if (bound > 1024) throw std::logic_error("recurrence adder: no fixed point");
+        previous = std::move(adder);
+      }
+      s->adder_ = previous;
+      return me;
+    }
+    unsigned k = 0;
+    auto [p, ec] = std::from_chars(kind.data(), kind.data() + kind.size(), k);
+    if (ec != std::errc() || p != kind.data() + kind.size() || k < 2)
+      throw InputError(fmt::format("unknown number system '{}' (msd_k, lsd_k with k ≥ 2, msd_fib, msd_trib, lsd_fib, lsd_trib)", name));
+    if (k > 64) throw RangeError(fmt::format("number system '{}': bases 2 to 64 are supported", name));
+    s->base_ = k;
+    for (std::uint64_t w = 1;;) {
+      s->weights_.push_back(w);
+      if (__builtin_mul_overflow(w, k, &w)) break;
+    }
+    Automaton valid(tracks_of({"x"}, k), 1);
+    valid.set_output(0, 1);
+    s->validity_ = (valid);
+    s->equal_ = (equal_digits(k));
+    s->less_ = (msd_less(k));
+    s->adder_ = minimize((msd_k_adder(k)), context);
+    return me;
+  }
+};
+
+std::shared_ptr<const NumberSystem> NumberSystem::make(std::string_view name, const Context& context) {
+  if (name.size() > 4 && (name.substr(0, 4) == "msd_" || name.substr(0, 4) == "lsd_")) {
+    auto names = words::Morphism::names();
+    std::string kind(name.substr(4));
+    if (kind != "fibonacci" && kind != "tribonacci" && std::find(names.begin(), names.end(), kind) != names.end())
+      return from_morphism(std::string(name), words::Morphism::named(kind).to_string(), name[0] == 'm', context);
+  }
+  return SystemBuilder::build(name, context);
+}
+
+std::shared_ptr<const NumberSystem> NumberSystem::from_morphism(const std::string& name, std::string_view text, bool msd,
+                                                                const Context& context) {
+  words::Morphism m = words::Morphism::parse(text);
+  m.require_prolongable();
+  const std::string& alphabet = m.alphabet();
+  std::size_t letters = alphabet.size();
+  unsigned base = 0;
+  for (char x : alphabet) {
+    const std::string& image = m.image(x);
+    base = std::max<unsigned>(base, static_cast<unsigned>(image.size()));
+    for (std::size_t d = 0; d + 1 < image.size(); ++d)
+      if (image[d] != m.start())
+        throw InputError(fmt::format("morphism {}: the proper prefixes of every image must be powers of {} (the image of {} is {})",
+                                     m.to_string(), m.start(), x, image));
+  }
+  if (base > 64) throw RangeError("morphisms with images of at most 64 letters are supported");
+  // The recurrence of U_k = |μ^k(s)| = e_s M^k 1: Cayley–Hamilton on the incidence matrix
+  // M (M[x][y] = occurrences of y in μ(x)); the characteristic polynomial's coefficients by
+  // Faddeev–LeVerrier, whose divisions are exact.
+  std::vector<std::vector<std::int64_t>> M(letters, std::vector<std::int64_t>(letters, 0)), B(M), AB(M);
+  for (std::size_t x = 0; x < letters; ++x)
+    for (char y : m.image(alphabet[x])) ++M[x][static_cast<std::size_t>(m.index(y))];
+  std::vector<std::int64_t> c(letters + 1, 0);  // x^n + c_1 x^{n-1} + … + c_n
+  c[0] = 1;
+  for (std::size_t k = 1; k <= letters; ++k) {
+    // B_k = M B_{k-1} + c_{k-1} I, c_k = −tr(M B_k)/k, with B_0 = 0.
+    for (std::size_t i = 0; i < letters; ++i)
+      for (std::size_t j = 0; j < letters; ++j) {
+        std::int64_t v = 0;
+        for (std::size_t t = 0; t < letters; ++t) v += M[i][t] * B[t][j];
+        AB[i][j] = v + (i == j ? c[k - 1] : 0);
+      }
+    B = AB;
+    std::int64_t trace = 0;
+    for (std::size_t i = 0; i < letters; ++i)
+      for (std::size_t t = 0; t < letters; ++t) trace += M[i][t] * B[t][i];
+    c[k] = -trace / static_cast<std::int64_t>(k);
+  }
+  // U_{k+n} = a_1 U_{k+n-1} + … + a_n U_k with a_i = −c_i; trailing zero coefficients dropped.
+  std::vector<std::int64_t> rec;
+  for (std::size_t i = 1; i <= letters; ++i) rec.push_back(-c[i]);
+  while (rec.size() > 1 && rec.back() == 0) rec.pop_back();
+  auto s = std::shared_ptr<NumberSystem>(new NumberSystem());
+  s->name_ = fmt::format("msd_{}", name.size() > 4 ? name.substr(4) : name);
+  s->base_ = base;
+  s->all_valid_ = false;
+  s->greedy_ = true;
+  for (unsigned k = 0; k < 128; ++k) {
+    std::uint64_t u = m.iterate_length(m.start(), k);
+    if (u == UINT64_MAX) break;
+    s->weights_.push_back(u);
+  }
+  // The digits of n lead from s through the letters of the images: the validity automaton
+  // is μ itself read as an automaton (state x, digit d → the d-th letter of μ(x)).
+  auto n = static_cast<std::uint32_t>(letters);
+  Automaton valid(tracks_of({"x"}, base), n + 1);
+  for (std::uint32_t x = 0; x <= n; ++x) {
+    for (std::uint32_t d = 0; d < base; ++d) {
+      std::uint32_t to = n;
+      if (x < n && d < m.image(alphabet[x]).size()) to = static_cast<std::uint32_t>(m.index(m.image(alphabet[x])[d]));
+      valid.set_next(x, d, to);
+    }
+    valid.set_output(x, x < n);
+  }
+  valid = minimize(valid, context);
+  s->validity_ = valid;
+  s->equal_ = restrict_tracks(equal_digits(base), valid, context);
+  s->less_ = restrict_tracks(msd_less(base), valid, context);
+  std::vector<std::uint64_t> init(s->weights_.begin(), s->weights_.begin() + static_cast<std::ptrdiff_t>(rec.size()));
+  // The recurrence must hold from U_0 on for the adder's end condition Σ c_j U_j = 0.
+  for (std::size_t k = rec.size(); k < std::min<std::size_t>(s->weights_.size(), 40); ++k) {
+    std::int64_t v = 0;
+    for (std::size_t i = 0; i < rec.size(); ++i) v += rec[i] * static_cast<std::int64_t>(s->weights_[k - 1 - i]);
+    if (v != static_cast<std::int64_t>(s->weights_[k]))
+      throw InputError(fmt::format("morphism {}: |μ^k(s)| does not follow one recurrence from k = 0", m.to_string()));
+  }
+  Automaton previous;
+  for (std::int64_t bound = 2;; bound *= 2) {
+    Automaton adder = restrict_tracks(recurrence_adder(rec, init, base, bound), valid, context);
+    if (bound > 2 && equivalent(adder, previous, context)) break;
+    if (bound > 256)
+      throw RangeError(fmt::format("morphism {}: the adder does not close (is the dominant root a Pisot number?)", m.to_string()));
+    previous = std::move(adder);
+  }
+  s->adder_ = previous;
+  std::shared_ptr<const NumberSystem> me = s;
+  if (msd) return me;
+  auto l = std::shared_ptr<NumberSystem>(new NumberSystem(*s));
+  l->name_ = fmt::format("lsd_{}", s->name_.substr(4));
+  l->msd_ = false;
+  auto rev = [&](const Automaton& a) {
+    std::vector<std::shared_ptr<const NumberSystem>> systems(a.tracks().size(), me);
+    return strip(reverse(s->attach(a), systems, context));
+  };
+  l->validity_ = rev(s->validity_);
+  l->adder_ = rev(s->adder_);
+  l->less_ = rev(s->less_);
+  l->equal_ = rev(s->equal_);
+  return l;
+}
+
+std::vector<unsigned> NumberSystem::representation(std::uint64_t n) const {
+  std::vector<unsigned> d;
+  std::string_view kind = std::string_view(name_).substr(4);
+  std::string text;
+  if (greedy_) {
+    // Greedy on the weights: the largest digit at each place that keeps the rest below it.
+    std::size_t top = 0;
+    while (top < weights_.size() && weights_[top] <= n) ++top;
+    for (std::size_t k = top; k-- > 0;) {
+      auto q = static_cast<unsigned>(std::min<std::uint64_t>(n / weights_[k], base_ - 1));
+      d.push_back(q);
+      n -= q * weights_[k];
+    }
+    if (n != 0) throw RangeError(fmt::format("{}: no greedy representation of this number", name_));
+    return d;
+  }
+  if (kind == "fib") text = numeration::zeckendorf_representation<std::uint64_t>(n);
+  else if (kind == "trib") text = numeration::tribonacci_representation<std::uint64_t>(n);
+  else {
+    for (; n > 0; n /= base_) d.push_back(static_cast<unsigned>(n % base_));
+    std::reverse(d.begin(), d.end());
+    return d;
+  }
+  if (text == "0") return d;
+  for (char c : text) d.push_back(static_cast<unsigned>(c - '0'));
+  return d;
+}
+
+std::uint64_t NumberSystem::value(const std::vector<unsigned>& msd_digits) const {
+  std::uint64_t v = 0;
+  std::size_t n = msd_digits.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    unsigned d = msd_digits[n - 1 - i];
+    if (d == 0) continue;
+    std::uint64_t term;
+    if (i >= weights_.size() || __builtin_mul_overflow(weights_[i], std::uint64_t{d}, &term) ||
+        __builtin_add_overflow(v, term, &v))
+      throw RangeError(fmt::format("a {} value beyond 2^64", name_));
+  }
+  return v;
+}
+
+Automaton NumberSystem::constant(std::uint64_t n, const Context& context) const {
+  auto rep = representation(n);
+  if (!msd_) std::reverse(rep.begin(), rep.end());
+  auto len = static_cast<std::uint32_t>(rep.size());
+  Automaton a({Track{"x", base_, nullptr}}, len + 2);  // states 0 … len, len + 1 dead
+  std::uint32_t dead = len + 1;
+  for (std::uint32_t q = 0; q <= dead; ++q)
+    for (std::uint32_t d = 0; d < base_; ++d) a.set_next(q, d, dead);
+  for (std::uint32_t i = 0; i < len; ++i) a.set_next(i, rep[i], i + 1);
+  // Padding zeros: before the digits (msd), after them (lsd).
+  if (msd_) a.set_next(0, 0, 0);
+  else a.set_next(len, 0, len);
+  a.set_output(len, 1);
+  return attach(minimize(a, context));
+}
+
+Automaton NumberSystem::attach(Automaton a) const {
+  for (std::size_t i = 0; i < a.tracks().size(); ++i) a.set_system(i, shared_from_this());
+  return a;
+}
+
+}  // namespace qg::automata

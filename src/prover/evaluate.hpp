@@ -1,0 +1,55 @@
+// The evaluator: a statement's syntax tree to its automaton, in a session.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "prover/statement.hpp"
+#include "queengames/prover.hpp"
+
+namespace qg::prover::detail {
+
+class Evaluator {
+ public:
+  Evaluator(Session& session, const automata::Context& context);
+  // Throws PositionedError for what the parser cannot see (unknown automata, arity, systems).
+  automata::Automaton evaluate(const Formula& f);
+  // After a statement "A x … φ" at the top: the automaton of ¬φ (its counterexamples).
+  const std::optional<automata::Automaton>& counterexamples() const { return counter_; }
+
+ private:
+  // A term's value: a variable, and when the variable is fresh, the automaton tying it to
+  // the term's own variables.
+  struct Value {
+    std::string var;
+    std::optional<automata::Automaton> constraint;
+  };
+  std::shared_ptr<const automata::NumberSystem> system(const std::string& name, std::size_t pos);
+  automata::Automaton formula(const Formula& f);
+  automata::Automaton relation(const Formula& f);
+  automata::Automaton word_relation(const Formula& f);
+  automata::Automaton call(const Formula& f);
+  const automata::Automaton& word(const Term& index);
+  automata::Automaton letter_test(const automata::Automaton& w, const std::function<bool(std::int64_t)>& test,
+                                  const std::string& var);
+  Value term(const Term& t);
+  Value add_values(Value a, Value b, const std::string& sys, std::size_t pos);
+  Value multiple(std::uint64_t k, const std::string& v, const std::string& sys, std::size_t pos);
+  automata::Automaton sum(const std::string& sys, const std::string& x, const std::string& y, const std::string& z,
+                          std::size_t pos);
+  automata::Automaton conjoin(automata::Automaton a, const std::optional<automata::Automaton>& b);
+  automata::Automaton drop_fresh(automata::Automaton a, const std::vector<std::string>& vars);
+  automata::Automaton exists_all(automata::Automaton a, const std::vector<std::string>& vars);
+  std::string fresh();
+
+  Session& s_;
+  const automata::Context& ctx_;
+  std::optional<automata::Automaton> counter_;
+  const Formula* top_ = nullptr;
+  unsigned fresh_ = 0;
+};
+
+}  // namespace qg::prover::detail

@@ -1,0 +1,244 @@
+// Walnut's automaton files: a line of number systems or alphabets, then each state as
+// "q output" followed by its transitions "d1 d2 … -> q'" ('*' any digit; several lines for
+// one input make the automaton nondeterministic; a missing transition goes to a dead state).
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "automata/internal.hpp"
+#include "queengames/prover.hpp"
+
+namespace qg::prover {
+
+using automata::Automaton;
+
+namespace {
+
+struct Line {
+  std::size_t number;
+  std::vector<std::pair<std::string, std::size_t>> tokens;  // text, column
+};
+
+std::vector<Line> lines_of(std::string_view text) {
+  std::vector<Line> out;
+  std::size_t n = 1;
+  for (std::size_t i = 0; i <= text.size(); ++n) {
+    std::size_t e = text.find('\n', i);
+    if (e == std::string_view::npos) e = text.size();
+    std::string_view s = text.substr(i, e - i);
+    if (auto c = s.find("//"); c != std::string_view::npos) s = s.substr(0, c);
+    Line l{n, {}};
+    for (std::size_t j = 0; j < s.size();) {
+      if (std::isspace(static_cast<unsigned char>(s[j]))) {
+        ++j;
+        continue;
+      }
+      std::size_t k = j;
+      if (s[j] == '{') {
+        k = s.find('}', j);
+        k = k == std::string_view::npos ? s.size() : k + 1;
+      } else if (s.substr(j, 2) == "->") {
+        k = j + 2;
+      } else {
+        while (k < s.size() && !std::isspace(static_cast<unsigned char>(s[k])) && s.substr(k, 2) != "->") ++k;
+      }
+      l.tokens.emplace_back(std::string(s.substr(j, k - j)), j + 1);
+      j = k;
+    }
+    if (!l.tokens.empty()) out.push_back(std::move(l));
+    i = e + 1;
+  }
+  return out;
+}
+
+bool parse_int(const std::string& s, long long& v) {
+  if (s.empty() || s.size() > 12) return false;
+  std::size_t i = s[0] == '-' ? 1 : 0;
+  if (i == s.size()) return false;
+  v = 0;
+  for (; i < s.size(); ++i) {
+    if (!std::isdigit(static_cast<unsigned char>(s[i]))) return false;
+    v = v * 10 + (s[i] - '0');
+  }
+  if (s[0] == '-') v = -v;
+  return true;
+}
+
+}  // namespace
+
+Automaton read_automaton(std::string_view text, Session& session, std::string_view file) {
+  auto lines = lines_of(text);
+  auto fail = [&](std::size_t line, std::size_t col, const std::string& what) -> void {
+    throw InputError(fmt::format("{}:{}:{}: {}", file, line, col, what));
+  };
+  if (lines.empty()) fail(1, 1, "an empty automaton file");
+  std::vector<automata::Track> tracks;
+  for (const auto& [tok, col] : lines[0].tokens) {
+    std::string name = tracks.size() < 26 ? std::string(1, static_cast<char>('a' + tracks.size())) : "";
+    if (name.empty()) fail(lines[0].number, col, "more than 26 inputs");
+    if (tok.front() == '{') {
+      // An explicit alphabet: the digits 0 … k−1 in order.
+      std::string inner = tok.substr(1, tok.size() - 2);
+      std::stringstream ss(inner);
+      std::string item;
+      unsigned k = 0;
+      while (std::getline(ss, item, ',')) {
+        item.erase(std::remove_if(item.begin(), item.end(), [](unsigned char c) { return std::isspace(c); }), item.end());
+        long long v;
+        if (!parse_int(item, v) || v != k) fail(lines[0].number, col, fmt::format("alphabet {}: the digits 0, 1, … k−1 in order are supported", tok));
+        ++k;
+      }
+      if (tok.back() != '}' || k == 0 || k > 256) fail(lines[0].number, col, fmt::format("malformed alphabet {}", tok));
+      tracks.push_back({name, k, nullptr});
+    } else {
+      try {
+        auto sys = session.system(tok);
+        tracks.push_back({name, sys->base(), sys});
+      } catch (const InputError& e) {
+        fail(lines[0].number, col, e.what());
+      }
+    }
+  }
+  Automaton shape(tracks, 0);
+  std::uint32_t L = shape.letters();
+  std::map<long long, std::uint32_t> number;  // state label → index
+  std::vector<long long> outputs;
+  std::vector<std::vector<std::pair<std::uint32_t, long long>>> edges;  // (letter, label)
+  std::vector<std::pair<std::size_t, std::size_t>> where;               // line, column of each edge's target
+  std::vector<std::vector<std::pair<std::size_t, std::size_t>>> edge_where;
+  for (std::size_t li = 1; li < lines.size(); ++li) {
+    const Line& l = lines[li];
+    auto arrow = std::find_if(l.tokens.begin(), l.tokens.end(), [](const auto& t) { return t.first == "->"; });
+    if (arrow == l.tokens.end()) {
+      long long q, out;
+      if (l.tokens.size() != 2 || !parse_int(l.tokens[0].first, q) || !parse_int(l.tokens[1].first, out))
+        fail(l.number, l.tokens[0].second, "expected a state \"q output\" or a transition \"d1 d2 … -> q\"");
+      if (number.count(q)) fail(l.number, l.tokens[0].second, fmt::format("state {} declared twice", q));
+      number[q] = static_cast<std::uint32_t>(outputs.size());
+      outputs.push_back(out);
+      edges.emplace_back();
+      edge_where.emplace_back();
+      continue;
+    }
+    if (outputs.empty()) fail(l.number, l.tokens[0].second, "a transition before the first state");
+    auto k = static_cast<std::size_t>(arrow - l.tokens.begin());
+    if (k != tracks.size()) fail(l.number, l.tokens[0].second, fmt::format("{} digits for {} inputs", k, tracks.size()));
+    if (arrow + 1 == l.tokens.end()) fail(l.number, arrow->second, "no target state after '->'");
+    // Every letter the digits (with wildcards) match.
+    std::vector<std::uint32_t> letters{0};
+    std::uint32_t stride = 1;
+    for (std::size_t t = 0; t < k; ++t) {
+      std::vector<std::uint32_t> next;
+      long long d;
+      if (l.tokens[t].first == "*") {
+        for (std::uint32_t x : letters)
+          for (std::uint32_t v = 0; v < tracks[t].base; ++v) next.push_back(x + v * stride);
+      } else if (parse_int(l.tokens[t].first, d) && d >= 0 && d < tracks[t].base) {
+        for (std::uint32_t x : letters) next.push_back(x + static_cast<std::uint32_t>(d) * stride);
+      } else {
+        fail(l.number, l.tokens[t].second, fmt::format("'{}' is not a digit of input {}", l.tokens[t].first, t + 1));
+      }
+      letters.swap(next);
+      stride *= tracks[t].base;
+    }
+    for (auto it = arrow + 1; it != l.tokens.end(); ++it) {
+      long long target;
+      if (!parse_int(it->first, target)) fail(l.number, it->second, fmt::format("'{}' is not a state", it->first));
+      for (std::uint32_t x : letters) {
+        edges.back().emplace_back(x, target);
+        edge_where.back().emplace_back(l.number, it->second);
+      }
+    }
+  }
+  if (outputs.empty()) fail(lines[0].number, 1, "no states");
+  auto n = static_cast<std::uint32_t>(outputs.size());
+  // Nondeterministic automata are determinized; their outputs must be 0/1.
+  automata::detail::Nfa nfa;
+  nfa.states = n + 1;  // n: the dead state
+  nfa.letters = L;
+  std::vector<std::vector<std::uint32_t>> cell(static_cast<std::size_t>(n + 1) * L);
+  bool deterministic = true;
+  for (std::uint32_t q = 0; q < n; ++q)
+    for (std::size_t e = 0; e < edges[q].size(); ++e) {
+      auto [x, label] = edges[q][e];
+      auto t = number.find(label);
+      if (t == number.end()) fail(edge_where[q][e].first, edge_where[q][e].second, fmt::format("no state {}", label));
+      auto& c = cell[std::size_t{q} * L + x];
+      if (std::find(c.begin(), c.end(), t->second) == c.end()) c.push_back(t->second);
+      deterministic &= c.size() == 1;
+    }
+  if (deterministic) {
+    Automaton a(tracks, n + 1);
+    for (std::uint32_t q = 0; q <= n; ++q) {
+      if (q < n) a.set_output(q, static_cast<int>(outputs[q]));
+      for (std::uint32_t x = 0; x < L; ++x) {
+        const auto& c = cell[std::size_t{q} * L + x];
+        a.set_next(q, x, c.empty() ? n : c[0]);
+      }
+    }
+    return automata::minimize(a, session.context());
+  }
+  for (std::uint32_t q = 0; q < n; ++q)
+    if (outputs[q] != 0 && outputs[q] != 1) fail(lines[0].number, 1, "a nondeterministic automaton with outputs other than 0 and 1");
+  nfa.offset.push_back(0);
+  for (const auto& c : cell) {
+    nfa.target.insert(nfa.target.end(), c.begin(), c.end());
+    nfa.offset.push_back(nfa.target.size());
+  }
+  nfa.initial = {0};
+  nfa.accepting.assign(n + 1, 0);
+  for (std::uint32_t q = 0; q < n; ++q) nfa.accepting[q] = outputs[q] == 1;
+  return automata::detail::determinize_minimal(nfa, tracks, session.context());
+}
+
+std::string write_automaton(const Automaton& a) {
+  std::string out;
+  std::vector<std::string> head;
+  for (const auto& t : a.tracks()) {
+    if (t.system) head.push_back(t.system->name());
+    else {
+      std::vector<unsigned> d(t.base);
+      for (unsigned i = 0; i < t.base; ++i) d[i] = i;
+      head.push_back(fmt::format("{{{}}}", fmt::join(d, ",")));
+    }
+  }
+  out += fmt::format("{}\n", fmt::join(head, " "));
+  // States renumbered so that the initial state comes first; for acceptors, transitions into
+  // a rejecting sink are left out (a missing transition goes to a dead state).
+  std::vector<std::uint32_t> order{a.initial()}, number(a.states(), UINT32_MAX);
+  number[a.initial()] = 0;
+  for (std::size_t i = 0; i < order.size(); ++i)
+    for (std::uint32_t l = 0; l < a.letters(); ++l)
+      if (std::uint32_t t = a.next(order[i], l); number[t] == UINT32_MAX) {
+        number[t] = static_cast<std::uint32_t>(order.size());
+        order.push_back(t);
+      }
+  bool acceptor = true;
+  for (std::uint32_t q = 0; q < a.states(); ++q) acceptor &= a.output(q) == 0 || a.output(q) == 1;
+  auto sink = [&](std::uint32_t q) {
+    if (!acceptor || a.accepting(q)) return false;
+    for (std::uint32_t l = 0; l < a.letters(); ++l)
+      if (a.next(q, l) != q) return false;
+    return true;
+  };
+  std::vector<std::uint32_t> kept;
+  for (std::uint32_t q : order)
+    if (!sink(q) || q == a.initial()) {
+      number[q] = static_cast<std::uint32_t>(kept.size());
+      kept.push_back(q);
+    }
+  for (std::uint32_t q : kept) {
+    out += fmt::format("\n{} {}\n", number[q], a.output(q));
+    for (std::uint32_t l = 0; l < a.letters(); ++l) {
+      std::uint32_t t = a.next(q, l);
+      if (sink(t) && t != a.initial()) continue;
+      out += fmt::format("{} -> {}\n", fmt::join(a.digits(l), " "), number[t]);
+    }
+  }
+  return out;
+}
+
+}  // namespace qg::prover

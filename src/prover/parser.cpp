@@ -1,0 +1,348 @@
+// The statement parser: a tokenizer and a recursive descent over Walnut's precedence levels
+// (tightest first): * /; + −; relations; ~ and quantifiers; & | ^; =>; <=>.
+#include <cctype>
+
+#include <fmt/format.h>
+
+#include "prover/statement.hpp"
+
+namespace qg::prover::detail {
+
+namespace {
+
+struct Token {
+  enum Kind { end, ident, number, quantifier, system, letter, op } kind;
+  std::string text;
+  std::size_t pos;
+  std::uint64_t value = 0;
+  std::int64_t letter_value = 0;
+};
+
+std::vector<Token> tokenize(std::string_view s, std::size_t offset) {
+  std::vector<Token> out;
+  std::size_t i = 0;
+  auto is_ident = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  while (i < s.size()) {
+    char c = s[i];
+    std::size_t at = offset + i;
+    if (std::isspace(static_cast<unsigned char>(c))) {
+      ++i;
+      continue;
+    }
+    if (c == 'A' || c == 'E' || c == 'I') {
+      if (c == 'I') throw PositionedError{at, "the quantifier I (infinitely many) is not supported"};
+      out.push_back({Token::quantifier, std::string(1, c), at});
+      ++i;
+      continue;
+    }
+    if (std::isalpha(static_cast<unsigned char>(c))) {
+      std::size_t j = i;
+      while (j < s.size() && is_ident(s[j])) ++j;
+      out.push_back({Token::ident, std::string(s.substr(i, j - i)), at});
+      i = j;
+      continue;
+    }
+    if (std::isdigit(static_cast<unsigned char>(c))) {
+      std::size_t j = i;
+      std::uint64_t v = 0;
+      for (; j < s.size() && std::isdigit(static_cast<unsigned char>(s[j])); ++j) {
+        if (v > (UINT64_MAX - 9) / 10) throw PositionedError{at, "a constant beyond 2^64"};
+        v = v * 10 + static_cast<unsigned>(s[j] - '0');
+      }
+      Token t{Token::number, std::string(s.substr(i, j - i)), at};
+      t.value = v;
+      out.push_back(t);
+      i = j;
+      continue;
+    }
+    if (c == '?') {
+      std::size_t j = i + 1;
+      while (j < s.size() && is_ident(s[j])) ++j;
+      if (j == i + 1) throw PositionedError{at, "'?' must be followed by a number system such as msd_trib"};
+      out.push_back({Token::system, std::string(s.substr(i + 1, j - i - 1)), at});
+      i = j;
+      continue;
+    }
+    if (c == '@') {
+      std::size_t j = i + 1;
+      bool negative = j < s.size() && s[j] == '-';
+      if (negative) ++j;
+      std::size_t k = j;
+      std::int64_t v = 0;
+      for (; k < s.size() && std::isdigit(static_cast<unsigned char>(s[k])); ++k) {
+        if (v > 100000000) throw PositionedError{at, "a letter constant beyond 10^8"};
+        v = v * 10 + (s[k] - '0');
+      }
+      if (k == j) throw PositionedError{at, "'@' must be followed by a letter value such as @1"};
+      Token t{Token::letter, std::string(s.substr(i, k - i)), at};
+      t.letter_value = negative ? -v : v;
+      out.push_back(t);
+      i = k;
+      continue;
+    }
+    static const char* const ops[] = {"<=>", "=>", "<=", ">=", "!=", "<", ">", "=", "&", "|", "^", "~",
+                                      "+",   "-",  "*",  "/",  "_",  "(", ")", ",", "[", "]", "$"};
+    bool found = false;
+    for (const char* o : ops) {
+      std::string_view ov(o);
+      if (s.substr(i, ov.size()) == ov) {
+        out.push_back({Token::op, std::string(ov), at});
+        i += ov.size();
+        found = true;
+        break;
+      }
+    }
+    if (!found) throw PositionedError{at, fmt::format("unexpected character '{}'", c)};
+  }
+  out.push_back({Token::end, "", offset + s.size()});
+  return out;
+}
+
+class Parser {
+ public:
+  Parser(std::vector<Token> tokens) : t_(std::move(tokens)) {}
+
+  FormulaPtr statement() {
+    FormulaPtr f = iff();
+    if (peek().kind != Token::end) fail(fmt::format("unexpected '{}'", peek().text));
+    return f;
+  }
+
+ private:
+  const Token& peek(std::size_t k = 0) const { return t_[std::min(i_ + k, t_.size() - 1)]; }
+  bool is_op(const char* o, std::size_t k = 0) const { return peek(k).kind == Token::op && peek(k).text == o; }
+  [[noreturn]] void fail(const std::string& what) const { throw PositionedError{peek().pos, what}; }
+  void expect(const char* o) {
+    if (!is_op(o)) fail(peek().kind == Token::end ? fmt::format("expected '{}' before the end", o)
+                                                  : fmt::format("expected '{}', found '{}'", o, peek().text));
+    ++i_;
+  }
+  // ?msd_… prefixes: the system of the rest of the enclosing parenthesis.
+  void systems() {
+    while (peek().kind == Token::system) system_ = t_[i_++].text;
+  }
+
+  FormulaPtr node(Formula::Kind k, std::size_t pos) {
+    auto f = std::make_unique<Formula>();
+    f->kind = k;
+    f->pos = pos;
+    f->system = system_;
+    return f;
+  }
+
+  FormulaPtr iff() {
+    FormulaPtr f = implies();
+    while (is_op("<=>")) {
+      auto n = node(Formula::equivalence, t_[i_++].pos);
+      n->a = std::move(f);
+      n->b = implies();
+      f = std::move(n);
+    }
+    return f;
+  }
+  FormulaPtr implies() {
+    FormulaPtr f = logic();
+    while (is_op("=>")) {
+      auto n = node(Formula::implication, t_[i_++].pos);
+      n->a = std::move(f);
+      n->b = logic();
+      f = std::move(n);
+    }
+    return f;
+  }
+  FormulaPtr logic() {
+    FormulaPtr f = unary();
+    while (is_op("&") || is_op("|") || is_op("^")) {
+      const Token& o = t_[i_++];
+      auto n = node(o.text == "&" ? Formula::conjunction : o.text == "|" ? Formula::disjunction : Formula::exclusive, o.pos);
+      n->a = std::move(f);
+      n->b = unary();
+      f = std::move(n);
+    }
+    return f;
+  }
+  FormulaPtr unary() {
+    Depth guard(*this);
+    systems();
+    if (is_op("~")) {
+      auto n = node(Formula::negation, t_[i_++].pos);
+      n->a = unary();
+      return n;
+    }
+    if (peek().kind == Token::quantifier) {
+      auto n = node(peek().text == "E" ? Formula::exists : Formula::forall, peek().pos);
+      ++i_;
+      do {
+        if (peek().kind != Token::ident) fail("expected a variable after the quantifier");
+        n->vars.push_back(t_[i_++].text);
+      } while (is_op(",") && (++i_, true));
+      n->a = iff();  // a quantifier extends to the enclosing parenthesis
+      return n;
+    }
+    return atom();
+  }
+  FormulaPtr atom() {
+    if (is_op("$")) {
+      auto n = node(Formula::call, t_[i_++].pos);
+      if (peek().kind != Token::ident) fail("expected an automaton name after '$'");
+      n->name = t_[i_++].text;
+      expect("(");
+      if (!is_op(")")) {
+        n->args.push_back(term());
+        while (is_op(",")) {
+          ++i_;
+          n->args.push_back(term());
+        }
+      }
+      expect(")");
+      return n;
+    }
+    if (peek().kind == Token::ident && (peek().text == "true" || peek().text == "false") && !is_op("[", 1)) {
+      auto n = node(Formula::truth, peek().pos);
+      n->value = t_[i_++].text == "true";
+      return n;
+    }
+    if (is_op("(")) {
+      // A parenthesis opens a formula unless a relation follows a term in it: try the term.
+      std::size_t save = i_;
+      std::string sys = system_;
+      try {
+        return relation();
+      } catch (const PositionedError&) {
+        i_ = save;
+        system_ = sys;
+      }
+      ++i_;
+      FormulaPtr f = iff();
+      expect(")");
+      system_ = sys;
+      return f;
+    }
+    if (peek().kind == Token::end) fail("the statement ends where a formula is expected");
+    return relation();
+  }
+  FormulaPtr relation() {
+    TermPtr l = term();
+    static const char* const rel[] = {"=", "!=", "<=", ">=", "<", ">"};
+    for (const char* r : rel)
+      if (is_op(r)) {
+        auto n = node(Formula::relation, peek().pos);
+        ++i_;
+        n->op = r;
+        n->left = std::move(l);
+        n->right = term();
+        return n;
+      }
+    fail(peek().kind == Token::end ? "expected a relation (= != < > <= >=) before the end"
+                                   : fmt::format("expected a relation (= != < > <= >=), found '{}'", peek().text));
+  }
+
+  TermPtr tnode(Term::Kind k, std::size_t pos) {
+    auto t = std::make_unique<Term>();
+    t->kind = k;
+    t->pos = pos;
+    t->system = system_;
+    return t;
+  }
+  TermPtr term() {
+    TermPtr t = product();
+    while (is_op("+") || is_op("-")) {
+      auto n = tnode(is_op("+") ? Term::add : Term::subtract, peek().pos);
+      ++i_;
+      n->a = std::move(t);
+      n->b = product();
+      t = std::move(n);
+    }
+    return t;
+  }
+  TermPtr product() {
+    TermPtr t = primary();
+    while (is_op("*") || is_op("/")) {
+      bool times = is_op("*");
+      std::size_t pos = t_[i_++].pos;
+      TermPtr r = primary();
+      auto n = tnode(times ? Term::multiply : Term::divide, pos);
+      if (times && t->kind == Term::number) {
+        n->value = t->value;
+        n->a = std::move(r);
+      } else if (r->kind == Term::number) {
+        if (!times && r->value == 0) throw PositionedError{r->pos, "division by zero"};
+        n->value = r->value;
+        n->a = std::move(t);
+      } else {
+        throw PositionedError{pos, times ? "'*' needs a constant on one side" : "'/' needs a constant divisor"};
+      }
+      t = std::move(n);
+    }
+    return t;
+  }
+  TermPtr primary() {
+    const Token& k = peek();
+    if (k.kind == Token::number) {
+      auto n = tnode(Term::number, k.pos);
+      n->value = k.value;
+      ++i_;
+      return n;
+    }
+    if (k.kind == Token::letter) {
+      auto n = tnode(Term::letter, k.pos);
+      n->letter_value = k.letter_value;
+      ++i_;
+      return n;
+    }
+    if (k.kind == Token::ident) {
+      if (is_op("[", 1)) {
+        auto n = tnode(Term::index, k.pos);
+        n->name = k.text;
+        i_ += 2;
+        n->a = term();
+        expect("]");
+        return n;
+      }
+      auto n = tnode(Term::variable, k.pos);
+      n->name = k.text;
+      ++i_;
+      return n;
+    }
+    if (is_op("_")) fail("negative numbers need a negative base, which is not supported");
+    if (is_op("(")) {
+      Depth guard(*this);
+      ++i_;
+      std::string sys = system_;
+      systems();
+      TermPtr t = term();
+      expect(")");
+      system_ = sys;
+      return t;
+    }
+    if (k.kind == Token::end) fail("the statement ends where a term is expected");
+    fail(fmt::format("unexpected '{}'", k.text));
+  }
+
+  // Nesting deeper than this is refused (the descent is recursive).
+  struct Depth {
+    explicit Depth(Parser& p) : p_(p) {
+      if (++p_.depth_ > 200) p_.fail("formula nested more than 200 deep");
+    }
+    ~Depth() { --p_.depth_; }
+    Parser& p_;
+  };
+  int depth_ = 0;
+  std::vector<Token> t_;
+  std::size_t i_ = 0;
+  std::string system_ = "msd_2";
+};
+
+}  // namespace
+
+FormulaPtr parse_statement(std::string_view text, std::size_t offset,
+                           std::vector<std::pair<std::string, std::size_t>>* systems) {
+  auto tokens = tokenize(text, offset);
+  if (systems)
+    for (const Token& t : tokens)
+      if (t.kind == Token::system) systems->emplace_back(t.text, t.pos);
+  Parser p(std::move(tokens));
+  return p.statement();
+}
+
+}  // namespace qg::prover::detail

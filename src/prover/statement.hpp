@@ -1,0 +1,54 @@
+// Walnut statements: tokens, syntax tree, parser. Positions are offsets into the text the
+// statement was cut from, so that errors can name FILE:LINE:COL.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace qg::prover::detail {
+
+// An error at an offset of the command text (converted to FILE:LINE:COL by the session).
+struct PositionedError {
+  std::size_t pos;
+  std::string what;
+};
+
+struct Term;
+struct Formula;
+using TermPtr = std::unique_ptr<Term>;
+using FormulaPtr = std::unique_ptr<Formula>;
+
+struct Term {
+  enum Kind { variable, number, add, subtract, multiply, divide, letter, index } kind;
+  std::size_t pos = 0;
+  std::string name;          // variable; word name of index
+  std::uint64_t value = 0;   // number; the constant of multiply/divide
+  std::int64_t letter_value = 0;
+  std::string system;        // the number system in scope
+  TermPtr a, b;              // operands (multiply/divide: a only; index: a is the position)
+};
+
+struct Formula {
+  enum Kind { truth, negation, conjunction, disjunction, exclusive, implication, equivalence, exists, forall,
+              relation, call } kind;
+  std::size_t pos = 0;
+  bool value = false;               // truth
+  std::vector<std::string> vars;    // quantifiers
+  std::string op;                   // relation: = != < > <= >=
+  std::string name;                 // call
+  std::string system;               // the number system in scope
+  TermPtr left, right;              // relation
+  std::vector<TermPtr> args;        // call
+  FormulaPtr a, b;
+};
+
+// Parses one statement. `offset` is the statement's place in the command text (added to
+// every position). `systems` receives every ?system prefix with its position, so that the
+// caller can check the names. Throws PositionedError.
+FormulaPtr parse_statement(std::string_view text, std::size_t offset,
+                           std::vector<std::pair<std::string, std::size_t>>* systems = nullptr);
+
+}  // namespace qg::prover::detail

@@ -1,0 +1,38 @@
+// queengames prove: statements on the command line and in files, JSON, errors (exit 2).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_runner.hpp"
+
+TEST(CliProve, StatementsFilesJsonAndErrors) {
+  auto t = run_cli("prove -e 'eval fib3 \"?msd_fib Ei,n n>=1 & At t<2*n => F[i+t]=F[i+n+t]\":'");
+  ASSERT_EQ(t.status, 0) << t.err;
+  EXPECT_EQ(t.out.substr(0, 16), "eval fib3: TRUE ") << t.out;
+  // A FALSE statement with its smallest counterexample.
+  auto f = run_cli("prove --json -e 'eval small \"An n<5\":'");
+  ASSERT_EQ(f.status, 0) << f.err;
+  auto j = nlohmann::json::parse(f.out);
+  EXPECT_EQ(j[0]["truth"], false);
+  EXPECT_EQ(j[0]["counterexample"]["n"], "5");
+  // A command file: def, macro and eval; the def's automaton has its variables.
+  auto path = std::filesystem::temp_directory_path() / "qg_cli_prove_test.txt";
+  {
+    std::ofstream out(path);
+    out << "// Zeckendorf\nmacro sum \"%0+%1=%2\":\ndef double \"?msd_fib #sum(x,x,y)\":\n"
+           "eval ok \"?msd_fib Ax Ey $double(x,y)\";\n";
+  }
+  auto file = run_cli("prove " + path.string());
+  ASSERT_EQ(file.status, 0) << file.err;
+  EXPECT_NE(file.out.find("def double: "), std::string::npos) << file.out;
+  EXPECT_NE(file.out.find("eval ok: TRUE"), std::string::npos) << file.out;
+  std::filesystem::remove(path);
+  auto bad = run_cli("prove -e 'eval x \"Ax x<\":'");
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_EQ(bad.err, "queengames: -e:1:14: the statement ends where a term is expected\n");
+  auto none = run_cli("prove");
+  EXPECT_EQ(none.status, 2);
+}

@@ -1,0 +1,233 @@
+// The prover: statements against brute-force evaluation, and the literature's facts.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <tuple>
+
+#include "queengames/prover.hpp"
+#include "queengames/words.hpp"
+
+using namespace qg::prover;
+using qg::automata::accepts;
+using qg::automata::Automaton;
+
+namespace {
+
+// Every assignment of the def's free variables below `bound` is accepted exactly when the
+// predicate holds (variables in the automaton's track order, i.e. sorted by name).
+void expect_matches(Session& s, const std::string& system, const std::string& statement,
+                    const std::function<bool(const std::vector<std::uint64_t>&)>& holds, std::uint64_t bound) {
+  SCOPED_TRACE(system + ": " + statement);
+  auto r = s.run("def f \"?" + system + " " + statement + "\":");
+  const Automaton& a = s.automaton("f");
+  std::size_t k = a.tracks().size();
+  std::vector<std::uint64_t> v(k, 0);
+  std::uint64_t total = 1;
+  for (std::size_t i = 0; i < k; ++i) total *= bound;
+  for (std::uint64_t c = 0; c < total; ++c) {
+    std::uint64_t x = c;
+    for (std::size_t i = 0; i < k; ++i, x /= bound) v[i] = x % bound;
+    ASSERT_EQ(accepts(a, v), holds(v)) << "at " << ::testing::PrintToString(v);
+  }
+}
+
+bool eval(Session& s, const std::string& statement) {
+  auto r = s.run("eval e \"" + statement + "\":");
+  return r.at(0).truth.value();
+}
+
+const char* const kSystems[] = {"msd_2", "lsd_2", "msd_3", "msd_fib", "lsd_fib", "msd_trib", "lsd_trib"};
+
+}  // namespace
+
+TEST(Prover, ArithmeticAgreesWithBruteForce) {
+  for (const char* sys : kSystems) {
+    Session s;
+    using V = std::vector<std::uint64_t>;
+    expect_matches(s, sys, "x+2*y=z+1", [](const V& v) { return v[0] + 2 * v[1] == v[2] + 1; }, 24);
+    expect_matches(s, sys, "x-y=z", [](const V& v) { return v[0] >= v[1] && v[0] - v[1] == v[2]; }, 24);
+    expect_matches(s, sys, "x/3=y", [](const V& v) { return v[0] / 3 == v[1]; }, 60);
+    expect_matches(s, sys, "y=5*x+2", [](const V& v) { return v[1] == 5 * v[0] + 2; }, 60);
+    expect_matches(s, sys, "(x+1)*3=y", [](const V& v) { return v[1] == 3 * (v[0] + 1); }, 60);
+    expect_matches(s, sys, "Ey x=2*y", [](const V& v) { return v[0] % 2 == 0; }, 200);
+    expect_matches(s, sys, "x<y & y<=z | x=z", [](const V& v) { return (v[0] < v[1] && v[1] <= v[2]) || v[0] == v[2]; }, 20);
+    expect_matches(s, sys, "~(x=y) => x>y", [](const V& v) { return v[0] >= v[1]; }, 30);
+    expect_matches(s, sys, "x!=y <=> (x<y ^ y>=x+3)", [](const V& v) { return (v[0] != v[1]) == ((v[0] < v[1]) != (v[1] >= v[0] + 3)); }, 30);
+    expect_matches(s, sys, "Az z<x => Ew w+z=y", [](const V& v) { return v[0] == 0 || v[1] + 1 >= v[0]; }, 30);
+  }
+}
+
+// The (2,1)-Queen's system of seed 001 §5 (a→aab, b→aa), generated from its morphism.
+TEST(Prover, GeneratedSystems) {
+  Session s;
+  s.define_system("queen21", "a->aab,b->aa");
+  using V = std::vector<std::uint64_t>;
+  for (const char* sys : {"msd_queen21", "lsd_queen21", "msd_tetranacci"}) {
+    expect_matches(s, sys, "x+2*y=z+1", [](const V& v) { return v[0] + 2 * v[1] == v[2] + 1; }, 20);
+    expect_matches(s, sys, "x/3=y", [](const V& v) { return v[0] / 3 == v[1]; }, 60);
+  }
+  EXPECT_TRUE(eval(s, "?msd_queen21 Ax,y Ez x+y=z & z>=x"));
+}
+
+TEST(Prover, ClosedStatementsAndCounterexamples) {
+  Session s;
+  EXPECT_TRUE(eval(s, "?msd_fib Ax,y x+y=y+x"));
+  EXPECT_FALSE(eval(s, "Ex x+1=0"));
+  EXPECT_TRUE(eval(s, "?msd_trib An Ex,y x+y=n & (x=y | x=y+1)"));
+  auto r = s.run("eval small \"?msd_fib An,m (n<7 & m<3) => n+m<8\":");
+  ASSERT_FALSE(r[0].truth.value());
+  // The only counterexample, m = 2, n = 6 (tracks in name order).
+  ASSERT_EQ(r[0].counterexample.size(), 2u);
+  EXPECT_EQ(r[0].counterexample[0], (std::pair<std::string, std::uint64_t>{"m", 2}));
+  EXPECT_EQ(r[0].counterexample[1], (std::pair<std::string, std::uint64_t>{"n", 6}));
+  // Smallest: "An n<5 | n>9" fails first at n = 5.
+  auto first = s.run("eval gap \"An n<5 | n>9\":");
+  ASSERT_EQ(first[0].counterexample.size(), 1u);
+  EXPECT_EQ(first[0].counterexample[0].second, 5u);
+  // Macros and a def used through $name, its tracks sorted by name.
+  s.run("def lt \"?msd_fib b<a\": macro sum \"%0+%1=%2\":");
+  EXPECT_TRUE(eval(s, "?msd_fib Ax,y,z #sum(x,y,z) & y>0 => $lt(z,x)"));
+}
+
+TEST(Prover, ParseErrorsNameTheirPlace) {
+  Session s;
+  auto message = [&](const std::string& text) {
+    try {
+      s.run(text, "f.txt");
+    } catch (const qg::InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(message("eval x \"Ax x+\":"), "f.txt:1:14: the statement ends where a term is expected");
+  EXPECT_EQ(message("\n  eval x \"Ax $nope(x)\":"), "f.txt:2:14: no automaton named nope");
+  EXPECT_EQ(message("eval x \"Ax x < y\""), "f.txt:1:18: expected ':' or ';' at the end of the command");
+  EXPECT_EQ(message("frob x \"\":"), "f.txt:1:1: unknown command 'frob' (eval, def, reg, macro, morphism, promote, image)");
+  EXPECT_EQ(message("eval x \"?msd_q Ax x=x\":"), "f.txt:1:9: unknown number system 'msd_q' (msd_k, lsd_k with k ≥ 2, msd_fib, msd_trib, lsd_fib, lsd_trib)");
+  EXPECT_EQ(message("eval x \"x*y=2\":"), "f.txt:1:10: '*' needs a constant on one side");
+}
+
+// The word automata give the letters of the fixed points (words module, random access).
+TEST(Prover, WordAutomataAgreeWithTheirMorphisms) {
+  Session s;
+  struct Case {
+    const char* walnut;
+    const char* morphism;
+    const char* system;
+  };
+  for (Case c : {Case{"T", "thue-morse", "msd_2"}, Case{"F", "fibonacci", "msd_fib"}, Case{"TR", "tribonacci", "msd_trib"},
+                 Case{"PD", "period-doubling", "msd_2"}}) {
+    SCOPED_TRACE(c.walnut);
+    qg::words::FixedPointIndex index(qg::words::Morphism::named(c.morphism));
+    for (int letter = 0; letter < 3; ++letter) {
+      s.run(std::string("def w \"?") + c.system + " " + c.walnut + "[n]=@" + std::to_string(letter) + "\":");
+      const Automaton& a = s.automaton("w");
+      for (std::uint64_t n = 0; n < 3000; ++n)
+        ASSERT_EQ(accepts(a, {n}), index.letter(n) - 'a' == letter) << n;
+    }
+  }
+}
+
+// reg: powers of two in msd_2 and lsd_2; a two-track expression; Zeckendorf words.
+TEST(Prover, RegularExpressions) {
+  Session s;
+  s.run("reg pow2 msd_2 \"0*10*\": reg lpow2 lsd_2 \"0*1\": reg same msd_2 msd_2 \"([0,0]|[1,1])*\":");
+  for (std::uint64_t n = 0; n < 300; ++n) {
+    bool power = n != 0 && (n & (n - 1)) == 0;
+    ASSERT_EQ(accepts(s.automaton("pow2"), {n}), power) << n;
+    ASSERT_EQ(accepts(s.automaton("lpow2"), {n}), power) << n;
+  }
+  EXPECT_TRUE(eval(s, "Ax,y $same(x,y) <=> x=y"));
+  EXPECT_TRUE(eval(s, "An $pow2(n) => $pow2(2*n)"));
+  // In msd_fib the digit strings 10* are the Fibonacci numbers 1, 2, 3, 5, 8, …
+  s.run("reg fibs msd_fib \"10*\":");
+  for (std::uint64_t n = 0, a = 1, b = 2; n < 300; ++n) {
+    bool fib = n == a;
+    if (fib) std::tie(a, b) = std::make_pair(b, a + b);
+    ASSERT_EQ(accepts(s.automaton("fibs"), {n}), fib) << n;
+  }
+  auto message = [&](const std::string& text) {
+    try {
+      s.run(text, "r.txt");
+    } catch (const qg::InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(message("reg x msd_2 \"0*2\":"), "r.txt:1:16: 2 is not a digit of input 1");
+  EXPECT_EQ(message("reg x msd_2 msd_2 \"[0,1]([1,1]\":"), "r.txt:1:31: expected ')'");
+}
+
+// morphism, promote, image: the Thue–Morse word again, its complement, μ(T) = T.
+TEST(Prover, MorphismsPromoteAndImage) {
+  Session s;
+  s.run("morphism tm \"0->01 1->10\": promote T2 tm: morphism flip \"0->1 1->0\": image NT flip T: image TT tm T:");
+  EXPECT_TRUE(eval(s, "Ai T[i]=T2[i]"));
+  EXPECT_TRUE(eval(s, "Ai NT[i]!=T[i]"));
+  EXPECT_TRUE(eval(s, "Ai TT[i]=T[i]"));
+  EXPECT_FALSE(eval(s, "Ai TT[i]=NT[i]"));
+  // Period-doubling from its morphism: PD[2i+1] = 1 − PD[i] and PD[2i] = 0.
+  s.run("morphism pd \"0->01 1->00\": promote P pd:");
+  EXPECT_TRUE(eval(s, "Ai P[i]=PD[i]"));
+  EXPECT_THROW(s.run("promote X nope:"), qg::InputError);
+  EXPECT_THROW(s.run("morphism bad \"0->01 1->1\": promote X bad:"), qg::InputError);
+}
+
+// Literature: Thue–Morse is overlap-free (Thue 1912); the Fibonacci word has cubes but no
+// fourth powers (Mignosi–Pirillo 1992); the Tribonacci word has no fourth powers (Tan–Wen 2007).
+TEST(Prover, LiteratureFacts) {
+  Session s;
+  EXPECT_FALSE(eval(s, "Ei,n n>=1 & At t<=n => T[i+t]=T[i+n+t]"));
+  EXPECT_TRUE(eval(s, "Ei,n n>=1 & At t<n => T[i+t]=T[i+n+t]"));  // squares
+  EXPECT_TRUE(eval(s, "?msd_fib Ei,n n>=1 & At t<2*n => F[i+t]=F[i+n+t]"));
+  EXPECT_FALSE(eval(s, "?msd_fib Ei,n n>=1 & At t<3*n => F[i+t]=F[i+n+t]"));
+}
+
+// The Tribonacci word has no fourth powers (Tan–Wen 2007); its intermediate automaton has
+// about 25,000 states, the largest of these tests.
+TEST(Prover, TribonacciWordHasNoFourthPowers) {
+  Session s;
+  EXPECT_FALSE(eval(s, "?msd_trib Ei,n n>=1 & At t<3*n => TR[i+t]=TR[i+n+t]"));
+}
+
+// Walnut's automaton files: written and read back; wildcards, nondeterminism, dead states;
+// a library directory; errors with their place.
+TEST(Prover, AutomatonFilesAndLibrary) {
+  Session s;
+  s.run("def add3 \"?msd_fib x+y=z\":");
+  const Automaton& add = s.automaton("add3");
+  std::string text = write_automaton(add);
+  EXPECT_EQ(text.substr(0, 24), "msd_fib msd_fib msd_fib\n");
+  Automaton back = read_automaton(text, s, "add.txt");
+  back.rename({"x", "y", "z"});  // files name their inputs by position
+  EXPECT_TRUE(qg::automata::equivalent(add, back, s.context()));
+  // "n ≥ 1" in lsd_2 written by hand, nondeterministically: state 0 guesses which 1 is the
+  // last one; state 1 then reads the trailing zeros (a missing transition: the dead state).
+  Automaton positive = read_automaton("lsd_2\n0 0\n* -> 0\n1 -> 1\n\n1 1\n0 -> 1\n", s, "positive.txt");
+  for (std::uint64_t n = 0; n < 64; ++n) EXPECT_EQ(accepts(positive, {n}), n >= 1) << n;
+  auto message = [&](const std::string& t) {
+    try {
+      read_automaton(t, s, "a.txt");
+    } catch (const qg::InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(message("msd_2\n0 1\n0 -> 3\n"), "a.txt:3:6: no state 3");
+  EXPECT_EQ(message("msd_2\n0 1\n2 -> 0\n"), "a.txt:3:1: '2' is not a digit of input 1");
+  EXPECT_EQ(message("msd_2 msd_2\n0 1\n0 -> 0\n"), "a.txt:3:1: 1 digits for 2 inputs");
+  EXPECT_EQ(message("msd_x\n"), "a.txt:1:1: unknown number system 'msd_x' (msd_k, lsd_k with k ≥ 2, msd_fib, msd_trib, lsd_fib, lsd_trib)");
+  // The library: $name reads "Automata Library/name.txt".
+  auto dir = std::filesystem::temp_directory_path() / "qg_prover_library_test";
+  std::filesystem::create_directories(dir / "Automata Library");
+  {
+    std::ofstream f(dir / "Automata Library" / "fibadd.txt");
+    f << text;
+  }
+  Session t;
+  t.set_library(dir);
+  EXPECT_TRUE(t.run("eval c \"?msd_fib Ax,y Ez $fibadd(x,y,z) & z>=x\":").at(0).truth.value());
+  std::filesystem::remove_all(dir);
+}
