@@ -2,8 +2,11 @@
 
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <csignal>
+#include <cstdio>
+#include <cstring>
 #include <iostream>
 
 #include <fmt/format.h>
@@ -25,13 +28,31 @@ std::vector<TourSection>& tour_sections() {
   return all;
 }
 
-Output::Output(const std::string& path) {
-  if (!path.empty() && path != "-") file_ = std::make_unique<qg::AtomicFile>(path);
+Output::Output(const std::string& path) : file_(std::make_unique<qg::AtomicFile>(path.empty() ? "-" : path)) {}
+std::ostream& Output::stream() { return file_->stream(); }
+void Output::commit() { file_->commit(); }
+
+void report_stale_temporaries(CLI::App& app) {
+  for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) report_stale_temporaries(*sub);
+  if (CLI::Option* out = app.get_option_no_throw("--out"))
+    out->each([](const std::string& path) {
+      if (path == "-") return;
+      for (const auto& stale : qg::remove_stale_temporaries(path))
+        std::cerr << "queengames: removed stale temporary " << stale.string() << " (left by a killed run)\n";
+    });
 }
-std::ostream& Output::stream() { return file_ ? file_->stream() : std::cout; }
-void Output::commit() {
-  if (file_) file_->commit();
-  else std::cout.flush();
+
+int close_stdout(int status) {
+  std::cout.exceptions(std::ios::goodbit);
+  std::cout.flush();
+  errno = 0;
+  bool ok = !std::cout.fail() && std::fflush(stdout) == 0;
+  int error = errno;
+  if (std::fclose(stdout) != 0 && ok) ok = false, error = errno;
+  if (ok) return status;
+  std::cerr << "queengames: write error: " << (error ? std::strerror(error) : "the output could not be written")
+            << "\n";
+  return 2;
 }
 
 bool& quiet() {

@@ -80,15 +80,20 @@ struct NumberOption {
   }
 };
 
-// Where a command's text output goes: stdout, or --out FILE written atomically.
+// Where a command's text output goes: stdout ("" or "-"), or --out FILE through qg::AtomicFile
+// (a regular file atomically, a device or FIFO in place). A failed write throws
+// std::ios_base::failure, which main reports as a write error.
 class Output {
  public:
-  explicit Output(const std::string& path);  // "" or "-" for stdout
+  explicit Output(const std::string& path);
   std::ostream& stream();
-  void commit();  // renames the file into place; no-op for stdout
+  void commit();  // renames the file into place, or flushes stdout; throws on a write error
  private:
   std::unique_ptr<qg::AtomicFile> file_;
 };
+// Gives every --out option of `app` and its subcommands a check that removes the stale
+// temporaries of killed runs to that file (qg::remove_stale_temporaries), saying so on stderr.
+void report_stale_temporaries(CLI::App& app);
 
 // A progress line on stderr for work that lasts more than about a second, only when stderr
 // is a terminal and --quiet was not given. Throws Interrupted once SIGINT or SIGTERM arrived,
@@ -100,6 +105,10 @@ bool& quiet();
 qg::ProgressFn progress_line(std::string label);
 void install_signal_handlers();
 bool interrupted();
+
+// Flushes and closes stdout, whose last buffered lines may fail to be written: a write error
+// is reported as `queengames: write error: …` and the exit status becomes 2.
+int close_stdout(int status);
 
 // Thrown by a command to end with this exit status after printing its output normally
 // (e.g. `check` exits 1 when a claim fails).

@@ -1,4 +1,7 @@
 // queengames: parse the command line, call the library, print. See DEVELOPERS.md.
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <iostream>
 #include <new>
 
@@ -10,7 +13,9 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   app.add_flag("-q,--quiet", qg::app::quiet(), "no progress line on stderr");
   for (const auto& command : qg::app::by_name(qg::app::commands())) command.setup(app);
+  qg::app::report_stale_temporaries(app);
   qg::app::install_signal_handlers();
+  std::cout.exceptions(std::ios::badbit);  // every write to stdout is checked (a full disk, /dev/full)
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -23,12 +28,18 @@ int main(int argc, char** argv) {
     std::cerr << "queengames: " << e.what() << "\n";
     return 2;
   } catch (const qg::app::ExitStatus& e) {
-    return e.code;
+    return qg::app::close_stdout(e.code);
   } catch (const qg::app::Interrupted&) {
     std::cerr << "queengames: interrupted; nothing was written\n";
     return 130;
   } catch (const qg::InputError& e) {
     std::cerr << "queengames: " << e.what() << "\n";
+    return 2;
+  } catch (const std::ios_base::failure&) {
+    int error = errno;
+    std::cout.exceptions(std::ios::goodbit);
+    if (std::fflush(stdout) != 0) error = errno;
+    std::cerr << "queengames: write error: " << (error ? std::strerror(error) : "the output could not be written") << "\n";
     return 2;
   } catch (const std::bad_alloc&) {
     std::cerr << "queengames: out of memory\n";
@@ -37,5 +48,5 @@ int main(int argc, char** argv) {
     std::cerr << "queengames: internal error: " << e.what() << "\n";
     return 1;
   }
-  return 0;
+  return qg::app::close_stdout(0);
 }
