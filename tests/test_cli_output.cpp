@@ -61,7 +61,7 @@ TEST(CliOutput, OutDashIsStdout) {
 
 TEST(CliOutput, OutFollowsSymlinksAndWritesDevicesInPlace) {
   fs::path dir = fresh_dir("links");
-  fs::create_symlink("/dev/null", dir / "null");
+  fs::create_symlink("/dev/null", dir / "null");  // a link of our own, never /dev/null itself
   auto r = run_cli("bfile A000201 100 --out " + (dir / "null").string());
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_TRUE(fs::is_symlink(dir / "null")) << "the link to /dev/null was replaced by a regular file";
@@ -70,7 +70,9 @@ TEST(CliOutput, OutFollowsSymlinksAndWritesDevicesInPlace) {
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_TRUE(fs::is_symlink(dir / "link.txt"));
   EXPECT_EQ(slurp(dir / "real.txt"), "1 1\n2 3\n");
-  r = run_cli("bfile A000201 2 --out /dev/full");
+  // Never name a system device directly: a regression would replace it (as root).
+  fs::create_symlink("/dev/full", dir / "full");
+  r = run_cli("bfile A000201 2 --out " + (dir / "full").string());
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("No space left on device"), std::string::npos) << r.err;
   fs::remove_all(dir);

@@ -167,10 +167,22 @@ TEST(AtomicFile, DashIsStandardOutput) {
 }
 
 TEST(AtomicFile, AFailedWriteIsReported) {
-  // /dev/full is a device: written in place, and every write fails with ENOSPC.
-  qg::AtomicFile f("/dev/full");
-  std::string block(1 << 16, 'x');
-  EXPECT_THROW(f.stream() << block << std::flush, std::ios_base::failure);
+  // /dev/full is a device: written in place, and every write fails with ENOSPC. Reached through a
+  // link of our own, so that a regression replaces the link and never the system's device.
+  fs::path link = fs::temp_directory_path() / ("qg_test_io_full_" + std::to_string(::getpid()));
+  fs::remove(link);
+  fs::create_symlink("/dev/full", link);
+  {
+    qg::AtomicFile f(link);
+    EXPECT_THROW(f.stream() << "1 1\n" << std::flush, std::ios_base::failure);
+  }
+  {
+    qg::AtomicFile f(link);
+    f.stream() << "1 1\n";
+    EXPECT_THROW(f.commit(), qg::InputError);
+  }
+  EXPECT_TRUE(fs::is_symlink(link));
+  fs::remove(link);
 }
 
 TEST(AtomicFile, ADirectoryIsRefused) {
