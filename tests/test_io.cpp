@@ -22,11 +22,31 @@ TEST(ParseNatural, AcceptsTheNotationsOfTheCli) {
   EXPECT_EQ(qg::parse_natural("010"), 10);  // decimal, never octal (found by fuzz_number)
   EXPECT_EQ(qg::parse_natural("09"), 9);
   EXPECT_EQ(qg::parse_natural("2^120").get_str(), "1329227995784915872903807060280344576");
+  // issue 21 §3: a decimal mantissa that makes an integer, sums and differences.
+  EXPECT_EQ(qg::parse_natural("1.5e9"), 1500000000);
+  EXPECT_EQ(qg::parse_natural("2.50E1"), 25);
+  EXPECT_EQ(qg::parse_natural("2^62-1"), mpz_class("4611686018427387903"));
+  EXPECT_EQ(qg::parse_natural("10^9 + 7"), 1000000007);
+  EXPECT_EQ(qg::parse_natural("2^64-1"), mpz_class("18446744073709551615"));
+  EXPECT_EQ(qg::parse_natural("1e00004"), 10000);
 }
 
 TEST(ParseNatural, RefusesWhatIsNotANaturalNumber) {
-  for (const char* bad : {"", "-5", "1.5", "abc", "1e", "^3", "2^", "1e9x", "0x10", "2**3"})
+  for (const char* bad : {"", "-5", "1.5", "abc", "1e", "^3", "2^", "1e9x", "0x10", "2**3", "1.5e0", "1.", ".5e1",
+                          "5,6", "1,000", "5 6", "2^3^2", "1__0", "_1", "3-", "1-2"})
     EXPECT_THROW(qg::parse_natural(bad), qg::InputError) << bad;
+  try {
+    qg::parse_natural("1.5e0");
+    FAIL();
+  } catch (const qg::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("not an integer"), std::string::npos) << e.what();
+  }
+  try {
+    qg::parse_natural("5,6");  // was read as 56
+    FAIL();
+  } catch (const qg::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("WxH"), std::string::npos) << e.what();
+  }
   EXPECT_THROW(qg::parse_natural("10^100000"), qg::RangeError);
 }
 

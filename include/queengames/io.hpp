@@ -18,8 +18,9 @@ namespace qg {
 
 // ---- numbers as users write them ----------------------------------------------------
 
-// "1000", "1e9", "10^9", "2^40", "3*10^6", "1_000_000" → the exact natural number.
-// Throws InputError for anything else (negative numbers, fractions such as 1.5e0, junk).
+// "1000", "1e9", "1.5e9", "10^9", "2^40", "3*10^6", "2^62-1", "1_000_000" → the exact natural
+// number. Throws InputError for anything else: negative numbers, what is not an integer (1.5e0),
+// commas ("5,6" is not 56), junk; RangeError for exponents above 10^4.
 mpz_class parse_natural(std::string_view text);
 // The same, narrowed to [min, max]; the RangeError names the range.
 std::uint64_t parse_u64(std::string_view text, std::uint64_t min = 0,

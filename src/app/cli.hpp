@@ -80,6 +80,19 @@ struct NumberOption {
   }
 };
 
+// A size given as N (N×N) or WxH, each side read by qg::parse_u64 within 1..max_side: the one
+// way to give two sizes (5,6 and 5*6 are refused, not read as 56 or 30).
+struct Size {
+  std::uint64_t width, height;
+};
+Size parse_size(const std::string& text, std::uint64_t max_side);
+
+// The number of pixels a picture may have a side: --pixels in every command that draws.
+inline constexpr const char* kPixelsHelp = "at most this many pixels a side (default 1024; 16..16384)";
+inline std::uint32_t pixels_value(const NumberOption& pixels) {
+  return static_cast<std::uint32_t>(pixels.value(16, 16384));
+}
+
 // Where a command's text output goes: stdout ("" or "-"), or --out FILE through qg::AtomicFile
 // (a regular file atomically, a device or FIFO in place). A failed write throws
 // std::ios_base::failure, which main reports as a write error.
@@ -105,6 +118,10 @@ bool& quiet();
 qg::ProgressFn progress_line(std::string label);
 void install_signal_handlers();
 bool interrupted();
+
+// After a parse error: "X is not an option of C; did you mean Y?" (or the same for a command)
+// for the first word of argv that names nothing known, when a name is close; "" otherwise.
+std::string suggestion(CLI::App& app, int argc, char** argv);
 
 // Flushes and closes stdout, whose last buffered lines may fail to be written: a write error
 // is reported as `queengames: write error: …` and the exit status becomes 2.

@@ -228,7 +228,6 @@ QG_COMMAND("infty-queens", [](CLI::App& app) {
   cmd->add_option("--checkpoint-every", o->every.text, "seconds between checkpoints (default 300)");
   cmd->add_option("--resume", o->resume, "continue from a checkpoint FILE to N terms, to bit-identical results");
   cmd->add_flag("--force", o->force, "run even if the memory estimate exceeds this machine's memory");
-  cmd->add_flag("--quiet", qg::app::quiet(), "no progress line on stderr");
   cmd->callback([o] { run_infty(*o); });
 });
 

@@ -128,7 +128,7 @@ void draw_spiral_queens(const std::string& path, std::uint64_t radius, std::uint
 
 struct DrawOptions {
   qg::app::NumberOption radius{"1000"};
-  qg::app::NumberOption size{"1024"};
+  qg::app::NumberOption pixels{"1024"};
   std::string out = "spiral-queens.png";
 };
 
@@ -167,11 +167,11 @@ QG_DRAW("spiral-queens", [](CLI::App& draw) {
   auto o = std::make_shared<DrawOptions>();
   auto* cmd = draw.add_subcommand("spiral-queens", "the queens with max(|x|,|y|) ≤ R, seed 000 Fig. 3 (PNG)");
   cmd->add_option("--radius", o->radius.text, "R (default 1000: Fig. 3's 1409 queens)");
-  cmd->add_option("--size", o->size.text, "largest side of the picture in pixels (default 1024)");
+  cmd->add_option("--pixels", o->pixels.text, qg::app::kPixelsHelp);
   cmd->add_option("--out", o->out, "the PNG file (default spiral-queens.png)");
   cmd->callback([o] {
     draw_spiral_queens(o->out, o->radius.value(1, 1000000000),
-                       static_cast<std::uint32_t>(o->size.value(16, 16384)));
+                       qg::app::pixels_value(o->pixels));
   });
 });
 

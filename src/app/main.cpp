@@ -11,7 +11,8 @@ int main(int argc, char** argv) {
   CLI::App app{"queengames — compute, verify and draw queen games and their sequences", "queengames"};
   app.set_version_flag("--version", std::string("queengames ") + QG_VERSION);
   app.require_subcommand(1);
-  app.add_flag("-q,--quiet", qg::app::quiet(), "no progress line on stderr");
+  app.add_flag("-q,--quiet", qg::app::quiet(), "no progress line on stderr (before or after the command)");
+  app.fallthrough();  // global options work after the subcommand too: `queengames bfile … -q`
   for (const auto& command : qg::app::by_name(qg::app::commands())) command.setup(app);
   qg::app::report_stale_temporaries(app);
   qg::app::install_signal_handlers();
@@ -25,7 +26,8 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::cerr << "queengames: " << e.what() << "\n";
+    const std::string hint = qg::app::suggestion(app, argc, argv);
+    std::cerr << "queengames: " << (hint.empty() ? e.what() : hint) << "\n";
     return 2;
   } catch (const qg::app::ExitStatus& e) {
     return qg::app::close_stdout(e.code);
