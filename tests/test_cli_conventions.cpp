@@ -3,7 +3,11 @@
 // before or after the command, suggestions for mistyped names.
 #include <gtest/gtest.h>
 
+#include <gmpxx.h>
+#include <nlohmann/json.hpp>
+
 #include <filesystem>
+#include <fstream>
 #include <string>
 
 #include "cli_runner.hpp"
@@ -79,4 +83,54 @@ TEST(CliConventions, MistypedNamesGetASuggestion) {
   auto r = run_cli("zzzzzz");
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.err.find("did you mean"), std::string::npos) << r.err;  // nothing close: no guess
+}
+
+// `bfile --check FILE` (issue 21 §3): a researcher checks a b-file before submitting it.
+TEST(CliConventions, BfileCheckFindsTheFirstDifferenceAndOffsetErrors) {
+  fs::path dir = fs::temp_directory_path() / ("qg_bfile_check_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  auto write = [&](const std::string& name, const std::string& text) {
+    std::ofstream(dir / name) << text;
+    return (dir / name).string();
+  };
+  // A274616 from its offset 0 (OEIS DATA): 0, 1, 1, 2, 2, 3, 4, 5, 5.
+  std::string good = write("b274616.txt", "# A274616\n0 0\n1 1\n2 1\n3 2\n4 2\n5 3\n\n6 4\n7 5\n8 5\n");
+  auto r = run_cli("bfile --check " + good);
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("agrees: 9 terms, n = 0..8"), std::string::npos) << r.out;
+  // ⌊(2·4 + 1)/3⌋ = 3 is the formula's answer at n = 4, but the board holds only 2.
+  r = run_cli("bfile A274616 --check " + write("formula.txt", "0 0\n1 1\n2 1\n3 2\n4 3\n5 3\n"));
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find("differs first at line 5 (n = 4): the file has 3, A274616(4) = 2"), std::string::npos) << r.out;
+  // Numbered from 0 although OEIS's offset of A000201 is 1.
+  r = run_cli("bfile A000201 --check " + write("from0.txt", "0 1\n1 3\n2 4\n3 6\n"));
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find("it starts at n = 0, A000201's offset is 1; its line n holds A000201(n + 1)"), std::string::npos)
+      << r.out;
+  // Right for each n, but the first term is missing.
+  r = run_cli("bfile A000201 --check " + write("from2.txt", "2 3\n3 4\n4 6\n") + " --json");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find("\"shift\":1"), std::string::npos) << r.out;
+  r = run_cli("bfile A000201 --check " + write("gap.txt", "1 1\n3 4\n"));
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("line 2: n = 3 follows n = 1"), std::string::npos) << r.err;
+  r = run_cli("bfile --check " + write("terms.txt", "1 1\n"));
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("bNNNNNN.txt"), std::string::npos) << r.err;
+  fs::remove_all(dir);
+}
+
+TEST(CliConventions, JsonIntegersBeyondTwoToThe53AreStrings) {
+  auto r = run_cli("bfile A000073 75 --json");  // Tribonacci: a(74) > 10^19 > 2^53
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto terms = nlohmann::json::parse(r.out).at("terms");
+  ASSERT_EQ(terms.size(), 75u);
+  EXPECT_EQ(terms[10], 81);  // a(10) = 81, a number
+  for (std::size_t n = 0; n < terms.size(); ++n) {
+    const bool big = terms[n].is_string();
+    if (big) EXPECT_GT(mpz_class(terms[n].get<std::string>()), mpz_class(1) << 53) << n;
+    else EXPECT_LE(terms[n].get<std::int64_t>(), std::int64_t{1} << 53) << n;
+  }
+  EXPECT_TRUE(terms[74].is_string());
 }

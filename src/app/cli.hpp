@@ -3,6 +3,7 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cstdint>
@@ -132,6 +133,16 @@ int close_stdout(int status);
 struct ExitStatus {
   int code;
 };
+
+// An integer in JSON: a number while a double holds it exactly (|v| ≤ 2^53), a string beyond,
+// so that no reader rounds it.
+inline nlohmann::json json_integer(std::int64_t v) {
+  constexpr std::int64_t exact = std::int64_t{1} << 53;
+  return v >= -exact && v <= exact ? nlohmann::json(v) : nlohmann::json(std::to_string(v));
+}
+inline nlohmann::json json_integer(std::uint64_t v) {
+  return v <= (std::uint64_t{1} << 53) ? nlohmann::json(v) : nlohmann::json(std::to_string(v));
+}
 
 // Prints `a(n)` lines of a b-file: "n a(n)".
 void print_bfile_line(std::ostream& out, std::int64_t n, std::int64_t value);
