@@ -30,10 +30,27 @@ char single_letter(const std::string& text, const char* option) {
   return text[0];
 }
 
-// Streams the first `length` letters, coded, as one line or as b-file lines "n a(n)"
-// (a digit is printed as its value, any other letter as itself).
+// The b-file term of each letter: its image under the coding, which must be an integer (a
+// b-file's terms are numbers: a->10 is the one term 10, not 1 and 0); "" for a deleted letter.
+std::array<std::string, 256> bfile_terms(const qg::Morphism& m, const qg::Coding& coding) {
+  std::array<std::string, 256> terms;
+  for (char c : m.alphabet()) {
+    std::string t = coding.is_identity() ? std::string(1, c) : coding.image(c);
+    if (!t.empty() && !std::all_of(t.begin(), t.end(), [](char d) { return d >= '0' && d <= '9'; }))
+      throw qg::InputError(fmt::format("--bfile writes an OEIS b-file, whose terms are integers, but the letter '{}' is "
+                                       "coded as '{}': give each letter a number, e.g. --coding a->0,b->1,c->2",
+                                       c, t));
+    if (!t.empty()) t.erase(0, std::min(t.find_first_not_of('0'), t.size() - 1));  // "007" is the term 7
+    terms[static_cast<unsigned char>(c)] = t;
+  }
+  return terms;
+}
+
+// Streams the first `length` letters, coded, as one line, or as b-file lines "n a(n)" from
+// n = 0, one line per letter (a deleted letter has none).
 void print_prefix(const qg::Morphism& m, const qg::Coding& coding, std::uint64_t length, bool bfile,
                   std::ostream& out) {
+  const std::array<std::string, 256> terms = bfile ? bfile_terms(m, coding) : std::array<std::string, 256>{};
   qg::FixedPointStream stream(m);
   auto progress = qg::app::progress_line("word");
   constexpr std::size_t chunk = 1 << 20;
@@ -44,21 +61,18 @@ void print_prefix(const qg::Morphism& m, const qg::Coding& coding, std::uint64_t
     letters.resize(k);
     stream.read(letters.data(), k);
     done += k;
-    std::string_view text = letters;
-    if (!coding.is_identity()) {
-      coded.clear();
-      coding.apply_append(letters, coded);
-      text = coded;
-    }
     if (bfile) {
       lines.clear();
-      for (char c : text) {
-        if (c >= '0' && c <= '9') fmt::format_to(std::back_inserter(lines), "{} {}\n", n++, c - '0');
-        else fmt::format_to(std::back_inserter(lines), "{} {}\n", n++, c);
-      }
+      for (char c : letters)
+        if (const std::string& t = terms[static_cast<unsigned char>(c)]; !t.empty())
+          fmt::format_to(std::back_inserter(lines), "{} {}\n", n++, t);
       out << lines;
+    } else if (!coding.is_identity()) {
+      coded.clear();
+      coding.apply_append(letters, coded);
+      out << coded;
     } else {
-      out << text;
+      out << letters;
     }
     progress(done, length);
   }
@@ -113,7 +127,8 @@ QG_COMMAND("word", [](CLI::App& app) {
   cmd->add_option("word", o->word, "a morphism such as a->ab,b->ac,c->a (prolonged on the first letter) or a name");
   cmd->add_option("--length", o->length.text, "print the first N letters (1..2^40), coded, as one line");
   cmd->add_option("--coding", o->coding, "code the letters, e.g. a->0,b->1,c->2; c-> deletes c");
-  cmd->add_flag("--bfile", o->bfile, "with --length: 'n a(n)' lines, n from 0, digits as numbers");
+  cmd->add_flag("--bfile", o->bfile,
+                "with --length: an OEIS b-file, 'n a(n)' lines from n = 0, each letter coded as an integer term");
   cmd->add_option("--nth", o->nth.text, "print the letter at position N (0-based, N < 2^64)");
   cmd->add_option("--count", o->count_letter, "with --prefix N: how often LETTER occurs among positions 0..N-1");
   cmd->add_option("--prefix", o->prefix.text, "the prefix length for --count");
