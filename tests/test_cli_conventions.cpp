@@ -134,3 +134,15 @@ TEST(CliConventions, JsonIntegersBeyondTwoToThe53AreStrings) {
   }
   EXPECT_TRUE(terms[74].is_string());
 }
+
+TEST(CliConventions, JsonOnWordAndGameResults) {
+  auto r = run_cli("word tribonacci --count a --prefix 1e18 --json");  // N_a(10^18) > 2^53
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(nlohmann::json::parse(r.out).at("count").is_string()) << r.out;
+  r = run_cli("word tribonacci --nth 10 --json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(nlohmann::json::parse(r.out).at("letter"), "c");  // seed 000 Table 2: t_11 = c
+  r = run_cli("game wythoff --nth 2^62 --json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(nlohmann::json::parse(r.out).at("n"), "4611686018427387904");
+}

@@ -44,7 +44,10 @@ void run_game(const GameOptions& o) {
     std::uint64_t n = o.nth.value(0, std::uint64_t{1} << 62);
     auto p = qg::MorphicPPositions(*coding).nth(n);
     if (o.json)
-      out << nlohmann::json{{"ruleset", rules.name()}, {"n", n}, {"a", p.x}, {"b", p.y}}.dump() << "\n";
+      out << nlohmann::json{{"ruleset", rules.name()}, {"n", qg::app::json_integer(n)}, {"a", qg::app::json_integer(p.x)},
+                            {"b", qg::app::json_integer(p.y)}}
+                 .dump()
+          << "\n";
     else
       out << fmt::format("{} {} {}\n", n, p.x, p.y);
   } else {

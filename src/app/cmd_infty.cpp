@@ -67,7 +67,7 @@ struct Run {
 nlohmann::json records_json(const std::vector<qg::InftyTerm>& list, bool high) {
   nlohmann::json out = nlohmann::json::array();
   for (const auto& t : list)
-    out.push_back({{"n", t.n}, {"q", t.q}, {"value", qg::infty_discrepancy_decimal(t, high)},
+    out.push_back({{"n", qg::app::json_integer(t.n)}, {"q", qg::app::json_integer(t.q)}, {"value", qg::infty_discrepancy_decimal(t, high)},
                    {"exact", qg::infty_discrepancy_exact(t, high)}});
   return out;
 }
@@ -75,7 +75,7 @@ nlohmann::json records_json(const std::vector<qg::InftyTerm>& list, bool high) {
 nlohmann::json histogram_json(const std::array<std::uint64_t, qg::InftyStats::kHistBins>& h) {
   nlohmann::json out = nlohmann::json::object();
   for (int bin = 0; bin < qg::InftyStats::kHistBins; ++bin)
-    if (h[bin] != 0) out[floor_label(bin)] = h[bin];
+    if (h[bin] != 0) out[floor_label(bin)] = qg::app::json_integer(h[bin]);
   return out;
 }
 
@@ -85,10 +85,10 @@ void print_json(std::ostream& out, const Run& run) {
   for (int i = 0; i < qg::InftyStats::kProbeBins; ++i)
     if (s.probe_histogram[i] != 0) probes[std::to_string(i)] = s.probe_histogram[i];
   nlohmann::json j = {
-      {"terms", s.terms},
-      {"resumed_from", run.resumed_from},
-      {"high_terms", s.high_terms},
-      {"low_terms", s.terms - s.high_terms},
+      {"terms", qg::app::json_integer(s.terms)},
+      {"resumed_from", qg::app::json_integer(run.resumed_from)},
+      {"high_terms", qg::app::json_integer(s.high_terms)},
+      {"low_terms", qg::app::json_integer(s.terms - s.high_terms)},
       {"records",
        {{"high_max", records_json(s.high_max, true)},
         {"high_min", records_json(s.high_min, true)},

@@ -20,7 +20,7 @@ struct WordOptions {
   std::string word, coding, out;
   qg::app::NumberOption length, nth, prefix, rank;
   std::string count_letter, occurrence_letter;
-  bool bfile = false, list = false;
+  bool bfile = false, list = false, json = false;
 };
 
 constexpr std::uint64_t max_length = std::uint64_t{1} << 40;
@@ -48,8 +48,10 @@ std::array<std::string, 256> bfile_terms(const qg::Morphism& m, const qg::Coding
 
 // Streams the first `length` letters, coded, as one line, or as b-file lines "n a(n)" from
 // n = 0, one line per letter (a deleted letter has none).
-void print_prefix(const qg::Morphism& m, const qg::Coding& coding, std::uint64_t length, bool bfile,
+void print_prefix(const qg::Morphism& m, const qg::Coding& coding, std::uint64_t length, bool bfile, bool json,
                   std::ostream& out) {
+  // JSON is streamed by hand: letters and their codes are ASCII letters and digits, nothing to escape.
+  if (json) out << "{\"length\":" << qg::app::json_integer(length).dump() << ",\"letters\":\"";
   const std::array<std::string, 256> terms = bfile ? bfile_terms(m, coding) : std::array<std::string, 256>{};
   qg::FixedPointStream stream(m);
   auto progress = qg::app::progress_line("word");
@@ -76,6 +78,7 @@ void print_prefix(const qg::Morphism& m, const qg::Coding& coding, std::uint64_t
     }
     progress(done, length);
   }
+  if (json) out << "\"}";
   if (!bfile) out << "\n";
 }
 
@@ -98,18 +101,25 @@ void run_word(const WordOptions& o) {
                          "--occurrence LETTER --rank K");
   if (!o.prefix.text.empty() && o.count_letter.empty()) throw qg::InputError("--prefix goes with --count LETTER");
   if (!o.rank.text.empty() && o.occurrence_letter.empty()) throw qg::InputError("--rank goes with --occurrence LETTER");
+  if (o.json && o.bfile) throw qg::InputError("--bfile and --json are two formats: choose one");
+  // The one-value modes: the value, and its name in JSON.
+  auto print = [&](const char* key, const nlohmann::json& value) {
+    if (o.json) out << nlohmann::json{{"word", o.word}, {key, value}}.dump() << "\n";
+    else out << (value.is_string() ? value.get<std::string>() : value.dump()) << "\n";
+  };
   if (!o.length.text.empty()) {
-    print_prefix(m, coding, o.length.value(1, max_length), o.bfile, out);
+    print_prefix(m, coding, o.length.value(1, max_length), o.bfile, o.json, out);
   } else if (!o.nth.text.empty()) {
     // The letter at a position, coded like the prefix would be.
-    out << coding.image(qg::FixedPointIndex(m).letter(o.nth.value())) << "\n";
+    print("letter", coding.image(qg::FixedPointIndex(m).letter(o.nth.value())));
   } else if (!o.count_letter.empty()) {
     if (o.prefix.text.empty()) throw qg::InputError("--count LETTER needs --prefix N (the prefix length)");
-    out << qg::FixedPointIndex(m).count(single_letter(o.count_letter, "--count"), o.prefix.value()) << "\n";
+    print("count", qg::app::json_integer(
+                       qg::FixedPointIndex(m).count(single_letter(o.count_letter, "--count"), o.prefix.value())));
   } else {
     if (o.rank.text.empty()) throw qg::InputError("--occurrence LETTER needs --rank K (K ≥ 1)");
-    out << qg::FixedPointIndex(m).occurrence(single_letter(o.occurrence_letter, "--occurrence"), o.rank.value(1))
-        << "\n";
+    print("position", qg::app::json_integer(qg::FixedPointIndex(m).occurrence(
+                          single_letter(o.occurrence_letter, "--occurrence"), o.rank.value(1))));
   }
   output.commit();
 }
@@ -135,6 +145,7 @@ QG_COMMAND("word", [](CLI::App& app) {
   cmd->add_option("--occurrence", o->occurrence_letter, "with --rank K: the position of the K-th LETTER");
   cmd->add_option("--rank", o->rank.text, "K ≥ 1 for --occurrence");
   cmd->add_flag("--list", o->list, "list the named words and their morphisms");
+  cmd->add_flag("--json", o->json, "JSON instead of text (integers beyond 2^53 as strings)");
   cmd->add_option("--out", o->out, "write to this file (atomically)");
   cmd->callback([o] { run_word(*o); });
 });
