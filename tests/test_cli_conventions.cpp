@@ -146,3 +146,22 @@ TEST(CliConventions, JsonOnWordAndGameResults) {
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(nlohmann::json::parse(r.out).at("n"), "4611686018427387904");
 }
+
+// Seed 000 Fig. 6 is one library picture (boards::draw_quadrant_queens) for both routes to S_c:
+// Knuth's column scan (draw grundy quadrant --queens) and the ∞-queens engine.
+TEST(CliConventions, FigureSixIsTheSamePictureByBothRoutes) {
+  fs::path dir = fs::temp_directory_path() / ("qg_fig6_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  auto a = run_cli("draw grundy quadrant --queens 2000 --pixels 300 --out " + (dir / "a.png").string());
+  auto b = run_cli("draw infty-queens --count 2000 --pixels 300 --out " + (dir / "b.png").string());
+  ASSERT_EQ(a.status, 0) << a.err;
+  ASSERT_EQ(b.status, 0) << b.err;
+  auto slurp = [](const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  };
+  EXPECT_GT(slurp(dir / "a.png").size(), 100u);
+  EXPECT_EQ(slurp(dir / "a.png"), slurp(dir / "b.png"));
+  fs::remove_all(dir);
+}

@@ -22,6 +22,7 @@
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
 #include <functional>
 #include <optional>
 #include <span>
@@ -206,6 +207,12 @@ std::vector<std::uint64_t> quadrant_queens_by_antidiagonals(std::uint64_t column
 std::vector<std::uint64_t> quadrant_queen_columns(std::uint64_t rows);
 // The Table 5 indices d(d+1)/2 + c (d = r + c) of the queens, increasing (eq. (47), A275897).
 std::vector<std::uint64_t> quadrant_queen_indices(std::uint64_t count);
+
+// Seed 000 Fig. 6: the queens (c, S_c) of the first rows.size() columns as black points, column c
+// across, row S_c = rows[c] down from the top left, in a PNG of at most max_side pixels a side.
+// One picture for both routes to S_c: quadrant_queens() and the infty module's engine.
+void draw_quadrant_queens(const std::filesystem::path& path, std::span<const std::uint64_t> rows,
+                          std::uint32_t max_side = 1024);
 
 // ---- queens on a half chessboard (seed 000, proof of Theorem 23) -----------------------------
 

@@ -58,19 +58,6 @@ void write_png(const b::Table& table, const std::string& path, std::uint32_t max
   qg::write_table_png(path, picture);
 }
 
-// Seed 000 Fig. 6: the queens (c, S_c) of the first columns, column c across, row S_c down.
-void write_queens_png(std::uint64_t columns, const std::string& path, std::uint32_t max_side) {
-  const std::vector<std::uint64_t> s = b::quadrant_queens(columns);
-  qg::PointPlot plot;
-  plot.x1 = static_cast<std::int64_t>(columns) - 1;
-  plot.y1 = static_cast<std::int64_t>(*std::max_element(s.begin(), s.end()));
-  plot.max_side = max_side;
-  plot.points = [&s](const std::function<void(std::int64_t, std::int64_t)>& point) {
-    for (std::size_t c = 0; c < s.size(); ++c) point(static_cast<std::int64_t>(c), static_cast<std::int64_t>(s[c]));
-  };
-  qg::write_point_png(path, plot);
-}
-
 void write_csv(const b::Table& table, const std::string& path) {
   qg::app::Output output(path);
   std::string line;
@@ -152,7 +139,7 @@ QG_DRAW("grundy", [](CLI::App& draw) {
     if (!o->size.empty() || o->piece != "queen")
       throw qg::InputError("--queens N draws the first N columns' queens: it takes neither --size nor --piece");
     // Knuth's column scan costs O(N²/128): a million columns take a few tens of seconds.
-    write_queens_png(o->queens.value(1, 1000000), o->out, max_side);
+    b::draw_quadrant_queens(o->out, b::quadrant_queens(o->queens.value(1, 1000000)), max_side);
   });
 });
 
@@ -203,7 +190,7 @@ void tour_grundy(std::ostream& out, const std::string& dir) {
                      "  (queengames draw grundy spiral --size 401 --out grundy-spiral.png)\n",
                      fig4);
   const std::string fig6 = (fs::path(dir) / "quadrant-queens.png").string();
-  write_queens_png(10000, fig6, 1024);
+  b::draw_quadrant_queens(fig6, b::quadrant_queens(10000));
   out << fmt::format("Fig. 6, the first 10^4 quadrant queens (c, S_c), on lines of slopes φ and 1/φ: {}\n"
                      "  (queengames draw grundy quadrant --queens 1e4 --out quadrant-queens.png)\n",
                      fig6);

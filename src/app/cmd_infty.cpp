@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli.hpp"
+#include "queengames/boards.hpp"
 #include "queengames/claims.hpp"
 #include "queengames/infty.hpp"
 
@@ -23,18 +24,13 @@ struct InftyOptions {
   qg::app::NumberOption every{"300"};
 };
 
-// The first `count` queens as points (column right, row down from the top left), Fig. 6.
-void draw_infty_queens(const std::string& path, std::uint64_t count) {
+// Seed 000 Fig. 6 from the engine: S_c = q_(c+1) − 1.
+void draw_infty_queens(const std::string& path, std::uint64_t count, std::uint32_t pixels = 1024) {
   std::vector<std::uint64_t> q(count);
   qg::InftyQueens engine;
   engine.step(count, q.data());
-  qg::PointPlot plot;
-  plot.x0 = 0, plot.x1 = static_cast<std::int64_t>(count);
-  plot.y0 = 0, plot.y1 = static_cast<std::int64_t>(*std::max_element(q.begin(), q.end()));
-  plot.points = [&](const std::function<void(std::int64_t, std::int64_t)>& dot) {
-    for (std::uint64_t i = 0; i < count; ++i) dot(static_cast<std::int64_t>(i), static_cast<std::int64_t>(q[i] - 1));
-  };
-  qg::write_point_png(path, plot);
+  for (std::uint64_t& row : q) --row;
+  qg::boards::draw_quadrant_queens(path, q, pixels);
 }
 
 double cpu_seconds() {
@@ -234,10 +230,14 @@ QG_COMMAND("infty-queens", [](CLI::App& app) {
 QG_DRAW("infty-queens", [](CLI::App& draw) {
   auto count = std::make_shared<qg::app::NumberOption>(qg::app::NumberOption{"10000"});
   auto out = std::make_shared<std::string>("infty-queens.png");
+  auto pixels = std::make_shared<qg::app::NumberOption>(qg::app::NumberOption{"1024"});
   auto* cmd = draw.add_subcommand("infty-queens", "the first N queens (column right, row down), seed 000 Fig. 6 (PNG)");
   cmd->add_option("--count", count->text, "N (default 10000, Fig. 6)");
   cmd->add_option("--out", *out, "the PNG file (default infty-queens.png)");
-  cmd->callback([count, out] { draw_infty_queens(*out, count->value(1, 100'000'000)); });
+  cmd->add_option("--pixels", pixels->text, qg::app::kPixelsHelp);
+  cmd->callback([count, out, pixels] {
+    draw_infty_queens(*out, count->value(1, 100'000'000), qg::app::pixels_value(*pixels));
+  });
 });
 
 // ---- tour ----------------------------------------------------------------------------------
