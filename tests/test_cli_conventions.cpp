@@ -165,3 +165,11 @@ TEST(CliConventions, FigureSixIsTheSamePictureByBothRoutes) {
   EXPECT_EQ(slurp(dir / "a.png"), slurp(dir / "b.png"));
   fs::remove_all(dir);
 }
+
+// Library messages name no CLI flag or command (issue 15 §3); the CLI adds its own hint.
+TEST(CliConventions, TheCliAddsItsHintsToLibraryErrors) {
+  expect_error("bfile A999999 3", "not in the catalogue (see queengames bfile --list)");
+  expect_error("game nope --nth 3", "(see queengames game --help)");
+  expect_error("check no.such.claim", "no claim matches 'no.such.claim' (see queengames check --list)");
+  expect_error("word 'a->ab,b->' --length 3", "(see queengames word --help)");
+}

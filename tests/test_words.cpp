@@ -428,3 +428,14 @@ TEST(Claims, ImageLemmasFailForAWrongMorphism) {
 }
 
 }  // namespace
+
+// Library messages name no CLI flag (issue 15 §3): the CLI adds "--coding" when it reports.
+TEST(Morphism, ErasingRuleMessageNamesNoCliFlag) {
+  try {
+    qg::Morphism::parse("a->ab,b->");
+    FAIL() << "an erasing morphism is refused";
+  } catch (const qg::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("erases 'b'"), std::string::npos) << e.what();
+    EXPECT_EQ(std::string(e.what()).find("--"), std::string::npos) << e.what();
+  }
+}

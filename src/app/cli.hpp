@@ -124,6 +124,19 @@ bool interrupted();
 // for the first word of argv that names nothing known, when a name is close; "" otherwise.
 std::string suggestion(CLI::App& app, int argc, char** argv);
 
+// Calls f; an InputError it throws gets `hint` (the command or option that helps, words the
+// library does not know) added to its message.
+template <class F>
+auto with_hint(const std::string& hint, F&& f) -> decltype(f()) {
+  try {
+    return f();
+  } catch (const qg::RangeError& e) {
+    throw qg::RangeError(std::string(e.what()) + " " + hint);
+  } catch (const qg::InputError& e) {
+    throw qg::InputError(std::string(e.what()) + " " + hint);
+  }
+}
+
 // Flushes and closes stdout, whose last buffered lines may fail to be written: a write error
 // is reported as `queengames: write error: …` and the exit status becomes 2.
 int close_stdout(int status);

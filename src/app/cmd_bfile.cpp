@@ -34,7 +34,7 @@ void run_check(const BfileOptions& o) {
                            "file name bNNNNNN.txt");
   }
   if (!o.count.text.empty()) throw qg::InputError("bfile --check compares every term of the file: it takes no count");
-  const qg::Sequence s = qg::find_sequence(anumber);
+  const qg::Sequence s = qg::app::with_hint("(see queengames bfile --list)", [&] { return qg::find_sequence(anumber); });
   std::ifstream in(o.check);
   if (!in) throw qg::InputError("cannot read " + o.check + ": " + std::strerror(errno));
   const qg::BfileComparison c = qg::compare_bfile(s, in, o.check, qg::app::progress_line("check " + s.anumber));
@@ -86,7 +86,7 @@ void run_bfile(const BfileOptions& o) {
   }
   if (!o.check.empty()) return run_check(o);
   if (o.anumber.empty()) throw qg::InputError("bfile needs an A-number (see queengames bfile --list)");
-  auto s = qg::find_sequence(o.anumber);
+  auto s = qg::app::with_hint("(see queengames bfile --list)", [&] { return qg::find_sequence(o.anumber); });
   if (o.count.text.empty()) throw qg::InputError("bfile needs the number of terms N");
   std::uint64_t count = o.count.value(1, s.max_terms);
   std::int64_t n = s.offset;

@@ -17,7 +17,7 @@ struct CheckOptions {
 };
 
 void run_check(const CheckOptions& o) {
-  auto claims = qg::select_claims(o.patterns);
+  auto claims = qg::app::with_hint("(see queengames check --list)", [&] { return qg::select_claims(o.patterns); });
   qg::app::Output output(o.out);
   std::ostream& out = output.stream();
   if (o.list) {

@@ -25,7 +25,7 @@ std::string ruleset_help() {
 }
 
 void run_game(const GameOptions& o) {
-  auto rules = qg::Ruleset::parse(o.ruleset);
+  auto rules = qg::app::with_hint("(see queengames game --help)", [&] { return qg::Ruleset::parse(o.ruleset); });
   int modes = !o.count.text.empty() + !o.nth.text.empty() + !o.is_p.empty();
   if (modes != 1) throw qg::InputError("game needs exactly one of --p-positions N, --nth N, --is-p X Y");
   qg::app::Output output(o.out);
@@ -119,7 +119,9 @@ QG_DRAW("game", [](CLI::App& draw) {
     qg::GamePicture picture;
     picture.size = o->size.value(2, std::uint64_t{1} << 20);
     picture.lines = o->lines;
-    qg::draw_game_png(qg::Ruleset::parse(o->ruleset), picture, o->out);
+    qg::draw_game_png(
+        qg::app::with_hint("(see queengames game --help)", [&] { return qg::Ruleset::parse(o->ruleset); }), picture,
+        o->out);
   });
 });
 

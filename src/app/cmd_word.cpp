@@ -92,7 +92,8 @@ void run_word(const WordOptions& o) {
     return;
   }
   if (o.word.empty()) throw qg::InputError("word needs a morphism such as a->ab,b->a or a name (see word --list)");
-  auto m = qg::Morphism::from_name_or_text(o.word);
+  auto m = qg::app::with_hint("(see queengames word --help)",
+                              [&] { return qg::Morphism::from_name_or_text(o.word); });
   m.require_prolongable();
   qg::Coding coding = o.coding.empty() ? qg::Coding() : qg::Coding::parse(o.coding);
   int modes = !o.length.text.empty() + !o.nth.text.empty() + !o.count_letter.empty() + !o.occurrence_letter.empty();
