@@ -121,7 +121,11 @@ Int floor_n_phi2(const Int& n);
 template <class Int>
 Int floor_n_over_phi(const Int& n);
 
-// ψ ≈ 1.839286755, the real root of x³ = x² + x + 1 (the Tribonacci constant).
+// ψ ≈ 1.839286755, the real root of x³ = x² + x + 1 (the Tribonacci constant), rounded: for
+// pictures and printed estimates only (decisions use the exact floors below). φ is
+// std::numbers::phi.
+inline constexpr long double kPsi = 1.839286755214161132551852564653286600424L;
+
 // floor(nψ^k) and floor(n/ψ^k) for power k = 1, 2, 3 (InputError otherwise), n ≥ 0, decided
 // by the sign of the minimal polynomial of ψ^k (x³−x²−x−1, x³−3x²−x−1, x³−7x²+5x−1) or of
 // 1/ψ^k (x³+x²+x−1, x³+x²+3x−1, x³−5x²+7x−1) at m/n: each has a single real root.

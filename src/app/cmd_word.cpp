@@ -6,6 +6,7 @@
 #include <cmath>
 #include <complex>
 #include <iostream>
+#include <numbers>
 #include <vector>
 
 #include <fmt/format.h>
@@ -162,20 +163,15 @@ std::string prefix_of(const char* name, std::size_t n) {
 
 constexpr qg::Rgb letter_colour[] = {{200, 40, 40}, {30, 100, 200}, {40, 150, 60}};
 
-// Fibonacci word: for each prefix length n the discrepancy d(n) = N_a(n) − n/φ (a grey
-// stem with a dot at its tip), coloured by the next letter t_n. The word codes a rotation
-// by 1/φ: t_n = a exactly when d(n) < 2/φ − 1 = 1/φ³, the dashed line (an a raises d by
-// 1 − 1/φ, a b lowers it by 1/φ, and d stays in [−1/φ², 1/φ)).
+// Fibonacci word: for each prefix length n the discrepancy d(n) = N_a(n) − n/φ
+// (qg::letter_discrepancies; a grey stem with a dot at its tip), coloured by the next letter
+// t_n. The word codes a rotation by 1/φ: t_n = a exactly when d(n) < 2/φ − 1 = 1/φ³, the
+// dashed line.
 void draw_fibonacci(const std::string& path) {
   constexpr int count = 610, step = 2, width = count * step, height = 360;
   std::string w = prefix_of("fibonacci", count);
-  const double phi = (1 + std::sqrt(5.0)) / 2;
-  std::vector<double> d(count);
-  int a = 0;
-  for (int n = 0; n < count; ++n) {
-    d[static_cast<std::size_t>(n)] = a - n / phi;
-    a += w[static_cast<std::size_t>(n)] == 'a';
-  }
+  constexpr double phi = std::numbers::phi;
+  const std::vector<double> d = qg::letter_discrepancies(qg::Morphism::named("fibonacci"), 'a', 1 / phi, count);
   const double lo = -1 / (phi * phi), hi = 1 / phi;
   auto row_of = [&](double v) { return 5 + static_cast<int>(std::lround((hi - v) / (hi - lo) * (height - 11))); };
   int axis = row_of(0), split = row_of(2 / phi - 1);
@@ -198,25 +194,17 @@ void draw_fibonacci(const std::string& path) {
   });
 }
 
-// Tribonacci word: the discrepancy vectors (N_a(n), N_b(n), N_c(n)) − n·(frequencies),
-// seen through the complex left eigenvector (1, β−1, 1/β) of τ's incidence matrix (β the
-// complex root of x³ = x² + x + 1, which kills the expanding direction): the Rauzy
-// fractal, each point coloured by the next letter t_n — three subtiles.
+// Tribonacci word: the Rauzy fractal (qg::tribonacci_rauzy_points), each point coloured by the
+// next letter t_n — three subtiles.
 void draw_tribonacci(const std::string& path) {
   constexpr std::size_t count = 400'000;
   constexpr double side = 800;
-  const double psi = 1.839286755214161;
-  const std::complex<double> beta((1 - psi) / 2, std::sqrt(4 / psi - (1 - psi) * (1 - psi)) / 2);
-  const std::complex<double> weight[] = {1.0, beta - 1.0, 1.0 / beta};
   std::string w = prefix_of("tribonacci", count);
-  std::vector<std::complex<double>> z(count);
-  std::complex<double> at = 0;
+  const std::vector<std::complex<double>> z = qg::tribonacci_rauzy_points(count);
   double x0 = 1e9, x1 = -1e9, y0 = 1e9, y1 = -1e9;
-  for (std::size_t n = 0; n < count; ++n) {
-    z[n] = at;
+  for (const auto& at : z) {
     x0 = std::min(x0, at.real()), x1 = std::max(x1, at.real());
     y0 = std::min(y0, at.imag()), y1 = std::max(y1, at.imag());
-    at += weight[w[n] - 'a'];
   }
   double scale = (side - 20) / std::max(x1 - x0, y1 - y0);
   auto width = static_cast<std::uint32_t>(21 + (x1 - x0) * scale), height = static_cast<std::uint32_t>(21 + (y1 - y0) * scale);
