@@ -5,7 +5,9 @@
 
 #include <gmpxx.h>
 #include <nlohmann/json.hpp>
+#include <sys/wait.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -172,4 +174,26 @@ TEST(CliConventions, TheCliAddsItsHintsToLibraryErrors) {
   expect_error("game nope --nth 3", "(see queengames game --help)");
   expect_error("check no.such.claim", "no claim matches 'no.such.claim' (see queengames check --list)");
   expect_error("word 'a->ab,b->' --length 3", "(see queengames word --help)");
+}
+
+// Every `build/queengames …` line of the README runs (issue 21, "Done when").
+TEST(CliConventions, TheReadmesExamplesRun) {
+  std::ifstream readme(std::string(QG_SOURCE_DIR) + "/README.md");
+  ASSERT_TRUE(readme) << "README.md not found";
+  fs::path dir = fs::temp_directory_path() / ("qg_readme_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  int examples = 0;
+  for (std::string line; std::getline(readme, line);) {
+    if (line.rfind("build/queengames ", 0) != 0) continue;
+    line = line.substr(0, line.find(" # "));  // the README's comments
+    const std::string cli = QG_CLI;  // itself ends in build/queengames: replace left to right
+    for (std::size_t at = 0; (at = line.find("build/queengames", at)) != std::string::npos; at += cli.size())
+      line.replace(at, 16, cli);
+    int raw = std::system(("cd " + dir.string() + " && " + line + " >/dev/null 2>&1 </dev/null").c_str());
+    EXPECT_TRUE(WIFEXITED(raw) && WEXITSTATUS(raw) == 0) << line;
+    ++examples;
+  }
+  EXPECT_GE(examples, 6);
+  fs::remove_all(dir);
 }

@@ -133,7 +133,7 @@ QG_COMMAND("word", [](CLI::App& app) {
       "Positions are 0-based. Named words: fibonacci, tribonacci, theme-song, period-doubling, thue-morse, "
       "tetranacci.\nExamples:\n"
       "  queengames word tribonacci --length 30 --coding a->0,b->1,c->2\n"
-      "  queengames word 'a->aab,b->a' --length 1e6 --bfile --out w.txt\n"
+      "  queengames word 'a->aab,b->a' --length 1e6 --coding a->0,b->1 --bfile --out w.txt\n"
       "  queengames word tribonacci --nth 1e18\n"
       "  queengames word tribonacci --count a --prefix 1e18");
   cmd->add_option("word", o->word, "a morphism such as a->ab,b->ac,c->a (prolonged on the first letter) or a name");
