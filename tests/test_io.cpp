@@ -131,7 +131,6 @@ TEST(AtomicFile, FollowsASymlinkToADeviceOrAFileAndKeepsTheLink) {
     f.commit();
   }
   EXPECT_TRUE(fs::is_symlink(dir / "null"));
-  EXPECT_TRUE(fs::is_character_file(fs::status("/dev/null")));
   { std::ofstream(dir / "real") << "old\n"; }
   fs::permissions(dir / "real", fs::perms::owner_read | fs::perms::owner_write);
   fs::create_symlink("real", dir / "link");
