@@ -147,6 +147,15 @@ TEST(CliConventions, JsonOnWordAndGameResults) {
   r = run_cli("game wythoff --nth 2^62 --json");
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(nlohmann::json::parse(r.out).at("n"), "4611686018427387904");
+  // The queens of the text output (`spiral queens 3`): q_2 on cell 13 at (−2, 1).
+  r = run_cli("spiral queens 3 --json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto queens = nlohmann::json::parse(r.out).at("queens");
+  ASSERT_EQ(queens.size(), 3u);
+  EXPECT_EQ(queens[2], (nlohmann::json{{"n", 2}, {"cell", 13}, {"x", -2}, {"y", 1}}));
+  r = run_cli("spiral table 2 --json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(nlohmann::json::parse(r.out).at("rows")[1][1], "a");
 }
 
 // Seed 000 Fig. 6 is one library picture (boards::draw_quadrant_queens) for both routes to S_c:
