@@ -156,6 +156,12 @@ TEST(CliConventions, JsonOnWordAndGameResults) {
   r = run_cli("spiral table 2 --json");
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(nlohmann::json::parse(r.out).at("rows")[1][1], "a");
+  // Seed 004 §1's example game: k = 5, queen at (3,3), four pawns: every option is a non-palace.
+  r = run_cli("blocking 5 play 3 3 --blocked '0,0;1,1;0,3;3,0' --json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto play = nlohmann::json::parse(r.out);
+  EXPECT_EQ(play.at("winning"), false);
+  EXPECT_EQ(play.at("options").size(), 5u);
 }
 
 // Seed 000 Fig. 6 is one library picture (boards::draw_quadrant_queens) for both routes to S_c:

@@ -69,7 +69,14 @@ void run_blocking(const BlockingOptions& o) {
 
 struct PlayOptions {
   std::string x, y, blocked;
+  bool json = false;
 };
+
+nlohmann::json cells_json(const std::vector<bl::Cell>& cells) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& c : cells) out.push_back({c.x, c.y});
+  return out;
+}
 
 void run_play(std::uint64_t k, const PlayOptions& o) {
   bl::Cell queen{qg::parse_u64(o.x, 0, bl::max_side - 1), qg::parse_u64(o.y, 0, bl::max_side - 1)};
@@ -85,6 +92,26 @@ void run_play(std::uint64_t k, const PlayOptions& o) {
   }
   auto a = bl::play(k, queen, blocked, progress_line("play"));
   std::ostream& out = std::cout;
+  if (o.json) {
+    nlohmann::json options = nlohmann::json::array();
+    for (const auto& [c, v] : a.options) options.push_back({{"cell", {c.x, c.y}}, {"palace_number", v}});
+    nlohmann::json j{{"k", k},
+                     {"queen", {queen.x, queen.y}},
+                     {"palace_number", a.palace_number},
+                     {"visible_palaces", cells_json(a.visible_palaces)},
+                     {"pawns_given", a.blocks_given},
+                     {"blocked", cells_json(a.blocked)},
+                     {"options", options},
+                     {"winning", a.winning()},
+                     {"moves", a.moves}};
+    if (a.winning()) {
+      j["move"] = {a.move->x, a.move->y};
+      j["move_palace_number"] = a.move_palace_number;
+      j["block"] = cells_json(a.pawns);
+    }
+    out << j.dump() << "\n";
+    return;
+  }
   out << fmt::format("k = {}, queen at ({},{}): palace number {} ({}), sees {} palace(s): {}\n", k, queen.x, queen.y,
                      a.palace_number, a.palace_number < k ? "a palace" : "no palace", a.visible_palaces.size(),
                      cell_list(a.visible_palaces));
@@ -166,6 +193,7 @@ QG_COMMAND("blocking", [](CLI::App& app) {
   play->add_option("x", p->x, "the queen's column")->required();
   play->add_option("y", p->y, "the queen's row")->required();
   play->add_option("--blocked", p->blocked, "the opponent's pawns, \"x,y;x,y;…\" (default: the opponent's best)");
+  play->add_flag("--json", p->json, "JSON instead of text");
   play->callback([o, p] { run_play(o->k.value(1, bl::max_k), *p); });
   cmd->require_subcommand(0, 1);
   cmd->callback([o, play] {
