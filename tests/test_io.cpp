@@ -48,6 +48,8 @@ TEST(ParseNatural, RefusesWhatIsNotANaturalNumber) {
     EXPECT_NE(std::string(e.what()).find("WxH"), std::string::npos) << e.what();
   }
   EXPECT_THROW(qg::parse_natural("10^100000"), qg::RangeError);
+  EXPECT_THROW(qg::parse_natural(std::string(4000, '9') + "^10000"), qg::RangeError);  // refused at once
+  EXPECT_EQ(qg::parse_natural("9^10000").get_str(3).size(), 20001u);  // 3^20000: within 2^20 bits
 }
 
 TEST(ParseU64, NamesTheRangeItRefuses) {

@@ -79,7 +79,12 @@ class Reader {
     mpz_class r;
     if (at('^')) {
       ++pos_;
-      mpz_pow_ui(r.get_mpz_t(), decimal(whole).get_mpz_t(), exponent());
+      const mpz_class base = decimal(whole);
+      const unsigned long e = exponent();
+      // Refused before it is computed: a 4000-digit base to the 10^4 would take seconds.
+      if (base > 1 && (mpz_sizeinbase(base.get_mpz_t(), 2) - 1) * e > (std::size_t{1} << 20))
+        throw RangeError("'" + std::string(text_) + "' has more than 2^20 bits");
+      mpz_pow_ui(r.get_mpz_t(), base.get_mpz_t(), e);
       return r;
     }
     std::string fraction;
@@ -92,7 +97,9 @@ class Reader {
     while (!fraction.empty() && fraction.back() == '0') fraction.pop_back();
     if (fraction.size() > e) throw InputError("'" + std::string(text_) + "' is not an integer");
     mpz_ui_pow_ui(r.get_mpz_t(), 10, e - fraction.size());
-    return decimal(whole + fraction) * r;
+    r *= decimal(whole + fraction);
+    check_size(r);
+    return r;
   }
   mpz_class term() {
     mpz_class value = factor();
