@@ -368,3 +368,16 @@ TEST(QuadrantQueens, InverseAndEq47) {
     if (v[n] == 0) zeros.push_back(n);
   EXPECT_EQ(zeros, many);
 }
+
+// A274616, the bound of seed 000's proof of Theorem 23 ("at most 2n/3 + 1 mutually
+// non-attacking queens" on a right triangular half chessboard of side n): the closed form of
+// Problem 252 against exhaustive search, and the bound itself.
+TEST(TriangleQueens, ClosedFormAgreesWithSearchAndTheorem23sBound) {
+  for (std::uint64_t n = 0; n <= 12; ++n) {
+    EXPECT_EQ(b::triangle_queens(n), b::triangle_queens_by_search(n)) << n;
+    EXPECT_LE(3 * b::triangle_queens(n), 2 * n + 3) << n;  // ≤ 2n/3 + 1
+  }
+  EXPECT_EQ(b::triangle_queens_by_search(4), 2u);  // the one exception to ⌊(2n + 1)/3⌋
+  EXPECT_EQ(b::triangle_queens(1000), 667u);
+  EXPECT_THROW(b::triangle_queens_by_search(15), qg::RangeError);
+}

@@ -30,13 +30,20 @@ TEST(CliWord, PrefixesOfTheNamedWordsAndCodings) {
   EXPECT_NE(list.out.find("theme-song       c->caba,a->cabaaba,b->cababa"), std::string::npos) << list.out;
 }
 
-TEST(CliWord, BfileIsZeroBasedWithDigitsAsNumbers) {
+// --bfile always means an OEIS b-file (issue 21 §3): integer terms, one per letter.
+TEST(CliWord, BfileIsAnOeisBfileWithOneIntegerTermPerLetter) {
   auto r = run_cli("word tribonacci --length 5 --coding 'a->0,b->1,c->2' --bfile");
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.out, "0 0\n1 1\n2 0\n3 2\n4 0\n");
-  auto letters = run_cli("word fibonacci --length 3 --bfile");
-  ASSERT_EQ(letters.status, 0) << letters.err;
-  EXPECT_EQ(letters.out, "0 a\n1 b\n2 a\n");
+  auto multi = run_cli("word tribonacci --length 5 --coding 'a->10,b->11,c->12' --bfile");
+  ASSERT_EQ(multi.status, 0) << multi.err;
+  EXPECT_EQ(multi.out, "0 10\n1 11\n2 10\n3 12\n4 10\n");  // was split into 1 0 / 1 1 …
+  auto letters = run_cli("word fibonacci --length 3 --bfile");  // printed letters as terms before
+  EXPECT_EQ(letters.status, 2);
+  EXPECT_NE(letters.err.find("--coding a->0"), std::string::npos) << letters.err;
+  auto digits = run_cli("word '0->01,1->0' --length 4 --bfile");
+  ASSERT_EQ(digits.status, 0) << digits.err;
+  EXPECT_EQ(digits.out, "0 0\n1 1\n2 0\n3 0\n");
 }
 
 TEST(CliWord, RandomAccess) {

@@ -1,4 +1,8 @@
 // The foundation's I/O: number parsing, atomic files, PNG, checksums.
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -18,12 +22,34 @@ TEST(ParseNatural, AcceptsTheNotationsOfTheCli) {
   EXPECT_EQ(qg::parse_natural("010"), 10);  // decimal, never octal (found by fuzz_number)
   EXPECT_EQ(qg::parse_natural("09"), 9);
   EXPECT_EQ(qg::parse_natural("2^120").get_str(), "1329227995784915872903807060280344576");
+  // issue 21 §3: a decimal mantissa that makes an integer, sums and differences.
+  EXPECT_EQ(qg::parse_natural("1.5e9"), 1500000000);
+  EXPECT_EQ(qg::parse_natural("2.50E1"), 25);
+  EXPECT_EQ(qg::parse_natural("2^62-1"), mpz_class("4611686018427387903"));
+  EXPECT_EQ(qg::parse_natural("10^9 + 7"), 1000000007);
+  EXPECT_EQ(qg::parse_natural("2^64-1"), mpz_class("18446744073709551615"));
+  EXPECT_EQ(qg::parse_natural("1e00004"), 10000);
 }
 
 TEST(ParseNatural, RefusesWhatIsNotANaturalNumber) {
-  for (const char* bad : {"", "-5", "1.5", "abc", "1e", "^3", "2^", "1e9x", "0x10", "2**3"})
+  for (const char* bad : {"", "-5", "1.5", "abc", "1e", "^3", "2^", "1e9x", "0x10", "2**3", "1.5e0", "1.", ".5e1",
+                          "5,6", "1,000", "5 6", "2^3^2", "1__0", "_1", "3-", "1-2"})
     EXPECT_THROW(qg::parse_natural(bad), qg::InputError) << bad;
+  try {
+    qg::parse_natural("1.5e0");
+    FAIL();
+  } catch (const qg::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("not an integer"), std::string::npos) << e.what();
+  }
+  try {
+    qg::parse_natural("5,6");  // was read as 56
+    FAIL();
+  } catch (const qg::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("WxH"), std::string::npos) << e.what();
+  }
   EXPECT_THROW(qg::parse_natural("10^100000"), qg::RangeError);
+  EXPECT_THROW(qg::parse_natural(std::string(4000, '9') + "^10000"), qg::RangeError);  // refused at once
+  EXPECT_EQ(qg::parse_natural("9^10000").get_str(3).size(), 20001u);  // 3^20000: within 2^20 bits
 }
 
 TEST(ParseU64, NamesTheRangeItRefuses) {
@@ -70,6 +96,118 @@ TEST(AtomicFile, CommitRenamesAndAbandonLeavesNothing) {
 
 TEST(AtomicFile, UnwritablePathIsAnInputError) {
   EXPECT_THROW(qg::AtomicFile("/nonexistent-dir/x.txt"), qg::InputError);
+}
+
+// issue 21 §1: --out must never replace what it writes into.
+TEST(AtomicFile, WritesAFifoInPlaceInsteadOfReplacingIt) {
+  fs::path dir = fs::temp_directory_path() / ("qg_test_io_fifo_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  fs::path fifo = dir / "pipe";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  int reader = ::open(fifo.c_str(), O_RDONLY | O_NONBLOCK);  // so that the writer's open does not block
+  ASSERT_GE(reader, 0);
+  {
+    qg::AtomicFile f(fifo);
+    EXPECT_TRUE(f.temporary_path().empty());
+    f.stream() << "through the pipe\n";
+    f.commit();
+  }
+  char buffer[64] = {};
+  EXPECT_EQ(::read(reader, buffer, sizeof buffer - 1), 17);
+  EXPECT_STREQ(buffer, "through the pipe\n");
+  ::close(reader);
+  EXPECT_TRUE(fs::is_fifo(fs::symlink_status(fifo)));
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 1);
+  fs::remove_all(dir);
+}
+
+TEST(AtomicFile, FollowsASymlinkToADeviceOrAFileAndKeepsTheLink) {
+  fs::path dir = fs::temp_directory_path() / ("qg_test_io_link_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  fs::create_symlink("/dev/null", dir / "null");
+  {
+    qg::AtomicFile f(dir / "null");
+    f.stream() << "discarded\n";
+    f.commit();
+  }
+  EXPECT_TRUE(fs::is_symlink(dir / "null"));
+  { std::ofstream(dir / "real") << "old\n"; }
+  fs::permissions(dir / "real", fs::perms::owner_read | fs::perms::owner_write);
+  fs::create_symlink("real", dir / "link");
+  fs::create_symlink("later", dir / "dangling");
+  for (const char* name : {"link", "dangling"}) {
+    qg::AtomicFile f(dir / name);
+    f.stream() << "new\n";
+    f.commit();
+  }
+  EXPECT_TRUE(fs::is_symlink(dir / "link"));
+  EXPECT_TRUE(fs::is_symlink(dir / "dangling"));
+  std::string line;
+  std::getline(std::ifstream(dir / "real") >> std::ws, line);
+  EXPECT_EQ(line, "new");
+  std::getline(std::ifstream(dir / "later") >> std::ws, line);
+  EXPECT_EQ(line, "new");
+  // The replacement keeps the permissions of the file it replaces.
+  EXPECT_EQ(fs::status(dir / "real").permissions(), fs::perms::owner_read | fs::perms::owner_write);
+  fs::remove_all(dir);
+}
+
+TEST(AtomicFile, RemovesTheStaleTemporaryOfAKilledRunButNotALiveOne) {
+  fs::path dir = fs::temp_directory_path() / ("qg_test_io_stale_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  fs::path target = dir / "out.txt";
+  { std::ofstream(dir / "out.txt.tmp.4194999") << "left by a SIGKILLed run"; }  // nobody holds its lock
+  { std::ofstream(dir / "other.txt.tmp.4194999") << "another target's"; }
+  { std::ofstream(dir / "out.txt.tmp.notes") << "not a temporary"; }
+  qg::AtomicFile live(target);  // holds its own temporary's lock
+  ASSERT_EQ(live.stale_removed().size(), 1u);
+  EXPECT_EQ(live.stale_removed()[0], dir / "out.txt.tmp.4194999");
+  EXPECT_FALSE(fs::exists(dir / "out.txt.tmp.4194999"));
+  EXPECT_TRUE(fs::exists(dir / "other.txt.tmp.4194999"));
+  EXPECT_TRUE(fs::exists(dir / "out.txt.tmp.notes"));
+  EXPECT_TRUE(qg::remove_stale_temporaries(target).empty());  // the live one is kept
+  EXPECT_TRUE(fs::exists(live.temporary_path()));
+  live.stream() << "done\n";
+  live.commit();
+  EXPECT_TRUE(fs::exists(target));
+  fs::remove_all(dir);
+}
+
+TEST(AtomicFile, DashIsStandardOutput) {
+  testing::internal::CaptureStdout();
+  {
+    qg::AtomicFile f("-");
+    f.stream() << "to stdout\n";
+    f.commit();
+  }
+  EXPECT_EQ(testing::internal::GetCapturedStdout(), "to stdout\n");
+  EXPECT_FALSE(fs::exists("-"));
+}
+
+TEST(AtomicFile, AFailedWriteIsReported) {
+  // /dev/full is a device: written in place, and every write fails with ENOSPC. Reached through a
+  // link of our own, so that a regression replaces the link and never the system's device.
+  fs::path link = fs::temp_directory_path() / ("qg_test_io_full_" + std::to_string(::getpid()));
+  fs::remove(link);
+  fs::create_symlink("/dev/full", link);
+  {
+    qg::AtomicFile f(link);
+    EXPECT_THROW(f.stream() << "1 1\n" << std::flush, std::ios_base::failure);
+  }
+  {
+    qg::AtomicFile f(link);
+    f.stream() << "1 1\n";
+    EXPECT_THROW(f.commit(), qg::InputError);
+  }
+  EXPECT_TRUE(fs::is_symlink(link));
+  fs::remove(link);
+}
+
+TEST(AtomicFile, ADirectoryIsRefused) {
+  EXPECT_THROW(qg::AtomicFile(fs::temp_directory_path()), qg::InputError);
 }
 
 TEST(Png, WritesAValidImageOfTheRightSize) {

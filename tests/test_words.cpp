@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <complex>
+#include <numbers>
 #include <random>
 #include <string>
 
@@ -428,3 +430,47 @@ TEST(Claims, ImageLemmasFailForAWrongMorphism) {
 }
 
 }  // namespace
+
+// Library messages name no CLI flag (issue 15 §3): the CLI adds "--coding" when it reports.
+TEST(Morphism, ErasingRuleMessageNamesNoCliFlag) {
+  try {
+    qg::words::Morphism::parse("a->ab,b->");
+    FAIL() << "an erasing morphism is refused";
+  } catch (const qg::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("erases 'b'"), std::string::npos) << e.what();
+    EXPECT_EQ(std::string(e.what()).find("--"), std::string::npos) << e.what();
+  }
+}
+
+// The pictures' discrepancies (moved from the CLI, issue 15 §3). Fibonacci: d(n) = N_a(n) − n/φ
+// stays in [−1/φ², 1/φ) and t_n = a exactly when d(n) < 1/φ³ (a rotation by 1/φ).
+TEST(Discrepancy, FibonacciWordIsARotation) {
+  constexpr double phi = std::numbers::phi;
+  const std::size_t count = 10000;
+  const auto d = qg::words::letter_discrepancies(qg::words::Morphism::named("fibonacci"), 'a', 1 / phi, count);
+  std::string w(count, '\0');
+  qg::words::FixedPointStream(qg::words::Morphism::named("fibonacci")).read(w.data(), count);
+  for (std::size_t n = 0; n < count; ++n) {
+    ASSERT_GE(d[n], -1 / (phi * phi)) << n;
+    ASSERT_LT(d[n], 1 / phi) << n;
+    ASSERT_EQ(w[n] == 'a', d[n] < 1 / (phi * phi * phi)) << n;
+  }
+}
+
+// Rauzy: the eigenvector turns the prefix τ^k(a), of Tribonacci length 1, 2, 4, 7, 13, …, into
+// β^k exactly (v·M^k·e_a = β^k); β found here by Newton's method on x³ − x² − x − 1, not from ψ.
+TEST(Discrepancy, RauzyPointsOfTheTribonacciPrefixesArePowersOfBeta) {
+  std::complex<double> beta(-0.4, 0.6);
+  for (int i = 0; i < 50; ++i)
+    beta -= (beta * beta * beta - beta * beta - beta - 1.0) / (3.0 * beta * beta - 2.0 * beta - 1.0);
+  const auto z = qg::words::tribonacci_rauzy_points(100000);
+  std::size_t length[3] = {1, 2, 4};  // |τ^k(a)| for k, k + 1, k + 2: 1, 2, 4, 7, 13, …
+  std::complex<double> power = 1;     // β^k
+  for (int k = 0; length[0] < z.size(); ++k) {
+    EXPECT_NEAR(std::abs(z[length[0]] - power), 0, 1e-9) << k;
+    power *= beta;
+    std::size_t next = length[0] + length[1] + length[2];
+    length[0] = length[1], length[1] = length[2], length[2] = next;
+  }
+  for (const auto& p : z) ASSERT_LT(std::abs(p), 3.0);  // the fractal is bounded
+}

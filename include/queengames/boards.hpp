@@ -22,6 +22,7 @@
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
 #include <functional>
 #include <optional>
 #include <span>
@@ -206,5 +207,21 @@ std::vector<std::uint64_t> quadrant_queens_by_antidiagonals(std::uint64_t column
 std::vector<std::uint64_t> quadrant_queen_columns(std::uint64_t rows);
 // The Table 5 indices d(d+1)/2 + c (d = r + c) of the queens, increasing (eq. (47), A275897).
 std::vector<std::uint64_t> quadrant_queen_indices(std::uint64_t count);
+
+// Seed 000 Fig. 6: the queens (c, S_c) of the first rows.size() columns as black points, column c
+// across, row S_c = rows[c] down from the top left, in a PNG of at most max_side pixels a side.
+// One picture for both routes to S_c: quadrant_queens() and the infty module's engine.
+void draw_quadrant_queens(const std::filesystem::path& path, std::span<const std::uint64_t> rows,
+                          std::uint32_t max_side = 1024);
+
+// ---- queens on a half chessboard (seed 000, proof of Theorem 23) -----------------------------
+
+// The most mutually non-attacking queens on the right triangular board with n cells on each
+// side (rows of n, n − 1, …, 1 cells; queens move along rows, columns and both diagonals), A274616.
+// Closed form of Vaderlind, Guy and Larson's Problem 252 (Nivasch and Lev 2005): ⌊(2n + 1)/3⌋,
+// but 2 for n = 4. The bound ≤ 2n/3 + 1 is what Theorem 23's proof uses.
+std::uint64_t triangle_queens(std::uint64_t n);
+// The same by exhaustive search (the second route; n ≤ 14, RangeError above).
+std::uint64_t triangle_queens_by_search(std::uint64_t n);
 
 }  // namespace qg::boards

@@ -4,6 +4,8 @@
 
 #include <cstdint>
 #include <functional>
+#include <iosfwd>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,6 +33,31 @@ std::vector<Sequence> all_sequences();
 Sequence find_sequence(std::string_view anumber);
 // The first `count` terms as a vector (tests; small counts).
 std::vector<std::int64_t> sequence_terms(const Sequence& sequence, std::uint64_t count);
+
+// An OEIS b-file ("n a(n)" lines; blank lines and '#' comments skipped) compared with a
+// catalogued sequence, so that a b-file can be checked before it is submitted.
+struct BfileComparison {
+  std::uint64_t terms = 0;    // lines of terms in the file
+  std::uint64_t checked = 0;  // terms compared: all of them, or the sequence's max_terms
+  std::int64_t first_n = 0;   // the file's first index (the sequence's offset when it is right)
+  bool agrees = false;        // every checked term equals the sequence's, numbered from its offset
+  // The first term that differs, compared position by position from the file's first line.
+  struct Difference {
+    std::uint64_t line = 0;  // line number in the file (1-based)
+    std::int64_t n = 0;      // the file's index on that line
+    std::string file_value, expected;
+  };
+  std::optional<Difference> difference;
+  // The terms agree with the sequence's when line i (from 0) holds a(offset + i + *shift): 0
+  // when only the numbering is wrong, first_n − offset when the numbering is right but the file
+  // does not start at the offset, ±1 for a first term left out or one too many. Empty when no
+  // such alignment fits.
+  std::optional<std::int64_t> shift;
+};
+// Throws InputError naming `name` and the line for what is no b-file (junk, indices not
+// consecutive).
+BfileComparison compare_bfile(const Sequence& sequence, std::istream& in, const std::string& name,
+                              const ProgressFn& progress = {});
 
 // The sequences of each module, gathered by all_sequences().
 std::vector<Sequence> numeration_sequences();

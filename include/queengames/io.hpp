@@ -7,8 +7,10 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <ostream>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "queengames/common.hpp"
 #include "queengames/rgb.hpp"
@@ -17,8 +19,9 @@ namespace qg {
 
 // ---- numbers as users write them ----------------------------------------------------
 
-// "1000", "1e9", "10^9", "2^40", "3*10^6", "1_000_000" → the exact natural number.
-// Throws InputError for anything else (negative numbers, fractions such as 1.5e0, junk).
+// "1000", "1e9", "1.5e9", "10^9", "2^40", "3*10^6", "2^62-1", "1_000_000" → the exact natural
+// number. Throws InputError for anything else: negative numbers, what is not an integer (1.5e0),
+// commas ("5,6" is not 56), junk; RangeError for exponents above 10^4.
 mpz_class parse_natural(std::string_view text);
 // The same, narrowed to [min, max]; the RangeError names the range.
 std::uint64_t parse_u64(std::string_view text, std::uint64_t min = 0,
@@ -26,24 +29,46 @@ std::uint64_t parse_u64(std::string_view text, std::uint64_t min = 0,
 
 // ---- atomic files -------------------------------------------------------------------
 
-// Writes to "<path>.tmp.<pid>" beside the target and renames over it on commit(), so an
-// interrupted run never leaves a half-written file. Destroying it uncommitted removes
-// the temporary. Throws InputError when the directory is not writable.
+// Output that never destroys what it writes into and never leaves half a file.
+//  - A regular file, or a path that does not exist, is written to a temporary file beside it,
+//    "<name>.tmp.<pid>", renamed over the target by commit() (keeping an existing file's
+//    permission bits). Destroying the AtomicFile uncommitted removes the temporary.
+//  - A symbolic link is followed: its final target is written, the link stays.
+//  - A target that is not a regular file (a character device such as /dev/null, a FIFO, a
+//    terminal) is opened and written in place: renaming over it would replace a device node.
+//  - "-" is standard output, written in place.
+// While a run writes its temporary it holds an advisory lock (flock) on it, so a temporary
+// that nobody holds was left by a run that was killed (SIGKILL, `timeout -k`): the next
+// AtomicFile to the same target removes it and lists it in stale_removed().
+// Every write to stream() that fails throws std::ios_base::failure (a full disk is reported
+// at the first line that does not fit). Throws InputError when the target cannot be written.
 class AtomicFile {
  public:
   explicit AtomicFile(std::filesystem::path path, bool binary = false);
   AtomicFile(const AtomicFile&) = delete;
   AtomicFile& operator=(const AtomicFile&) = delete;
   ~AtomicFile();
-  std::ostream& stream() { return out_; }
+  std::ostream& stream() { return *stream_; }
+  // The temporary written to; empty when the target is written in place.
   const std::filesystem::path& temporary_path() const { return tmp_; }
+  // Stale temporaries of killed runs to the same target, removed by the constructor.
+  const std::vector<std::filesystem::path>& stale_removed() const { return stale_; }
   void commit();  // flush, check the stream, rename; throws InputError on I/O failure
 
  private:
   std::filesystem::path path_, tmp_;
   std::ofstream out_;
+  std::ostream stdout_{nullptr};  // "-": shares std::cout's buffer, with its own error mask
+  std::ostream* stream_ = &out_;
+  int lock_fd_ = -1;
   bool committed_ = false;
+  std::vector<std::filesystem::path> stale_;
 };
+
+// Removes the temporaries "<name>.tmp.<digits>" beside `target` (after following symbolic
+// links) that no live AtomicFile holds, and returns their paths. AtomicFile's constructor calls
+// it; a program may call it first to report what it removes.
+std::vector<std::filesystem::path> remove_stale_temporaries(const std::filesystem::path& target);
 
 // ---- PNG ---------------------------------------------------------------------------
 

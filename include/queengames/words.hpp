@@ -7,6 +7,7 @@
 #pragma once
 
 #include <array>
+#include <complex>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -142,5 +143,19 @@ class FixedPointIndex {
   struct Impl;
   std::shared_ptr<const Impl> impl_;
 };
+
+// ---- discrepancies (pictures only: doubles, never deciding a result) -----------------------
+
+// d(n) = N_letter(n) − n·frequency for n = 0..count−1, N_letter(n) the occurrences of `letter`
+// among the first n letters of the morphism's fixed point. For the Fibonacci word, letter a and
+// frequency 1/φ: d stays in [−1/φ², 1/φ), and t_n = a exactly when d(n) < 1/φ³ (a rotation by 1/φ).
+std::vector<double> letter_discrepancies(const Morphism& morphism, char letter, double frequency, std::size_t count);
+
+// The Rauzy fractal of the Tribonacci word: for n = 0..count−1 the discrepancy vector
+// (N_a(n), N_b(n), N_c(n)) − n·(frequencies) seen through the complex left eigenvector
+// (1, β − 1, 1/β) of τ's incidence matrix, β the complex root of x³ = x² + x + 1, which kills the
+// expanding direction (so the n·frequencies term vanishes): Σ over the first n letters of the
+// eigenvector's entry for each letter.
+std::vector<std::complex<double>> tribonacci_rauzy_points(std::size_t count);
 
 }  // namespace qg::words

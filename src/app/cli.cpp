@@ -2,8 +2,12 @@
 
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <string_view>
 #include <iostream>
 
 #include <fmt/format.h>
@@ -25,13 +29,106 @@ std::vector<TourSection>& tour_sections() {
   return all;
 }
 
-Output::Output(const std::string& path) {
-  if (!path.empty() && path != "-") file_ = std::make_unique<qg::AtomicFile>(path);
+Size parse_size(const std::string& text, std::uint64_t max_side) {
+  if (text.empty() || text.find_first_of(",*") != std::string::npos)
+    throw qg::InputError("'" + text + "' is not a size: write N for N×N or WxH, e.g. 500 or 500x300");
+  const std::size_t x = text.find('x');
+  const std::uint64_t w = qg::parse_u64(text.substr(0, x), 1, max_side);
+  const std::uint64_t h = x == std::string::npos ? w : qg::parse_u64(text.substr(x + 1), 1, max_side);
+  return {w, h};
 }
-std::ostream& Output::stream() { return file_ ? file_->stream() : std::cout; }
-void Output::commit() {
-  if (file_) file_->commit();
-  else std::cout.flush();
+
+Output::Output(const std::string& path) : file_(std::make_unique<qg::AtomicFile>(path.empty() ? "-" : path)) {}
+std::ostream& Output::stream() { return file_->stream(); }
+void Output::commit() { file_->commit(); }
+
+void report_stale_temporaries(CLI::App& app) {
+  for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) report_stale_temporaries(*sub);
+  if (CLI::Option* out = app.get_option_no_throw("--out"))
+    out->each([](const std::string& path) {
+      if (path == "-") return;
+      for (const auto& stale : qg::remove_stale_temporaries(path))
+        std::cerr << "queengames: removed stale temporary " << stale.string() << " (left by a killed run)\n";
+    });
+}
+
+namespace {
+
+// Optimal string alignment distance: a swapped pair of letters counts once (bfiel → bfile).
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+  for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+  for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i)
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] != b[j - 1])});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  return d[a.size()][b.size()];
+}
+
+// The candidate closest to `word`, if it is close: at most 2 edits, and fewer than half its letters.
+std::string closest(const std::string& word, const std::vector<std::string>& candidates) {
+  std::string best;
+  std::size_t best_distance = 3;
+  for (const auto& c : candidates)
+    if (std::size_t d = edit_distance(word, c); d < best_distance && 2 * d < c.size()) best = c, best_distance = d;
+  return best;
+}
+
+}  // namespace
+
+std::string suggestion(CLI::App& app, int argc, char** argv) {
+  CLI::App* current = &app;
+  std::vector<CLI::App*> chain{&app};
+  for (int i = 1; i < argc; ++i) {
+    std::string word = argv[i];
+    if (word == "--") break;
+    if (word.rfind("--", 0) == 0) {
+      word = word.substr(0, word.find('='));
+      bool known = false;
+      std::vector<std::string> names;
+      for (CLI::App* a : chain)
+        for (const CLI::Option* opt : a->get_options()) {
+          for (const auto& l : opt->get_lnames()) {
+            names.push_back("--" + l);
+            known = known || names.back() == word;
+          }
+        }
+      if (known) continue;
+      std::string best = closest(word, names);
+      return best.empty() ? "" : word + " is not an option of " + chain.back()->get_name() + "; did you mean " + best + "?";
+    }
+    if (word.rfind("-", 0) == 0) continue;
+    auto subs = current->get_subcommands([&](CLI::App* sub) { return sub->get_name() == word; });
+    if (!subs.empty()) {
+      current = subs.front();
+      chain.push_back(current);
+      continue;
+    }
+    // A word that is no subcommand: an argument, or a mistyped command when nothing else fits.
+    std::vector<std::string> names;
+    for (const CLI::App* sub : current->get_subcommands([](CLI::App*) { return true; })) names.push_back(sub->get_name());
+    if (names.empty()) continue;
+    std::string best = closest(word, names);
+    if (!best.empty())
+      return "'" + word + "' is not a command" + (current == &app ? "" : " of " + current->get_name()) +
+             "; did you mean " + best + "?";
+  }
+  return "";
+}
+
+int close_stdout(int status) {
+  std::cout.exceptions(std::ios::goodbit);
+  std::cout.flush();
+  errno = 0;
+  bool ok = !std::cout.fail() && std::fflush(stdout) == 0;
+  int error = errno;
+  if (std::fclose(stdout) != 0 && ok) ok = false, error = errno;
+  if (ok) return status;
+  std::cerr << "queengames: write error: " << (error ? std::strerror(error) : "the output could not be written")
+            << "\n";
+  return 2;
 }
 
 bool& quiet() {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cstdint>
@@ -80,15 +81,33 @@ struct NumberOption {
   }
 };
 
-// Where a command's text output goes: stdout, or --out FILE written atomically.
+// A size given as N (N×N) or WxH, each side read by qg::parse_u64 within 1..max_side: the one
+// way to give two sizes (5,6 and 5*6 are refused, not read as 56 or 30).
+struct Size {
+  std::uint64_t width, height;
+};
+Size parse_size(const std::string& text, std::uint64_t max_side);
+
+// The number of pixels a picture may have a side: --pixels in every command that draws.
+inline constexpr const char* kPixelsHelp = "at most this many pixels a side (default 1024; 16..16384)";
+inline std::uint32_t pixels_value(const NumberOption& pixels) {
+  return static_cast<std::uint32_t>(pixels.value(16, 16384));
+}
+
+// Where a command's text output goes: stdout ("" or "-"), or --out FILE through qg::AtomicFile
+// (a regular file atomically, a device or FIFO in place). A failed write throws
+// std::ios_base::failure, which main reports as a write error.
 class Output {
  public:
-  explicit Output(const std::string& path);  // "" or "-" for stdout
+  explicit Output(const std::string& path);
   std::ostream& stream();
-  void commit();  // renames the file into place; no-op for stdout
+  void commit();  // renames the file into place, or flushes stdout; throws on a write error
  private:
   std::unique_ptr<qg::AtomicFile> file_;
 };
+// Gives every --out option of `app` and its subcommands a check that removes the stale
+// temporaries of killed runs to that file (qg::remove_stale_temporaries), saying so on stderr.
+void report_stale_temporaries(CLI::App& app);
 
 // A progress line on stderr for work that lasts more than about a second, only when stderr
 // is a terminal and --quiet was not given. Throws Interrupted once SIGINT or SIGTERM arrived,
@@ -101,11 +120,42 @@ qg::ProgressFn progress_line(std::string label);
 void install_signal_handlers();
 bool interrupted();
 
+// After a parse error: "X is not an option of C; did you mean Y?" (or the same for a command)
+// for the first word of argv that names nothing known, when a name is close; "" otherwise.
+std::string suggestion(CLI::App& app, int argc, char** argv);
+
+// Calls f; an InputError it throws gets `hint` (the command or option that helps, words the
+// library does not know) added to its message.
+template <class F>
+auto with_hint(const std::string& hint, F&& f) -> decltype(f()) {
+  try {
+    return f();
+  } catch (const qg::RangeError& e) {
+    throw qg::RangeError(std::string(e.what()) + " " + hint);
+  } catch (const qg::InputError& e) {
+    throw qg::InputError(std::string(e.what()) + " " + hint);
+  }
+}
+
+// Flushes and closes stdout, whose last buffered lines may fail to be written: a write error
+// is reported as `queengames: write error: …` and the exit status becomes 2.
+int close_stdout(int status);
+
 // Thrown by a command to end with this exit status after printing its output normally
 // (e.g. `check` exits 1 when a claim fails).
 struct ExitStatus {
   int code;
 };
+
+// An integer in JSON: a number while a double holds it exactly (|v| ≤ 2^53), a string beyond,
+// so that no reader rounds it.
+inline nlohmann::json json_integer(std::int64_t v) {
+  constexpr std::int64_t exact = std::int64_t{1} << 53;
+  return v >= -exact && v <= exact ? nlohmann::json(v) : nlohmann::json(std::to_string(v));
+}
+inline nlohmann::json json_integer(std::uint64_t v) {
+  return v <= (std::uint64_t{1} << 53) ? nlohmann::json(v) : nlohmann::json(std::to_string(v));
+}
 
 // Prints `a(n)` lines of a b-file: "n a(n)".
 void print_bfile_line(std::ostream& out, std::int64_t n, std::int64_t value);

@@ -14,15 +14,6 @@ namespace {
 
 namespace bl = qg::blocking;
 
-// "W" or "WxH" with numbers as parse_u64 reads them (1e4, 10^4, 2^14).
-std::pair<std::uint64_t, std::uint64_t> parse_size(const std::string& text) {
-  if (text.empty()) throw qg::InputError("--size is required: W or WxH");
-  auto x = text.find('x');
-  std::uint64_t w = qg::parse_u64(text.substr(0, x), 1, bl::kMaxSide);
-  std::uint64_t h = x == std::string::npos ? w : qg::parse_u64(text.substr(x + 1), 1, bl::kMaxSide);
-  return {w, h};
-}
-
 bool ends_with(const std::string& s, const std::string& suffix) {
   return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
@@ -37,18 +28,18 @@ struct BlockingOptions {
   NumberOption k;
   std::string size, engine = "definition", out;
   bool table = false, json = false;
-  unsigned threads = 2;
-  std::uint32_t pixels = 1024;
+  NumberOption threads{"2"}, pixels{"1024"};
 };
 
 void run_blocking(const BlockingOptions& o) {
   std::uint64_t k = o.k.value(1, bl::kMaxK);
-  auto [w, h] = parse_size(o.size);
+  if (o.size.empty()) throw qg::InputError("--size is required: N or WxH cells");
+  auto [w, h] = parse_size(o.size, bl::kMaxSide);
   auto engine = bl::parse_engine(o.engine);
   if (!o.out.empty()) {
     bl::Region region{0, 0, w, h};
     auto progress = progress_line("blocking " + std::to_string(k));
-    if (ends_with(o.out, ".png")) bl::draw_palaces(o.out, k, region, o.pixels, engine, progress);
+    if (ends_with(o.out, ".png")) bl::draw_palaces(o.out, k, region, pixels_value(o.pixels), engine, progress);
     else if (ends_with(o.out, ".rle")) bl::write_rle(o.out, k, region, engine, progress);
     else throw qg::InputError("--out must name a .png picture or a .rle Golly pattern (got " + o.out + ")");
     std::cout << "wrote " << o.out << "\n";
@@ -66,7 +57,7 @@ void run_blocking(const BlockingOptions& o) {
     std::cout << buffer;
     return;
   }
-  auto s = bl::summary(k, w, h, engine, o.threads, progress_line("blocking " + std::to_string(k)));
+  auto s = bl::summary(k, w, h, engine, static_cast<unsigned>(o.threads.value(1, 256)), progress_line("blocking " + std::to_string(k)));
   if (o.json)
     std::cout << nlohmann::json{{"k", k},          {"width", s.width}, {"height", s.height}, {"palaces", s.palaces},
                                 {"min", s.min},    {"max", s.max},     {"sum64", qg::Sum64{s.width, s.sum64}.hex()},
@@ -78,7 +69,14 @@ void run_blocking(const BlockingOptions& o) {
 
 struct PlayOptions {
   std::string x, y, blocked;
+  bool json = false;
 };
+
+nlohmann::json cells_json(const std::vector<bl::Cell>& cells) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& c : cells) out.push_back({c.x, c.y});
+  return out;
+}
 
 void run_play(std::uint64_t k, const PlayOptions& o) {
   bl::Cell queen{qg::parse_u64(o.x, 0, bl::kMaxSide - 1), qg::parse_u64(o.y, 0, bl::kMaxSide - 1)};
@@ -94,6 +92,26 @@ void run_play(std::uint64_t k, const PlayOptions& o) {
   }
   auto a = bl::play(k, queen, blocked, progress_line("play"));
   std::ostream& out = std::cout;
+  if (o.json) {
+    nlohmann::json options = nlohmann::json::array();
+    for (const auto& [c, v] : a.options) options.push_back({{"cell", {c.x, c.y}}, {"palace_number", v}});
+    nlohmann::json j{{"k", k},
+                     {"queen", {queen.x, queen.y}},
+                     {"palace_number", a.palace_number},
+                     {"visible_palaces", cells_json(a.visible_palaces)},
+                     {"pawns_given", a.blocks_given},
+                     {"blocked", cells_json(a.blocked)},
+                     {"options", options},
+                     {"winning", a.winning()},
+                     {"moves", a.moves}};
+    if (a.winning()) {
+      j["move"] = {a.move->x, a.move->y};
+      j["move_palace_number"] = a.move_palace_number;
+      j["block"] = cells_json(a.pawns);
+    }
+    out << j.dump() << "\n";
+    return;
+  }
   out << fmt::format("k = {}, queen at ({},{}): palace number {} ({}), sees {} palace(s): {}\n", k, queen.x, queen.y,
                      a.palace_number, a.palace_number < k ? "a palace" : "no palace", a.visible_palaces.size(),
                      cell_list(a.visible_palaces));
@@ -124,20 +142,21 @@ void run_play(std::uint64_t k, const PlayOptions& o) {
 struct DrawOptions {
   NumberOption k, compare;
   std::string size, at = "0,0", shift = "1,1", out, engine = "definition";
-  std::uint32_t pixels = 1024;
+  NumberOption pixels{"1024"};
 };
 
 void run_draw(const DrawOptions& o) {
   std::uint64_t k = o.k.value(1, bl::kMaxK);
-  auto [w, h] = parse_size(o.size);
+  if (o.size.empty()) throw qg::InputError("--size is required: N or WxH cells");
+  auto [w, h] = parse_size(o.size, bl::kMaxSide);
   auto corner = bl::parse_cell(o.at);
   if (o.out.empty() || !ends_with(o.out, ".png")) throw qg::InputError("--out F.png is required");
   bl::Region region{corner.x, corner.y, w, h};
   if (o.compare.text.empty()) {
-    bl::draw_palaces(o.out, k, region, o.pixels, bl::parse_engine(o.engine), progress_line("draw"));
+    bl::draw_palaces(o.out, k, region, pixels_value(o.pixels), bl::parse_engine(o.engine), progress_line("draw"));
     std::cout << "wrote " << o.out << "\n";
   } else {
-    bl::Comparison comparison{k, o.compare.value(1, bl::kMaxK), bl::parse_cell(o.shift), region, o.pixels};
+    bl::Comparison comparison{k, o.compare.value(1, bl::kMaxK), bl::parse_cell(o.shift), region, pixels_value(o.pixels)};
     double f = bl::draw_comparison(o.out, comparison, progress_line("draw"));
     std::cout << fmt::format("wrote {}: {:.2f}% of the cells match\n", o.out, 100 * f);
   }
@@ -150,7 +169,7 @@ QG_DRAW("blocking", [](CLI::App& draw) {
   cmd->add_option("--size", o->size, "the region: N or WxH cells")->required();
   cmd->add_option("--at", o->at, "the region's upper-left cell x,y (default 0,0)");
   cmd->add_option("--out", o->out, "the PNG file")->required();
-  cmd->add_option("--pixels", o->pixels, "at most this many pixels a side (default 1024; larger regions are downsampled)");
+  cmd->add_option("--pixels", o->pixels.text, kPixelsHelp);
   cmd->add_option("--engine", o->engine, "definition (default), plain or ca");
   cmd->add_option("--compare", o->compare.text, "Figure 4: compare with game K2, masking differing cells in white");
   cmd->add_option("--shift", o->shift, "with --compare: game K2's cell (x+dx, y+dy) against (x, y); default 1,1");
@@ -164,15 +183,16 @@ QG_COMMAND("blocking", [](CLI::App& app) {
   cmd->add_option("--size", o->size, "the table: W or WxH cells from (0,0)");
   cmd->add_flag("--table", o->table, "print the H rows of W palace numbers");
   cmd->add_option("--engine", o->engine, "definition (default; SIMD, threads), plain (one cell at a time) or ca");
-  cmd->add_option("--threads", o->threads, "threads for the definition engine's summary (default 2)");
+  cmd->add_option("--threads", o->threads.text, "threads for the definition engine's summary (default 2; 1..256)");
   cmd->add_option("--out", o->out, "draw to F.png or export F.rle (Golly extended RLE)");
-  cmd->add_option("--pixels", o->pixels, "with --out F.png: at most this many pixels a side (default 1024)");
+  cmd->add_option("--pixels", o->pixels.text, std::string("with --out F.png: ") + kPixelsHelp);
   cmd->add_flag("--json", o->json, "the summary as JSON");
   auto p = std::make_shared<PlayOptions>();
   auto* play = cmd->add_subcommand("play", "from (X, Y): a winning move and the cells to block, or why it is lost");
   play->add_option("x", p->x, "the queen's column")->required();
   play->add_option("y", p->y, "the queen's row")->required();
   play->add_option("--blocked", p->blocked, "the opponent's pawns, \"x,y;x,y;…\" (default: the opponent's best)");
+  play->add_flag("--json", p->json, "JSON instead of text");
   play->callback([o, p] { run_play(o->k.value(1, bl::kMaxK), *p); });
   cmd->require_subcommand(0, 1);
   cmd->callback([o, play] {

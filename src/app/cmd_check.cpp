@@ -60,7 +60,7 @@ std::vector<std::uint64_t> bounds_of(const std::vector<qg::Claim>& claims, const
 }
 
 void run_check(const CheckOptions& o) {
-  auto claims = qg::select_claims(o.patterns);
+  auto claims = qg::app::with_hint("(see queengames check --list)", [&] { return qg::select_claims(o.patterns); });
   qg::app::Output output(o.out);
   std::ostream& out = output.stream();
   if (o.list) {

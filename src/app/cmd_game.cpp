@@ -29,7 +29,7 @@ std::string ruleset_help() {
 void run_game(const GameOptions& o) {
   if (qg::app::run_morphic_game(o.morphic, o.ruleset, o.json, o.out)) return;
   if (o.ruleset.empty()) throw qg::InputError("game needs a RULESET (or --from-morphism, --from-bfile, --from-catalog, --census)");
-  auto rules = qg::twopile::Ruleset::parse(o.ruleset);
+  auto rules = qg::app::with_hint("(see queengames game --help)", [&] { return qg::twopile::Ruleset::parse(o.ruleset); });
   int modes = !o.count.text.empty() + !o.nth.text.empty() + !o.is_p.empty();
   if (modes != 1) throw qg::InputError("game needs exactly one of --p-positions N, --nth N, --is-p X Y");
   qg::app::Output output(o.out);
@@ -48,7 +48,10 @@ void run_game(const GameOptions& o) {
     std::uint64_t n = o.nth.value(0, std::uint64_t{1} << 62);
     auto p = qg::twopile::MorphicPPositions(*coding).nth(n);
     if (o.json)
-      out << nlohmann::json{{"ruleset", rules.name()}, {"n", n}, {"a", p.x}, {"b", p.y}}.dump() << "\n";
+      out << nlohmann::json{{"ruleset", rules.name()}, {"n", qg::app::json_integer(n)}, {"a", qg::app::json_integer(p.x)},
+                            {"b", qg::app::json_integer(p.y)}}
+                 .dump()
+          << "\n";
     else
       out << fmt::format("{} {} {}\n", n, p.x, p.y);
   } else {
@@ -121,7 +124,9 @@ QG_DRAW("game", [](CLI::App& draw) {
     qg::twopile::GamePicture picture;
     picture.size = o->size.value(2, std::uint64_t{1} << 20);
     picture.lines = o->lines;
-    qg::twopile::draw_game_png(qg::twopile::Ruleset::parse(o->ruleset), picture, o->out);
+    qg::twopile::draw_game_png(
+        qg::app::with_hint("(see queengames game --help)", [&] { return qg::twopile::Ruleset::parse(o->ruleset); }), picture,
+        o->out);
   });
 });
 

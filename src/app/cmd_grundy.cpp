@@ -17,28 +17,18 @@ namespace {
 
 namespace b = qg::boards;
 
-// "W" or "WxH" (each side as qg::parse_u64 reads it: 500, 1e3, 2^10).
-std::pair<std::uint64_t, std::uint64_t> parse_size(const std::string& text) {
-  if (text.empty()) throw qg::InputError("--size is required (N or WxH)");
-  const std::size_t x = text.find('x');
-  constexpr std::uint64_t kMax = std::uint64_t{1} << 20;
-  const std::uint64_t w = qg::parse_u64(text.substr(0, x), 1, kMax);
-  const std::uint64_t h = x == std::string::npos ? w : qg::parse_u64(text.substr(x + 1), 1, kMax);
-  return {w, h};
-}
-
 struct GrundyArgs {
   std::string name, size, piece = "queen", out;
-  unsigned threads = 2;
   bool force = false, json = false;
-  qg::app::NumberOption max_side{"1024"}, queens;
+  qg::app::NumberOption threads{"2"}, pixels{"1024"}, queens;
 };
 
 // The table a ruleset or a board name stands for.
 b::Table compute(const GrundyArgs& o) {
-  const auto [w, h] = parse_size(o.size);
+  if (o.size.empty()) throw qg::InputError("--size is required (N or WxH)");
+  const auto [w, h] = qg::app::parse_size(o.size, std::uint64_t{1} << 20);
   b::GrundyOptions options;
-  options.threads = o.threads;
+  options.threads = static_cast<unsigned>(o.threads.value(1, 256));
   options.force = o.force;
   options.progress = qg::app::progress_line("grundy " + o.name);
   if (auto kind = b::parse_board_kind(o.name)) return b::board_window_table(*kind, b::parse_piece(o.piece), w, h, options);
@@ -68,19 +58,6 @@ void write_png(const b::Table& table, const std::string& path, std::uint32_t max
   qg::write_table_png(path, picture);
 }
 
-// Seed 000 Fig. 6: the queens (c, S_c) of the first columns, column c across, row S_c down.
-void write_queens_png(std::uint64_t columns, const std::string& path, std::uint32_t max_side) {
-  const std::vector<std::uint64_t> s = b::quadrant_queens(columns);
-  qg::PointPlot plot;
-  plot.x1 = static_cast<std::int64_t>(columns) - 1;
-  plot.y1 = static_cast<std::int64_t>(*std::max_element(s.begin(), s.end()));
-  plot.max_side = max_side;
-  plot.points = [&s](const std::function<void(std::int64_t, std::int64_t)>& point) {
-    for (std::size_t c = 0; c < s.size(); ++c) point(static_cast<std::int64_t>(c), static_cast<std::int64_t>(s[c]));
-  };
-  qg::write_point_png(path, plot);
-}
-
 void write_csv(const b::Table& table, const std::string& path) {
   qg::app::Output output(path);
   std::string line;
@@ -97,7 +74,7 @@ void write_csv(const b::Table& table, const std::string& path) {
 
 void run_grundy(const GrundyArgs& o) {
   const b::Table table = compute(o);
-  if (o.out.ends_with(".png")) return write_png(table, o.out, static_cast<std::uint32_t>(o.max_side.value(16, 16384)));
+  if (o.out.ends_with(".png")) return write_png(table, o.out, qg::app::pixels_value(o.pixels));
   if (!o.out.empty() && !o.out.ends_with(".csv"))
     throw qg::InputError("--out must name a .csv or a .png file, not " + o.out);
   if (!o.out.empty()) return write_csv(table, o.out);
@@ -123,10 +100,9 @@ std::string names_help() {
 void add_common(CLI::App* cmd, const std::shared_ptr<GrundyArgs>& o) {
   cmd->add_option("name", o->name, names_help())->required();
   cmd->add_option("--piece", o->piece, "on a board: queen, rook, bishop, king, knight or maharaja (default queen)");
-  cmd->add_option("--threads", o->threads,
-                  "threads for two-pile tables and for line pieces on the quadrant boards (default 2)")
-      ->check(CLI::Range(1, 256));
-  cmd->add_option("--max-side", o->max_side.text, "largest side of a picture in pixels (default 1024)");
+  cmd->add_option("--threads", o->threads.text,
+                  "threads for two-pile tables and for line pieces on the quadrant boards (default 2; 1..256)");
+  cmd->add_option("--pixels", o->pixels.text, std::string("with a picture: ") + qg::app::kPixelsHelp);
   cmd->add_flag("--force", o->force, "compute even when the memory estimate exceeds this machine's memory");
 }
 
@@ -157,13 +133,13 @@ QG_DRAW("grundy", [](CLI::App& draw) {
   cmd->add_option("--out", o->out, "the PNG file")->required();
   cmd->callback([o] {
     if (!o->out.ends_with(".png")) throw qg::InputError("draw grundy writes PNG: --out must end in .png");
-    const auto max_side = static_cast<std::uint32_t>(o->max_side.value(16, 16384));
+    const auto max_side = qg::app::pixels_value(o->pixels);
     if (o->queens.text.empty()) return run_grundy(*o);
     if (o->name != "quadrant") throw qg::InputError("--queens draws the quadrant's queens: the name must be quadrant");
     if (!o->size.empty() || o->piece != "queen")
       throw qg::InputError("--queens N draws the first N columns' queens: it takes neither --size nor --piece");
     // Knuth's column scan costs O(N²/128): a million columns take a few tens of seconds.
-    write_queens_png(o->queens.value(1, 1000000), o->out, max_side);
+    b::draw_quadrant_queens(o->out, b::quadrant_queens(o->queens.value(1, 1000000)), max_side);
   });
 });
 
@@ -214,7 +190,7 @@ void tour_grundy(std::ostream& out, const std::string& dir) {
                      "  (queengames draw grundy spiral --size 401 --out grundy-spiral.png)\n",
                      fig4);
   const std::string fig6 = (fs::path(dir) / "quadrant-queens.png").string();
-  write_queens_png(10000, fig6, 1024);
+  b::draw_quadrant_queens(fig6, b::quadrant_queens(10000));
   out << fmt::format("Fig. 6, the first 10^4 quadrant queens (c, S_c), on lines of slopes φ and 1/φ: {}\n"
                      "  (queengames draw grundy quadrant --queens 1e4 --out quadrant-queens.png)\n",
                      fig6);

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli.hpp"
+#include "queengames/boards.hpp"
 #include "queengames/claims.hpp"
 #include "queengames/infty.hpp"
 
@@ -23,18 +24,13 @@ struct InftyOptions {
   qg::app::NumberOption every{"300"};
 };
 
-// The first `count` queens as points (column right, row down from the top left), Fig. 6.
-void draw_infty_queens(const std::string& path, std::uint64_t count) {
+// Seed 000 Fig. 6 from the engine: S_c = q_(c+1) − 1.
+void draw_infty_queens(const std::string& path, std::uint64_t count, std::uint32_t pixels = 1024) {
   std::vector<std::uint64_t> q(count);
   qg::infty::InftyQueens engine;
   engine.step(count, q.data());
-  qg::PointPlot plot;
-  plot.x0 = 0, plot.x1 = static_cast<std::int64_t>(count);
-  plot.y0 = 0, plot.y1 = static_cast<std::int64_t>(*std::max_element(q.begin(), q.end()));
-  plot.points = [&](const std::function<void(std::int64_t, std::int64_t)>& dot) {
-    for (std::uint64_t i = 0; i < count; ++i) dot(static_cast<std::int64_t>(i), static_cast<std::int64_t>(q[i] - 1));
-  };
-  qg::write_point_png(path, plot);
+  for (std::uint64_t& row : q) --row;
+  qg::boards::draw_quadrant_queens(path, q, pixels);
 }
 
 double cpu_seconds() {
@@ -67,7 +63,7 @@ struct Run {
 nlohmann::json records_json(const std::vector<qg::infty::InftyTerm>& list, bool high) {
   nlohmann::json out = nlohmann::json::array();
   for (const auto& t : list)
-    out.push_back({{"n", t.n}, {"q", t.q}, {"value", qg::infty::infty_discrepancy_decimal(t, high)},
+    out.push_back({{"n", qg::app::json_integer(t.n)}, {"q", qg::app::json_integer(t.q)}, {"value", qg::infty::infty_discrepancy_decimal(t, high)},
                    {"exact", qg::infty::infty_discrepancy_exact(t, high)}});
   return out;
 }
@@ -75,7 +71,7 @@ nlohmann::json records_json(const std::vector<qg::infty::InftyTerm>& list, bool 
 nlohmann::json histogram_json(const std::array<std::uint64_t, qg::infty::InftyStats::kHistBins>& h) {
   nlohmann::json out = nlohmann::json::object();
   for (int bin = 0; bin < qg::infty::InftyStats::kHistBins; ++bin)
-    if (h[bin] != 0) out[floor_label(bin)] = h[bin];
+    if (h[bin] != 0) out[floor_label(bin)] = qg::app::json_integer(h[bin]);
   return out;
 }
 
@@ -85,10 +81,10 @@ void print_json(std::ostream& out, const Run& run) {
   for (int i = 0; i < qg::infty::InftyStats::kProbeBins; ++i)
     if (s.probe_histogram[i] != 0) probes[std::to_string(i)] = s.probe_histogram[i];
   nlohmann::json j = {
-      {"terms", s.terms},
-      {"resumed_from", run.resumed_from},
-      {"high_terms", s.high_terms},
-      {"low_terms", s.terms - s.high_terms},
+      {"terms", qg::app::json_integer(s.terms)},
+      {"resumed_from", qg::app::json_integer(run.resumed_from)},
+      {"high_terms", qg::app::json_integer(s.high_terms)},
+      {"low_terms", qg::app::json_integer(s.terms - s.high_terms)},
       {"records",
        {{"high_max", records_json(s.high_max, true)},
         {"high_min", records_json(s.high_min, true)},
@@ -228,17 +224,20 @@ QG_COMMAND("infty-queens", [](CLI::App& app) {
   cmd->add_option("--checkpoint-every", o->every.text, "seconds between checkpoints (default 300)");
   cmd->add_option("--resume", o->resume, "continue from a checkpoint FILE to N terms, to bit-identical results");
   cmd->add_flag("--force", o->force, "run even if the memory estimate exceeds this machine's memory");
-  cmd->add_flag("--quiet", qg::app::quiet(), "no progress line on stderr");
   cmd->callback([o] { run_infty(*o); });
 });
 
 QG_DRAW("infty-queens", [](CLI::App& draw) {
   auto count = std::make_shared<qg::app::NumberOption>(qg::app::NumberOption{"10000"});
   auto out = std::make_shared<std::string>("infty-queens.png");
+  auto pixels = std::make_shared<qg::app::NumberOption>(qg::app::NumberOption{"1024"});
   auto* cmd = draw.add_subcommand("infty-queens", "the first N queens (column right, row down), seed 000 Fig. 6 (PNG)");
   cmd->add_option("--count", count->text, "N (default 10000, Fig. 6)");
   cmd->add_option("--out", *out, "the PNG file (default infty-queens.png)");
-  cmd->callback([count, out] { draw_infty_queens(*out, count->value(1, 100'000'000)); });
+  cmd->add_option("--pixels", pixels->text, qg::app::kPixelsHelp);
+  cmd->callback([count, out, pixels] {
+    draw_infty_queens(*out, count->value(1, 100'000'000), qg::app::pixels_value(*pixels));
+  });
 });
 
 // ---- tour ----------------------------------------------------------------------------------

@@ -62,17 +62,27 @@ struct QueensOptions {
   qg::app::NumberOption count;
   std::string via = "closed";
   std::string out;
+  bool json = false;
 };
+
+// A JSON integer written by hand (the lists are streamed): a string beyond 2^53.
+std::string json_number(qg::u128 v) {
+  return v >> 64 ? fmt::format("\"{}\"", text(v)) : qg::app::json_integer(static_cast<std::uint64_t>(v)).dump();
+}
+std::string json_number(std::int64_t v) { return qg::app::json_integer(v).dump(); }
 
 void run_queens(const QueensOptions& o) {
   const bool direct = o.via == "direct";
   const std::uint64_t count = o.count.value(1, direct ? sp::kDirectMaxQueens : sp::kSequentialMaxQueens);
   qg::app::Output output(o.out);
   std::ostream& out = output.stream();
-  std::string buffer;
+  std::string buffer = o.json ? "{\"queens\":[" : "";
   auto sink = [&](std::uint64_t first, std::span<const sp::QueenCell> queens) {
     for (const auto& q : queens) {
-      if (q.cell >> 64) fmt::format_to(std::back_inserter(buffer), "{} {} {} {}\n", first, text(q.cell), q.x, q.y);
+      if (o.json)
+        fmt::format_to(std::back_inserter(buffer), "{}{{\"n\":{},\"cell\":{},\"x\":{},\"y\":{}}}", first ? "," : "",
+                       json_number(qg::u128{first}), json_number(q.cell), json_number(q.x), json_number(q.y));
+      else if (q.cell >> 64) fmt::format_to(std::back_inserter(buffer), "{} {} {} {}\n", first, text(q.cell), q.x, q.y);
       else fmt::format_to(std::back_inserter(buffer), "{} {} {} {}\n", first, static_cast<std::uint64_t>(q.cell), q.x, q.y);
       ++first;
     }
@@ -82,26 +92,37 @@ void run_queens(const QueensOptions& o) {
   auto progress = qg::app::progress_line(direct ? "direct placement" : "queens");
   if (direct) sp::place_queens_directly(count, sink, progress);
   else sp::generate_queens(count, sink, progress);
+  if (o.json) out << "]}\n";
   output.commit();
 }
 
 struct TableOptions {
   qg::app::NumberOption rows;
   std::string out;
+  bool json = false;
 };
 
 void run_table(const TableOptions& o) {
   const std::uint64_t rows = o.rows.value(1, std::uint64_t{1} << 50);
   qg::app::Output output(o.out);
   std::ostream& out = output.stream();
-  out << "# n t X Y M P dX dY dM dP A B C\n";
+  static constexpr const char* kColumns[] = {"n", "t", "X", "Y", "M", "P", "dX", "dY", "dM", "dP", "A", "B", "C"};
+  if (o.json) out << "{\"columns\":" << nlohmann::json(kColumns).dump() << ",\"rows\":[";
+  else out << "# n t X Y M P dX dY dM dP A B C\n";
   std::string buffer;
   sp::TableStream table;
   auto progress = qg::app::progress_line("table");
   for (std::uint64_t i = 0; i < rows; ++i, table.advance()) {
     const sp::TableRow& r = table.row();
-    fmt::format_to(std::back_inserter(buffer), "{} {} {} {} {} {} {} {} {} {} {} {} {}\n", r.n, r.t, r.xymp.x, r.xymp.y,
-                   r.xymp.m, r.xymp.p, r.delta.x, r.delta.y, r.delta.m, r.delta.p, r.a, r.b, r.c);
+    if (o.json) {
+      fmt::format_to(std::back_inserter(buffer), "{}[{},\"{}\"", i ? "," : "", qg::app::json_integer(r.n).dump(), r.t);
+      for (std::uint64_t v : {r.xymp.x, r.xymp.y, r.xymp.m, r.xymp.p, r.delta.x, r.delta.y, r.delta.m, r.delta.p, r.a, r.b, r.c})
+        fmt::format_to(std::back_inserter(buffer), ",{}", qg::app::json_integer(v).dump());
+      buffer += ']';
+    } else {
+      fmt::format_to(std::back_inserter(buffer), "{} {} {} {} {} {} {} {} {} {} {} {} {}\n", r.n, r.t, r.xymp.x,
+                     r.xymp.y, r.xymp.m, r.xymp.p, r.delta.x, r.delta.y, r.delta.m, r.delta.p, r.a, r.b, r.c);
+    }
     if (buffer.size() > (1 << 16)) {
       out << buffer;
       buffer.clear();
@@ -109,6 +130,7 @@ void run_table(const TableOptions& o) {
     }
   }
   out << buffer;
+  if (o.json) out << "]}\n";
   output.commit();
 }
 
@@ -128,7 +150,7 @@ void draw_spiral_queens(const std::string& path, std::uint64_t radius, std::uint
 
 struct DrawOptions {
   qg::app::NumberOption radius{"1000"};
-  qg::app::NumberOption size{"1024"};
+  qg::app::NumberOption pixels{"1024"};
   std::string out = "spiral-queens.png";
 };
 
@@ -154,12 +176,14 @@ QG_COMMAND("spiral", [](CLI::App& app) {
   cmd->add_option("--via", queens->via, "closed: from the closed forms (default); direct: greedy placement, no theorem")
       ->check(CLI::IsMember({"closed", "direct"}));
   cmd->add_option("--out", queens->out, "write to this file (atomically)");
+  cmd->add_flag("--json", queens->json, "JSON instead of lines (integers beyond 2^53 as strings)");
   cmd->callback([queens] { run_queens(*queens); });
 
   auto table = std::make_shared<TableOptions>();
   cmd = spiral->add_subcommand("table", "Tables 1–2 of seed 000: n t_n X Y M P ΔX ΔY ΔM ΔP A B C for n = 0..N−1");
   cmd->add_option("N", table->rows.text, "how many rows")->required();
   cmd->add_option("--out", table->out, "write to this file (atomically)");
+  cmd->add_flag("--json", table->json, "JSON: the column names and one array per row");
   cmd->callback([table] { run_table(*table); });
 });
 
@@ -167,11 +191,11 @@ QG_DRAW("spiral-queens", [](CLI::App& draw) {
   auto o = std::make_shared<DrawOptions>();
   auto* cmd = draw.add_subcommand("spiral-queens", "the queens with max(|x|,|y|) ≤ R, seed 000 Fig. 3 (PNG)");
   cmd->add_option("--radius", o->radius.text, "R (default 1000: Fig. 3's 1409 queens)");
-  cmd->add_option("--size", o->size.text, "largest side of the picture in pixels (default 1024)");
+  cmd->add_option("--pixels", o->pixels.text, qg::app::kPixelsHelp);
   cmd->add_option("--out", o->out, "the PNG file (default spiral-queens.png)");
   cmd->callback([o] {
     draw_spiral_queens(o->out, o->radius.value(1, 1000000000),
-                       static_cast<std::uint32_t>(o->size.value(16, 16384)));
+                       qg::app::pixels_value(o->pixels));
   });
 });
 

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <complex>
 #include <iostream>
+#include <numbers>
 #include <vector>
 
 #include <fmt/format.h>
@@ -20,7 +21,7 @@ struct WordOptions {
   std::string word, coding, out;
   qg::app::NumberOption length, nth, prefix, rank;
   std::string count_letter, occurrence_letter;
-  bool bfile = false, list = false;
+  bool bfile = false, list = false, json = false;
 };
 
 constexpr std::uint64_t max_length = std::uint64_t{1} << 40;
@@ -30,10 +31,29 @@ char single_letter(const std::string& text, const char* option) {
   return text[0];
 }
 
-// Streams the first `length` letters, coded, as one line or as b-file lines "n a(n)"
-// (a digit is printed as its value, any other letter as itself).
-void print_prefix(const qg::words::Morphism& m, const qg::words::Coding& coding, std::uint64_t length, bool bfile,
+// The b-file term of each letter: its image under the coding, which must be an integer (a
+// b-file's terms are numbers: a->10 is the one term 10, not 1 and 0); "" for a deleted letter.
+std::array<std::string, 256> bfile_terms(const qg::words::Morphism& m, const qg::words::Coding& coding) {
+  std::array<std::string, 256> terms;
+  for (char c : m.alphabet()) {
+    std::string t = coding.is_identity() ? std::string(1, c) : coding.image(c);
+    if (!t.empty() && !std::all_of(t.begin(), t.end(), [](char d) { return d >= '0' && d <= '9'; }))
+      throw qg::InputError(fmt::format("--bfile writes an OEIS b-file, whose terms are integers, but the letter '{}' is "
+                                       "coded as '{}': give each letter a number, e.g. --coding a->0,b->1,c->2",
+                                       c, t));
+    if (!t.empty()) t.erase(0, std::min(t.find_first_not_of('0'), t.size() - 1));  // "007" is the term 7
+    terms[static_cast<unsigned char>(c)] = t;
+  }
+  return terms;
+}
+
+// Streams the first `length` letters, coded, as one line, or as b-file lines "n a(n)" from
+// n = 0, one line per letter (a deleted letter has none).
+void print_prefix(const qg::words::Morphism& m, const qg::words::Coding& coding, std::uint64_t length, bool bfile, bool json,
                   std::ostream& out) {
+  // JSON is streamed by hand: letters and their codes are ASCII letters and digits, nothing to escape.
+  if (json) out << "{\"length\":" << qg::app::json_integer(length).dump() << ",\"letters\":\"";
+  const std::array<std::string, 256> terms = bfile ? bfile_terms(m, coding) : std::array<std::string, 256>{};
   qg::words::FixedPointStream stream(m);
   auto progress = qg::app::progress_line("word");
   constexpr std::size_t chunk = 1 << 20;
@@ -44,24 +64,22 @@ void print_prefix(const qg::words::Morphism& m, const qg::words::Coding& coding,
     letters.resize(k);
     stream.read(letters.data(), k);
     done += k;
-    std::string_view text = letters;
-    if (!coding.is_identity()) {
-      coded.clear();
-      coding.apply_append(letters, coded);
-      text = coded;
-    }
     if (bfile) {
       lines.clear();
-      for (char c : text) {
-        if (c >= '0' && c <= '9') fmt::format_to(std::back_inserter(lines), "{} {}\n", n++, c - '0');
-        else fmt::format_to(std::back_inserter(lines), "{} {}\n", n++, c);
-      }
+      for (char c : letters)
+        if (const std::string& t = terms[static_cast<unsigned char>(c)]; !t.empty())
+          fmt::format_to(std::back_inserter(lines), "{} {}\n", n++, t);
       out << lines;
+    } else if (!coding.is_identity()) {
+      coded.clear();
+      coding.apply_append(letters, coded);
+      out << coded;
     } else {
-      out << text;
+      out << letters;
     }
     progress(done, length);
   }
+  if (json) out << "\"}";
   if (!bfile) out << "\n";
 }
 
@@ -75,7 +93,8 @@ void run_word(const WordOptions& o) {
     return;
   }
   if (o.word.empty()) throw qg::InputError("word needs a morphism such as a->ab,b->a or a name (see word --list)");
-  auto m = qg::words::Morphism::from_name_or_text(o.word);
+  auto m = qg::app::with_hint("(see queengames word --help)",
+                              [&] { return qg::words::Morphism::from_name_or_text(o.word); });
   m.require_prolongable();
   qg::words::Coding coding = o.coding.empty() ? qg::words::Coding() : qg::words::Coding::parse(o.coding);
   int modes = !o.length.text.empty() + !o.nth.text.empty() + !o.count_letter.empty() + !o.occurrence_letter.empty();
@@ -84,18 +103,25 @@ void run_word(const WordOptions& o) {
                          "--occurrence LETTER --rank K");
   if (!o.prefix.text.empty() && o.count_letter.empty()) throw qg::InputError("--prefix goes with --count LETTER");
   if (!o.rank.text.empty() && o.occurrence_letter.empty()) throw qg::InputError("--rank goes with --occurrence LETTER");
+  if (o.json && o.bfile) throw qg::InputError("--bfile and --json are two formats: choose one");
+  // The one-value modes: the value, and its name in JSON.
+  auto print = [&](const char* key, const nlohmann::json& value) {
+    if (o.json) out << nlohmann::json{{"word", o.word}, {key, value}}.dump() << "\n";
+    else out << (value.is_string() ? value.get<std::string>() : value.dump()) << "\n";
+  };
   if (!o.length.text.empty()) {
-    print_prefix(m, coding, o.length.value(1, max_length), o.bfile, out);
+    print_prefix(m, coding, o.length.value(1, max_length), o.bfile, o.json, out);
   } else if (!o.nth.text.empty()) {
     // The letter at a position, coded like the prefix would be.
-    out << coding.image(qg::words::FixedPointIndex(m).letter(o.nth.value())) << "\n";
+    print("letter", coding.image(qg::words::FixedPointIndex(m).letter(o.nth.value())));
   } else if (!o.count_letter.empty()) {
     if (o.prefix.text.empty()) throw qg::InputError("--count LETTER needs --prefix N (the prefix length)");
-    out << qg::words::FixedPointIndex(m).count(single_letter(o.count_letter, "--count"), o.prefix.value()) << "\n";
+    print("count", qg::app::json_integer(
+                       qg::words::FixedPointIndex(m).count(single_letter(o.count_letter, "--count"), o.prefix.value())));
   } else {
     if (o.rank.text.empty()) throw qg::InputError("--occurrence LETTER needs --rank K (K ≥ 1)");
-    out << qg::words::FixedPointIndex(m).occurrence(single_letter(o.occurrence_letter, "--occurrence"), o.rank.value(1))
-        << "\n";
+    print("position", qg::app::json_integer(qg::words::FixedPointIndex(m).occurrence(
+                          single_letter(o.occurrence_letter, "--occurrence"), o.rank.value(1))));
   }
   output.commit();
 }
@@ -107,19 +133,21 @@ QG_COMMAND("word", [](CLI::App& app) {
       "Positions are 0-based. Named words: fibonacci, tribonacci, theme-song, period-doubling, thue-morse, "
       "tetranacci.\nExamples:\n"
       "  queengames word tribonacci --length 30 --coding a->0,b->1,c->2\n"
-      "  queengames word 'a->aab,b->a' --length 1e6 --bfile --out w.txt\n"
+      "  queengames word 'a->aab,b->a' --length 1e6 --coding a->0,b->1 --bfile --out w.txt\n"
       "  queengames word tribonacci --nth 1e18\n"
       "  queengames word tribonacci --count a --prefix 1e18");
   cmd->add_option("word", o->word, "a morphism such as a->ab,b->ac,c->a (prolonged on the first letter) or a name");
   cmd->add_option("--length", o->length.text, "print the first N letters (1..2^40), coded, as one line");
   cmd->add_option("--coding", o->coding, "code the letters, e.g. a->0,b->1,c->2; c-> deletes c");
-  cmd->add_flag("--bfile", o->bfile, "with --length: 'n a(n)' lines, n from 0, digits as numbers");
+  cmd->add_flag("--bfile", o->bfile,
+                "with --length: an OEIS b-file, 'n a(n)' lines from n = 0, each letter coded as an integer term");
   cmd->add_option("--nth", o->nth.text, "print the letter at position N (0-based, N < 2^64)");
   cmd->add_option("--count", o->count_letter, "with --prefix N: how often LETTER occurs among positions 0..N-1");
   cmd->add_option("--prefix", o->prefix.text, "the prefix length for --count");
   cmd->add_option("--occurrence", o->occurrence_letter, "with --rank K: the position of the K-th LETTER");
   cmd->add_option("--rank", o->rank.text, "K ≥ 1 for --occurrence");
   cmd->add_flag("--list", o->list, "list the named words and their morphisms");
+  cmd->add_flag("--json", o->json, "JSON instead of text (integers beyond 2^53 as strings)");
   cmd->add_option("--out", o->out, "write to this file (atomically)");
   cmd->callback([o] { run_word(*o); });
 });
@@ -135,20 +163,15 @@ std::string prefix_of(const char* name, std::size_t n) {
 
 constexpr qg::Rgb letter_colour[] = {{200, 40, 40}, {30, 100, 200}, {40, 150, 60}};
 
-// Fibonacci word: for each prefix length n the discrepancy d(n) = N_a(n) − n/φ (a grey
-// stem with a dot at its tip), coloured by the next letter t_n. The word codes a rotation
-// by 1/φ: t_n = a exactly when d(n) < 2/φ − 1 = 1/φ³, the dashed line (an a raises d by
-// 1 − 1/φ, a b lowers it by 1/φ, and d stays in [−1/φ², 1/φ)).
+// Fibonacci word: for each prefix length n the discrepancy d(n) = N_a(n) − n/φ
+// (qg::words::letter_discrepancies; a grey stem with a dot at its tip), coloured by the next letter
+// t_n. The word codes a rotation by 1/φ: t_n = a exactly when d(n) < 2/φ − 1 = 1/φ³, the
+// dashed line.
 void draw_fibonacci(const std::string& path) {
   constexpr int count = 610, step = 2, width = count * step, height = 360;
   std::string w = prefix_of("fibonacci", count);
-  const double phi = (1 + std::sqrt(5.0)) / 2;
-  std::vector<double> d(count);
-  int a = 0;
-  for (int n = 0; n < count; ++n) {
-    d[static_cast<std::size_t>(n)] = a - n / phi;
-    a += w[static_cast<std::size_t>(n)] == 'a';
-  }
+  constexpr double phi = std::numbers::phi;
+  const std::vector<double> d = qg::words::letter_discrepancies(qg::words::Morphism::named("fibonacci"), 'a', 1 / phi, count);
   const double lo = -1 / (phi * phi), hi = 1 / phi;
   auto row_of = [&](double v) { return 5 + static_cast<int>(std::lround((hi - v) / (hi - lo) * (height - 11))); };
   int axis = row_of(0), split = row_of(2 / phi - 1);
@@ -171,25 +194,17 @@ void draw_fibonacci(const std::string& path) {
   });
 }
 
-// Tribonacci word: the discrepancy vectors (N_a(n), N_b(n), N_c(n)) − n·(frequencies),
-// seen through the complex left eigenvector (1, β−1, 1/β) of τ's incidence matrix (β the
-// complex root of x³ = x² + x + 1, which kills the expanding direction): the Rauzy
-// fractal, each point coloured by the next letter t_n — three subtiles.
+// Tribonacci word: the Rauzy fractal (qg::words::tribonacci_rauzy_points), each point coloured by the
+// next letter t_n — three subtiles.
 void draw_tribonacci(const std::string& path) {
   constexpr std::size_t count = 400'000;
   constexpr double side = 800;
-  const double psi = 1.839286755214161;
-  const std::complex<double> beta((1 - psi) / 2, std::sqrt(4 / psi - (1 - psi) * (1 - psi)) / 2);
-  const std::complex<double> weight[] = {1.0, beta - 1.0, 1.0 / beta};
   std::string w = prefix_of("tribonacci", count);
-  std::vector<std::complex<double>> z(count);
-  std::complex<double> at = 0;
+  const std::vector<std::complex<double>> z = qg::words::tribonacci_rauzy_points(count);
   double x0 = 1e9, x1 = -1e9, y0 = 1e9, y1 = -1e9;
-  for (std::size_t n = 0; n < count; ++n) {
-    z[n] = at;
+  for (const auto& at : z) {
     x0 = std::min(x0, at.real()), x1 = std::max(x1, at.real());
     y0 = std::min(y0, at.imag()), y1 = std::max(y1, at.imag());
-    at += weight[w[n] - 'a'];
   }
   double scale = (side - 20) / std::max(x1 - x0, y1 - y0);
   auto width = static_cast<std::uint32_t>(21 + (x1 - x0) * scale), height = static_cast<std::uint32_t>(21 + (y1 - y0) * scale);

@@ -1,4 +1,7 @@
 // queengames: parse the command line, call the library, print. See DEVELOPERS.md.
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <iostream>
 #include <new>
 
@@ -8,9 +11,12 @@ int main(int argc, char** argv) {
   CLI::App app{"queengames — compute, verify and draw queen games and their sequences", "queengames"};
   app.set_version_flag("--version", std::string("queengames ") + QG_VERSION);
   app.require_subcommand(1);
-  app.add_flag("-q,--quiet", qg::app::quiet(), "no progress line on stderr");
+  app.add_flag("-q,--quiet", qg::app::quiet(), "no progress line on stderr (before or after the command)");
+  app.fallthrough();  // global options work after the subcommand too: `queengames bfile … -q`
   for (const auto& command : qg::app::by_name(qg::app::commands())) command.setup(app);
+  qg::app::report_stale_temporaries(app);
   qg::app::install_signal_handlers();
+  std::cout.exceptions(std::ios::badbit);  // every write to stdout is checked (a full disk, /dev/full)
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -20,15 +26,22 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::cerr << "queengames: " << e.what() << "\n";
+    const std::string hint = qg::app::suggestion(app, argc, argv);
+    std::cerr << "queengames: " << (hint.empty() ? e.what() : hint) << "\n";
     return 2;
   } catch (const qg::app::ExitStatus& e) {
-    return e.code;
+    return qg::app::close_stdout(e.code);
   } catch (const qg::app::Interrupted&) {
     std::cerr << "queengames: interrupted; nothing was written\n";
     return 130;
   } catch (const qg::InputError& e) {
     std::cerr << "queengames: " << e.what() << "\n";
+    return 2;
+  } catch (const std::ios_base::failure&) {
+    int error = errno;
+    std::cout.exceptions(std::ios::goodbit);
+    if (std::fflush(stdout) != 0) error = errno;
+    std::cerr << "queengames: write error: " << (error ? std::strerror(error) : "the output could not be written") << "\n";
     return 2;
   } catch (const std::bad_alloc&) {
     std::cerr << "queengames: out of memory\n";
@@ -37,5 +50,5 @@ int main(int argc, char** argv) {
     std::cerr << "queengames: internal error: " << e.what() << "\n";
     return 1;
   }
-  return 0;
+  return qg::app::close_stdout(0);
 }

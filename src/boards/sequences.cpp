@@ -118,6 +118,16 @@ std::vector<Sequence> boards_sequences() {
                [](std::uint64_t count, const TermSink& sink, const ProgressFn&) {
                  for (std::uint64_t i : boards::quadrant_queen_indices(count)) sink(static_cast<std::int64_t>(i));
                }});
+  s.push_back({"A274616", "Most non-attacking queens on a right triangular board with n cells on each side", 0,
+               std::uint64_t{1} << 62, "closed form floor((2n+1)/3), 2 for n = 4 (Problem 252; search for n <= 14)",
+               [](std::uint64_t count, const TermSink& sink, const ProgressFn& progress) {
+                 Poller poller(progress, count);
+                 for (std::uint64_t n = 0; n < count; ++n) {
+                   sink(static_cast<std::int64_t>(boards::triangle_queens(n)));
+                   poller.tick(n + 1);
+                 }
+                 poller.finish();
+               }});
   s.push_back(board_values("A274630", "Quadrant maharajas array (1-based), read by upward antidiagonals", 1,
                            BoardKind::quadrant, Piece::maharaja, 1, kBoardTerms));
   s.push_back(board_values("A274640", "Spiral queens array (1-based), counterclockwise square spiral", 0, BoardKind::spiral,

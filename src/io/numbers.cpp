@@ -1,60 +1,121 @@
+#include <algorithm>
 #include <cctype>
-#include <limits>
+#include <string>
 
 #include "queengames/io.hpp"
 
 namespace qg {
 namespace {
 
-[[noreturn]] void bad_number(std::string_view text) {
-  throw InputError("'" + std::string(text) +
-                   "' is not a natural number (write e.g. 1000, 1e9, 10^9, 2^40, 3*10^6)");
-}
+// One reader for every number a user types:
+//   sum    = term { ('+' | '-') term }          2^62-1, 10^9+7
+//   term   = factor { '*' factor }              3*10^6
+//   factor = digits '^' exponent                2^40
+//          | digits [ '.' digits ] [ e exponent ]   1e9, 1.5e9 (an integer), 1000
+// Digits may be grouped with '_' (1_000_000); spaces may stand around operators. A comma is
+// refused, not skipped: "5,6" must not become 56. Exponents stay ≤ 10^4 and results below
+// 2^(2^20), so that a typo cannot ask GMP for an astronomically large number.
+class Reader {
+ public:
+  explicit Reader(std::string_view text) : text_(text) {}
 
-// A factor is DIGITS, DIGITS e DIGITS, or DIGITS ^ DIGITS; exponents stay below 10^4 so
-// that a typo cannot ask GMP for an astronomically large number.
-mpz_class parse_factor(std::string_view f, std::string_view whole) {
-  auto digits = [&](std::string_view d) {
-    if (d.empty() || d.size() > 4000) bad_number(whole);
-    for (char c : d)
-      if (!std::isdigit(static_cast<unsigned char>(c))) bad_number(whole);
-    return mpz_class(std::string(d), 10);  // base 10: "010" is ten, not octal
-  };
-  auto exponent = [&](std::string_view d) {
-    mpz_class e = digits(d);
-    if (e > 10000) throw RangeError("exponent in '" + std::string(whole) + "' is larger than 10000");
-    return static_cast<unsigned long>(e.get_ui());
-  };
-  if (auto p = f.find('^'); p != std::string_view::npos) {
+  mpz_class sum() {
+    mpz_class value = term();
+    while (true) {
+      skip_spaces();
+      if (at('+')) ++pos_, value += term();
+      else if (at('-')) ++pos_, value -= term();
+      else break;
+      check_size(value);
+    }
+    skip_spaces();
+    if (pos_ != text_.size()) bad();
+    if (value < 0) throw InputError("'" + std::string(text_) + "' is negative: a natural number is needed");
+    return value;
+  }
+
+ private:
+  std::string_view text_;
+  std::size_t pos_ = 0;
+
+  [[noreturn]] void bad() const {
+    std::string why = text_.find(',') != std::string_view::npos
+                          ? " (commas are not read: write 1000000 or 1_000_000; two sizes are written WxH)"
+                          : " (write e.g. 1000, 1e9, 1.5e9, 10^9, 2^40, 3*10^6, 2^62-1)";
+    throw InputError("'" + std::string(text_) + "' is not a natural number" + why);
+  }
+  bool at(char c) const { return pos_ < text_.size() && text_[pos_] == c; }
+  bool at_digit() const { return pos_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[pos_])); }
+  void skip_spaces() {
+    while (pos_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[pos_]))) ++pos_;
+  }
+  std::string digits() {
+    if (!at_digit()) bad();
+    std::string d;
+    while (at_digit() || (at('_') && pos_ + 1 < text_.size() &&
+                          std::isdigit(static_cast<unsigned char>(text_[pos_ + 1])))) {
+      if (!at('_')) d.push_back(text_[pos_]);
+      ++pos_;
+    }
+    if (d.size() > 4000) throw RangeError("'" + std::string(text_) + "' has more than 4000 digits in a row");
+    return d;
+  }
+  unsigned long exponent() {
+    std::string d = digits();
+    d.erase(0, std::min(d.find_first_not_of('0'), d.size() - 1));
+    if (d.size() > 5 || std::stoul(d) > 10000)
+      throw RangeError("exponent in '" + std::string(text_) + "' is larger than 10000");
+    return std::stoul(d);
+  }
+  static mpz_class decimal(const std::string& d) { return mpz_class(d, 10); }  // "010" is ten, not octal
+  void check_size(const mpz_class& v) const {
+    if (mpz_sizeinbase(v.get_mpz_t(), 2) > (std::size_t{1} << 20))
+      throw RangeError("'" + std::string(text_) + "' has more than 2^20 bits");
+  }
+
+  mpz_class factor() {
+    skip_spaces();
+    std::string whole = digits();
     mpz_class r;
-    mpz_pow_ui(r.get_mpz_t(), digits(f.substr(0, p)).get_mpz_t(), exponent(f.substr(p + 1)));
+    if (at('^')) {
+      ++pos_;
+      const mpz_class base = decimal(whole);
+      const unsigned long e = exponent();
+      // Refused before it is computed: a 4000-digit base to the 10^4 would take seconds.
+      if (base > 1 && (mpz_sizeinbase(base.get_mpz_t(), 2) - 1) * e > (std::size_t{1} << 20))
+        throw RangeError("'" + std::string(text_) + "' has more than 2^20 bits");
+      mpz_pow_ui(r.get_mpz_t(), base.get_mpz_t(), e);
+      return r;
+    }
+    std::string fraction;
+    if (at('.')) {
+      ++pos_;
+      fraction = digits();
+    }
+    unsigned long e = 0;
+    if (at('e') || at('E')) ++pos_, e = exponent();
+    while (!fraction.empty() && fraction.back() == '0') fraction.pop_back();
+    if (fraction.size() > e) throw InputError("'" + std::string(text_) + "' is not an integer");
+    mpz_ui_pow_ui(r.get_mpz_t(), 10, e - fraction.size());
+    r *= decimal(whole + fraction);
+    check_size(r);
     return r;
   }
-  if (auto p = f.find_first_of("eE"); p != std::string_view::npos) {
-    mpz_class r;
-    mpz_ui_pow_ui(r.get_mpz_t(), 10, exponent(f.substr(p + 1)));
-    return digits(f.substr(0, p)) * r;
+  mpz_class term() {
+    mpz_class value = factor();
+    while (true) {
+      skip_spaces();
+      if (!at('*')) return value;
+      ++pos_;
+      value *= factor();
+      check_size(value);
+    }
   }
-  return digits(f);
-}
+};
 
 }  // namespace
 
-mpz_class parse_natural(std::string_view text) {
-  std::string t;
-  for (char c : text)
-    if (c != '_' && c != ',' && !std::isspace(static_cast<unsigned char>(c))) t.push_back(c);
-  if (t.empty()) bad_number(text);
-  mpz_class product = 1;
-  std::string_view rest(t);
-  while (true) {
-    auto p = rest.find('*');
-    product *= parse_factor(rest.substr(0, p), text);
-    if (p == std::string_view::npos) break;
-    rest.remove_prefix(p + 1);
-  }
-  return product;
-}
+mpz_class parse_natural(std::string_view text) { return Reader(text).sum(); }
 
 std::uint64_t parse_u64(std::string_view text, std::uint64_t min, std::uint64_t max) {
   mpz_class v = parse_natural(text);

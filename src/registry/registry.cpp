@@ -31,7 +31,7 @@ std::vector<Claim> select_claims(const std::vector<std::string>& patterns) {
       if (std::none_of(chosen.begin(), chosen.end(), [&](const Claim& c) { return c.id == claim.id; }))
         chosen.push_back(claim);
     }
-    if (!found) throw InputError("no claim matches '" + pattern + "' (see queengames check --list)");
+    if (!found) throw InputError("no claim matches '" + pattern + "'");
   }
   return chosen;
 }
@@ -51,7 +51,7 @@ Sequence find_sequence(std::string_view anumber) {
   if (key.size() >= 2 && (key[0] == 'a')) key[0] = 'A';
   for (Sequence& s : all_sequences())
     if (s.anumber == key) return s;
-  throw InputError("unknown A-number '" + std::string(anumber) + "' (see queengames bfile --list)");
+  throw InputError("unknown A-number '" + std::string(anumber) + "': it is not in the catalogue");
 }
 
 }  // namespace qg

@@ -62,7 +62,7 @@ bool bounce_move(Position f, Position t) {
 }
 
 [[noreturn]] void bad_ruleset(std::string_view text, const std::string& why) {
-  throw InputError(fmt::format("ruleset '{}': {} (see queengames game --help)", text, why));
+  throw InputError(fmt::format("ruleset '{}': {}", text, why));
 }
 
 std::string trim_quotes(std::string_view text) {

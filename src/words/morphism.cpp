@@ -84,7 +84,7 @@ Morphism Morphism::parse(std::string_view text) {
   for (const auto& r : rules) {
     if (r.image.empty())
       throw InputError(fmt::format("the morphism erases '{}' (rule {}): a morphism must be non-erasing; "
-                                   "delete letters with a coding instead, e.g. --coding {}->",
+                                   "delete letters with a coding instead (the coding {}-> deletes them)",
                                    r.letter, r.number, r.letter));
     for (char c : r.image)
       if (!m.contains(c))
