@@ -57,12 +57,17 @@ void run_blocking(const BlockingOptions& o) {
   if (o.table) {
     bl::PalaceRows rows(k, w, engine);
     std::string buffer;
+    qg::Poller poller(progress_line("blocking " + std::to_string(k)), h * w);
     for (std::uint64_t y = 0; y < h; ++y) {
       const auto& row = rows.next();
-      for (std::uint64_t x = 0; x < w; ++x) fmt::format_to(std::back_inserter(buffer), "{}{}", x ? " " : "", row[x]);
+      for (std::uint64_t x = 0; x < w; ++x) {
+        fmt::format_to(std::back_inserter(buffer), "{}{}", x ? " " : "", row[x]);
+        if (buffer.size() > (1 << 16)) std::cout << buffer, buffer.clear();
+        poller.tick(y * w + x);
+      }
       buffer += '\n';
-      if (buffer.size() > (1 << 16)) std::cout << buffer, buffer.clear();
     }
+    poller.finish();
     std::cout << buffer;
     return;
   }

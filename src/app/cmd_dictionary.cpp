@@ -37,7 +37,7 @@ void run_dictionary_command(const DictionaryOptions& o) {
     throw qg::InputError(fmt::format("no dictionary '{}' (named: maharaja, maharaja23; or a file)", o.source));
   std::optional<qg::GameDictionary> named;
   if (game) named = qg::game_dictionary(o.source);
-  const qg::Dictionary dictionary = game ? named->dictionary : qg::Dictionary::load(o.source);
+  const qg::Dictionary dictionary = game ? named->dictionary : qg::Dictionary::load(o.source, qg::app::progress_line("reading " + o.source));
   qg::app::Output output(o.out);
   std::ostream& out = output.stream();
   if (o.print) {
@@ -96,7 +96,7 @@ struct TableOptions {
 };
 
 void run_from_table(const TableOptions& o) {
-  const qg::TableDictionary d = qg::table_dictionary(qg::MultiplicationTable::load(o.file));
+  const qg::TableDictionary d = qg::table_dictionary(qg::MultiplicationTable::load(o.file, qg::app::progress_line("reading " + o.file)));
   qg::app::Output output(o.out);
   std::ostream& out = output.stream();
   if (o.binary) {

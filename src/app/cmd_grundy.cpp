@@ -65,6 +65,7 @@ void write_png(const b::Table& table, const std::string& path, std::uint32_t max
     const std::uint32_t v = table.at(x, y);
     return v == b::Table::kNone ? -1 : static_cast<std::int64_t>(v);
   };
+  picture.progress = qg::app::progress_line("writing " + path);
   qg::write_table_png(path, picture);
 }
 
@@ -78,13 +79,16 @@ void write_queens_png(std::uint64_t columns, const std::string& path, std::uint3
   plot.points = [&s](const std::function<void(std::int64_t, std::int64_t)>& point) {
     for (std::size_t c = 0; c < s.size(); ++c) point(static_cast<std::int64_t>(c), static_cast<std::int64_t>(s[c]));
   };
+  plot.progress = qg::app::progress_line("writing " + path);
   qg::write_point_png(path, plot);
 }
 
 void write_csv(const b::Table& table, const std::string& path) {
   qg::app::Output output(path);
   std::string line;
+  qg::Poller poller(qg::app::progress_line("writing " + path), table.height);
   for (std::uint64_t y = 0; y < table.height; ++y) {
+    poller.tick(y);
     line.clear();
     for (std::uint64_t x = 0; x < table.width; ++x) {
       if (x) line += ',';

@@ -24,18 +24,27 @@ int main(int argc, char** argv) {
     return 2;
   } catch (const qg::app::ExitStatus& e) {
     return e.code;
-  } catch (const qg::app::Interrupted&) {
-    std::cerr << "queengames: interrupted; nothing was written\n";
-    return 130;
-  } catch (const qg::InputError& e) {
-    std::cerr << "queengames: " << e.what() << "\n";
-    return 2;
-  } catch (const std::bad_alloc&) {
-    std::cerr << "queengames: out of memory\n";
-    return 1;
   } catch (const std::exception& e) {
+    // After SIGINT/SIGTERM any failure (the Interrupted thrown by a poll, a read cut short
+    // by EINTR) is the interruption; the output files were removed while unwinding.
+    if (qg::app::interrupted()) {
+      std::cerr << "queengames: interrupted; nothing was written\n";
+      return qg::app::interrupted_status();
+    }
+    if (dynamic_cast<const qg::InputError*>(&e)) {
+      std::cerr << "queengames: " << e.what() << "\n";
+      return 2;
+    }
+    if (dynamic_cast<const std::bad_alloc*>(&e)) {
+      std::cerr << "queengames: out of memory\n";
+      return 1;
+    }
     std::cerr << "queengames: internal error: " << e.what() << "\n";
     return 1;
+  }
+  if (qg::app::interrupted()) {  // the signal came after the last poll: the output is complete
+    std::cerr << "queengames: interrupted after the output was complete\n";
+    return qg::app::interrupted_status();
   }
   return 0;
 }

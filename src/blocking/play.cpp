@@ -40,6 +40,7 @@ LineValues line_values(std::uint64_t k, Cell q, const ProgressFn& progress) {
   PalaceRows rows(k, q.x + 1);
   std::vector<std::uint64_t> column(q.y), diagonal(std::min(q.x, q.y));
   LineValues out;
+  Poller poller(progress, q.y + 1);
   for (std::uint64_t y = 0; y <= q.y; ++y) {
     const auto& row = rows.next();
     if (y < q.y) {
@@ -49,8 +50,9 @@ LineValues line_values(std::uint64_t k, Cell q, const ProgressFn& progress) {
       out.queen = row[q.x];
       for (std::uint64_t d = 1; d <= q.x; ++d) out.moves.push_back({{q.x - d, q.y}, row[q.x - d]});
     }
-    if (progress && (y % 256 == 0 || y == q.y)) progress(y + 1, q.y + 1);
+    poller.tick(y + 1);
   }
+  poller.finish();
   std::vector<std::pair<Cell, std::uint64_t>> ordered;
   for (std::uint64_t d = 1; d <= q.y; ++d) ordered.push_back({{q.x, q.y - d}, column[d - 1]});
   ordered.insert(ordered.end(), out.moves.begin(), out.moves.end());

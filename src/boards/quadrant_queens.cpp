@@ -38,13 +38,15 @@ class Bits {
 
 }  // namespace
 
-std::vector<std::uint64_t> quadrant_queens(std::uint64_t columns) {
+std::vector<std::uint64_t> quadrant_queens(std::uint64_t columns, const ProgressFn& progress) {
   check_columns(columns, "the number of columns");
   // Rows r, diagonals r − c + columns (≥ 0), antidiagonals r + c already holding a queen.
   Bits rows, diagonals, antidiagonals;
   std::vector<std::uint64_t> s(columns);
   std::uint64_t first_free_row = 0;
+  Poller poller(progress, columns);
   for (std::uint64_t c = 0; c < columns; ++c) {
+    poller.tick(c);
     std::uint64_t r = first_free_row;
     for (;; r += 64) {
       const std::uint64_t blocked = rows.window(r) | diagonals.window(r + columns - c) | antidiagonals.window(r + c);
@@ -99,12 +101,12 @@ std::vector<std::uint64_t> quadrant_queen_columns(std::uint64_t rows) {
   }
 }
 
-std::vector<std::uint64_t> quadrant_queen_indices(std::uint64_t count) {
+std::vector<std::uint64_t> quadrant_queen_indices(std::uint64_t count, const ProgressFn& progress) {
   check_columns(count, "the number of queens");
   // The queens on antidiagonals d < D are those of columns c < D with S_c + c < D; the first
   // `count` indices are final once the count-th smallest lies on an antidiagonal below D.
   for (std::uint64_t columns = std::max<std::uint64_t>(64, 2 * count);; columns *= 2) {
-    const std::vector<std::uint64_t> s = quadrant_queens(columns);
+    const std::vector<std::uint64_t> s = quadrant_queens(columns, progress);
     std::vector<std::uint64_t> indices;
     for (std::uint64_t c = 0; c < columns; ++c) {
       const std::uint64_t d = s[c] + c;
