@@ -83,6 +83,7 @@ void run_blocking(const BlockingOptions& o) {
 
 struct PlayOptions {
   std::string x, y, blocked;
+  bool force = false;
 };
 
 void run_play(std::uint64_t k, const PlayOptions& o) {
@@ -97,7 +98,7 @@ void run_play(std::uint64_t k, const PlayOptions& o) {
       rest = end == std::string_view::npos ? std::string_view{} : rest.substr(end + 1);
     }
   }
-  auto a = bl::play(k, queen, blocked, progress_line("play"));
+  auto a = bl::play(k, queen, blocked, progress_line("play"), o.force);
   std::ostream& out = std::cout;
   out << fmt::format("k = {}, queen at ({},{}): palace number {} ({}), sees {} palace(s): {}\n", k, queen.x, queen.y,
                      a.palace_number, a.palace_number < k ? "a palace" : "no palace", a.visible_palaces.size(),
@@ -179,6 +180,7 @@ QG_COMMAND("blocking", [](CLI::App& app) {
   play->add_option("x", p->x, "the queen's column")->required();
   play->add_option("y", p->y, "the queen's row")->required();
   play->add_option("--blocked", p->blocked, "the opponent's pawns, \"x,y;x,y;…\" (default: the opponent's best)");
+  play->add_flag("--force", p->force, "run even if the memory estimate exceeds this machine's memory");
   play->callback([o, p] { run_play(o->k.value(1, bl::max_k), *p); });
   cmd->require_subcommand(0, 1);
   cmd->callback([o, play] {

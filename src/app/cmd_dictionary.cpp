@@ -26,7 +26,7 @@ bool is_game_name(const std::string& name) {
 struct DictionaryOptions {
   std::string source;
   qg::app::NumberOption bits;
-  bool counts = false, json = false, print = false;
+  bool counts = false, json = false, print = false, force = false;
   std::string out;
 };
 
@@ -50,6 +50,9 @@ void run_dictionary_command(const DictionaryOptions& o) {
   qg::DictionaryRunOptions run_options;
   run_options.bits = o.bits.value(1, std::uint64_t{1} << 40);
   std::string bits;
+  // JSON holds the bits three times at its peak: the string, its copy in the json value, the dump.
+  if (!o.counts && o.json)
+    qg::require_memory(3 * run_options.bits, fmt::format("the JSON of {} bits", run_options.bits), o.force);
   if (!o.counts && o.json) run_options.sink = [&](std::string_view chunk) { bits += chunk; };
   if (!o.counts && !o.json) run_options.sink = [&](std::string_view chunk) { out << chunk; };
   run_options.progress = qg::app::progress_line("dictionary");
@@ -170,6 +173,7 @@ QG_COMMAND("dictionary", [](CLI::App& app) {
   cmd->add_flag("--counts", o->counts, "print how often each word was read instead of the bits");
   cmd->add_flag("--print", o->print, "print the dictionary itself");
   cmd->add_flag("--json", o->json, "JSON instead of text");
+  cmd->add_flag("--force", o->force, "run even if the memory estimate exceeds this machine's memory");
   cmd->add_option("--out", o->out, "write to this file (atomically)");
   auto t = std::make_shared<TableOptions>();
   auto* table = cmd->add_subcommand("from-table", "Appendix B: a multiplication table as a dictionary process");

@@ -31,6 +31,10 @@ int main(int argc, char** argv) {
       std::cerr << "queengames: interrupted; nothing was written\n";
       return qg::app::interrupted_status();
     }
+    if (dynamic_cast<const qg::MemoryError*>(&e)) {
+      std::cerr << "queengames: " << e.what() << " (use --force to try)\n";
+      return 2;
+    }
     if (dynamic_cast<const qg::InputError*>(&e)) {
       std::cerr << "queengames: " << e.what() << "\n";
       return 2;

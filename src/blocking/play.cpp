@@ -63,11 +63,20 @@ LineValues line_values(std::uint64_t k, Cell q, const ProgressFn& progress) {
 
 }  // namespace
 
+std::uint64_t play_bytes(Cell q) {
+  // Measured (tests/test_cli_memory.cpp): the palace rows of width x + 1 (16 bytes a column at
+  // most), the moves along the row (24-byte entries in a growing vector, 36 bytes on
+  // average) and all moves reordered, the column and diagonal values (8 bytes each).
+  const std::uint64_t m = std::min(q.x, q.y);
+  return 16 * (q.x + 1) + 36 * q.x + 36 * (q.x + q.y + m) + 8 * (q.y + m) + (std::uint64_t{8} << 20);
+}
+
 PlayAnalysis play(std::uint64_t k, Cell queen, const std::optional<std::vector<Cell>>& given,
-                  const ProgressFn& progress) {
+                  const ProgressFn& progress, bool force) {
   require_k(k);
   require_side(queen.x + 1, "x + 1");
   require_side(queen.y + 1, "y + 1");
+  require_memory(play_bytes(queen), fmt::format("the play from ({},{})", queen.x, queen.y), force);
   std::vector<Cell> blocked = given.value_or(std::vector<Cell>{});
   if (blocked.size() > k - 1)
     throw InputError(fmt::format("k = {} gives {} pawns, but {} cells are blocked", k, k - 1, blocked.size()));
