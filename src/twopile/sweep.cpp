@@ -148,7 +148,6 @@ class Sweep {
     if (!rook || !diagonal)
       throw InputError("the sweep needs a ruleset with rook and diagonal moves (" + ruleset.name() +
                        " has not both); use the brute force");
-    if (!jumps_.empty()) recent_.assign(ring_, kNone);
     std::sort(jumps_.begin(), jumps_.end());  // by p, so that attacked() stops at p > x
   }
 
@@ -159,7 +158,12 @@ class Sweep {
       // Columns < x are swept: certified when every printed sum is < 2(x − 1) + 2.
       if (n >= count && (monotone_ || 2 * x > certify_to)) break;
       activate_lower(x);
-      if (!recent_.empty()) recent_[x % ring_] = kNone;
+      if (!jumps_.empty()) {
+        // The ring grows with the columns swept: a jump longer than the columns never applies,
+        // so jumps:(1,2^31),(2^31,1) costs nothing until the sweep gets there.
+        if (recent_.size() < ring_) recent_.push_back(kNone);
+        else recent_[x % ring_] = kNone;
+      }
       poller.tick(n);
       if (coord_.test(x)) continue;  // the mirror of an earlier P-position lies in this column
       std::uint64_t y = upper_p_position(x);
