@@ -41,12 +41,12 @@ bool& quiet() {
 }
 
 namespace {
-volatile std::sig_atomic_t signal_seen = 0;  // the signal's number, 0 before the first
+volatile std::sig_atomic_t signal_seen = 0;
 // The first SIGINT/SIGTERM only sets the flag, so that the next poll unwinds the computation
 // and removes its temporary files; the default actions come back at once, so that a second
 // signal kills a run that does not answer (or whose user does not want to wait).
-extern "C" void on_signal(int signal) {
-  signal_seen = signal;
+extern "C" void on_signal(int) {
+  signal_seen = 1;
   std::signal(SIGINT, SIG_DFL);
   std::signal(SIGTERM, SIG_DFL);
 }
@@ -63,7 +63,6 @@ void install_signal_handlers() {
   sigaction(SIGTERM, &action, nullptr);
 }
 bool interrupted() { return signal_seen != 0; }
-int interrupted_status() { return 128 + signal_seen; }
 
 qg::ProgressFn progress_line(std::string label) {
   bool show = !quiet() && ::isatty(STDERR_FILENO);

@@ -102,7 +102,6 @@ qg::ProgressFn progress_line(std::string label);
 // default actions, so that a second signal kills at once.
 void install_signal_handlers();
 bool interrupted();
-int interrupted_status();  // 128 + the signal's number: 130 for SIGINT, as a shell reports it
 
 // Thrown by a command to end with this exit status after printing its output normally
 // (e.g. `check` exits 1 when a claim fails).

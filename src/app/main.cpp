@@ -29,7 +29,7 @@ int main(int argc, char** argv) {
     // by EINTR) is the interruption; the output files were removed while unwinding.
     if (qg::app::interrupted()) {
       std::cerr << "queengames: interrupted; nothing was written\n";
-      return qg::app::interrupted_status();
+      return 130;
     }
     if (dynamic_cast<const qg::MemoryError*>(&e)) {
       std::cerr << "queengames: " << e.what() << " (use --force to try)\n";
@@ -48,7 +48,7 @@ int main(int argc, char** argv) {
   }
   if (qg::app::interrupted()) {  // the signal came after the last poll: the output is complete
     std::cerr << "queengames: interrupted after the output was complete\n";
-    return qg::app::interrupted_status();
+    return 130;
   }
   return 0;
 }
