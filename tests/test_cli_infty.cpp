@@ -120,6 +120,24 @@ TEST(CliInfty, BadCheckpointFilesAreRefused) {
   fs::remove_all(good.parent_path());
 }
 
+// Issue 21 §4: a resumed run keeps checkpointing to the file it resumed from, so that a second
+// interruption loses nothing since the resume; --checkpoint-every needs a file to write.
+TEST(CliInfty, ResumedRunCheckpointsToItsFile) {
+  fs::path file = scratch("again.ckpt");
+  ASSERT_EQ(run_cli("infty-queens 1e5 --quiet --checkpoint " + file.string()).status, 0);
+  auto resumed = run_cli("infty-queens 3e5 --quiet --json --resume " + file.string());
+  ASSERT_EQ(resumed.status, 0) << resumed.err;
+  auto again = run_cli("infty-queens 3e5 --json --resume " + file.string());
+  ASSERT_EQ(again.status, 0) << again.err;
+  EXPECT_EQ(nlohmann::json::parse(again.out)["resumed_from"], 300000) << "the resumed run left its end in the file";
+  auto every = run_cli("infty-queens 1e5 --checkpoint-every 5");
+  EXPECT_EQ(every.status, 2);
+  EXPECT_NE(every.err.find("--checkpoint-every needs --checkpoint"), std::string::npos) << every.err;
+  EXPECT_EQ(run_cli("infty-queens 1e5 --quiet --checkpoint-every 5 --resume " + file.string()).status, 2)
+      << "the file holds more terms than asked";
+  fs::remove_all(file.parent_path());
+}
+
 TEST(CliInfty, SigtermWritesACheckpointToResumeFrom) {
   fs::path file = scratch("signal.ckpt"), err = scratch("signal.err");
   std::string command = "sh -c '" + std::string(QG_CLI) + " infty-queens 1e12 --force --quiet --checkpoint " +

@@ -21,11 +21,14 @@ TEST(Core, RefusesATableLargerThanTheMachineUnlessForced) {
   try {
     qg::require_memory(too_much, "a 10^6 x 10^6 table");
     FAIL() << "should refuse";
-  } catch (const qg::RangeError& e) {
+  } catch (const qg::MemoryError& e) {
+    // Issue 21 §2: both figures, and no CLI flag (the CLI adds "(use --force to try)").
     std::string m = e.what();
-    EXPECT_NE(m.find("a 10^6 x 10^6 table would need"), std::string::npos) << m;
-    EXPECT_NE(m.find("GiB"), std::string::npos) << m;
-    EXPECT_NE(m.find("--force"), std::string::npos) << m;
+    EXPECT_NE(m.find("a 10^6 x 10^6 table needs "), std::string::npos) << m;
+    EXPECT_NE(m.find("GiB, this machine has "), std::string::npos) << m;
+    EXPECT_EQ(m.find("--force"), std::string::npos) << m;
+    EXPECT_EQ(e.needed(), too_much);
+    EXPECT_EQ(e.available(), qg::physical_memory());
   }
   EXPECT_NO_THROW(qg::require_memory(too_much, "forced", true));
   EXPECT_NO_THROW(qg::require_memory(1 << 20, "a small table"));

@@ -320,3 +320,22 @@ TEST(Twopile, ClaimsPassAtTourBound) {
 }
 
 }  // namespace
+
+// Issue 21 §1: t2t:T lists 2T jumps; the constructor sorts them and finds each mirror by
+// binary search (a linear search per jump made t2t:3777777 take minutes in the fuzzer).
+// T is bounded by 10^6, what the sweep can use; repeats are removed, mirrors still required.
+TEST(Twopile, T2tSetUpIsNearLinearAndBounded) {
+  auto rules = qg::twopile::Ruleset::parse("t2t:1000000");
+  const auto& jumps = std::get<qg::twopile::Jumps>(rules.families().back()).moves;
+  EXPECT_EQ(jumps.size(), 2'000'000u);
+  EXPECT_TRUE(std::is_sorted(jumps.begin(), jumps.end()));
+  EXPECT_TRUE(rules.is_move({1'000'000, 2'000'000}, {0, 0}));
+  EXPECT_FALSE(rules.is_move({1'000'001, 2'000'002}, {0, 0}));
+  EXPECT_THROW(qg::twopile::Ruleset::parse("t2t:1000001"), qg::RangeError);
+  auto twice = qg::twopile::Ruleset::parse("jumps:(1,2),(2,1),(1,2)");
+  EXPECT_EQ(std::get<qg::twopile::Jumps>(twice.families().back()).moves.size(), 2u);
+  EXPECT_THROW(qg::twopile::Ruleset::parse("wythoff+jumps:(1,2)"), qg::InputError);
+  // A jump far beyond the columns swept costs nothing (the ring of rows grows with the sweep).
+  EXPECT_EQ(qg::twopile::sweep_p_positions(qg::twopile::Ruleset::parse("wythoff+jumps:(1,2000000000),(2000000000,1)"), 5),
+            qg::twopile::sweep_p_positions(qg::twopile::Ruleset::parse("wythoff"), 5));
+}

@@ -152,10 +152,12 @@ struct PlayAnalysis {
   std::vector<Cell> pawns;
   bool winning() const { return move.has_value(); }
 };
-// O(x·y) time, O(x) memory. RangeError for coordinates above kMaxSide, InputError for a
-// blocked cell that is no move of the queen, blocked twice, or more than k − 1 of them.
+// O(x·y) time, O(x) memory (play_bytes; MemoryError beyond this machine's unless force).
+// RangeError for coordinates above kMaxSide, InputError for a blocked cell that is no move
+// of the queen, blocked twice, or more than k − 1 of them.
+std::uint64_t play_bytes(Cell queen);
 PlayAnalysis play(std::uint64_t k, Cell queen, const std::optional<std::vector<Cell>>& blocked = std::nullopt,
-                  const ProgressFn& progress = {});
+                  const ProgressFn& progress = {}, bool force = false);
 
 // ---- pictures and exports ---------------------------------------------------------------
 

@@ -200,13 +200,15 @@ Table board_window_table(BoardKind kind, Piece piece, std::uint64_t width, std::
 // diagonal costs about c/64 steps, so C columns O(C²/128): 10^5 columns in a fraction of a
 // second (Knuth's algorithm, the infty module's engine, is the route for long runs).
 // A065188(n) = S_{n−1} + 1.
-std::vector<std::uint64_t> quadrant_queens(std::uint64_t columns);
+// Progress counts columns.
+std::vector<std::uint64_t> quadrant_queens(std::uint64_t columns, const ProgressFn& progress = {});
 // The same S_c from the antidiagonal scan of Table 5 (seed 000 §8: "it makes no difference").
 std::vector<std::uint64_t> quadrant_queens_by_antidiagonals(std::uint64_t columns);
 // The inverse permutation: the column of the queen in row r, r < rows (A065189(n) − 1).
 std::vector<std::uint64_t> quadrant_queen_columns(std::uint64_t rows);
 // The Table 5 indices d(d+1)/2 + c (d = r + c) of the queens, increasing (eq. (47), A275897).
-std::vector<std::uint64_t> quadrant_queen_indices(std::uint64_t count);
+// Progress counts the columns scanned (the scan widens until the indices are final).
+std::vector<std::uint64_t> quadrant_queen_indices(std::uint64_t count, const ProgressFn& progress = {});
 
 // Seed 000 Fig. 6: the queens (c, S_c) of the first rows.size() columns as black points, column c
 // across, row S_c = rows[c] down from the top left, in a PNG of at most max_side pixels a side.

@@ -26,6 +26,18 @@ class RangeError : public InputError {
   using InputError::InputError;
 };
 
+// A computation whose memory estimate exceeds this machine's memory (require_memory): what()
+// names the computation and both figures; the caller may offer to try anyway.
+class MemoryError : public RangeError {
+ public:
+  MemoryError(const std::string& what, std::uint64_t needed, std::uint64_t available);
+  std::uint64_t needed() const { return needed_; }
+  std::uint64_t available() const { return available_; }
+
+ private:
+  std::uint64_t needed_, available_;
+};
+
 // Long computations report progress through this callback (done out of total, in the
 // computation's own units). The library never prints; the CLI draws a progress line.
 // The callback may throw to abandon the computation (e.g. on SIGINT); the library only
@@ -65,8 +77,8 @@ class Poller {
   std::int64_t last_ns_ = -1;  // steady-clock time of the previous poll; -1 before the first
 };
 
-// Refuses (RangeError, naming both figures) a computation whose memory estimate exceeds the
-// machine's physical memory, unless force is set. `what` names the computation.
+// Refuses (MemoryError) a computation whose memory estimate exceeds the machine's physical
+// memory, unless force is set. `what` names the computation.
 void require_memory(std::uint64_t bytes, const std::string& what, bool force = false);
 // Physical memory of this machine in bytes.
 std::uint64_t physical_memory();

@@ -59,7 +59,9 @@ class Dictionary {
   Dictionary(std::vector<DictionaryEntry> entries, std::string start, std::size_t head = 0,
              ReadRule rule = ReadRule::prefix_free, const std::string& source = "dictionary");
   static Dictionary parse(std::string_view text, const std::string& source);
-  static Dictionary load(const std::filesystem::path& file);  // InputError if unreadable
+  // InputError if unreadable, RangeError past 64 MiB or a line past 64 KiB (/dev/zero, an
+  // endless FIFO); progress counts bytes read, so that a slow source can be abandoned.
+  static Dictionary load(const std::filesystem::path& file, const ProgressFn& progress = {});
 
   const std::vector<DictionaryEntry>& entries() const { return entries_; }
   const std::string& start() const { return start_; }
@@ -247,7 +249,7 @@ struct MultiplicationTable {
   std::string symbols;                // header order; contains 'S'
   std::vector<std::string> products;  // products[x][y] over symbol indices; '-' for none
   static MultiplicationTable parse(std::string_view text, const std::string& source);
-  static MultiplicationTable load(const std::filesystem::path& file);
+  static MultiplicationTable load(const std::filesystem::path& file, const ProgressFn& progress = {});  // as Dictionary::load
   char product(char x, char y) const;  // '-' for an empty entry
 };
 

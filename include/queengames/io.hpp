@@ -73,9 +73,9 @@ std::vector<std::filesystem::path> remove_stale_temporaries(const std::filesyste
 // ---- PNG ---------------------------------------------------------------------------
 
 // Streams an 8-bit RGB PNG row by row: row(y, pixels) fills width pixels of row y.
-// Written atomically (AtomicFile) through libpng.
+// Written atomically (AtomicFile) through libpng. Progress counts rows written.
 void write_png(const std::filesystem::path& path, std::uint32_t width, std::uint32_t height,
-               const std::function<void(std::uint32_t y, Rgb* pixels)>& row);
+               const std::function<void(std::uint32_t y, Rgb* pixels)>& row, const ProgressFn& progress = {});
 
 // Colour maps for integer tables.
 Rgb red_to_blue(double t);  // t in [0,1]: red (0) → yellow → green → blue (1), seed 000 Fig. 5
@@ -93,6 +93,7 @@ struct TablePicture {
   bool highlight_zero = true;
   std::uint32_t max_side = 1024;
   Rgb (*colour)(double) = red_to_blue;
+  ProgressFn progress;  // rows of pixels written
 };
 void write_table_png(const std::filesystem::path& path, const TablePicture& picture);
 
@@ -102,6 +103,7 @@ struct PointPlot {
   std::int64_t x0 = 0, x1 = 0, y0 = 0, y1 = 0;
   std::uint32_t max_side = 1024;
   std::function<void(const std::function<void(std::int64_t x, std::int64_t y)>& plot)> points;
+  ProgressFn progress;  // rows of pixels written
 };
 void write_point_png(const std::filesystem::path& path, const PointPlot& plot);
 

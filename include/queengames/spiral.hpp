@@ -125,8 +125,8 @@ inline constexpr std::uint64_t kSequentialMaxQueens = std::uint64_t{1} << 63;
 void generate_queens(std::uint64_t count, const QueenSink& sink, const ProgressFn& progress = {});
 
 // The queens with max(|x|, |y|) ≤ radius, in order (Fig. 3: radius 1000 holds 1409 of them).
-// RangeError for radius > kMaxShell.
-void queens_within(std::uint64_t radius, const std::function<void(Point)>& visit);
+// RangeError for radius > kMaxShell. Progress counts shells up to radius.
+void queens_within(std::uint64_t radius, const std::function<void(Point)>& visit, const ProgressFn& progress = {});
 
 // ---- random access (Theorems 11, 12, 14, Corollary 21) ---------------------------------
 

@@ -127,8 +127,9 @@ using PPositionSink = std::function<bool(std::uint64_t n, std::uint64_t a, std::
 // Brute force: decides every position of the size × size corner (and, for rulesets that
 // are not monotone, every position of smaller Manhattan distance) by checking each move to
 // the P-positions found so far. Returns the P-positions (a, b), a ≤ b < size, by a.
-// RangeError beyond size 4096.
-std::vector<Position> brute_force_p_positions(const Ruleset& ruleset, std::uint64_t size);
+// RangeError beyond size 4096. Progress counts positions decided.
+std::vector<Position> brute_force_p_positions(const Ruleset& ruleset, std::uint64_t size,
+                                              const ProgressFn& progress = {});
 
 // The sweep: column by column, keeping per row, diagonal, antidiagonal whether (and, for
 // strolls, where) a P-position lies. Streams (n, a_n, b_n) for n = 0..count-1.
@@ -168,7 +169,7 @@ class MorphicPPositions {
   // (a_n, b_n) in O(log n) (random access to the fixed point). RangeError past 2^62.
   Position nth(std::uint64_t n) const;
   // n = 0..count-1 by streaming the fixed point.
-  void stream(std::uint64_t count, const PPositionSink& sink) const;
+  void stream(std::uint64_t count, const PPositionSink& sink, const ProgressFn& progress = {}) const;
 
  private:
   MorphicCoding coding_;
@@ -179,7 +180,7 @@ class MorphicPPositions {
 // a_n = mex{a_i, b_i : i < n}, b_n = a_n + f(n). f must be positive and nondecreasing
 // (Kimberling's s-Wythoff; f(n) = kn − j, f(n) = 2n + 1).
 void complementary_pair(const std::function<std::uint64_t(std::uint64_t n)>& f, std::uint64_t count,
-                        const PPositionSink& sink);
+                        const PPositionSink& sink, const ProgressFn& progress = {});
 
 // ---- pictures ----------------------------------------------------------------------
 

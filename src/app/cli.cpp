@@ -1,5 +1,6 @@
 #include "cli.hpp"
 
+#include <signal.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -138,12 +139,25 @@ bool& quiet() {
 
 namespace {
 volatile std::sig_atomic_t signal_seen = 0;
-extern "C" void on_signal(int) { signal_seen = 1; }
+// The first SIGINT/SIGTERM only sets the flag, so that the next poll unwinds the computation
+// and removes its temporary files; the default actions come back at once, so that a second
+// signal kills a run that does not answer (or whose user does not want to wait).
+extern "C" void on_signal(int) {
+  signal_seen = 1;
+  std::signal(SIGINT, SIG_DFL);
+  std::signal(SIGTERM, SIG_DFL);
+}
 }  // namespace
 
 void install_signal_handlers() {
-  std::signal(SIGINT, on_signal);
-  std::signal(SIGTERM, on_signal);
+  // Without SA_RESTART, so that a blocking open or read (a FIFO without a writer) fails with
+  // EINTR instead of waiting on; main() then reports the interruption, not the failed read.
+  struct sigaction action {};
+  action.sa_handler = on_signal;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = 0;
+  sigaction(SIGINT, &action, nullptr);
+  sigaction(SIGTERM, &action, nullptr);
 }
 bool interrupted() { return signal_seen != 0; }
 

@@ -117,6 +117,8 @@ struct Interrupted : std::runtime_error {
 };
 bool& quiet();
 qg::ProgressFn progress_line(std::string label);
+// The first SIGINT or SIGTERM sets a flag (polled by progress_line's callback) and restores the
+// default actions, so that a second signal kills at once.
 void install_signal_handlers();
 bool interrupted();
 

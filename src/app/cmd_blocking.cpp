@@ -48,12 +48,17 @@ void run_blocking(const BlockingOptions& o) {
   if (o.table) {
     bl::PalaceRows rows(k, w, engine);
     std::string buffer;
+    qg::Poller poller(progress_line("blocking " + std::to_string(k)), h * w);
     for (std::uint64_t y = 0; y < h; ++y) {
       const auto& row = rows.next();
-      for (std::uint64_t x = 0; x < w; ++x) fmt::format_to(std::back_inserter(buffer), "{}{}", x ? " " : "", row[x]);
+      for (std::uint64_t x = 0; x < w; ++x) {
+        fmt::format_to(std::back_inserter(buffer), "{}{}", x ? " " : "", row[x]);
+        if (buffer.size() > (1 << 16)) std::cout << buffer, buffer.clear();
+        poller.tick(y * w + x);
+      }
       buffer += '\n';
-      if (buffer.size() > (1 << 16)) std::cout << buffer, buffer.clear();
     }
+    poller.finish();
     std::cout << buffer;
     return;
   }
@@ -70,6 +75,7 @@ void run_blocking(const BlockingOptions& o) {
 struct PlayOptions {
   std::string x, y, blocked;
   bool json = false;
+  bool force = false;
 };
 
 nlohmann::json cells_json(const std::vector<bl::Cell>& cells) {
@@ -90,7 +96,7 @@ void run_play(std::uint64_t k, const PlayOptions& o) {
       rest = end == std::string_view::npos ? std::string_view{} : rest.substr(end + 1);
     }
   }
-  auto a = bl::play(k, queen, blocked, progress_line("play"));
+  auto a = bl::play(k, queen, blocked, progress_line("play"), o.force);
   std::ostream& out = std::cout;
   if (o.json) {
     nlohmann::json options = nlohmann::json::array();
@@ -193,6 +199,7 @@ QG_COMMAND("blocking", [](CLI::App& app) {
   play->add_option("y", p->y, "the queen's row")->required();
   play->add_option("--blocked", p->blocked, "the opponent's pawns, \"x,y;x,y;…\" (default: the opponent's best)");
   play->add_flag("--json", p->json, "JSON instead of text");
+  play->add_flag("--force", p->force, "run even if the memory estimate exceeds this machine's memory");
   play->callback([o, p] { run_play(o->k.value(1, bl::kMaxK), *p); });
   cmd->require_subcommand(0, 1);
   cmd->callback([o, play] {

@@ -26,7 +26,7 @@ bool is_game_name(const std::string& name) {
 struct DictionaryOptions {
   std::string source;
   qg::app::NumberOption bits;
-  bool counts = false, json = false, print = false;
+  bool counts = false, json = false, print = false, force = false;
   std::string out;
 };
 
@@ -37,7 +37,7 @@ void run_dictionary_command(const DictionaryOptions& o) {
     throw qg::InputError(fmt::format("no dictionary '{}' (named: maharaja, maharaja23; or a file)", o.source));
   std::optional<qg::dictionary::GameDictionary> named;
   if (game) named = qg::dictionary::game_dictionary(o.source);
-  const qg::dictionary::Dictionary dictionary = game ? named->dictionary : qg::dictionary::Dictionary::load(o.source);
+  const qg::dictionary::Dictionary dictionary = game ? named->dictionary : qg::dictionary::Dictionary::load(o.source, qg::app::progress_line("reading " + o.source));
   qg::app::Output output(o.out);
   std::ostream& out = output.stream();
   if (o.print) {
@@ -50,6 +50,9 @@ void run_dictionary_command(const DictionaryOptions& o) {
   qg::dictionary::DictionaryRunOptions run_options;
   run_options.bits = o.bits.value(1, std::uint64_t{1} << 40);
   std::string bits;
+  // JSON holds the bits three times at its peak: the string, its copy in the json value, the dump.
+  if (!o.counts && o.json)
+    qg::require_memory(3 * run_options.bits, fmt::format("the JSON of {} bits", run_options.bits), o.force);
   if (!o.counts && o.json) run_options.sink = [&](std::string_view chunk) { bits += chunk; };
   if (!o.counts && !o.json) run_options.sink = [&](std::string_view chunk) { out << chunk; };
   run_options.progress = qg::app::progress_line("dictionary");
@@ -96,7 +99,7 @@ struct TableOptions {
 };
 
 void run_from_table(const TableOptions& o) {
-  const qg::dictionary::TableDictionary d = qg::dictionary::table_dictionary(qg::dictionary::MultiplicationTable::load(o.file));
+  const qg::dictionary::TableDictionary d = qg::dictionary::table_dictionary(qg::dictionary::MultiplicationTable::load(o.file, qg::app::progress_line("reading " + o.file)));
   qg::app::Output output(o.out);
   std::ostream& out = output.stream();
   if (o.binary) {
@@ -170,6 +173,7 @@ QG_COMMAND("dictionary", [](CLI::App& app) {
   cmd->add_flag("--counts", o->counts, "print how often each word was read instead of the bits");
   cmd->add_flag("--print", o->print, "print the dictionary itself");
   cmd->add_flag("--json", o->json, "JSON instead of text");
+  cmd->add_flag("--force", o->force, "run even if the memory estimate exceeds this machine's memory");
   cmd->add_option("--out", o->out, "write to this file (atomically)");
   auto t = std::make_shared<TableOptions>();
   auto* table = cmd->add_subcommand("from-table", "Appendix B: a multiplication table as a dictionary process");

@@ -71,12 +71,12 @@ void run_game(const GameOptions& o) {
     } else if (o.via == "morphic") {
       auto coding = qg::twopile::morphic_coding(rules);
       if (!coding) throw qg::InputError(rules.name() + " has no morphic route (the papers give none); use --via sweep");
-      qg::twopile::MorphicPPositions(*coding).stream(count, sink);
+      qg::twopile::MorphicPPositions(*coding).stream(count, sink, qg::app::progress_line(rules.name()));
     } else if (o.via == "brute") {
       // Grow the corner until the first `count` columns' P-positions all lie in it.
       for (std::uint64_t size = 64;; size *= 2) {
         if (size > 4096) throw qg::RangeError("--via brute supports the 4096×4096 corner; ask for fewer P-positions");
-        auto p = qg::twopile::brute_force_p_positions(rules, size);
+        auto p = qg::twopile::brute_force_p_positions(rules, size, qg::app::progress_line(rules.name()));
         if (p.size() >= count && p[count - 1].x * 2 < size) {
           for (std::uint64_t n = 0; n < count; ++n) sink(n, p[n].x, p[n].y);
           break;

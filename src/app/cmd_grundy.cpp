@@ -55,13 +55,16 @@ void write_png(const b::Table& table, const std::string& path, std::uint32_t max
     const std::uint32_t v = table.at(x, y);
     return v == b::Table::kNone ? -1 : static_cast<std::int64_t>(v);
   };
+  picture.progress = qg::app::progress_line("writing " + path);
   qg::write_table_png(path, picture);
 }
 
 void write_csv(const b::Table& table, const std::string& path) {
   qg::app::Output output(path);
   std::string line;
+  qg::Poller poller(qg::app::progress_line("writing " + path), table.height);
   for (std::uint64_t y = 0; y < table.height; ++y) {
+    poller.tick(y);
     line.clear();
     for (std::uint64_t x = 0; x < table.width; ++x) {
       if (x) line += ',';

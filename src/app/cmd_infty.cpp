@@ -21,14 +21,18 @@ struct InftyOptions {
   qg::app::NumberOption count;
   bool bfile = false, stats = false, json = false, force = false;
   std::string checkpoint, resume;
-  qg::app::NumberOption every{"300"};
+  qg::app::NumberOption every;  // seconds between checkpoints; 300 when not given
 };
 
 // Seed 000 Fig. 6 from the engine: S_c = q_(c+1) − 1.
 void draw_infty_queens(const std::string& path, std::uint64_t count, std::uint32_t pixels = 1024) {
   std::vector<std::uint64_t> q(count);
   qg::infty::InftyQueens engine;
-  engine.step(count, q.data());
+  qg::Poller poller(qg::app::progress_line("infty-queens"), count);
+  for (std::uint64_t done = 0; done < count; done += std::min<std::uint64_t>(count - done, 1 << 16)) {
+    engine.step(std::min<std::uint64_t>(count - done, 1 << 16), q.data() + done);  // 2^16 terms take about 1 ms
+    poller.tick(done);
+  }
   for (std::uint64_t& row : q) --row;
   qg::boards::draw_quadrant_queens(path, q, pixels);
 }
@@ -150,7 +154,12 @@ void run_infty(const InftyOptions& o) {
   if (o.count.text.empty()) throw qg::InputError("infty-queens needs the number of terms N");
   const std::uint64_t count = o.count.value(1, qg::infty::kInftyMaxTerms);
   if (o.bfile + o.stats + o.json > 1) throw qg::InputError("choose one of --bfile, --stats and --json");
-  const std::uint64_t every = o.every.value(1);
+  // A resumed run checkpoints to the file it resumed from unless told otherwise, so that a
+  // second interruption loses nothing since the resume.
+  const std::string checkpoint = o.checkpoint.empty() ? o.resume : o.checkpoint;
+  if (!o.every.text.empty() && checkpoint.empty())
+    throw qg::InputError("--checkpoint-every needs --checkpoint FILE (or --resume FILE) to know where to write");
+  const std::uint64_t every = o.every.text.empty() ? 300 : o.every.value(1);
   qg::require_memory(qg::infty::infty_memory_estimate(count), fmt::format("infty-queens {}", count), o.force);
 
   Run run;
@@ -163,16 +172,17 @@ void run_infty(const InftyOptions& o) {
     run.resumed_from = engine.terms();
   }
   auto save = [&] {
-    if (!o.checkpoint.empty()) engine.save(o.checkpoint);
+    if (!checkpoint.empty()) engine.save(checkpoint);
   };
 
   auto start = std::chrono::steady_clock::now();
   const double cpu_start = cpu_seconds();
   auto last_save = start;
   // Counted from the resumed term, so that the rate and the ETA are this run's.
-  auto progress = qg::app::progress_line(
-      run.resumed_from ? fmt::format("infty-queens from n = {}", run.resumed_from) : std::string("infty-queens"));
-  constexpr std::uint64_t kChunk = std::uint64_t{1} << 22;
+  qg::Poller poller(qg::app::progress_line(run.resumed_from ? fmt::format("infty-queens from n = {}", run.resumed_from)
+                                                             : std::string("infty-queens")),
+                    count - run.resumed_from);
+  constexpr std::uint64_t kChunk = std::uint64_t{1} << 16;  // about a millisecond of the engine
   std::vector<std::uint64_t> q(o.bfile ? kChunk : 0);
   std::string buffer;
   try {
@@ -185,18 +195,19 @@ void run_infty(const InftyOptions& o) {
           if (buffer.size() > (1 << 16)) std::cout << buffer, buffer.clear();
         }
       }
-      progress(engine.terms() - run.resumed_from, count - run.resumed_from);
-      if (!o.checkpoint.empty() && std::chrono::steady_clock::now() - last_save > std::chrono::seconds(every)) {
+      poller.tick(engine.terms() - run.resumed_from);
+      if (!checkpoint.empty() && std::chrono::steady_clock::now() - last_save > std::chrono::seconds(every)) {
         save();
         last_save = std::chrono::steady_clock::now();
       }
     }
+    poller.finish();
   } catch (const qg::app::Interrupted&) {
-    if (o.checkpoint.empty()) throw;
+    if (checkpoint.empty()) throw;
     std::cout << buffer << std::flush;
     save();
     std::cerr << fmt::format("queengames: interrupted at n = {}; checkpoint written to {} (continue with --resume {})\n",
-                             engine.terms(), o.checkpoint, o.checkpoint);
+                             engine.terms(), checkpoint, checkpoint);
     throw qg::app::ExitStatus{130};
   }
   std::cout << buffer;
@@ -221,8 +232,10 @@ QG_COMMAND("infty-queens", [](CLI::App& app) {
   cmd->add_flag("--json", o->json, "print the statistics as JSON");
   cmd->add_option("--checkpoint", o->checkpoint,
                   "write the engine's state to FILE (atomically) every few minutes, on SIGINT/SIGTERM and at the end");
-  cmd->add_option("--checkpoint-every", o->every.text, "seconds between checkpoints (default 300)");
-  cmd->add_option("--resume", o->resume, "continue from a checkpoint FILE to N terms, to bit-identical results");
+  cmd->add_option("--checkpoint-every", o->every.text, "seconds between checkpoints (default 300; needs a checkpoint file)");
+  cmd->add_option("--resume", o->resume,
+                  "continue from a checkpoint FILE to N terms, to bit-identical results, checkpointing to FILE "
+                  "again unless --checkpoint names another");
   cmd->add_flag("--force", o->force, "run even if the memory estimate exceeds this machine's memory");
   cmd->callback([o] { run_infty(*o); });
 });

@@ -111,7 +111,7 @@ void run_table(const TableOptions& o) {
   else out << "# n t X Y M P dX dY dM dP A B C\n";
   std::string buffer;
   sp::TableStream table;
-  auto progress = qg::app::progress_line("table");
+  qg::Poller poller(qg::app::progress_line("table"), rows);
   for (std::uint64_t i = 0; i < rows; ++i, table.advance()) {
     const sp::TableRow& r = table.row();
     if (o.json) {
@@ -126,9 +126,10 @@ void run_table(const TableOptions& o) {
     if (buffer.size() > (1 << 16)) {
       out << buffer;
       buffer.clear();
-      progress(i + 1, rows);
     }
+    poller.tick(i);
   }
+  poller.finish();
   out << buffer;
   if (o.json) out << "]}\n";
   output.commit();
@@ -143,8 +144,9 @@ void draw_spiral_queens(const std::string& path, std::uint64_t radius, std::uint
   plot.x0 = -r, plot.x1 = r, plot.y0 = -r, plot.y1 = r;
   plot.max_side = size;
   plot.points = [radius](const std::function<void(std::int64_t, std::int64_t)>& dot) {
-    sp::queens_within(radius, [&](sp::Point q) { dot(q.y, q.x); });
+    sp::queens_within(radius, [&](sp::Point q) { dot(q.y, q.x); }, qg::app::progress_line("draw spiral-queens"));
   };
+  plot.progress = qg::app::progress_line("writing " + path);
   qg::write_point_png(path, plot);
 }
 

@@ -25,6 +25,8 @@ void run_tour(const std::string& dir) {
     out << "\n== " << section.title << " ==\n";
     section.run(out, dir);
     out.flush();
+    // Sections are short computations without a progress line: a signal ends the tour here.
+    if (qg::app::interrupted()) throw qg::app::Interrupted();
   }
   out << "\n== The papers' claims, checked to small bounds (queengames check for the full bounds) ==\n";
   int failed = 0;

@@ -34,21 +34,37 @@ int main(int argc, char** argv) {
   } catch (const qg::app::Interrupted&) {
     std::cerr << "queengames: interrupted; nothing was written\n";
     return 130;
-  } catch (const qg::InputError& e) {
-    std::cerr << "queengames: " << e.what() << "\n";
-    return 2;
   } catch (const std::ios_base::failure&) {
     int error = errno;
     std::cout.exceptions(std::ios::goodbit);
     if (std::fflush(stdout) != 0) error = errno;
     std::cerr << "queengames: write error: " << (error ? std::strerror(error) : "the output could not be written") << "\n";
     return 2;
-  } catch (const std::bad_alloc&) {
-    std::cerr << "queengames: out of memory\n";
-    return 1;
   } catch (const std::exception& e) {
+    // After SIGINT/SIGTERM any failure (the Interrupted thrown by a poll, a read cut short
+    // by EINTR) is the interruption; the output files were removed while unwinding.
+    if (qg::app::interrupted()) {
+      std::cerr << "queengames: interrupted; nothing was written\n";
+      return 130;
+    }
+    if (dynamic_cast<const qg::MemoryError*>(&e)) {
+      std::cerr << "queengames: " << e.what() << " (use --force to try)\n";
+      return 2;
+    }
+    if (dynamic_cast<const qg::InputError*>(&e)) {
+      std::cerr << "queengames: " << e.what() << "\n";
+      return 2;
+    }
+    if (dynamic_cast<const std::bad_alloc*>(&e)) {
+      std::cerr << "queengames: out of memory\n";
+      return 1;
+    }
     std::cerr << "queengames: internal error: " << e.what() << "\n";
     return 1;
+  }
+  if (qg::app::interrupted()) {  // the signal came after the last poll: the output is complete
+    std::cerr << "queengames: interrupted after the output was complete\n";
+    return 130;
   }
   return qg::app::close_stdout(0);
 }

@@ -355,7 +355,7 @@ struct Link {
 template <class Count>
 Summary banded_summary(std::uint64_t k, std::uint64_t W, std::uint64_t H, unsigned threads,
                        const ProgressFn& progress) {
-  constexpr std::uint64_t min_band = 2048, ring = 1024, chunk = 64, progress_rows = 256;
+  constexpr std::uint64_t min_band = 2048, ring = 1024, chunk = 64;
   threads = static_cast<unsigned>(std::clamp<std::uint64_t>(W / min_band, 1, std::max(threads, 1u)));
   const auto band_count =
       threads == 1 ? 1u : static_cast<unsigned>(std::clamp<std::uint64_t>(W / min_band, threads, 4 * threads));
@@ -395,7 +395,7 @@ Summary banded_summary(std::uint64_t k, std::uint64_t W, std::uint64_t H, unsign
   // spinning: on a loaded machine the spinning would take the CPU from the very thread it
   // waits for.
   Team::run(threads, [&](Team& team, unsigned t) {
-    std::uint64_t reported = 0;
+    Poller poller(t == 0 ? progress : ProgressFn{}, H);  // thread 0 reports for all
     for (unsigned idle = 0;;) {
       const std::uint32_t seen = team.epoch();
       bool busy = false, moved = false;
@@ -403,16 +403,14 @@ Summary banded_summary(std::uint64_t k, std::uint64_t W, std::uint64_t H, unsign
         for (std::uint64_t i = 0; i < chunk && rows[b] < H && step(b); ++i) moved = true;
         busy = busy || rows[b] < H;
       }
-      if (t == 0 && progress) {
-        std::uint64_t done = last_rows();
-        if (done >= reported + progress_rows || (done == H && reported < H)) progress(reported = done, H);
-      }
+      if (t == 0) poller.tick(last_rows());
       if (moved) team.moved();
       if (!busy || team.stopped()) return;
       if (moved) idle = 0;
       else if (++idle > 64) team.wait(seen);  // until another member moves
     }
   });
+  Poller(progress, H).finish();
   Stats total;
   for (const auto& s : stats) total.merge(s);
   return to_summary(W, H, total);
@@ -503,7 +501,7 @@ Summary summary(std::uint64_t k, std::uint64_t width, std::uint64_t height, Engi
   require_k(k);
   require_side(width, "width");
   require_side(height, "height");
-  constexpr std::uint64_t progress_rows = 256;
+  Poller poller(progress, height);
   switch (engine) {
     case Engine::definition:
       return with_fast_band(k, [&]<class Count>(Count*) {
@@ -514,8 +512,9 @@ Summary summary(std::uint64_t k, std::uint64_t width, std::uint64_t height, Engi
       Stats stats;
       for (std::uint64_t y = 0; y < height; ++y) {
         band.row_plain<false>(k, y, width, 0, 0, stats, nullptr);
-        if (progress && (y % progress_rows == 0 || y + 1 == height)) progress(y + 1, height);
+        poller.tick(y + 1);
       }
+      poller.finish();
       return to_summary(width, height, stats);
     }
     case Engine::ca: {
@@ -531,8 +530,9 @@ Summary summary(std::uint64_t k, std::uint64_t width, std::uint64_t height, Engi
           stats.palaces += row[x] < 0;
         }
         stats.sum += sum.sum;
-        if (progress && (y % progress_rows == 0 || y + 1 == height)) progress(y + 1, height);
+        poller.tick(y + 1);
       }
+      poller.finish();
       return to_summary(width, height, stats);
     }
   }

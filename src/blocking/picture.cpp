@@ -71,20 +71,19 @@ class RegionRows {
  public:
   RegionRows(std::uint64_t k, const Region& r, Engine engine, std::uint64_t extra_width = 0)
       : rows_(k, r.x0 + r.width + extra_width, engine), region_(r) {}
-  const std::vector<std::uint32_t>& next(const ProgressFn& progress, std::uint64_t total_rows) {
+  // The poller counts rows computed, those above the region included.
+  const std::vector<std::uint32_t>& next(Poller& poller) {
     while (rows_.rows_done() < region_.y0) {
       rows_.next();
-      report(progress, total_rows);
+      poller.tick(rows_.rows_done());
     }
     const auto& row = rows_.next();
-    report(progress, total_rows);
+    poller.tick(rows_.rows_done());
     return row;
   }
+  std::uint64_t rows_done() const { return rows_.rows_done(); }
 
  private:
-  void report(const ProgressFn& progress, std::uint64_t total) {
-    if (progress && (rows_.rows_done() % 256 == 0 || rows_.rows_done() == total)) progress(rows_.rows_done(), total);
-  }
   PalaceRows rows_;
   Region region_;
 };
@@ -100,12 +99,14 @@ void draw_palaces(const std::filesystem::path& path, std::uint64_t k, const Regi
   const std::uint64_t total = region.y0 + region.height, columns = scale.width / scale.pixels_per_cell;
   std::vector<std::uint32_t> block_min(columns);
   std::uint64_t next_cell_row = 0;
+  Poller poller(progress, total);
   write_png(path, scale.width, scale.height, [&](std::uint32_t py, Rgb* pixels) {
+    poller.tick(rows.rows_done());  // large pixels repeat a row of cells many times
     if (py % scale.pixels_per_cell == 0) {
       // A pixel shows the smallest palace number of its block, so palaces survive.
       std::fill(block_min.begin(), block_min.end(), UINT32_MAX);
       for (std::uint64_t i = 0; i < scale.cells_per_pixel && next_cell_row < region.height; ++i, ++next_cell_row) {
-        const auto& row = rows.next(progress, total);
+        const auto& row = rows.next(poller);
         for (std::uint64_t x = 0; x < region.width; ++x) {
           auto& m = block_min[x / scale.cells_per_pixel];
           m = std::min(m, row[region.x0 + x]);
@@ -114,6 +115,7 @@ void draw_palaces(const std::filesystem::path& path, std::uint64_t k, const Regi
     }
     for (std::uint32_t px = 0; px < scale.width; ++px) pixels[px] = palace_colour(block_min[px / scale.pixels_per_cell], k);
   });
+  poller.finish();
 }
 
 double draw_comparison(const std::filesystem::path& path, const Comparison& comparison, const ProgressFn& progress) {
@@ -131,14 +133,16 @@ double draw_comparison(const std::filesystem::path& path, const Comparison& comp
   std::vector<std::uint32_t> block_min(columns);
   std::vector<std::uint64_t> matched(columns), cells(columns);
   std::uint64_t next_cell_row = 0, all_matched = 0;
+  Poller poller(progress, total), second({}, 0);  // progress follows the first region's rows
   write_png(path, scale.width, scale.height, [&](std::uint32_t py, Rgb* pixels) {
+    poller.tick(rows1.rows_done());
     if (py % scale.pixels_per_cell == 0) {
       std::fill(block_min.begin(), block_min.end(), UINT32_MAX);
       std::fill(matched.begin(), matched.end(), 0);
       std::fill(cells.begin(), cells.end(), 0);
       for (std::uint64_t i = 0; i < scale.cells_per_pixel && next_cell_row < region.height; ++i, ++next_cell_row) {
-        const auto& a = rows1.next(progress, total);
-        const auto& b = rows2.next({}, 0);
+        const auto& a = rows1.next(poller);
+        const auto& b = rows2.next(second);
         for (std::uint64_t x = 0; x < region.width; ++x) {
           std::uint64_t p = x / scale.cells_per_pixel;
           std::int64_t va = a[region.x0 + x], vb = b[region.x0 + dx + x];
@@ -153,6 +157,7 @@ double draw_comparison(const std::filesystem::path& path, const Comparison& comp
       pixels[px] = 2 * matched[p] >= cells[p] && matched[p] ? palace_colour(block_min[p], k1) : Rgb{255, 255, 255};
     }
   });
+  poller.finish();
   return static_cast<double>(all_matched) / static_cast<double>(region.width * region.height);
 }
 
@@ -182,8 +187,9 @@ void write_rle(const std::filesystem::path& path, std::uint64_t k, const Region&
   RegionRows rows(k, region, engine);
   const std::uint64_t total = region.y0 + region.height;
   std::uint64_t pending_rows = 0;  // row ends not yet written: "n$" covers blank rows
+  Poller poller(progress, total);
   for (std::uint64_t y = 0; y < region.height; ++y) {
-    const auto& row = rows.next(progress, total);
+    const auto& row = rows.next(poller);
     std::uint64_t end = region.width;  // trailing state-0 cells are implied
     while (end > 0 && rle_state(row[region.x0 + end - 1], k) == 0) --end;
     if (end > 0) {
@@ -200,6 +206,7 @@ void write_rle(const std::filesystem::path& path, std::uint64_t k, const Region&
   }
   out << line << "!\n";
   file.commit();
+  poller.finish();
 }
 
 }  // namespace qg::blocking

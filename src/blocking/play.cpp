@@ -40,6 +40,7 @@ LineValues line_values(std::uint64_t k, Cell q, const ProgressFn& progress) {
   PalaceRows rows(k, q.x + 1);
   std::vector<std::uint64_t> column(q.y), diagonal(std::min(q.x, q.y));
   LineValues out;
+  Poller poller(progress, q.y + 1);
   for (std::uint64_t y = 0; y <= q.y; ++y) {
     const auto& row = rows.next();
     if (y < q.y) {
@@ -49,8 +50,9 @@ LineValues line_values(std::uint64_t k, Cell q, const ProgressFn& progress) {
       out.queen = row[q.x];
       for (std::uint64_t d = 1; d <= q.x; ++d) out.moves.push_back({{q.x - d, q.y}, row[q.x - d]});
     }
-    if (progress && (y % 256 == 0 || y == q.y)) progress(y + 1, q.y + 1);
+    poller.tick(y + 1);
   }
+  poller.finish();
   std::vector<std::pair<Cell, std::uint64_t>> ordered;
   for (std::uint64_t d = 1; d <= q.y; ++d) ordered.push_back({{q.x, q.y - d}, column[d - 1]});
   ordered.insert(ordered.end(), out.moves.begin(), out.moves.end());
@@ -61,11 +63,20 @@ LineValues line_values(std::uint64_t k, Cell q, const ProgressFn& progress) {
 
 }  // namespace
 
+std::uint64_t play_bytes(Cell q) {
+  // Measured (tests/test_cli_memory.cpp): the palace rows of width x + 1 (16 bytes a column at
+  // most), the moves along the row (24-byte entries in a growing vector, 36 bytes on
+  // average) and all moves reordered, the column and diagonal values (8 bytes each).
+  const std::uint64_t m = std::min(q.x, q.y);
+  return 16 * (q.x + 1) + 36 * q.x + 36 * (q.x + q.y + m) + 8 * (q.y + m) + (std::uint64_t{8} << 20);
+}
+
 PlayAnalysis play(std::uint64_t k, Cell queen, const std::optional<std::vector<Cell>>& given,
-                  const ProgressFn& progress) {
+                  const ProgressFn& progress, bool force) {
   require_k(k);
   require_side(queen.x + 1, "x + 1");
   require_side(queen.y + 1, "y + 1");
+  require_memory(play_bytes(queen), fmt::format("the play from ({},{})", queen.x, queen.y), force);
   std::vector<Cell> blocked = given.value_or(std::vector<Cell>{});
   if (blocked.size() > k - 1)
     throw InputError(fmt::format("k = {} gives {} pawns, but {} cells are blocked", k, k - 1, blocked.size()));

@@ -16,7 +16,6 @@ namespace qg::boards {
 
 namespace {
 
-constexpr std::uint64_t kProgressEvery = std::uint64_t{1} << 16;
 
 void require_support(const Board& board, Piece piece) {
   if (!supports(board.kind(), piece)) {
@@ -87,11 +86,11 @@ class BoardEngine {
   void run(const Store& store, const ProgressFn& progress, unsigned threads) {
     if (threads < 2 || board_.strips() < 2 || !moves_.jumps.empty()) {
       Walker walker(*this, store);
-      std::uint64_t report = kProgressEvery;
+      Poller poller(progress, board_.cells());
       board_.walk(
           [&](std::uint64_t n, Square s) {
             walker.push(n, s);
-            if (progress && walker.computed() >= report) progress(report, board_.cells()), report += kProgressEvery;
+            poller.tick(walker.computed());
           },
           moves_.jumps.empty());
       walker.drain();
@@ -149,7 +148,7 @@ class BoardEngine {
     for (auto& d : done) d.store(-1);
     std::atomic<std::uint64_t> cells_done{0};
     Team::run(threads, [&](Team& team, unsigned t) {
-      std::uint64_t report = kProgressEvery;
+      Poller poller(t == 0 ? progress : ProgressFn{}, board_.cells());  // thread 0 reports for all
       for (std::uint64_t k = t; k < strips; k += team.size()) {
         Walker walker(*this, store);
         std::deque<std::pair<std::int64_t, std::uint64_t>> ends;  // antidiagonal, cells pushed by its end
@@ -171,10 +170,7 @@ class BoardEngine {
                 std::this_thread::yield();
               }
               team.check();
-              if (t == 0 && progress && cells_done >= report) {
-                progress(cells_done, board_.cells());
-                report = cells_done + kProgressEvery;
-              }
+              poller.tick(cells_done);
             },
             [&](std::uint64_t n, Square s) { walker.push(n, s); });
         walker.drain();

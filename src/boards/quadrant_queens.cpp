@@ -21,13 +21,15 @@ void check_columns(std::uint64_t columns, const char* what) {
 
 }  // namespace
 
-std::vector<std::uint64_t> quadrant_queens(std::uint64_t columns) {
+std::vector<std::uint64_t> quadrant_queens(std::uint64_t columns, const ProgressFn& progress) {
   check_columns(columns, "the number of columns");
   // Rows r, diagonals r − c + columns (≥ 0), antidiagonals r + c already holding a queen.
   BitSet rows, diagonals, antidiagonals;
   std::vector<std::uint64_t> s(columns);
   std::uint64_t first_free_row = 0;
+  Poller poller(progress, columns);
   for (std::uint64_t c = 0; c < columns; ++c) {
+    poller.tick(c);
     std::uint64_t r = first_free_row;
     for (;; r += 64) {
       const std::uint64_t blocked = rows.bits64(r) | diagonals.bits64(r + columns - c) | antidiagonals.bits64(r + c);
@@ -82,12 +84,12 @@ std::vector<std::uint64_t> quadrant_queen_columns(std::uint64_t rows) {
   }
 }
 
-std::vector<std::uint64_t> quadrant_queen_indices(std::uint64_t count) {
+std::vector<std::uint64_t> quadrant_queen_indices(std::uint64_t count, const ProgressFn& progress) {
   check_columns(count, "the number of queens");
   // The queens on antidiagonals d < D are those of columns c < D with S_c + c < D; the first
   // `count` indices are final once the count-th smallest lies on an antidiagonal below D.
   for (std::uint64_t columns = std::max<std::uint64_t>(64, 2 * count);; columns *= 2) {
-    const std::vector<std::uint64_t> s = quadrant_queens(columns);
+    const std::vector<std::uint64_t> s = quadrant_queens(columns, progress);
     std::vector<std::uint64_t> indices;
     for (std::uint64_t c = 0; c < columns; ++c) {
       const std::uint64_t d = s[c] + c;

@@ -115,8 +115,9 @@ std::vector<Sequence> boards_sequences() {
                            BoardKind::quadrant, Piece::queen, 0, kBoardTerms));
   s.push_back({"A275897", "Table 5 indices of the exiled queens of the quadrant (seed 000 eq. (47))", 1, 100000,
                "Knuth's column scan S_c, indices d(d+1)/2 + c sorted",
-               [](std::uint64_t count, const TermSink& sink, const ProgressFn&) {
-                 for (std::uint64_t i : boards::quadrant_queen_indices(count)) sink(static_cast<std::int64_t>(i));
+               [](std::uint64_t count, const TermSink& sink, const ProgressFn& progress) {
+                 for (std::uint64_t i : boards::quadrant_queen_indices(count, progress))
+                   sink(static_cast<std::int64_t>(i));
                }});
   s.push_back({"A274616", "Most non-attacking queens on a right triangular board with n cells on each side", 0,
                std::uint64_t{1} << 62, "closed form floor((2n+1)/3), 2 for n = 4 (Problem 252; search for n <= 14)",

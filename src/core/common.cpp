@@ -51,11 +51,16 @@ std::uint64_t physical_memory() {
   return pages > 0 && page > 0 ? static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page) : 0;
 }
 
+MemoryError::MemoryError(const std::string& what, std::uint64_t needed, std::uint64_t available)
+    : RangeError(fmt::format("{} needs {:.1f} GiB, this machine has {:.1f} GiB", what,
+                             static_cast<double>(needed) / (1u << 30), static_cast<double>(available) / (1u << 30))),
+      needed_(needed),
+      available_(available) {}
+
 void require_memory(std::uint64_t bytes, const std::string& what, bool force) {
   std::uint64_t have = physical_memory();
   if (force || have == 0 || bytes <= have) return;
-  throw RangeError(fmt::format("{} would need {:.1f} GiB of memory but this machine has {:.1f} GiB (--force to try anyway)",
-                               what, static_cast<double>(bytes) / (1u << 30), static_cast<double>(have) / (1u << 30)));
+  throw MemoryError(what, bytes, have);
 }
 
 }  // namespace qg

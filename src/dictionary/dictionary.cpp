@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "queengames/dictionary.hpp"
+#include "text_file.hpp"
 
 namespace qg::dictionary {
 
@@ -171,12 +172,8 @@ Dictionary Dictionary::parse(std::string_view text, const std::string& source) {
   return Dictionary(std::move(entries), std::move(start), head, rule, source);
 }
 
-Dictionary Dictionary::load(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw InputError("cannot read " + file.string());
-  std::stringstream text;
-  text << in.rdbuf();
-  return parse(text.str(), file.string());
+Dictionary Dictionary::load(const std::filesystem::path& file, const ProgressFn& progress) {
+  return parse(dictionary_detail::read_text_file(file, progress), file.string());
 }
 
 HeadRead Dictionary::read(std::string_view bits) const {

@@ -66,10 +66,11 @@ DictionaryRun run_dictionary(const Dictionary& dictionary, const DictionaryRunOp
     run.peak_buffer_bits = std::max(run.peak_buffer_bits, q.held_bits());
     q.drop_before(std::min(head, emitted));
   };
-  constexpr std::uint64_t chunk_bits = 1 << 16, progress_bits = 1 << 24;
-  std::uint64_t next_progress = progress_bits;
-  const bool on_word = static_cast<bool>(options.on_word), progress = static_cast<bool>(options.progress);
+  constexpr std::uint64_t chunk_bits = 1 << 16;
+  const bool on_word = static_cast<bool>(options.on_word);
+  Poller poller(options.progress, target);
   while (q.end() < target) {
+    poller.tick(std::min(q.end(), target));
     HeadRead r = engine.read(q, head);
     if (r.status != HeadRead::Status::word) {
       run.stopped = true;
@@ -82,12 +83,9 @@ DictionaryRun run_dictionary(const Dictionary& dictionary, const DictionaryRunOp
     head += engine.word_length[r.entry];
     engine.write(q, r.entry);
     if (q.end() - emitted >= chunk_bits) flush();
-    if (progress && q.end() >= next_progress) {
-      options.progress(std::min(q.end(), target), target);
-      next_progress += progress_bits;
-    }
   }
   flush();
+  poller.finish();
   for (auto c : run.counts) run.words_read += c;
   run.bits = q.end();
   run.head = head;

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "queengames/dictionary.hpp"
+#include "text_file.hpp"
 
 namespace qg::dictionary {
 
@@ -77,12 +78,8 @@ MultiplicationTable MultiplicationTable::parse(std::string_view text, const std:
   return table;
 }
 
-MultiplicationTable MultiplicationTable::load(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw InputError("cannot read " + file.string());
-  std::stringstream text;
-  text << in.rdbuf();
-  return parse(text.str(), file.string());
+MultiplicationTable MultiplicationTable::load(const std::filesystem::path& file, const ProgressFn& progress) {
+  return parse(dictionary_detail::read_text_file(file, progress), file.string());
 }
 
 MultiplicationTable appendix_b_table() {

@@ -20,7 +20,7 @@ void png_flush_stream(png_structp png) { static_cast<std::ostream*>(png_get_io_p
 }  // namespace
 
 void write_png(const std::filesystem::path& path, std::uint32_t width, std::uint32_t height,
-               const std::function<void(std::uint32_t, Rgb*)>& row) {
+               const std::function<void(std::uint32_t, Rgb*)>& row, const ProgressFn& progress) {
   if (width == 0 || height == 0 || width > (1u << 16) || height > (1u << 16))
     throw RangeError("a picture must be 1..65536 pixels a side");
   AtomicFile file(path, true);
@@ -40,13 +40,16 @@ void write_png(const std::filesystem::path& path, std::uint32_t width, std::uint
                PNG_FILTER_TYPE_DEFAULT);
   png_write_info(png, info);
   std::vector<Rgb> pixels(width);
+  Poller poller(progress, height);
   for (std::uint32_t y = 0; y < height; ++y) {
     std::fill(pixels.begin(), pixels.end(), Rgb{255, 255, 255});
     row(y, pixels.data());
     png_write_row(png, reinterpret_cast<png_const_bytep>(pixels.data()));
+    poller.tick(y + 1);
   }
   png_write_end(png, nullptr);
   file.commit();
+  poller.finish();
 }
 
 Rgb red_to_blue(double t) {
@@ -93,7 +96,7 @@ void write_table_png(const std::filesystem::path& path, const TablePicture& p) {
       else if (v == 0 && p.highlight_zero) pixels[px] = {0, 0, 0};
       else pixels[px] = p.colour(static_cast<double>(v) / static_cast<double>(std::max<std::int64_t>(1, p.vmax)));
     }
-  });
+  }, p.progress);
 }
 
 void write_point_png(const std::filesystem::path& path, const PointPlot& plot) {
@@ -117,7 +120,7 @@ void write_point_png(const std::filesystem::path& path, const PointPlot& plot) {
   write_png(path, w, h, [&](std::uint32_t y, Rgb* pixels) {
     for (std::uint32_t x = 0; x < w; ++x)
       if (ink[static_cast<std::size_t>(y) * w + x]) pixels[x] = {0, 0, 0};
-  });
+  }, plot.progress);
 }
 
 std::string Sum64::hex() const {

@@ -11,10 +11,12 @@ namespace {
 // a(1..count) = f(n), for a floor whose values fit an int64_t for n ≤ max_terms.
 template <class F>
 void generate_floors(std::uint64_t count, const TermSink& sink, const ProgressFn& progress, F f) {
+  Poller poller(progress, count);
   for (std::uint64_t n = 1; n <= count; ++n) {
     sink(static_cast<std::int64_t>(f(n)));
-    if (progress && (n & 0xfffff) == 0) progress(n, count);
+    poller.tick(n);
   }
+  poller.finish();
 }
 
 }  // namespace

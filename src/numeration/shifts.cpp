@@ -10,6 +10,7 @@ std::array<ShiftExtremes, 3> tribonacci_shift_extremes(std::uint64_t bound, cons
   constexpr long double kPsiPower[3] = {kPsi, kPsi * kPsi, kPsi * kPsi * kPsi};
   std::array<ShiftExtremes, 3> extremes{};
   std::int64_t at_min[3] = {0, 0, 0}, at_max[3] = {0, 0, 0};  // [(n)_T 0^k]_T at argmin, argmax
+  Poller poller(progress, bound);
   for (std::uint64_t n = 1; n < bound; ++n) {
     const u128 bits = tribonacci_bits(n);
     for (unsigned k = 1; k <= 3; ++k) {
@@ -21,8 +22,9 @@ std::array<ShiftExtremes, 3> tribonacci_shift_extremes(std::uint64_t bound, cons
       if (shifted - at_max[k - 1] > static_cast<std::int64_t>(floor_n_psi<std::uint64_t>(n - e.argmax, k)))
         e.argmax = n, at_max[k - 1] = shifted;
     }
-    if (progress && (n & 0xfffff) == 0) progress(n, bound);
+    poller.tick(n);
   }
+  poller.finish();
   for (unsigned k = 0; k < 3; ++k) {
     auto& e = extremes[k];
     e.min =

@@ -116,6 +116,7 @@ void place_queens_directly(std::uint64_t count, const QueenSink& sink, const Pro
   std::vector<QueenCell> block;
   block.reserve(4096);
   std::uint64_t placed = 0, first = 0;
+  Poller poller(progress, count);
   auto place = [&](std::uint64_t cell, std::int64_t x, std::int64_t y) {
     lines.occupy(x, y);
     block.push_back({cell, x, y});
@@ -124,7 +125,7 @@ void place_queens_directly(std::uint64_t count, const QueenSink& sink, const Pro
       sink(first, block);
       first = placed;
       block.clear();
-      if (progress) progress(placed, count);
+      poller.tick(placed);
     }
   };
   place(0, 0, 0);  // shell 0: nothing attacks the first cell

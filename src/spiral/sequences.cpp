@@ -8,7 +8,6 @@
 namespace qg {
 namespace {
 
-constexpr std::uint64_t kEvery = std::uint64_t{1} << 20;
 // Terms of the XYMP columns streamed from Θ stay far inside int64_t up to here.
 constexpr std::uint64_t kColumnTerms = std::uint64_t{1} << 50;
 // A273059(n) ≈ 2n² must fit in an int64_t.
@@ -23,10 +22,12 @@ Sequence column(std::string anumber, std::string name, std::int64_t offset, std:
           [offset, field](std::uint64_t count, const TermSink& sink, const ProgressFn& progress) {
             spiral::TableStream rows;
             for (std::int64_t n = 0; n < offset; ++n) rows.advance();
+            Poller poller(progress, count);
             for (std::uint64_t i = 0; i < count; ++i, rows.advance()) {
               sink(static_cast<std::int64_t>(rows.row().xymp.*field));
-              if (progress && (i + 1) % kEvery == 0) progress(i + 1, count);
+              poller.tick(i);
             }
+            poller.finish();
           }};
 }
 
@@ -38,14 +39,15 @@ Sequence plus_one_cases(std::string anumber, std::string name, unsigned k, std::
           [k](std::uint64_t count, const TermSink& sink, const ProgressFn& progress) {
             spiral::TableStream rows;
             std::uint64_t found = 0;
+            Poller poller(progress, count);
             for (std::uint64_t n = 1; found < count; ++n) {
+              poller.tick(found);
               if (n >= kScanLimit) throw RangeError(fmt::format("no more terms below n = 2^50"));
               rows.advance();
               const spiral::TableRow& r = rows.row();
               const std::uint64_t value = k == 1 ? r.a : k == 2 ? r.b : r.c;
               if (value == numeration::floor_n_psi<std::uint64_t>(n, k) + 1) {
                 sink(static_cast<std::int64_t>(n));
-                if (progress) progress(found + 1, count);
                 ++found;
               }
             }

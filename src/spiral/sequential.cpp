@@ -54,11 +54,12 @@ void generate_queens(std::uint64_t count, const QueenSink& sink, const ProgressF
   std::uint64_t x = 1, y = 2;  // row 1
   std::size_t filled = 1;      // block[0] = q_0 = (0, 0), cell 0
   std::uint64_t first = 0;
+  Poller poller(progress, count);
   auto flush = [&] {
     sink(first, std::span<const QueenCell>(block.data(), filled));
     first += filled;
     filled = 0;
-    if (progress) progress(first, count);
+    poller.tick(first);
   };
   while (first + filled < count) {
     theme_song.read(letters, kLetters);
@@ -72,19 +73,24 @@ void generate_queens(std::uint64_t count, const QueenSink& sink, const ProgressF
   }
   filled = static_cast<std::size_t>(count - first);  // the last row may overshoot
   flush();
+  poller.finish();
 }
 
-void queens_within(std::uint64_t radius, const std::function<void(Point)>& visit) {
+void queens_within(std::uint64_t radius, const std::function<void(Point)>& visit, const ProgressFn& progress) {
   if (radius > static_cast<std::uint64_t>(kMaxShell))
     throw RangeError(fmt::format("radius {} is out of range: the supported range is 0..{}", radius, kMaxShell));
   visit({0, 0});
   // Row k's four queens lie on shell Y_k, and Y increases.
   TableStream rows;
-  for (rows.advance(); rows.row().xymp.y <= radius; rows.advance())
+  Poller poller(progress, radius);
+  for (rows.advance(); rows.row().xymp.y <= radius; rows.advance()) {
     for (unsigned r = 0; r < 4; ++r) {
       const QueenCell q = detail::queen_on_row(rows.row().xymp.x, rows.row().xymp.y, r);
       visit({q.x, q.y});
     }
+    poller.tick(rows.row().xymp.y);
+  }
+  poller.finish();
 }
 
 }  // namespace qg::spiral

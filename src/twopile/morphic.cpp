@@ -106,19 +106,23 @@ Position MorphicPPositions::nth(std::uint64_t n) const {
   return {location(coding_.a_letter), location(coding_.b_letter)};
 }
 
-void MorphicPPositions::stream(std::uint64_t count, const PPositionSink& sink) const {
+void MorphicPPositions::stream(std::uint64_t count, const PPositionSink& sink, const ProgressFn& progress) const {
   if (count == 0 || !sink(0, 0, 0)) return;
   words::Morphism morphism = words::Morphism::parse(coding_.morphism);
   LetterScanner as(morphism, coding_.a_letter, coding_.deleted), bs(morphism, coding_.b_letter, coding_.deleted);
+  Poller poller(progress, count);
   for (std::uint64_t n = 1; n < count; ++n) {
     std::uint64_t a = as.next();
     if (!sink(n, a, bs.next())) return;
+    poller.tick(n);
   }
+  poller.finish();
 }
 
 void complementary_pair(const std::function<std::uint64_t(std::uint64_t n)>& f, std::uint64_t count,
-                        const PPositionSink& sink) {
+                        const PPositionSink& sink, const ProgressFn& progress) {
   if (count == 0 || !sink(0, 0, 0)) return;
+  Poller poller(progress, count);
   std::vector<std::uint64_t> used;  // bit set of the a_i and b_i placed so far
   auto test = [&](std::uint64_t v) { return (v >> 6) < used.size() && ((used[v >> 6] >> (v & 63)) & 1); };
   auto mark = [&](std::uint64_t v) {
@@ -134,7 +138,9 @@ void complementary_pair(const std::function<std::uint64_t(std::uint64_t n)>& f, 
     if (d > (std::uint64_t{1} << 62) - a) throw RangeError(fmt::format("complementary pair: b_{} passes 2^62", n));
     mark(a + d);
     if (!sink(n, a, a + d)) return;
+    poller.tick(n);
   }
+  poller.finish();
 }
 
 }  // namespace qg::twopile

@@ -138,6 +138,8 @@ std::vector<std::uint64_t> parse_params(std::string_view params, std::string_vie
   return values;
 }
 
+constexpr std::uint64_t kMaxT2t = 1'000'000;
+
 // One term of a ruleset name: its families.
 std::vector<MoveFamily> parse_term(std::string_view term, std::string_view whole) {
   auto colon = term.find(':');
@@ -177,6 +179,12 @@ std::vector<MoveFamily> parse_term(std::string_view term, std::string_view whole
   }
   if (name == "t2t") {
     auto v = params_of({{"T", 1}});
+    // The sweep tries every jump (t, 2t) with t up to the column at each candidate row, so
+    // columns past 10^6 take hours whatever T is; a larger T only costs memory (68 bytes a t).
+    if (v[0] > kMaxT2t)
+      throw RangeError(fmt::format("ruleset '{}': t2t:T supports T ≤ 10^6 (got {}): the jump (t,2t) first matters in column t, "
+                                     "and the sweep does not reach column 10^6 in reasonable time with that many jumps",
+                                   whole, v[0]));
     Jumps jumps;
     for (std::uint64_t t = 1; t <= v[0]; ++t) {
       jumps.moves.push_back({t, 2 * t});
@@ -222,16 +230,20 @@ std::string describe(const MoveFamily& family) {
 
 Ruleset::Ruleset(std::string name, std::vector<MoveFamily> families)
     : name_(std::move(name)), families_(std::move(families)) {
-  for (const auto& f : families_) {
+  for (auto& f : families_) {
     if (auto* w = std::get_if<Widened>(&f)) {
       if (w->s == 0 || w->t == 0) throw InputError(name_ + ": a widened diagonal needs s, t ≥ 1");
       if (w->limit && w->s != 1) throw InputError(name_ + ": a limit applies to the k-Queen stroll only (s = 1)");
     }
     if (auto* r = std::get_if<Reflect>(&f); r && r->k == 0) throw InputError(name_ + ": a reflection needs k ≥ 1");
     if (auto* j = std::get_if<Jumps>(&f)) {
+      // Sorted and without repeats, so that the mirror test here and is_move() are binary
+      // searches: t2t:T has 2T jumps, and a linear search per jump made set-up quadratic.
+      std::sort(j->moves.begin(), j->moves.end());
+      j->moves.erase(std::unique(j->moves.begin(), j->moves.end()), j->moves.end());
       for (auto m : j->moves) {
         if (m.x == 0 && m.y == 0) throw InputError(name_ + ": the jump (0,0) does not decrease the position");
-        if (std::find(j->moves.begin(), j->moves.end(), Position{m.y, m.x}) == j->moves.end())
+        if (!std::binary_search(j->moves.begin(), j->moves.end(), Position{m.y, m.x}))
           throw InputError(fmt::format("{}: the jump ({},{}) needs its mirror ({},{}): the games here are symmetric",
                                        name_, m.x, m.y, m.y, m.x));
       }
@@ -274,7 +286,7 @@ std::vector<std::string> Ruleset::syntax() {
       "limited-kqueen:K,J  K-Queen that may not stroll into the band |x-y| <= J from outside (seed 001 §4)",
       "maharaja            Maharaja Nim: Wythoff + knight jumps (1,2),(2,1) (seed 003 §1)",
       "kl-maharaja:K,L     Wythoff + jumps (K,L),(L,K) (seed 003 §4)",
-      "t2t:T               Wythoff + jumps (t,2t),(2t,t) for t = 1..T (seed 003 Figure 9)",
+      "t2t:T               Wythoff + jumps (t,2t),(2t,t) for t = 1..T, T <= 10^6 (seed 003 Figure 9)",
       "jumps:(P,Q),...     a finite jump set; compose with '+', e.g. wythoff+jumps:(1,2),(2,1)",
   };
 }
@@ -295,8 +307,8 @@ bool Ruleset::is_move(Position f, Position t) const {
                               [&](const Reflect& r) { return reflect_move(r, f, t); },
                               [&](const Jumps& j) {
                                 return t.x <= f.x && t.y <= f.y &&
-                                       std::find(j.moves.begin(), j.moves.end(), Position{f.x - t.x, f.y - t.y}) !=
-                                           j.moves.end();
+                                       std::binary_search(j.moves.begin(), j.moves.end(),
+                                                          Position{f.x - t.x, f.y - t.y});
                               },
                           },
                           family);

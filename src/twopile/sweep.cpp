@@ -108,16 +108,23 @@ class Sweep {
     if (!rook || !diagonal)
       throw InputError("the sweep needs a ruleset with rook and diagonal moves (" + ruleset.name() +
                        " has not both); use the brute force");
-    if (!jumps_.empty()) recent_.assign(ring_, kNone);
+    std::sort(jumps_.begin(), jumps_.end());  // by p, so that attacked() stops at p > x
   }
 
   void run(std::uint64_t count, const PPositionSink& sink, const ProgressFn& progress) {
     std::uint64_t n = 0, last_sum = 0, certify_to = 0;
+    Poller poller(progress, count);
     for (std::uint64_t x = 0;; ++x) {
       // Columns < x are swept: certified when every printed sum is < 2(x − 1) + 2.
       if (n >= count && (monotone_ || 2 * x > certify_to)) break;
       activate_lower(x);
-      if (!recent_.empty()) recent_[x % ring_] = kNone;
+      if (!jumps_.empty()) {
+        // The ring grows with the columns swept: a jump longer than the columns never applies,
+        // so jumps:(1,2^31),(2^31,1) costs nothing until the sweep gets there.
+        if (recent_.size() < ring_) recent_.push_back(kNone);
+        else recent_[x % ring_] = kNone;
+      }
+      poller.tick(n);
       if (coord_.test(x)) continue;  // the mirror of an earlier P-position lies in this column
       std::uint64_t y = upper_p_position(x);
       record(x, y);
@@ -133,9 +140,8 @@ class Sweep {
       if (!sink(n, x, y)) count = n;  // stop printing; the certificate may still need columns
       certify_to = std::max(certify_to, x + y);
       ++n;
-      if (progress && (n & 0xffff) == 0) progress(n, count);
     }
-    if (progress) progress(count, count);
+    poller.finish();
   }
 
  private:
@@ -191,8 +197,10 @@ class Sweep {
     if (bounce_ && bounce_hits(x, y)) return block(y + 1);
     for (auto k : reflect_k_)
       if (reflect_hits(k, x, y)) return block(y + 1);
-    for (auto m : jumps_)
+    for (auto m : jumps_) {
+      if (m.x > x) break;
       if (jump_hits(m, x, y)) return y + 1;
+    }
     return 0;
   }
 

@@ -1,0 +1,100 @@
+// Issue 21 §2: memory is refused before it is allocated, and the estimates that decide it are
+// right in both directions. Each estimate of an allocation that can pass 1 GiB is compared
+// with the peak resident memory (wait4's ru_maxrss) of the CLI on a small case: never below
+// it, and not far above it. The refusals themselves are checked on the issue's commands.
+#include <fcntl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "cli_runner.hpp"
+#include "queengames/blocking.hpp"
+#include "queengames/boards.hpp"
+#include "queengames/infty.hpp"
+#include "queengames/twopile.hpp"
+
+namespace {
+
+// Peak resident bytes of `queengames args…` (stdout discarded); the exit status must be 0.
+std::uint64_t peak_bytes(std::vector<std::string> args) {
+  pid_t pid = ::fork();
+  if (pid == 0) {
+    int null = ::open("/dev/null", O_WRONLY);
+    ::dup2(null, 1), ::dup2(null, 2);
+    std::vector<char*> argv{const_cast<char*>(QG_CLI)};
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    ::execv(QG_CLI, argv.data());
+    ::_exit(127);
+  }
+  int status = 0;
+  struct rusage usage {};
+  EXPECT_EQ(::wait4(pid, &status, 0, &usage), pid);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << args[0];
+  return static_cast<std::uint64_t>(usage.ru_maxrss) * 1024;
+}
+
+// The estimate covers the peak, and overshoots it by at most half (plus the program's own
+// few MiB): an estimate far above would refuse what runs (126 GiB asked for 113 MB before).
+// The estimates count the computation, not the program around it: the peak of a command
+// that allocates nothing is taken off.
+void expect_close(std::uint64_t estimate, std::uint64_t measured, const std::string& what) {
+  static const std::uint64_t base = peak_bytes({"floor", "phi", "1"});
+  const std::uint64_t peak = measured - std::min(measured, base);
+  EXPECT_GE(estimate, peak) << what << ": estimate " << estimate << " below the measured peak " << peak;
+  EXPECT_LE(estimate, peak + peak / 2 + (std::uint64_t{16} << 20))
+      << what << ": estimate " << estimate << " far above the measured peak " << peak;
+}
+
+}  // namespace
+
+// A004482 reads the 2-row Wythoff table: the old estimate (3(W + H) bits for every line)
+// refused bfile A004482 300000 as needing 126 GiB.
+TEST(CliMemory, GrundyTableEstimateMatchesThePeak) {
+  const auto wythoff = qg::twopile::Ruleset::parse("wythoff");
+  expect_close(qg::boards::grundy_table_bytes(wythoff, 300000, 2),
+               peak_bytes({"grundy", "wythoff", "--size", "300000x2", "--threads", "1"}), "300000x2");
+  expect_close(qg::boards::grundy_table_bytes(wythoff, 2000, 2000),
+               peak_bytes({"grundy", "wythoff", "--size", "2000", "--threads", "1"}), "2000x2000");
+  // Once refused as needing 126 GiB; its output goes to a file of the test's own (never a
+  // system device: a regression of --out must not be able to replace /dev/null).
+  const std::string out = (std::filesystem::temp_directory_path() / ("qg_a004482_" + std::to_string(::getpid()))).string();
+  EXPECT_EQ(run_cli("bfile A004482 300000 --out " + out).status, 0);
+  std::filesystem::remove(out);
+}
+
+TEST(CliMemory, PlayEstimateMatchesThePeak) {
+  expect_close(qg::blocking::play_bytes({1000000, 3}), peak_bytes({"blocking", "5", "play", "1000000", "3"}),
+               "play from (10^6, 3)");
+}
+
+TEST(CliMemory, InftyEstimateMatchesThePeak) {
+  expect_close(qg::infty::infty_memory_estimate(200'000'000), peak_bytes({"infty-queens", "2e8", "--stats"}), "2e8 terms");
+}
+
+// The issue's commands that ran until the allocator failed: refused at once, exit 2, with both
+// figures and the CLI's hint.
+TEST(CliMemory, RefusesUpFront) {
+  for (const char* args : {"blocking 5 play 2147483647 2147483647", "dictionary maharaja --bits 2^40 --json",
+                           "infty-queens 2^40"}) {
+    auto r = run_cli(args);
+    EXPECT_EQ(r.status, 2) << args;
+    EXPECT_NE(r.err.find(" needs "), std::string::npos) << args << ": " << r.err;
+    EXPECT_NE(r.err.find(" GiB, this machine has "), std::string::npos) << args << ": " << r.err;
+    EXPECT_NE(r.err.find("(use --force to try)"), std::string::npos) << args << ": " << r.err;
+  }
+  // Bounded by what they can do instead of by memory: refused with the reason.
+  auto t2t = run_cli("game t2t:1e9 --p-positions 10");
+  EXPECT_EQ(t2t.status, 2);
+  EXPECT_NE(t2t.err.find("T ≤ 10^6"), std::string::npos) << t2t.err;
+  auto zero = run_cli("dictionary /dev/zero --bits 10");
+  EXPECT_EQ(zero.status, 2);
+  EXPECT_NE(zero.err.find("a line is longer than"), std::string::npos) << zero.err;
+}
