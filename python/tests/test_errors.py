@@ -29,6 +29,8 @@ def cli_message(cli, *args):
         (lambda: qg.spiral.nth(2**120), ("spiral", "nth", 2**120), OverflowError),
         (lambda: qg.spiral.nth("2^120"), ("spiral", "nth", "2^120"), OverflowError),
         (lambda: qg.word("a->ab,b->", 5), ("word", "a->ab,b->", "--length", 5), ValueError),
+        (lambda: qg.check("exile.lemma3", bound=37), ("check", "exile.lemma3", "--bound", 37), OverflowError),
+        (lambda: qg.check("no-such-claim"), ("check", "no-such-claim"), ValueError),
     ],
 )
 def test_errors_carry_the_cli_messages(cli, call, args, error):

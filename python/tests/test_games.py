@@ -68,3 +68,12 @@ def test_check_a_claim():
     assert r.passed and bool(r)
     assert r.id == c["id"] and r.bound_asked == c["tour_bound"] and r.bound_reached > 0
     assert r.seconds >= 0 and r.detail
+
+
+def test_check_all_runs_each_claim_at_its_tour_bound():
+    results = qg.check_all(["knuth"], depth="tour")
+    bounds = {c["id"]: c["tour_bound"] for c in qg.claims(["knuth"])}
+    assert [r.id for r in results] == list(bounds)
+    assert all(r.passed and r.bound_asked == bounds[r.id] for r in results)
+    with pytest.raises(ValueError, match="depth must be tour, standard or deep"):
+        qg.check_all(["knuth"], depth="shallow")
