@@ -11,6 +11,7 @@ The functions are the C++ library's own (bound in queengames._core); see docs/PY
 from ._core import (
     CheckResult,
     Game,
+    InftyQueens,
     bfile,
     check,
     check_all,
@@ -27,15 +28,29 @@ from ._core import (
 __all__ = [
     "CheckResult",
     "Game",
+    "InftyQueens",
     "bfile",
     "check",
     "check_all",
     "claims",
     "game",
     "infty_queens",
+    "infty_queens_chunks",
     "rulesets",
     "sequence",
     "sequences",
     "spiral",
     "word",
 ]
+
+
+def infty_queens_chunks(n, chunk=1 << 24):
+    """Yields q_1 … q_n of the ∞-queens (A065188) as int64 arrays of at most `chunk` terms.
+
+    For runs whose terms do not fit in memory at once: one engine (InftyQueens) is stepped
+    from chunk to chunk, about 0.08 bytes per term besides the chunk; Ctrl-C stops between
+    chunks. np.concatenate(list(infty_queens_chunks(n))) equals infty_queens(n).
+    """
+    engine = InftyQueens()
+    while engine.terms < n:
+        yield engine.step(min(chunk, n - engine.terms))

@@ -81,3 +81,17 @@ class spiral:  # a submodule of _core: queens in exile on the square spiral (see
     @staticmethod
     def queens(n: Count) -> npt.NDArray[np.int64]:
         """q_0 … q_{n-1} as an (n, 2) array of (x, y)."""
+
+class InftyQueens:
+    """The ∞-queens engine with its state: q_1, q_2, … in steps, with checkpoints."""
+
+    def __init__(self) -> None: ...
+    @property
+    def terms(self) -> int: ...
+    @property
+    def memory_bytes(self) -> int: ...
+    def step(self, n: Count) -> npt.NDArray[np.int64]:
+        """The next n terms as an int64 array."""
+    def save(self, path: str) -> None: ...
+    @staticmethod
+    def load(path: str) -> "InftyQueens": ...

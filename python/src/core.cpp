@@ -306,6 +306,19 @@ py::array_t<std::int64_t> infty_queens(const py::object& count_arg) {
   return terms;
 }
 
+// The engine with its state, for runs that do not fit in memory: step() hands out the next
+// terms, save()/load() are the library's checkpoints.
+py::array_t<std::int64_t> infty_step(qg::infty::InftyQueens& engine, const py::object& count_arg) {
+  const std::uint64_t count = to_u64(count_arg, 1, qg::infty::kInftyMaxTerms);
+  require_memory(times(count, 8), fmt::format("infty-queens step {}", count));
+  py::array_t<std::int64_t> terms(static_cast<py::ssize_t>(count));
+  // q_n < 2.62 n + 64 < 2^63: the int64 buffer holds the engine's uint64 terms unchanged.
+  auto* out = reinterpret_cast<std::uint64_t*>(terms.mutable_data());
+  py::gil_scoped_release release;
+  engine.step(count, out);
+  return terms;
+}
+
 // ---- the spiral --------------------------------------------------------------------
 
 // n < 2^120, the range of random access on the spiral (the CLI's message).
@@ -434,6 +447,20 @@ PYBIND11_MODULE(_core, m) {
   m.def("infty_queens", &infty_queens, py::arg("n"),
         "q_1 … q_n of the lexicographically first ∞-queens solution (seed 002; OEIS A065188) as an int64\n"
         "array: index i holds q_{i+1}.");
+
+  py::class_<qg::infty::InftyQueens>(m, "InftyQueens",
+                                     "The ∞-queens engine with its state: q_1, q_2, … in steps, with checkpoints.\n"
+                                     "infty_queens_chunks() walks it in arrays of bounded size.")
+      .def(py::init<>())
+      .def_property_readonly("terms", &qg::infty::InftyQueens::terms, "Terms computed so far.")
+      .def_property_readonly("memory_bytes", &qg::infty::InftyQueens::memory_bytes, "Bytes the engine holds now.")
+      .def("step", &infty_step, py::arg("n"),
+           "The next n terms q_{terms+1} … as an int64 array (not interruptible within one step:\n"
+           "take steps of millions of terms).")
+      .def("save", [](const qg::infty::InftyQueens& e, const std::string& path) { e.save(path); }, py::arg("path"),
+           "Writes a checkpoint atomically.")
+      .def_static("load", [](const std::string& path) { return qg::infty::InftyQueens::load(path); },
+                  py::arg("path"), "The engine of a checkpoint; ValueError naming the problem for a bad file.");
 
   auto spiral = m.def_submodule("spiral", "Queens in exile on the square spiral (seed 000 §1–6).");
   spiral.def("nth", &spiral_nth, py::arg("n"),

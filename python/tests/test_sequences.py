@@ -65,3 +65,20 @@ def test_word_matches_the_cli(cli):
     assert bytes(qg.word("theme-song", 5000, letters=True)).decode() == text
     # ranks in the sorted alphabet, though the theme song starts with c
     assert qg.word("theme-song", 1).tolist() == [2]
+
+
+def test_infty_queens_in_chunks_and_from_a_checkpoint(tmp_path):
+    n = 100_000
+    whole = qg.infty_queens(n)
+    chunks = list(qg.infty_queens_chunks(n, chunk=30_000))
+    assert [len(c) for c in chunks] == [30_000, 30_000, 30_000, 10_000]
+    assert np.array_equal(np.concatenate(chunks), whole)
+    engine = qg.InftyQueens()
+    first = engine.step(40_000)
+    engine.save(str(tmp_path / "q.ckpt"))
+    resumed = qg.InftyQueens.load(str(tmp_path / "q.ckpt"))
+    assert resumed.terms == 40_000
+    assert np.array_equal(np.concatenate([first, resumed.step(60_000)]), whole)
+    (tmp_path / "bad.ckpt").write_bytes(b"not a checkpoint")
+    with pytest.raises(ValueError, match="bad.ckpt"):
+        qg.InftyQueens.load(str(tmp_path / "bad.ckpt"))
