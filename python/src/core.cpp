@@ -57,7 +57,7 @@ void require_memory(std::uint64_t bytes, const std::string& what) {
 
 std::uint64_t times(std::uint64_t count, std::uint64_t bytes) {
   return count > std::numeric_limits<std::uint64_t>::max() / bytes ? std::numeric_limits<std::uint64_t>::max()
-                                                                    : count * bytes;
+                                                                   : count * bytes;
 }
 
 // The ProgressFn of every long call: Ctrl-C (any pending signal whose handler raises) stops it.
@@ -120,7 +120,8 @@ py::array_t<std::int64_t> bfile(const std::string& anumber, const py::object& co
   std::uint64_t filled = 0;
   {
     py::gil_scoped_release release;
-    s.generate(count, [&](std::int64_t t) { out[filled < count ? filled++ : count - 1] = t; }, interruptible());
+    s.generate(
+        count, [&](std::int64_t t) { out[filled < count ? filled++ : count - 1] = t; }, interruptible());
   }
   if (filled != count)
     throw std::logic_error(fmt::format("{} generated {} terms instead of {}", s.anumber, filled, count));
@@ -140,7 +141,8 @@ py::array_t<std::uint8_t> word(const std::string& name, const py::object& length
   std::array<std::uint8_t, 256> rank{};
   for (std::size_t i = 0; i < 256; ++i) rank[i] = static_cast<std::uint8_t>(i);
   if (!letters)
-    for (std::size_t i = 0; i < sorted.size(); ++i) rank[static_cast<unsigned char>(sorted[i])] = static_cast<std::uint8_t>(i);
+    for (std::size_t i = 0; i < sorted.size(); ++i)
+      rank[static_cast<unsigned char>(sorted[i])] = static_cast<std::uint8_t>(i);
   require_memory(length, fmt::format("word {} {}", name, length));
   py::array_t<std::uint8_t> result(static_cast<py::ssize_t>(length));
   std::uint8_t* out = result.mutable_data();
@@ -182,11 +184,14 @@ class Game {
     {
       py::gil_scoped_release release;
       if (via == "sweep") {
-        qg::twopile::sweep_p_positions(ruleset_, count, [&](std::uint64_t n, std::uint64_t a, std::uint64_t b) {
-          out[2 * n] = static_cast<std::int64_t>(a);
-          out[2 * n + 1] = static_cast<std::int64_t>(b);
-          return true;
-        }, interruptible());
+        qg::twopile::sweep_p_positions(
+            ruleset_, count,
+            [&](std::uint64_t n, std::uint64_t a, std::uint64_t b) {
+              out[2 * n] = static_cast<std::int64_t>(a);
+              out[2 * n + 1] = static_cast<std::int64_t>(b);
+              return true;
+            },
+            interruptible());
       } else {
         // The morphic stream takes no ProgressFn: the sink ticks the poller instead.
         qg::Poller poller(interruptible(), count);
@@ -211,7 +216,7 @@ class Game {
   py::tuple nth(const py::object& n_arg) {
     const auto& route = morphic();
     const std::uint64_t n = to_u64(n_arg, 0, std::uint64_t{1} << 62);  // MorphicPPositions::nth's range
-    const qg::twopile::Position p = route.nth(n);  // O(log n): too short to release the GIL for
+    const qg::twopile::Position p = route.nth(n);                      // O(log n): too short to release the GIL for
     return py::make_tuple(p.x, p.y);
   }
 
@@ -301,7 +306,8 @@ py::array_t<std::int64_t> infty_queens(const py::object& count_arg) {
   {
     py::gil_scoped_release release;
     std::uint64_t i = 0;
-    qg::infty::infty_queens(count, [&](std::uint64_t q) { out[i++] = static_cast<std::int64_t>(q); }, interruptible());
+    qg::infty::infty_queens(
+        count, [&](std::uint64_t q) { out[i++] = static_cast<std::int64_t>(q); }, interruptible());
   }
   return terms;
 }
@@ -349,12 +355,15 @@ py::array_t<std::int64_t> spiral_queens(const py::object& count_arg) {
   std::int64_t* out = result.mutable_data();
   {
     py::gil_scoped_release release;
-    qg::spiral::generate_queens(count, [&](std::uint64_t first, std::span<const qg::spiral::QueenCell> queens) {
-      for (std::size_t i = 0; i < queens.size(); ++i) {
-        out[2 * (first + i)] = queens[i].x;
-        out[2 * (first + i) + 1] = queens[i].y;
-      }
-    }, interruptible());
+    qg::spiral::generate_queens(
+        count,
+        [&](std::uint64_t first, std::span<const qg::spiral::QueenCell> queens) {
+          for (std::size_t i = 0; i < queens.size(); ++i) {
+            out[2 * (first + i)] = queens[i].x;
+            out[2 * (first + i) + 1] = queens[i].y;
+          }
+        },
+        interruptible());
   }
   return result;
 }
@@ -380,13 +389,17 @@ PYBIND11_MODULE(_core, m) {
     }
   });
 
-  m.def("sequences", [] {
-    py::list list;
-    for (const auto& s : qg::all_sequences()) list.append(sequence_info(s));
-    return list;
-  }, "Every catalogued OEIS sequence as a dict (anumber, name, offset, max_terms, route), by A-number.");
-  m.def("sequence", [](const std::string& anumber) { return sequence_info(qg::find_sequence(anumber)); },
-        py::arg("anumber"), "One catalogued sequence's dict (anumber, name, offset, max_terms, route).");
+  m.def(
+      "sequences",
+      [] {
+        py::list list;
+        for (const auto& s : qg::all_sequences()) list.append(sequence_info(s));
+        return list;
+      },
+      "Every catalogued OEIS sequence as a dict (anumber, name, offset, max_terms, route), by A-number.");
+  m.def(
+      "sequence", [](const std::string& anumber) { return sequence_info(qg::find_sequence(anumber)); },
+      py::arg("anumber"), "One catalogued sequence's dict (anumber, name, offset, max_terms, route).");
   m.def("bfile", &bfile, py::arg("anumber"), py::arg("n"),
         "The first n terms a(offset), a(offset+1), … of a catalogued OEIS sequence as an int64 array\n"
         "(the terms of `queengames bfile ANUMBER N`; index i holds a(offset + i), see sequence()).\n"
@@ -413,10 +426,11 @@ PYBIND11_MODULE(_core, m) {
       .def("nth", &Game::nth, py::arg("n"),
            "(a_n, b_n) by the morphic route in O(log n), 0 ≤ n ≤ 2^62; ValueError without a morphic route.")
       .def("__repr__", [](const Game& g) { return "queengames.game('" + g.name() + "')"; });
-  m.def("game", [](const std::string& ruleset) { return Game(ruleset); }, py::arg("ruleset"),
-        "The game of a ruleset as the CLI accepts it: wythoff, kqueen:K, st-wythoff:S,T, queen-bee,\n"
-        "queen-dee, kqueen-dee:K, limited-kqueen:K,J, maharaja, kl-maharaja:K,L, t2t:T,\n"
-        "jumps:(P,Q),(Q,P),…, composed with '+'. See rulesets().");
+  m.def(
+      "game", [](const std::string& ruleset) { return Game(ruleset); }, py::arg("ruleset"),
+      "The game of a ruleset as the CLI accepts it: wythoff, kqueen:K, st-wythoff:S,T, queen-bee,\n"
+      "queen-dee, kqueen-dee:K, limited-kqueen:K,J, maharaja, kl-maharaja:K,L, t2t:T,\n"
+      "jumps:(P,Q),(Q,P),…, composed with '+'. See rulesets().");
   m.def("rulesets", &qg::twopile::Ruleset::syntax, "One line per ruleset name: its parameters and meaning.");
 
   py::class_<CheckResult>(m, "CheckResult", "The outcome of one claim checked up to a bound.")
@@ -457,10 +471,12 @@ PYBIND11_MODULE(_core, m) {
       .def("step", &infty_step, py::arg("n"),
            "The next n terms q_{terms+1} … as an int64 array (not interruptible within one step:\n"
            "take steps of millions of terms).")
-      .def("save", [](const qg::infty::InftyQueens& e, const std::string& path) { e.save(path); }, py::arg("path"),
-           "Writes a checkpoint atomically.")
-      .def_static("load", [](const std::string& path) { return qg::infty::InftyQueens::load(path); },
-                  py::arg("path"), "The engine of a checkpoint; ValueError naming the problem for a bad file.");
+      .def(
+          "save", [](const qg::infty::InftyQueens& e, const std::string& path) { e.save(path); }, py::arg("path"),
+          "Writes a checkpoint atomically.")
+      .def_static(
+          "load", [](const std::string& path) { return qg::infty::InftyQueens::load(path); }, py::arg("path"),
+          "The engine of a checkpoint; ValueError naming the problem for a bad file.");
 
   auto spiral = m.def_submodule("spiral", "Queens in exile on the square spiral (seed 000 §1–6).");
   spiral.def("nth", &spiral_nth, py::arg("n"),
