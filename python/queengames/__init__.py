@@ -9,10 +9,12 @@ The functions are the C++ library's own (bound in queengames._core); see docs/PY
 """
 
 from ._core import (
+    Blocking,
     CheckResult,
     Game,
     InftyQueens,
     bfile,
+    blocking,
     check,
     check_all,
     claims,
@@ -26,10 +28,12 @@ from ._core import (
 )
 
 __all__ = [
+    "Blocking",
     "CheckResult",
     "Game",
     "InftyQueens",
     "bfile",
+    "blocking",
     "check",
     "check_all",
     "claims",

@@ -33,6 +33,8 @@ class Game:
         """The morphism of the papers' morphic route, or None."""
     def p_positions(self, n: Count, via: str = "sweep") -> npt.NDArray[np.int64]:
         """(n, 2) array of (a_n, b_n), n = 0..n-1; via 'sweep' or 'morphic'."""
+    def grundy(self, width: Count, height: Count, threads: int = 2) -> npt.NDArray[np.uint32]:
+        """Sprague-Grundy values of the width × height corner, a (height, width) array indexed [y, x]."""
     def is_p(self, x: Count, y: Count) -> bool:
         """Whether (x, y) is a P-position; 0 ≤ x, y ≤ 2^32 - 3."""
     def nth(self, n: Count) -> tuple[int, int]:
@@ -43,6 +45,18 @@ def game(ruleset: str) -> Game:
 
 def rulesets() -> list[str]:
     """One line per ruleset name: its parameters and meaning."""
+
+class Blocking:
+    """k-Blocking Wythoff Nim (seed 004)."""
+
+    def __init__(self, k: Count) -> None: ...
+    @property
+    def k(self) -> int: ...
+    def palace_numbers(self, width: Count, height: Count, engine: str = "definition") -> npt.NDArray[np.uint32]:
+        """Palace numbers v(x, y), a (height, width) array indexed [y, x]; palaces are v < k."""
+
+def blocking(k: Count) -> Blocking:
+    """k-Blocking Wythoff Nim, 1 ≤ k ≤ 10^9."""
 
 class CheckResult:
     """The outcome of one claim checked up to a bound (truthy when it passed)."""

@@ -26,6 +26,8 @@
 #include <fmt/format.h>
 #include <gmpxx.h>
 
+#include "queengames/blocking.hpp"
+#include "queengames/boards.hpp"
 #include "queengames/catalog.hpp"
 #include "queengames/claims.hpp"
 #include "queengames/common.hpp"
@@ -98,6 +100,17 @@ py::int_ to_py(const std::string& decimal) {
 py::int_ to_py(qg::u128 value) { return to_py(qg::to_string(value)); }
 py::int_ to_py(qg::i128 value) { return to_py(qg::to_string(value)); }
 py::int_ to_py(const mpz_class& value) { return to_py(value.get_str()); }
+
+// A vector the library returned, handed to numpy as it is: the array views the vector's
+// buffer, and a capsule owning the vector frees it with the array (no copy).
+template <class T>
+py::array_t<T> adopt(std::vector<T>&& values, std::vector<py::ssize_t> shape) {
+  auto owner = std::make_unique<std::vector<T>>(std::move(values));
+  T* data = owner->data();
+  py::capsule free_with_array(owner.get(), [](void* p) { delete static_cast<std::vector<T>*>(p); });
+  owner.release();  // the capsule owns it now
+  return py::array_t<T>(std::move(shape), data, free_with_array);
+}
 
 // ---- sequences ---------------------------------------------------------------------
 
@@ -206,6 +219,20 @@ class Game {
     return result;
   }
 
+  py::array_t<std::uint32_t> grundy(const py::object& width, const py::object& height, unsigned threads) {
+    qg::boards::GrundyOptions options;
+    options.threads = threads;
+    options.progress = interruptible();
+    const std::uint64_t w = to_u64(width), h = to_u64(height);
+    qg::boards::Table table;
+    {
+      py::gil_scoped_release release;
+      table = qg::boards::grundy_table(ruleset_, w, h, options);
+    }
+    return adopt(std::move(table.values),
+                 {static_cast<py::ssize_t>(table.height), static_cast<py::ssize_t>(table.width)});
+  }
+
   bool is_p(const py::object& x, const py::object& y) {
     // The CLI's --is-p range: the sweep's coordinates stay below 2^32 − 2.
     const qg::twopile::Position p{to_u64(x, 0, UINT32_MAX - 2), to_u64(y, 0, UINT32_MAX - 2)};
@@ -230,6 +257,28 @@ class Game {
   qg::twopile::Ruleset ruleset_;
   std::optional<qg::twopile::MorphicCoding> coding_;
   std::optional<qg::twopile::MorphicPPositions> route_;  // built on first use: the index costs a little
+};
+
+// ---- k-Blocking Wythoff Nim ----------------------------------------------------------
+
+class Blocking {
+ public:
+  explicit Blocking(const py::object& k) : k_(to_u64(k)) { qg::blocking::require_k(k_); }
+  std::uint64_t k() const { return k_; }
+  py::array_t<std::uint32_t> palace_numbers(const py::object& width, const py::object& height,
+                                            const std::string& engine) const {
+    const std::uint64_t w = to_u64(width), h = to_u64(height);
+    const qg::blocking::Engine e = qg::blocking::parse_engine(engine);
+    std::vector<std::uint32_t> values;
+    {
+      py::gil_scoped_release release;
+      values = qg::blocking::palace_table(k_, w, h, e);
+    }
+    return adopt(std::move(values), {static_cast<py::ssize_t>(h), static_cast<py::ssize_t>(w)});
+  }
+
+ private:
+  std::uint64_t k_;
 };
 
 // ---- claims ------------------------------------------------------------------------
@@ -421,6 +470,10 @@ PYBIND11_MODULE(_core, m) {
       .def("p_positions", &Game::p_positions, py::arg("n"), py::arg("via") = "sweep",
            "The P-positions n = 0..n-1 as an (n, 2) int64 array of (a_n, b_n); via 'sweep' (every\n"
            "ruleset with rook and diagonal moves) or 'morphic' (rulesets with a morphic route).")
+      .def("grundy", &Game::grundy, py::arg("width"), py::arg("height"), py::arg("threads") = 2,
+           "The Sprague-Grundy values of the width × height corner as a (height, width) uint32 array\n"
+           "indexed [y, x] (imshow(..., origin='lower') draws x rightwards, y upwards);\n"
+           "sides 1..2^20. Interruptible; the library's table is handed over without a copy.")
       .def("is_p", &Game::is_p, py::arg("x"), py::arg("y"),
            "Whether (x, y) is a P-position (the morphic route when there is one, else the sweep).")
       .def("nth", &Game::nth, py::arg("n"),
@@ -432,6 +485,19 @@ PYBIND11_MODULE(_core, m) {
       "queen-dee, kqueen-dee:K, limited-kqueen:K,J, maharaja, kl-maharaja:K,L, t2t:T,\n"
       "jumps:(P,Q),(Q,P),…, composed with '+'. See rulesets().");
   m.def("rulesets", &qg::twopile::Ruleset::syntax, "One line per ruleset name: its parameters and meaning.");
+
+  py::class_<Blocking>(m, "Blocking", "k-Blocking Wythoff Nim (seed 004, Cook, Larsson, Neary).")
+      .def(py::init<const py::object&>(), py::arg("k"))
+      .def_property_readonly("k", &Blocking::k)
+      .def("palace_numbers", &Blocking::palace_numbers, py::arg("width"), py::arg("height"),
+           py::arg("engine") = "definition",
+           "The palace numbers v(x, y) of the width × height table as a (height, width) uint32 array\n"
+           "indexed [y, x]; a cell is a palace (P-position) iff v < k. engine: definition, plain or ca\n"
+           "(the cellular automaton of §2); at most 2^28 cells.")
+      .def("__repr__", [](const Blocking& b) { return fmt::format("queengames.blocking({})", b.k()); });
+  m.def(
+      "blocking", [](const py::object& k) { return Blocking(k); }, py::arg("k"),
+      "k-Blocking Wythoff Nim, 1 ≤ k ≤ 10^9.");
 
   py::class_<CheckResult>(m, "CheckResult", "The outcome of one claim checked up to a bound.")
       .def_readonly("id", &CheckResult::id)

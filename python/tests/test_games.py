@@ -77,3 +77,54 @@ def test_check_all_runs_each_claim_at_its_tour_bound():
     assert all(r.passed and r.bound_asked == bounds[r.id] for r in results)
     with pytest.raises(ValueError, match="depth must be tour, standard or deep"):
         qg.check_all(["knuth"], depth="shallow")
+
+
+def test_wythoff_grundy_table():
+    # The Sprague-Grundy values of Wythoff Nim in the 8 × 5 corner; row y = 0 is mex along the row.
+    g = qg.game("wythoff").grundy(8, 5)
+    assert g.shape == (5, 8) and g.dtype == np.uint32
+    assert g.tolist() == [
+        [0, 1, 2, 3, 4, 5, 6, 7],
+        [1, 2, 0, 4, 5, 3, 7, 8],
+        [2, 0, 1, 5, 3, 4, 8, 6],
+        [3, 4, 5, 6, 2, 0, 1, 9],
+        [4, 5, 3, 2, 7, 6, 9, 0],
+    ]
+    assert g.base is not None  # a view of the library's table, not a copy
+
+
+def test_grundy_zeros_are_the_sweeps_p_positions():
+    # Two routes: the Grundy table's zeros and the sweep's P-positions, in the 300 × 300 corner.
+    for ruleset in ["wythoff", "maharaja", "kqueen:2"]:
+        game = qg.game(ruleset)
+        zeros = {(int(x), int(y)) for y, x in zip(*np.nonzero(game.grundy(300, 300) == 0))}
+        p = game.p_positions(300)
+        expected = {(a, b) for a, b in p.tolist() if b < 300} | {(b, a) for a, b in p.tolist() if b < 300}
+        assert zeros == expected, ruleset
+
+
+def test_grundy_table_matches_the_cli_csv(cli, tmp_path):
+    cli("grundy", "maharaja", "--size", "40x30", "--out", tmp_path / "g.csv")
+    rows = [[int(v) for v in line.split(",")] for line in (tmp_path / "g.csv").read_text().splitlines()]
+    assert qg.game("maharaja").grundy(40, 30).tolist() == rows
+
+
+def test_one_blocking_palaces_are_wythoffs_p_positions():
+    # k = 1: a cell is a palace iff no palace sees it, Wythoff's P-positions (seed 004 §1).
+    v = qg.blocking(1).palace_numbers(200, 200)
+    assert v.shape == (200, 200) and v.dtype == np.uint32
+    palaces = {(int(x), int(y)) for y, x in zip(*np.nonzero(v < 1))}
+    p = qg.game("wythoff").p_positions(200).tolist()
+    assert palaces == {(a, b) for a, b in p if b < 200} | {(b, a) for a, b in p if b < 200}
+
+
+def test_palace_engines_agree():
+    b = qg.blocking(3)
+    t = b.palace_numbers(97, 61)
+    assert np.array_equal(t, b.palace_numbers(97, 61, engine="ca"))
+    assert np.array_equal(t, b.palace_numbers(97, 61, engine="plain"))
+    assert t.max() <= 3 * 3  # each line holds at most k palaces
+    with pytest.raises(ValueError):
+        b.palace_numbers(10, 10, engine="nope")
+    with pytest.raises(OverflowError):
+        qg.blocking(0)
