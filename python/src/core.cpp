@@ -134,7 +134,12 @@ py::array_t<std::int64_t> bfile(const std::string& anumber, const py::object& co
   {
     py::gil_scoped_release release;
     s.generate(
-        count, [&](std::int64_t t) { out[filled < count ? filled++ : count - 1] = t; }, interruptible());
+        count,
+        [&](std::int64_t t) {
+          if (filled < count) out[filled] = t;  // a generator that overran is reported below
+          ++filled;
+        },
+        interruptible());
   }
   if (filled != count)
     throw std::logic_error(fmt::format("{} generated {} terms instead of {}", s.anumber, filled, count));
