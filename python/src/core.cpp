@@ -73,7 +73,8 @@ qg::ProgressFn interruptible() {
 // A count or index as the CLI reads it: a Python int, or a string such as "10^6" or "2^40".
 std::string number_text(const py::handle& value) {
   if (py::isinstance<py::str>(value)) return value.cast<std::string>();
-  if (py::isinstance<py::int_>(value) && !py::isinstance<py::bool_>(value)) return py::str(value).cast<std::string>();
+  if (py::isinstance<py::bool_>(value)) throw py::type_error("expected an int (or a string such as '10^6'), got bool");
+  if (py::isinstance<py::int_>(value)) return py::str(value).cast<std::string>();
   // numpy integers and anything else with __index__
   if (PyIndex_Check(value.ptr())) return py::str(py::reinterpret_steal<py::object>(PyNumber_Index(value.ptr())));
   throw py::type_error("expected an int (or a string such as '10^6'), got " +
@@ -427,8 +428,6 @@ py::array_t<std::int64_t> spiral_queens(const py::object& count_arg) {
 PYBIND11_MODULE(_core, m) {
   m.doc() = "queengames: the mathematics of queen games (the C++ library, bound with pybind11)";
 
-  static py::exception<OutOfMemory> unused(m, "_OutOfMemory");  // keeps the type known to pybind11
-  (void)unused;
   py::register_exception_translator([](std::exception_ptr p) {
     try {
       if (p) std::rethrow_exception(p);

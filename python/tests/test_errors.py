@@ -45,6 +45,8 @@ def test_negative_and_non_integer_arguments():
         qg.bfile("A000201", -1)
     with pytest.raises(TypeError):
         qg.bfile("A000201", 2.5)
+    with pytest.raises(TypeError):
+        qg.bfile("A000201", True)
 
 
 def test_a_refused_allocation_is_a_memory_error():
