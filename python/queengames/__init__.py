@@ -1,0 +1,60 @@
+"""queengames: the mathematics of queen games, from Python.
+
+The functions are the C++ library's own (bound in queengames._core); see docs/PYTHON.md.
+
+    >>> import queengames as qg
+    >>> qg.bfile("A000201", 5)          # lower Wythoff sequence, a(1..5)
+    array([1, 3, 4, 6, 8])
+    >>> qg.game("wythoff").nth(10**18)  # the 10^18-th P-position, by the morphic route
+"""
+
+from ._core import (
+    Blocking,
+    CheckResult,
+    Game,
+    InftyQueens,
+    bfile,
+    blocking,
+    check,
+    check_all,
+    claims,
+    game,
+    infty_queens,
+    rulesets,
+    sequence,
+    sequences,
+    spiral,
+    word,
+)
+
+__all__ = [
+    "Blocking",
+    "CheckResult",
+    "Game",
+    "InftyQueens",
+    "bfile",
+    "blocking",
+    "check",
+    "check_all",
+    "claims",
+    "game",
+    "infty_queens",
+    "infty_queens_chunks",
+    "rulesets",
+    "sequence",
+    "sequences",
+    "spiral",
+    "word",
+]
+
+
+def infty_queens_chunks(n, chunk=1 << 24):
+    """Yields q_1 … q_n of the ∞-queens (A065188) as int64 arrays of at most `chunk` terms.
+
+    For runs whose terms do not fit in memory at once: one engine (InftyQueens) is stepped
+    from chunk to chunk, about 0.08 bytes per term besides the chunk; Ctrl-C stops between
+    chunks. np.concatenate(list(infty_queens_chunks(n))) equals infty_queens(n).
+    """
+    engine = InftyQueens()
+    while engine.terms < n:
+        yield engine.step(min(chunk, n - engine.terms))

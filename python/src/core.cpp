@@ -1,0 +1,557 @@
+// queengames._core: the library's public API for Python (pybind11), with numpy arrays.
+//
+// Nothing here computes: each function parses its arguments with the library's own parsers
+// (so that a bad count gets the CLI's message), calls one library function with the GIL
+// released, and hands the result over. Arrays are allocated by numpy first and the library's
+// sink writes straight into their buffers: no per-element copy, no intermediate vector.
+//
+// Ctrl-C: the library polls its ProgressFn every 10-40 ms (qg::Poller); ours takes the GIL,
+// lets Python run its signal handlers (PyErr_CheckSignals) and, when one raised
+// KeyboardInterrupt, throws it through the library, whose RAII unwinds; the half-filled array
+// is dropped with the exception. Errors: InputError → ValueError, RangeError → OverflowError,
+// refusals for memory and std::bad_alloc → MemoryError, with the CLI's messages.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <gmpxx.h>
+
+#include "queengames/blocking.hpp"
+#include "queengames/boards.hpp"
+#include "queengames/catalog.hpp"
+#include "queengames/claims.hpp"
+#include "queengames/common.hpp"
+#include "queengames/infty.hpp"
+#include "queengames/io.hpp"
+#include "queengames/numeration.hpp"
+#include "queengames/spiral.hpp"
+#include "queengames/twopile.hpp"
+#include "queengames/words.hpp"
+
+namespace py = pybind11;
+
+namespace {
+
+// A computation refused up front because it would not fit in memory: MemoryError.
+class OutOfMemory : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// qg::require_memory, reported as MemoryError rather than as a RangeError.
+void require_memory(std::uint64_t bytes, const std::string& what) {
+  try {
+    qg::require_memory(bytes, what);
+  } catch (const qg::RangeError& e) {
+    throw OutOfMemory(e.what());
+  }
+}
+
+std::uint64_t times(std::uint64_t count, std::uint64_t bytes) {
+  return count > std::numeric_limits<std::uint64_t>::max() / bytes ? std::numeric_limits<std::uint64_t>::max()
+                                                                   : count * bytes;
+}
+
+// The ProgressFn of every long call: Ctrl-C (any pending signal whose handler raises) stops it.
+qg::ProgressFn interruptible() {
+  return [](std::uint64_t, std::uint64_t) {
+    py::gil_scoped_acquire gil;
+    if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+  };
+}
+
+// A count or index as the CLI reads it: a Python int, or a string such as "10^6" or "2^40".
+std::string number_text(const py::handle& value) {
+  if (py::isinstance<py::str>(value)) return value.cast<std::string>();
+  if (py::isinstance<py::bool_>(value)) throw py::type_error("expected an int (or a string such as '10^6'), got bool");
+  if (py::isinstance<py::int_>(value)) return py::str(value).cast<std::string>();
+  // numpy integers and anything else with __index__
+  if (PyIndex_Check(value.ptr())) return py::str(py::reinterpret_steal<py::object>(PyNumber_Index(value.ptr())));
+  throw py::type_error("expected an int (or a string such as '10^6'), got " +
+                       py::str(py::type::handle_of(value).attr("__name__")).cast<std::string>());
+}
+
+std::uint64_t to_u64(const py::handle& value, std::uint64_t min = 0,
+                     std::uint64_t max = std::numeric_limits<std::uint64_t>::max()) {
+  // A Python int in range is taken as it is (random-access calls are a few microseconds, of
+  // which the text route would be half); anything else goes through the library's parser,
+  // whose errors are the CLI's.
+  if (PyLong_CheckExact(value.ptr())) {
+    int overflow = 0;
+    const long long v = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
+    if (overflow == 0 && v >= 0 && static_cast<std::uint64_t>(v) >= min && static_cast<std::uint64_t>(v) <= max)
+      return static_cast<std::uint64_t>(v);
+  }
+  return qg::parse_u64(number_text(value), min, max);
+}
+
+py::int_ to_py(const std::string& decimal) {
+  return py::reinterpret_steal<py::int_>(PyLong_FromString(decimal.c_str(), nullptr, 10));
+}
+py::int_ to_py(qg::u128 value) { return to_py(qg::to_string(value)); }
+py::int_ to_py(qg::i128 value) { return to_py(qg::to_string(value)); }
+py::int_ to_py(const mpz_class& value) { return to_py(value.get_str()); }
+
+// A vector the library returned, handed to numpy as it is: the array views the vector's
+// buffer, and a capsule owning the vector frees it with the array (no copy).
+template <class T>
+py::array_t<T> adopt(std::vector<T>&& values, std::vector<py::ssize_t> shape) {
+  auto owner = std::make_unique<std::vector<T>>(std::move(values));
+  T* data = owner->data();
+  py::capsule free_with_array(owner.get(), [](void* p) { delete static_cast<std::vector<T>*>(p); });
+  owner.release();  // the capsule owns it now
+  return py::array_t<T>(std::move(shape), data, free_with_array);
+}
+
+// ---- sequences ---------------------------------------------------------------------
+
+py::dict sequence_info(const qg::Sequence& s) {
+  py::dict d;
+  d["anumber"] = s.anumber;
+  d["name"] = s.name;
+  d["offset"] = s.offset;
+  d["max_terms"] = s.max_terms;
+  d["route"] = s.route;
+  return d;
+}
+
+py::array_t<std::int64_t> bfile(const std::string& anumber, const py::object& count_arg) {
+  const qg::Sequence s = qg::find_sequence(anumber);
+  const std::uint64_t count = to_u64(count_arg, 1, s.max_terms);
+  require_memory(times(count, 8), fmt::format("bfile {} {}", s.anumber, count));
+  py::array_t<std::int64_t> terms(static_cast<py::ssize_t>(count));
+  std::int64_t* out = terms.mutable_data();
+  std::uint64_t filled = 0;
+  {
+    py::gil_scoped_release release;
+    s.generate(
+        count,
+        [&](std::int64_t t) {
+          if (filled < count) out[filled] = t;  // a generator that overran is reported below
+          ++filled;
+        },
+        interruptible());
+  }
+  if (filled != count)
+    throw std::logic_error(fmt::format("{} generated {} terms instead of {}", s.anumber, filled, count));
+  return terms;
+}
+
+// ---- words -------------------------------------------------------------------------
+
+py::array_t<std::uint8_t> word(const std::string& name, const py::object& length_arg, bool letters) {
+  const auto morphism = qg::words::Morphism::from_name_or_text(name);
+  const std::uint64_t length = to_u64(length_arg, 1, std::uint64_t{1} << 40);  // the CLI's word --length range
+  qg::words::FixedPointStream stream(morphism);
+  // Letters become their ranks in the sorted alphabet: a, b, c → 0, 1, 2 (also for the theme
+  // song, whose alphabet starts with its start letter c), digits 0, 1, 2 → 0, 1, 2.
+  std::string sorted = morphism.alphabet();
+  std::sort(sorted.begin(), sorted.end());
+  std::array<std::uint8_t, 256> rank{};
+  for (std::size_t i = 0; i < 256; ++i) rank[i] = static_cast<std::uint8_t>(i);
+  if (!letters)
+    for (std::size_t i = 0; i < sorted.size(); ++i)
+      rank[static_cast<unsigned char>(sorted[i])] = static_cast<std::uint8_t>(i);
+  require_memory(length, fmt::format("word {} {}", name, length));
+  py::array_t<std::uint8_t> result(static_cast<py::ssize_t>(length));
+  std::uint8_t* out = result.mutable_data();
+  {
+    py::gil_scoped_release release;
+    constexpr std::uint64_t chunk = 1 << 16;
+    qg::Poller poller(interruptible(), length);
+    for (std::uint64_t done = 0; done < length;) {
+      const std::uint64_t k = std::min(chunk, length - done);
+      stream.read(reinterpret_cast<char*>(out + done), k);
+      for (std::uint64_t i = done; i < done + k; ++i) out[i] = rank[out[i]];
+      done += k;
+      poller.tick(done);
+    }
+  }
+  return result;
+}
+
+// ---- two-pile games ----------------------------------------------------------------
+
+class Game {
+ public:
+  explicit Game(const std::string& text)
+      : ruleset_(qg::twopile::Ruleset::parse(text)), coding_(qg::twopile::morphic_coding(ruleset_)) {}
+
+  const std::string& name() const { return ruleset_.name(); }
+  std::optional<std::string> morphism() const {
+    if (!coding_) return std::nullopt;
+    return coding_->morphism;
+  }
+
+  py::array_t<std::int64_t> p_positions(const py::object& count_arg, const std::string& via) {
+    const std::uint64_t count = to_u64(count_arg, 1, std::uint64_t{1} << 40);  // the CLI's --p-positions range
+    if (via != "sweep" && via != "morphic") throw qg::InputError("via must be sweep or morphic (got '" + via + "')");
+    if (via == "morphic") morphic();  // refuse before allocating
+    require_memory(times(count, 16), fmt::format("{} P-positions of {}", count, name()));
+    py::array_t<std::int64_t> result({static_cast<py::ssize_t>(count), py::ssize_t{2}});
+    std::int64_t* out = result.mutable_data();
+    {
+      py::gil_scoped_release release;
+      if (via == "sweep") {
+        qg::twopile::sweep_p_positions(
+            ruleset_, count,
+            [&](std::uint64_t n, std::uint64_t a, std::uint64_t b) {
+              out[2 * n] = static_cast<std::int64_t>(a);
+              out[2 * n + 1] = static_cast<std::int64_t>(b);
+              return true;
+            },
+            interruptible());
+      } else {
+        // The morphic stream takes no ProgressFn: the sink ticks the poller instead.
+        qg::Poller poller(interruptible(), count);
+        morphic().stream(count, [&](std::uint64_t n, std::uint64_t a, std::uint64_t b) {
+          out[2 * n] = static_cast<std::int64_t>(a);
+          out[2 * n + 1] = static_cast<std::int64_t>(b);
+          poller.tick(n);
+          return true;
+        });
+      }
+    }
+    return result;
+  }
+
+  py::array_t<std::uint32_t> grundy(const py::object& width, const py::object& height, unsigned threads) {
+    qg::boards::GrundyOptions options;
+    options.threads = threads;
+    options.progress = interruptible();
+    const std::uint64_t w = to_u64(width), h = to_u64(height);
+    qg::boards::Table table;
+    {
+      py::gil_scoped_release release;
+      table = qg::boards::grundy_table(ruleset_, w, h, options);
+    }
+    return adopt(std::move(table.values),
+                 {static_cast<py::ssize_t>(table.height), static_cast<py::ssize_t>(table.width)});
+  }
+
+  bool is_p(const py::object& x, const py::object& y) {
+    // The CLI's --is-p range: the sweep's coordinates stay below 2^32 − 2.
+    const qg::twopile::Position p{to_u64(x, 0, UINT32_MAX - 2), to_u64(y, 0, UINT32_MAX - 2)};
+    py::gil_scoped_release release;
+    return qg::twopile::is_p_position(ruleset_, p);
+  }
+
+  py::tuple nth(const py::object& n_arg) {
+    const auto& route = morphic();
+    const std::uint64_t n = to_u64(n_arg, 0, std::uint64_t{1} << 62);  // MorphicPPositions::nth's range
+    const qg::twopile::Position p = route.nth(n);                      // O(log n): too short to release the GIL for
+    return py::make_tuple(p.x, p.y);
+  }
+
+ private:
+  const qg::twopile::MorphicPPositions& morphic() {
+    if (!coding_) throw qg::InputError(name() + " has no morphic route (the papers give none)");
+    if (!route_) route_.emplace(*coding_);
+    return *route_;
+  }
+
+  qg::twopile::Ruleset ruleset_;
+  std::optional<qg::twopile::MorphicCoding> coding_;
+  std::optional<qg::twopile::MorphicPPositions> route_;  // built on first use: the index costs a little
+};
+
+// ---- k-Blocking Wythoff Nim ----------------------------------------------------------
+
+class Blocking {
+ public:
+  explicit Blocking(const py::object& k) : k_(to_u64(k)) { qg::blocking::require_k(k_); }
+  std::uint64_t k() const { return k_; }
+  py::array_t<std::uint32_t> palace_numbers(const py::object& width, const py::object& height,
+                                            const std::string& engine) const {
+    const std::uint64_t w = to_u64(width), h = to_u64(height);
+    const qg::blocking::Engine e = qg::blocking::parse_engine(engine);
+    std::vector<std::uint32_t> values;
+    {
+      py::gil_scoped_release release;
+      values = qg::blocking::palace_table(k_, w, h, e);
+    }
+    return adopt(std::move(values), {static_cast<py::ssize_t>(h), static_cast<py::ssize_t>(w)});
+  }
+
+ private:
+  std::uint64_t k_;
+};
+
+// ---- claims ------------------------------------------------------------------------
+
+struct CheckResult {
+  std::string id, kind, source, statement, unit, detail;
+  bool passed = false;
+  std::uint64_t bound_asked = 0, bound_reached = 0;
+  double seconds = 0;
+};
+
+CheckResult run_one(const qg::Claim& claim, std::uint64_t bound) {
+  qg::ClaimReport report;
+  {
+    py::gil_scoped_release release;
+    report = qg::run_claim(claim, bound, interruptible());
+  }
+  return {claim.id,
+          qg::to_string(claim.kind),
+          claim.source,
+          claim.statement,
+          claim.unit,
+          report.outcome.detail,
+          report.outcome.pass,
+          report.bound_asked,
+          report.outcome.bound_reached,
+          report.seconds};
+}
+
+CheckResult check(const std::string& id, const py::object& bound) {
+  const auto claims = qg::select_claims({id});
+  if (claims.size() != 1)
+    throw qg::InputError(fmt::format("'{}' selects {} claims; name one (e.g. {}) or use check_all('{}')", id,
+                                     claims.size(), claims.front().id, id));
+  const qg::Claim& claim = claims.front();
+  return run_one(claim, bound.is_none() ? claim.bound(qg::ClaimDepth::standard) : to_u64(bound, 1));
+}
+
+std::vector<CheckResult> check_all(const std::vector<std::string>& patterns, const std::string& depth) {
+  qg::ClaimDepth d = qg::ClaimDepth::standard;
+  if (depth == "tour") d = qg::ClaimDepth::tour;
+  else if (depth == "deep") d = qg::ClaimDepth::deep;
+  else if (depth != "standard") throw qg::InputError("depth must be tour, standard or deep (got '" + depth + "')");
+  std::vector<CheckResult> results;
+  for (const auto& claim : qg::select_claims(patterns)) results.push_back(run_one(claim, claim.bound(d)));
+  return results;
+}
+
+py::list claims(const std::vector<std::string>& patterns) {
+  py::list list;
+  for (const auto& c : qg::select_claims(patterns)) {
+    py::dict d;
+    d["id"] = c.id;
+    d["source"] = c.source;
+    d["kind"] = qg::to_string(c.kind);
+    d["statement"] = c.statement;
+    d["unit"] = c.unit;
+    d["tour_bound"] = c.bounds.tour;
+    d["standard_bound"] = c.bounds.standard;
+    d["deep_bound"] = c.bounds.deep;
+    d["max_bound"] = c.bounds.max;
+    list.append(d);
+  }
+  return list;
+}
+
+// ---- ∞-queens ----------------------------------------------------------------------
+
+py::array_t<std::int64_t> infty_queens(const py::object& count_arg) {
+  const std::uint64_t count = to_u64(count_arg, 1, qg::infty::kInftyMaxTerms);
+  require_memory(times(count, 8) + qg::infty::infty_memory_estimate(count), fmt::format("infty-queens {}", count));
+  py::array_t<std::int64_t> terms(static_cast<py::ssize_t>(count));
+  std::int64_t* out = terms.mutable_data();
+  {
+    py::gil_scoped_release release;
+    std::uint64_t i = 0;
+    qg::infty::infty_queens(
+        count, [&](std::uint64_t q) { out[i++] = static_cast<std::int64_t>(q); }, interruptible());
+  }
+  return terms;
+}
+
+// The engine with its state, for runs that do not fit in memory: step() hands out the next
+// terms, save()/load() are the library's checkpoints.
+py::array_t<std::int64_t> infty_step(qg::infty::InftyQueens& engine, const py::object& count_arg) {
+  const std::uint64_t count = to_u64(count_arg, 1, qg::infty::kInftyMaxTerms);
+  require_memory(times(count, 8), fmt::format("infty-queens step {}", count));
+  py::array_t<std::int64_t> terms(static_cast<py::ssize_t>(count));
+  // q_n < 2.62 n + 64 < 2^63: the int64 buffer holds the engine's uint64 terms unchanged.
+  auto* out = reinterpret_cast<std::uint64_t*>(terms.mutable_data());
+  py::gil_scoped_release release;
+  engine.step(count, out);
+  return terms;
+}
+
+// ---- the spiral --------------------------------------------------------------------
+
+// n < 2^120, the range of random access on the spiral (the CLI's message).
+qg::u128 random_access_n(const py::object& value) {
+  const std::string text = number_text(value);
+  const mpz_class n = qg::parse_natural(text);
+  const mpz_class limit = mpz_class(1) << qg::spiral::kRandomAccessBits;
+  if (n >= limit)
+    throw qg::RangeError(fmt::format("{} is out of range: the supported range is 0..2^{} - 1 = {}", text,
+                                     qg::spiral::kRandomAccessBits, mpz_class(limit - 1).get_str()));
+  return qg::numeration::to_u128(n);
+}
+
+py::tuple spiral_nth(const py::object& n) {
+  const qg::spiral::Queen q = qg::spiral::queen(random_access_n(n));
+  return py::make_tuple(to_py(q.cell), to_py(q.x), to_py(q.y));
+}
+
+py::tuple spiral_xymp(const py::object& n) {
+  const qg::spiral::XympRow r = qg::spiral::xymp(random_access_n(n));
+  return py::make_tuple(to_py(r.x), to_py(r.y), to_py(r.m), to_py(r.p));
+}
+
+py::array_t<std::int64_t> spiral_queens(const py::object& count_arg) {
+  const std::uint64_t count = to_u64(count_arg, 1, qg::spiral::kSequentialMaxQueens);
+  require_memory(times(count, 16), fmt::format("spiral queens {}", count));
+  py::array_t<std::int64_t> result({static_cast<py::ssize_t>(count), py::ssize_t{2}});
+  std::int64_t* out = result.mutable_data();
+  {
+    py::gil_scoped_release release;
+    qg::spiral::generate_queens(
+        count,
+        [&](std::uint64_t first, std::span<const qg::spiral::QueenCell> queens) {
+          for (std::size_t i = 0; i < queens.size(); ++i) {
+            out[2 * (first + i)] = queens[i].x;
+            out[2 * (first + i) + 1] = queens[i].y;
+          }
+        },
+        interruptible());
+  }
+  return result;
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_core, m) {
+  m.doc() = "queengames: the mathematics of queen games (the C++ library, bound with pybind11)";
+
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const qg::RangeError& e) {
+      PyErr_SetString(PyExc_OverflowError, e.what());
+    } catch (const qg::InputError& e) {
+      PyErr_SetString(PyExc_ValueError, e.what());
+    } catch (const OutOfMemory& e) {
+      PyErr_SetString(PyExc_MemoryError, e.what());
+    } catch (const std::bad_alloc&) {
+      PyErr_SetString(PyExc_MemoryError, "out of memory");
+    }
+  });
+
+  m.def(
+      "sequences",
+      [] {
+        py::list list;
+        for (const auto& s : qg::all_sequences()) list.append(sequence_info(s));
+        return list;
+      },
+      "Every catalogued OEIS sequence as a dict (anumber, name, offset, max_terms, route), by A-number.");
+  m.def(
+      "sequence", [](const std::string& anumber) { return sequence_info(qg::find_sequence(anumber)); },
+      py::arg("anumber"), "One catalogued sequence's dict (anumber, name, offset, max_terms, route).");
+  m.def("bfile", &bfile, py::arg("anumber"), py::arg("n"),
+        "The first n terms a(offset), a(offset+1), … of a catalogued OEIS sequence as an int64 array\n"
+        "(the terms of `queengames bfile ANUMBER N`; index i holds a(offset + i), see sequence()).\n"
+        "n is an int or a string such as '10^6'. ValueError for an unknown A-number, OverflowError\n"
+        "for n outside 1..max_terms, MemoryError when the array would not fit in memory.");
+  m.def("word", &word, py::arg("name"), py::arg("n"), py::arg("letters") = false,
+        "The first n letters of a morphism's fixed point as a uint8 array: each letter's rank in\n"
+        "the sorted alphabet (tribonacci a, b, c → 0, 1, 2), or with letters=True its ASCII code\n"
+        "(bytes(word(...)).decode() is the word). name is one of fibonacci, tribonacci,\n"
+        "theme-song, period-doubling, thue-morse, tetranacci, or a morphism such as 'a->ab,b->a'.");
+
+  py::class_<Game>(m, "Game",
+                   "A two-pile queen game (seed 001, seed 003): P-positions (a_n, b_n), a_n ≤ b_n, a_n\n"
+                   "increasing, (a_0, b_0) = (0, 0).")
+      .def(py::init<const std::string&>(), py::arg("ruleset"))
+      .def_property_readonly("name", &Game::name, "The ruleset's name.")
+      .def_property_readonly("morphism", &Game::morphism,
+                             "The morphism of the papers' morphic route, or None when there is none.")
+      .def("p_positions", &Game::p_positions, py::arg("n"), py::arg("via") = "sweep",
+           "The P-positions n = 0..n-1 as an (n, 2) int64 array of (a_n, b_n); via 'sweep' (every\n"
+           "ruleset with rook and diagonal moves) or 'morphic' (rulesets with a morphic route).")
+      .def("grundy", &Game::grundy, py::arg("width"), py::arg("height"), py::arg("threads") = 2,
+           "The Sprague-Grundy values of the width × height corner as a (height, width) uint32 array\n"
+           "indexed [y, x] (imshow(..., origin='lower') draws x rightwards, y upwards);\n"
+           "sides 1..2^20. Interruptible; the library's table is handed over without a copy.")
+      .def("is_p", &Game::is_p, py::arg("x"), py::arg("y"),
+           "Whether (x, y) is a P-position (the morphic route when there is one, else the sweep).")
+      .def("nth", &Game::nth, py::arg("n"),
+           "(a_n, b_n) by the morphic route in O(log n), 0 ≤ n ≤ 2^62; ValueError without a morphic route.")
+      .def("__repr__", [](const Game& g) { return "queengames.game('" + g.name() + "')"; });
+  m.def(
+      "game", [](const std::string& ruleset) { return Game(ruleset); }, py::arg("ruleset"),
+      "The game of a ruleset as the CLI accepts it: wythoff, kqueen:K, st-wythoff:S,T, queen-bee,\n"
+      "queen-dee, kqueen-dee:K, limited-kqueen:K,J, maharaja, kl-maharaja:K,L, t2t:T,\n"
+      "jumps:(P,Q),(Q,P),…, composed with '+'. See rulesets().");
+  m.def("rulesets", &qg::twopile::Ruleset::syntax, "One line per ruleset name: its parameters and meaning.");
+
+  py::class_<Blocking>(m, "Blocking", "k-Blocking Wythoff Nim (seed 004, Cook, Larsson, Neary).")
+      .def(py::init<const py::object&>(), py::arg("k"))
+      .def_property_readonly("k", &Blocking::k)
+      .def("palace_numbers", &Blocking::palace_numbers, py::arg("width"), py::arg("height"),
+           py::arg("engine") = "definition",
+           "The palace numbers v(x, y) of the width × height table as a (height, width) uint32 array\n"
+           "indexed [y, x]; a cell is a palace (P-position) iff v < k. engine: definition, plain or ca\n"
+           "(the cellular automaton of §2); at most 2^28 cells.")
+      .def("__repr__", [](const Blocking& b) { return fmt::format("queengames.blocking({})", b.k()); });
+  m.def(
+      "blocking", [](const py::object& k) { return Blocking(k); }, py::arg("k"),
+      "k-Blocking Wythoff Nim, 1 ≤ k ≤ 10^9.");
+
+  py::class_<CheckResult>(m, "CheckResult", "The outcome of one claim checked up to a bound.")
+      .def_readonly("id", &CheckResult::id)
+      .def_readonly("kind", &CheckResult::kind)
+      .def_readonly("source", &CheckResult::source, "Where the papers state it.")
+      .def_readonly("statement", &CheckResult::statement)
+      .def_readonly("unit", &CheckResult::unit, "What the bounds count.")
+      .def_readonly("passed", &CheckResult::passed, "True for PASS (a conjecture then holds to the bound).")
+      .def_readonly("bound_asked", &CheckResult::bound_asked)
+      .def_readonly("bound_reached", &CheckResult::bound_reached)
+      .def_readonly("detail", &CheckResult::detail, "On FAIL the first counterexample; on PASS what was measured.")
+      .def_readonly("seconds", &CheckResult::seconds)
+      .def("__bool__", [](const CheckResult& r) { return r.passed; })
+      .def("__repr__", [](const CheckResult& r) {
+        return fmt::format("<CheckResult {} {} to {} {}: {}>", r.id, r.passed ? "PASS" : "FAIL", r.bound_reached,
+                           r.unit, r.detail);
+      });
+  m.def("check", &check, py::arg("id"), py::arg("bound") = py::none(),
+        "Checks one claim (an id from claims(), e.g. 'exile.theorem1') up to bound in the claim's own\n"
+        "unit (None: its standard bound, as `queengames check ID`). OverflowError beyond its max bound.");
+  m.def("check_all", &check_all, py::arg("patterns") = std::vector<std::string>{}, py::arg("depth") = "standard",
+        "Checks every claim selected by the id prefixes (all for none) at each claim's own bound of\n"
+        "that depth: 'tour', 'standard' or 'deep'. A list of CheckResult.");
+  m.def("claims", &claims, py::arg("patterns") = std::vector<std::string>{},
+        "The claims selected by the id prefixes (all for none), each as a dict.");
+
+  m.def("infty_queens", &infty_queens, py::arg("n"),
+        "q_1 … q_n of the lexicographically first ∞-queens solution (seed 002; OEIS A065188) as an int64\n"
+        "array: index i holds q_{i+1}.");
+
+  py::class_<qg::infty::InftyQueens>(m, "InftyQueens",
+                                     "The ∞-queens engine with its state: q_1, q_2, … in steps, with checkpoints.\n"
+                                     "infty_queens_chunks() walks it in arrays of bounded size.")
+      .def(py::init<>())
+      .def_property_readonly("terms", &qg::infty::InftyQueens::terms, "Terms computed so far.")
+      .def_property_readonly("memory_bytes", &qg::infty::InftyQueens::memory_bytes, "Bytes the engine holds now.")
+      .def("step", &infty_step, py::arg("n"),
+           "The next n terms q_{terms+1} … as an int64 array (not interruptible within one step:\n"
+           "take steps of millions of terms).")
+      .def(
+          "save", [](const qg::infty::InftyQueens& e, const std::string& path) { e.save(path); }, py::arg("path"),
+          "Writes a checkpoint atomically.")
+      .def_static(
+          "load", [](const std::string& path) { return qg::infty::InftyQueens::load(path); }, py::arg("path"),
+          "The engine of a checkpoint; ValueError naming the problem for a bad file.");
+
+  auto spiral = m.def_submodule("spiral", "Queens in exile on the square spiral (seed 000 §1–6).");
+  spiral.def("nth", &spiral_nth, py::arg("n"),
+             "The queen q_n for any n < 2^120 as (cell, x, y), Python ints (x South, y East): Corollary 21.");
+  spiral.def("xymp", &spiral_xymp, py::arg("n"), "Row n of the XYMP table, (X_n, Y_n, M_n, P_n), for n < 2^120.");
+  spiral.def("queens", &spiral_queens, py::arg("n"),
+             "q_0 … q_{n-1} as an (n, 2) int64 array of (x, y), streamed from the closed forms.");
+}

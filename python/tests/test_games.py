@@ -1,0 +1,130 @@
+# Two-pile games, the spiral's random access and the claims.
+from math import isqrt
+
+import numpy as np
+import pytest
+
+import queengames as qg
+
+# Wythoff's P-positions (seed 001 §1): (⌊nφ⌋, ⌊nφ²⌋).
+WYTHOFF = [(0, 0), (1, 2), (3, 5), (4, 7), (6, 10), (8, 13), (9, 15), (11, 18), (12, 20), (14, 23)]
+
+
+def floor_n_phi(n):
+    return (n + isqrt(5 * n * n)) // 2
+
+
+def test_wythoff_p_positions():
+    g = qg.game("wythoff")
+    p = g.p_positions(10)
+    assert p.shape == (10, 2) and p.dtype == np.int64
+    assert [tuple(r) for r in p.tolist()] == WYTHOFF
+    assert np.array_equal(g.p_positions(10**4, via="morphic"), g.p_positions(10**4))
+    assert g.is_p(3, 5) and g.is_p(5, 3) and not g.is_p(3, 4)
+    assert g.morphism is not None
+
+
+def test_wythoff_nth_at_10_to_18():
+    n = 10**18
+    assert qg.game("wythoff").nth(n) == (floor_n_phi(n), floor_n_phi(n) + n)
+    assert qg.game("wythoff").nth(2**62)[0] == floor_n_phi(2**62)
+
+
+def test_p_positions_agree_with_the_cli(cli):
+    for ruleset in ["wythoff", "maharaja", "queen-bee", "kqueen:3"]:
+        rows = [tuple(map(int, line.split())) for line in cli("game", ruleset, "--p-positions", 300).stdout.splitlines()]
+        p = qg.game(ruleset).p_positions(300)
+        assert [(n, a, b) for n, (a, b) in enumerate(p.tolist())] == rows, ruleset
+
+
+def test_maharaja_has_no_morphic_route():
+    g = qg.game("maharaja")
+    assert g.morphism is None
+    with pytest.raises(ValueError, match="no morphic route"):
+        g.nth(5)
+
+
+def test_spiral_random_access():
+    # q_0 = (0, 0) is cell 0 and q_1 = (1, 2) is cell 9 (seed 000 §2).
+    assert qg.spiral.nth(0) == (0, 0, 0)
+    assert qg.spiral.nth(1) == (9, 1, 2)
+    q = qg.spiral.queens(1000)
+    assert q.shape == (1000, 2)
+    for n in (1, 2, 3, 4, 17, 999):
+        assert qg.spiral.nth(n)[1:] == tuple(q[n])
+
+
+def test_spiral_nth_big_n_matches_the_cli(cli):
+    n = 2**100
+    cell, x, y = qg.spiral.nth(n)
+    assert cell > 2**128  # a Python int of any size
+    assert cli("spiral", "nth", "2^100").stdout.split() == [str(n), str(cell), str(x), str(y)]
+    assert qg.spiral.nth("2^100") == (cell, x, y)
+
+
+def test_check_a_claim():
+    c = qg.claims()[0]
+    r = qg.check(c["id"], bound=c["tour_bound"])
+    assert r.passed and bool(r)
+    assert r.id == c["id"] and r.bound_asked == c["tour_bound"] and r.bound_reached > 0
+    assert r.seconds >= 0 and r.detail
+
+
+def test_check_all_runs_each_claim_at_its_tour_bound():
+    results = qg.check_all(["knuth"], depth="tour")
+    bounds = {c["id"]: c["tour_bound"] for c in qg.claims(["knuth"])}
+    assert [r.id for r in results] == list(bounds)
+    assert all(r.passed and r.bound_asked == bounds[r.id] for r in results)
+    with pytest.raises(ValueError, match="depth must be tour, standard or deep"):
+        qg.check_all(["knuth"], depth="shallow")
+
+
+def test_wythoff_grundy_table():
+    # The Sprague-Grundy values of Wythoff Nim in the 8 × 5 corner; row y = 0 is mex along the row.
+    g = qg.game("wythoff").grundy(8, 5)
+    assert g.shape == (5, 8) and g.dtype == np.uint32
+    assert g.tolist() == [
+        [0, 1, 2, 3, 4, 5, 6, 7],
+        [1, 2, 0, 4, 5, 3, 7, 8],
+        [2, 0, 1, 5, 3, 4, 8, 6],
+        [3, 4, 5, 6, 2, 0, 1, 9],
+        [4, 5, 3, 2, 7, 6, 9, 0],
+    ]
+    assert g.base is not None  # a view of the library's table, not a copy
+
+
+def test_grundy_zeros_are_the_sweeps_p_positions():
+    # Two routes: the Grundy table's zeros and the sweep's P-positions, in the 300 × 300 corner.
+    for ruleset in ["wythoff", "maharaja", "kqueen:2"]:
+        game = qg.game(ruleset)
+        zeros = {(int(x), int(y)) for y, x in zip(*np.nonzero(game.grundy(300, 300) == 0))}
+        p = game.p_positions(300)
+        expected = {(a, b) for a, b in p.tolist() if b < 300} | {(b, a) for a, b in p.tolist() if b < 300}
+        assert zeros == expected, ruleset
+
+
+def test_grundy_table_matches_the_cli_csv(cli, tmp_path):
+    cli("grundy", "maharaja", "--size", "40x30", "--out", tmp_path / "g.csv")
+    rows = [[int(v) for v in line.split(",")] for line in (tmp_path / "g.csv").read_text().splitlines()]
+    assert qg.game("maharaja").grundy(40, 30).tolist() == rows
+
+
+def test_one_blocking_palaces_are_wythoffs_p_positions():
+    # k = 1: a cell is a palace iff no palace sees it, Wythoff's P-positions (seed 004 §1).
+    v = qg.blocking(1).palace_numbers(200, 200)
+    assert v.shape == (200, 200) and v.dtype == np.uint32
+    palaces = {(int(x), int(y)) for y, x in zip(*np.nonzero(v < 1))}
+    p = qg.game("wythoff").p_positions(200).tolist()
+    assert palaces == {(a, b) for a, b in p if b < 200} | {(b, a) for a, b in p if b < 200}
+
+
+def test_palace_engines_agree():
+    b = qg.blocking(3)
+    t = b.palace_numbers(97, 61)
+    assert np.array_equal(t, b.palace_numbers(97, 61, engine="ca"))
+    assert np.array_equal(t, b.palace_numbers(97, 61, engine="plain"))
+    assert t.max() <= 3 * 3  # each line holds at most k palaces
+    with pytest.raises(ValueError):
+        b.palace_numbers(10, 10, engine="nope")
+    with pytest.raises(OverflowError):
+        qg.blocking(0)
