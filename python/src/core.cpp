@@ -42,20 +42,7 @@ namespace py = pybind11;
 
 namespace {
 
-// A computation refused up front because it would not fit in memory: MemoryError.
-class OutOfMemory : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
-
-// qg::require_memory, reported as MemoryError rather than as a RangeError.
-void require_memory(std::uint64_t bytes, const std::string& what) {
-  try {
-    qg::require_memory(bytes, what);
-  } catch (const qg::RangeError& e) {
-    throw OutOfMemory(e.what());
-  }
-}
+using qg::require_memory;  // its qg::MemoryError becomes Python's MemoryError
 
 std::uint64_t times(std::uint64_t count, std::uint64_t bytes) {
   return count > std::numeric_limits<std::uint64_t>::max() / bytes ? std::numeric_limits<std::uint64_t>::max()
@@ -431,12 +418,12 @@ PYBIND11_MODULE(_core, m) {
   py::register_exception_translator([](std::exception_ptr p) {
     try {
       if (p) std::rethrow_exception(p);
+    } catch (const qg::MemoryError& e) {  // a RangeError too: caught first
+      PyErr_SetString(PyExc_MemoryError, e.what());
     } catch (const qg::RangeError& e) {
       PyErr_SetString(PyExc_OverflowError, e.what());
     } catch (const qg::InputError& e) {
       PyErr_SetString(PyExc_ValueError, e.what());
-    } catch (const OutOfMemory& e) {
-      PyErr_SetString(PyExc_MemoryError, e.what());
     } catch (const std::bad_alloc&) {
       PyErr_SetString(PyExc_MemoryError, "out of memory");
     }

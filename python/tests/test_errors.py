@@ -37,7 +37,10 @@ def test_errors_carry_the_cli_messages(cli, call, args, error):
     expected = cli_message(cli, *args)
     with pytest.raises(error) as info:
         call()
-    assert str(info.value) == expected
+    # The CLI may append a pointer to its own help, "(see queengames bfile --list)": the
+    # library's message, which names no CLI flag, is the CLI's message up to that hint.
+    message = str(info.value)
+    assert message and (expected == message or expected.startswith(message + " (")), (message, expected)
 
 
 def test_negative_and_non_integer_arguments():
@@ -50,7 +53,7 @@ def test_negative_and_non_integer_arguments():
 
 
 def test_a_refused_allocation_is_a_memory_error():
-    with pytest.raises(MemoryError, match="would need"):
+    with pytest.raises(MemoryError, match=r"needs [0-9.]+ GiB, this machine has"):
         qg.infty_queens(2**62)
 
 
