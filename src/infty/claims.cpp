@@ -1,5 +1,6 @@
 // The claims of seed 002 (Knuth's INFTY-QUEENS) and seed 000 §8, checked with the engine.
 #include <algorithm>
+#include <numbers>
 
 #include <fmt/format.h>
 
@@ -80,7 +81,7 @@ ClaimOutcome windows(std::uint64_t bound, const ProgressFn& progress) {
   const InftyStats& stats = engine.stats();
   // The memory plan: the record of high columns from ≈ n/φ² to n, n/φ bits, plus two
   // 512 KiB blocks of slack and the engine's fixed part.
-  double planned = static_cast<double>(bound) / (8 * 1.6180339887) + (std::uint64_t{5} << 19);
+  double planned = static_cast<double>(bound) / (8 * std::numbers::phi) + (std::uint64_t{5} << 19);
   bool memory_ok = static_cast<double>(engine.peak_memory_bytes()) <= planned;
   return {memory_ok, bound,
           fmt::format("scans ≤ {} rows, steps of s ≤ {} (reach {}); peak memory {} bytes = {:.4f} bytes/term{}",
@@ -93,7 +94,7 @@ ClaimOutcome windows(std::uint64_t bound, const ProgressFn& progress) {
 // column scan; its claim on eqs. (47)–(48) ties that scan to Table 5's antidiagonal one) are
 // Knuth's q_n − 1.
 ClaimOutcome same_as_quadrant(std::uint64_t bound, const ProgressFn& progress) {
-  const std::vector<std::uint64_t> s = boards::quadrant_queens(bound);
+  const std::vector<std::uint64_t> s = boards::quadrant_queens(bound, progress);
   std::vector<std::uint64_t> q(bound);
   InftyQueens engine;
   Poller poller(progress, bound);

@@ -2,6 +2,7 @@
 // the statistics, and the one place that picks a kernel for the machine. The kernel itself is
 // in engine_kernel.hpp; engine.hpp maps the engine's files.
 #include <algorithm>
+#include <numbers>
 #include <string>
 
 #include "engine_kernel.hpp"
@@ -75,7 +76,7 @@ u64 infty_window_reach() { return infty_detail::kReach; }
 
 u64 infty_memory_estimate(u64 terms) {
   // Record words from column ≈ n/φ² to n, a block of slack on each side, and the rest.
-  return static_cast<u64>(static_cast<double>(terms) / (8 * 1.6180339887498949)) +
+  return static_cast<u64>(static_cast<double>(terms) / (8 * std::numbers::phi)) +
          3 * infty_detail::HighRecord::kBlockWords * sizeof(u64) + sizeof(InftyQueens::State);
 }
 

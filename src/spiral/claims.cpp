@@ -428,8 +428,7 @@ ClaimOutcome check_slope(std::uint64_t bound, const ProgressFn& progress) {
     poller.tick(n);
   }
   const Xymp& r = rows.row();
-  constexpr long double psi = 1.839286755214161132551852564653286600424L;
-  const long double error = static_cast<long double>(r.y) / static_cast<long double>(r.x) - psi;
+  const long double error = static_cast<long double>(r.y) / static_cast<long double>(r.x) - numeration::kPsi;
   poller.finish();
   return passed(bound, fmt::format("|Y_n − ψX_n| < 2 (Y − ⌊ψX⌋ ∈ [{}, {}]) so Y_n/X_n → ψ; at n = {}: Y/X − ψ = {:.3e}", lo,
                                  hi, bound, static_cast<double>(error)));
