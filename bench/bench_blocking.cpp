@@ -20,7 +20,8 @@ void summary(benchmark::State& state, Engine engine, unsigned threads) {
     benchmark::DoNotOptimize(s);
     state.SetLabel(s.line());
   }
-  state.counters["cells/s"] = benchmark::Counter(static_cast<double>(side * side), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["cells/s"] =
+      benchmark::Counter(static_cast<double>(side * side), benchmark::Counter::kIsIterationInvariantRate);
 }
 
 void rows(benchmark::State& state, Engine engine) {
@@ -32,14 +33,39 @@ void rows(benchmark::State& state, Engine engine) {
     for (std::uint64_t y = 0; y < height; ++y) total += r.next()[y];
     benchmark::DoNotOptimize(total);
   }
-  state.counters["cells/s"] = benchmark::Counter(static_cast<double>(side * height), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["cells/s"] =
+      benchmark::Counter(static_cast<double>(side * height), benchmark::Counter::kIsIterationInvariantRate);
 }
 
-BENCHMARK_CAPTURE(summary, definition_2_threads, Engine::definition, 2u)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime()->MeasureProcessCPUTime();
-BENCHMARK_CAPTURE(summary, definition_1_thread, Engine::definition, 1u)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime()->MeasureProcessCPUTime();
-BENCHMARK_CAPTURE(summary, plain, Engine::plain, 1u)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime()->MeasureProcessCPUTime();
-BENCHMARK_CAPTURE(summary, ca, Engine::ca, 1u)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime()->MeasureProcessCPUTime();
-BENCHMARK_CAPTURE(rows, definition, Engine::definition)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime()->MeasureProcessCPUTime();
-BENCHMARK_CAPTURE(rows, ca, Engine::ca)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime()->MeasureProcessCPUTime();
+BENCHMARK_CAPTURE(summary, definition_2_threads, Engine::definition, 2u)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1)
+    ->UseRealTime()
+    ->MeasureProcessCPUTime();
+BENCHMARK_CAPTURE(summary, definition_1_thread, Engine::definition, 1u)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1)
+    ->UseRealTime()
+    ->MeasureProcessCPUTime();
+BENCHMARK_CAPTURE(summary, plain, Engine::plain, 1u)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1)
+    ->UseRealTime()
+    ->MeasureProcessCPUTime();
+BENCHMARK_CAPTURE(summary, ca, Engine::ca, 1u)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1)
+    ->UseRealTime()
+    ->MeasureProcessCPUTime();
+BENCHMARK_CAPTURE(rows, definition, Engine::definition)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1)
+    ->UseRealTime()
+    ->MeasureProcessCPUTime();
+BENCHMARK_CAPTURE(rows, ca, Engine::ca)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1)
+    ->UseRealTime()
+    ->MeasureProcessCPUTime();
 
 }  // namespace

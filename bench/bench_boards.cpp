@@ -22,8 +22,18 @@ void BM_WythoffFast(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(b::grundy_table(wythoff, n, n, options).values.data());
   set_cells(state, n * n);
 }
-BENCHMARK(BM_WythoffFast)->Args({512, 2})->Args({2048, 2})->Args({2048, 1})->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK(BM_WythoffFast)->Args({8192, 2})->Args({8192, 1})->Iterations(1)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_WythoffFast)
+    ->Args({512, 2})
+    ->Args({2048, 2})
+    ->Args({2048, 1})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK(BM_WythoffFast)
+    ->Args({8192, 2})
+    ->Args({8192, 1})
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 // The straightforward scan: enumerate each position's options, take the mex (O(N³)).
 void BM_WythoffScan(benchmark::State& state) {
@@ -42,9 +52,17 @@ void BM_BoardQueen(benchmark::State& state, b::BoardKind kind) {
   set_cells(state, kind == b::BoardKind::spiral ? n * n : (3 * n * n - n) / 2);
 }
 BENCHMARK_CAPTURE(BM_BoardQueen, spiral, b::BoardKind::spiral)
-    ->Arg(1001)->Arg(4001)->Iterations(1)->Unit(benchmark::kMillisecond)->UseRealTime();
+    ->Arg(1001)
+    ->Arg(4001)
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 BENCHMARK_CAPTURE(BM_BoardQueen, quadrant, b::BoardKind::quadrant)
-    ->Arg(2500)->Arg(10000)->Iterations(1)->Unit(benchmark::kMillisecond)->UseRealTime();
+    ->Arg(2500)
+    ->Arg(10000)
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 // Knuth's column scan for S_c (a high queen costs a scan of about c/64 words: O(C²/128)).
 void BM_QuadrantQueens(benchmark::State& state) {

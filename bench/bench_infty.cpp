@@ -68,7 +68,12 @@ void BM_engine_vs_knuth(benchmark::State& state) {
   state.counters["knuth_ns"] = knuth_seconds * 1e9 / terms;
   state.counters["ratio"] = knuth_seconds / engine_seconds;
 }
-BENCHMARK(BM_engine_vs_knuth)->Arg(10'000'000)->Arg(100'000'000)->Arg(1'000'000'000)->Unit(benchmark::kSecond)->Iterations(1);
+BENCHMARK(BM_engine_vs_knuth)
+    ->Arg(10'000'000)
+    ->Arg(100'000'000)
+    ->Arg(1'000'000'000)
+    ->Unit(benchmark::kSecond)
+    ->Iterations(1);
 // Small enough for the caches (Knuth's arrays: 0.5 and 5 MB): his program without page faults.
 BENCHMARK(BM_engine_vs_knuth)->Arg(100'000)->Arg(1'000'000)->Unit(benchmark::kMillisecond);
 

@@ -55,7 +55,8 @@ inline qg::infty::InftyStats run(std::uint64_t goal, std::vector<std::uint64_t>*
   for (; n <= g; ++n) {
     unsigned ticks = 0;
     if constexpr (kWindows)
-      stats.max_scan = std::max<std::uint64_t>(stats.max_scan, static_cast<std::uint64_t>(std::max<ll>(n - r - s + 1, 0)));
+      stats.max_scan =
+          std::max<std::uint64_t>(stats.max_scan, static_cast<std::uint64_t>(std::max<ll>(n - r - s + 1, 0)));
     ll k;
     for (k = s; k <= n - r; ++k) {
       if (k + n >= maxmemb) goto done;

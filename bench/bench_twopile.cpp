@@ -49,7 +49,8 @@ void MorphicStream(benchmark::State& state) {
 BENCHMARK(MorphicStream)->ArgsProduct({{0, 2}, {10'000'000}})->Unit(benchmark::kMillisecond);
 
 void MorphicNth(benchmark::State& state) {
-  qg::twopile::MorphicPPositions route(*qg::twopile::morphic_coding(qg::twopile::Ruleset::parse(kRulesets[state.range(0)])));
+  qg::twopile::MorphicPPositions route(
+      *qg::twopile::morphic_coding(qg::twopile::Ruleset::parse(kRulesets[state.range(0)])));
   std::uint64_t n = 1'000'000'000'000'000ULL;
   for (auto _ : state) benchmark::DoNotOptimize(route.nth(n++));
   state.SetLabel(kRulesets[state.range(0)]);

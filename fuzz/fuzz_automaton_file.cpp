@@ -23,7 +23,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       else return 0;  // word automata: states compared above
     if (!qg::automata::equivalent(a, b, ctx)) __builtin_trap();
   } catch (const qg::InputError& e) {
-    if (!dynamic_cast<const qg::RangeError*>(&e) && std::string_view(e.what()).substr(0, 5) != "fuzz:") __builtin_trap();
+    if (!dynamic_cast<const qg::RangeError*>(&e) && std::string_view(e.what()).substr(0, 5) != "fuzz:")
+      __builtin_trap();
   }
   return 0;
 }

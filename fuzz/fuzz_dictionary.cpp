@@ -20,7 +20,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   } catch (const qg::InputError&) {
   }
   try {
-    const qg::dictionary::TableDictionary t = qg::dictionary::table_dictionary(qg::dictionary::MultiplicationTable::parse(text, "fuzz"));
+    const qg::dictionary::TableDictionary t =
+        qg::dictionary::table_dictionary(qg::dictionary::MultiplicationTable::parse(text, "fuzz"));
     t.rows(8);
   } catch (const qg::InputError&) {
   }

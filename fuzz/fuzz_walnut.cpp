@@ -20,7 +20,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     session.run(input, "fuzz");
   } catch (const qg::InputError& e) {
     // Parse errors (not range errors) say where: "fuzz:LINE:COL: …".
-    if (!dynamic_cast<const qg::RangeError*>(&e) && std::string_view(e.what()).substr(0, 5) != "fuzz:") __builtin_trap();
+    if (!dynamic_cast<const qg::RangeError*>(&e) && std::string_view(e.what()).substr(0, 5) != "fuzz:")
+      __builtin_trap();
   }
   return 0;
 }

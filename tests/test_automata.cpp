@@ -36,7 +36,8 @@ TEST(Automata, AddersAgreeWithIntegerAddition) {
       for (std::uint64_t y = 0; y < 400; ++y) ASSERT_TRUE(accepts(add, {x, y, x + y})) << x << "+" << y;
     for (std::uint64_t x = 0; x < 64; ++x)
       for (std::uint64_t y = 0; y < 64; ++y)
-        for (std::uint64_t z = 0; z < 64; ++z) ASSERT_EQ(accepts(add, {x, y, z}), x + y == z) << x << "+" << y << "=" << z;
+        for (std::uint64_t z = 0; z < 64; ++z)
+          ASSERT_EQ(accepts(add, {x, y, z}), x + y == z) << x << "+" << y << "=" << z;
   }
 }
 
@@ -55,7 +56,8 @@ TEST(Automata, OrderEqualityConstantsAndValidity) {
       for (std::uint64_t x = 0; x < 300; ++x) ASSERT_EQ(accepts(k, {x}), x == c);
     }
     // Representations round-trip through the digit words.
-    for (std::uint64_t x = 0; x < 2000; ++x) ASSERT_EQ(decode(less, encode(less, {x, x + 1})), (std::vector<std::uint64_t>{x, x + 1}));
+    for (std::uint64_t x = 0; x < 2000; ++x)
+      ASSERT_EQ(decode(less, encode(less, {x, x + 1})), (std::vector<std::uint64_t>{x, x + 1}));
   }
   // Zeckendorf words with 11 and Tribonacci words with 111 are not valid.
   Automaton v = NumberSystem::make("msd_fib")->validity();
@@ -75,11 +77,11 @@ TEST(Automata, OperationsAgreeWithBruteForce) {
       Context ctx;
       ctx.determinization = strategy;
       auto s = NumberSystem::make(name);
-      Automaton add = s->adder();                           // x + y = z
-      Automaton le = exists(add, "y", ctx);                 // x ≤ z
-      Automaton less = s->less();                           // x < y
-      Automaton not_less = complement(less, ctx);           // x ≥ y
-      Automaton lyz = bind(s->less(), {"y", "z"}, ctx);     // y < z
+      Automaton add = s->adder();                        // x + y = z
+      Automaton le = exists(add, "y", ctx);              // x ≤ z
+      Automaton less = s->less();                        // x < y
+      Automaton not_less = complement(less, ctx);        // x ≥ y
+      Automaton lyz = bind(s->less(), {"y", "z"}, ctx);  // y < z
       Automaton either = product(less, lyz, BoolOp::or_, ctx);
       Automaton both = product(less, lyz, BoolOp::and_, ctx);
       Automaton xor_ = product(less, lyz, BoolOp::xor_, ctx);

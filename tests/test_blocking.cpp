@@ -187,8 +187,11 @@ TEST(Blocking, BandsAndWideCountersAgree) {
   // 2, 3 and up to 8 bands. The 32-bit counters (used for k > 16383) are run on small games
   // through the test hook.
   const std::uint64_t tall = sanitized ? 200 : 1100;
-  for (auto [k, W, H] : {std::tuple<std::uint64_t, std::uint64_t, std::uint64_t>{37, 5000, 300}, {300, 6200, tall},
-                         {2, 4100, 50}, {1000, 4096, tall}, {37, 17000, 300}}) {
+  for (auto [k, W, H] : {std::tuple<std::uint64_t, std::uint64_t, std::uint64_t>{37, 5000, 300},
+                         {300, 6200, tall},
+                         {2, 4100, 50},
+                         {1000, 4096, tall},
+                         {37, 17000, 300}}) {
     auto reference = summary(k, W, H, Engine::plain);
     for (unsigned threads : {1u, 2u, 3u, 4u}) {
       EXPECT_EQ(summary(k, W, H, Engine::definition, threads), reference) << k << " " << W << " " << threads;
@@ -289,8 +292,7 @@ TEST(Blocking, ReversedRuleOnWindows) {
     const std::int64_t spread = trial % 3 == 0 ? 40 : 6;
     for (int t = 0; t < 4; ++t)
       for (int u = -L; u <= L; ++u)
-        if ((t - u) % 2 == 0)
-          s[{t, u}] = static_cast<std::int64_t>(random() % (2 * spread + 1)) - spread;
+        if ((t - u) % 2 == 0) s[{t, u}] = static_cast<std::int64_t>(random() % (2 * spread + 1)) - spread;
     auto has = [&](int t, int u) { return s.count({t, u}) > 0; };
     for (int t = 3; t - 4 >= -m; --t)
       for (int u = -L; u <= L; ++u) {
@@ -310,9 +312,8 @@ TEST(Blocking, ReversedRuleOnWindows) {
     for (int t = -m + 4; t <= 3; ++t)
       for (int u = -L; u <= L; ++u) {
         auto at = [&](int tt, int uu) { return f.find({tt, uu}); };
-        if ((t - u) % 2 != 0 || at(t - 4, u) == f.end() || at(t - 3, u + 1) == f.end() ||
-            at(t - 3, u - 1) == f.end() || at(t - 2, u) == f.end() || at(t - 1, u + 1) == f.end() ||
-            at(t - 1, u - 1) == f.end())
+        if ((t - u) % 2 != 0 || at(t - 4, u) == f.end() || at(t - 3, u + 1) == f.end() || at(t - 3, u - 1) == f.end() ||
+            at(t - 2, u) == f.end() || at(t - 1, u + 1) == f.end() || at(t - 1, u - 1) == f.end())
           continue;
         const std::pair<int, int> g{t, u};
         f[g] = ca_rule(f[{t - 4, u}], f[{t - 3, u + 1}], f[{t - 3, u - 1}], f[{t - 2, u}], f[{t - 1, u + 1}],

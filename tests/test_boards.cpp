@@ -92,8 +92,8 @@ TEST_P(TwoPileFastEqualsBruteForce, On200x200) {
 
 INSTANTIATE_TEST_SUITE_P(EveryRuleset, TwoPileFastEqualsBruteForce,
                          testing::Values("wythoff", "maharaja", "kqueen:2", "limited-kqueen:3,1", "kl-maharaja:1,3",
-                                         "t2t:2", "wythoff+jumps:(1,3),(3,1)", "queen-bee", "queen-dee",
-                                         "kqueen-dee:2", "st-wythoff:2,1"),
+                                         "t2t:2", "wythoff+jumps:(1,3),(3,1)", "queen-bee", "queen-dee", "kqueen-dee:2",
+                                         "st-wythoff:2,1"),
                          [](const testing::TestParamInfo<const char*>& info) {
                            std::string name;
                            for (const char* c = info.param; *c; ++c) name += std::isalnum(*c) ? *c : '_';
@@ -143,8 +143,8 @@ TEST(Boards, IndexAndCellAreInverse) {
 TEST(Boards, Table5NumbersTheQuadrantByUpwardAntidiagonals) {
   // Seed 000 Table 5, rows 0–2.
   const b::Board q(b::BoardKind::quadrant, 10);
-  const std::vector<std::vector<std::uint64_t>> rows{{0, 2, 5, 9, 14, 20, 27, 35, 44}, {1, 4, 8, 13, 19, 26, 34, 43},
-                                                     {3, 7, 12, 18, 25, 33, 42}};
+  const std::vector<std::vector<std::uint64_t>> rows{
+      {0, 2, 5, 9, 14, 20, 27, 35, 44}, {1, 4, 8, 13, 19, 26, 34, 43}, {3, 7, 12, 18, 25, 33, 42}};
   for (std::size_t r = 0; r < rows.size(); ++r)
     for (std::size_t c = 0; c < rows[r].size(); ++c)
       EXPECT_EQ(q.index({static_cast<std::int64_t>(r), static_cast<std::int64_t>(c)}), rows[r][c]);
@@ -207,7 +207,8 @@ TEST(Boards, Column1IsRXor2Eq56) {
   // recurrence of the denominator 1 − 2x + 2x² − 2x³ + x⁴.
   std::vector<std::int64_t> a{2, 3, 0, 1};
   for (std::size_t n = 4; n < 200; ++n) a.push_back(2 * a[n - 1] - 2 * a[n - 2] + 2 * a[n - 3] - a[n - 4]);
-  for (std::size_t n = 0; n < 200; ++n) EXPECT_EQ(a[n], static_cast<std::int64_t>(at(static_cast<std::uint32_t>(n), 1))) << n;
+  for (std::size_t n = 0; n < 200; ++n)
+    EXPECT_EQ(a[n], static_cast<std::int64_t>(at(static_cast<std::uint32_t>(n), 1))) << n;
 }
 
 TEST(Boards, SpiralAxisIsEq46) {
@@ -216,13 +217,15 @@ TEST(Boards, SpiralAxisIsEq46) {
   const std::vector<std::uint32_t> east{0, 1, 3, 7, 10, 11, 15, 8, 18, 23, 21};
   const b::Board s(b::BoardKind::spiral, 23);
   const std::vector<std::uint32_t> v = b::board_grundy(s, b::Piece::queen);
-  for (std::size_t k = 0; k < west.size(); ++k) EXPECT_EQ(v[*s.index({0, -static_cast<std::int64_t>(k)})], west[k]) << k;
+  for (std::size_t k = 0; k < west.size(); ++k)
+    EXPECT_EQ(v[*s.index({0, -static_cast<std::int64_t>(k)})], west[k]) << k;
   for (std::size_t k = 0; k < east.size(); ++k) EXPECT_EQ(v[*s.index({0, static_cast<std::int64_t>(k)})], east[k]) << k;
 }
 
 TEST(Boards, SpiralZerosAreTheQueensOfEq1) {
   // Seed 000 (1): the exiled queens on the spiral (A273059), the zeros of Fig. 4.
-  const std::vector<std::uint64_t> queens{0, 9, 13, 17, 21, 82, 92, 102, 112, 228, 244, 260, 276, 445, 467, 489, 511, 630};
+  const std::vector<std::uint64_t> queens{0,   9,   13,  17,  21,  82,  92,  102, 112,
+                                          228, 244, 260, 276, 445, 467, 489, 511, 630};
   const b::Board s(b::BoardKind::spiral, 26);
   const std::vector<std::uint32_t> v = b::board_grundy(s, b::Piece::queen);
   std::vector<std::uint64_t> zeros;
@@ -257,7 +260,7 @@ TEST_P(BoardFastEqualsBruteForce, EveryPiece) {
     EXPECT_EQ(zeros, b::greedy_placement(board, piece)) << b::to_string(piece);
   }
   // Square boards take all six pieces; hexagonal ones queen and king; the column scan no jumps.
-  const std::uint64_t expected = board.geometry() == b::Geometry::hexagonal ? 2
+  const std::uint64_t expected = board.geometry() == b::Geometry::hexagonal  ? 2
                                  : kind == b::BoardKind::quadrant_by_columns ? 4
                                                                              : 6;
   EXPECT_EQ(pieces, expected);
@@ -275,7 +278,8 @@ TEST(Boards, ColumnScanEqualsAntidiagonalScan) {
   // every piece without knight moves, cell by cell.
   const b::Board by_antidiagonals(b::BoardKind::quadrant, 120), by_columns(b::BoardKind::quadrant_by_columns, 120);
   for (b::Piece piece : {b::Piece::queen, b::Piece::rook, b::Piece::bishop, b::Piece::king}) {
-    const std::vector<std::uint32_t> a = b::board_grundy(by_antidiagonals, piece), c = b::board_grundy(by_columns, piece);
+    const std::vector<std::uint32_t> a = b::board_grundy(by_antidiagonals, piece),
+                                     c = b::board_grundy(by_columns, piece);
     std::uint64_t differ = 0;
     by_antidiagonals.walk([&](std::uint64_t n, b::Square s) { differ += a[n] != c[*by_columns.index(s)]; });
     EXPECT_EQ(differ, 0u) << b::to_string(piece);

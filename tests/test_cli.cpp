@@ -27,9 +27,8 @@ TEST(Cli, HelpAndVersionSucceed) {
 }
 
 TEST(Cli, BadUsageIsExitTwoWithAMessage) {
-  for (const char* args : {"", "no-such-command", "bfile --no-such-option", "check no.such.claim",
-                           "bfile A999999 10", "bfile A000201 0", "bfile A000201 -5", "bfile A000201 ten",
-                           "bfile A000201"}) {
+  for (const char* args : {"", "no-such-command", "bfile --no-such-option", "check no.such.claim", "bfile A999999 10",
+                           "bfile A000201 0", "bfile A000201 -5", "bfile A000201 ten", "bfile A000201"}) {
     auto r = run_cli(args);
     EXPECT_EQ(r.status, 2) << args;
     EXPECT_EQ(r.err.rfind("queengames: ", 0), 0u) << args << " printed: " << r.err;

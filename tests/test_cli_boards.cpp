@@ -68,12 +68,12 @@ TEST(CliBoards, BadInputIsExitTwo) {
   const fs::path png = fs::temp_directory_path() / "qg_cli_never.png";
   for (const std::string& args : std::vector<std::string>{
            "grundy wythoff", "grundy wythoff --size 0", "grundy wythoff --size 4x", "grundy nosuch --size 5",
-        "grundy spiral --size 5x7", "grundy hex-spiral --size 3 --piece knight", "grundy wythoff --size 4 --out t.txt",
-        "grundy wythoff --size 4 --piece rook", "grundy wythoff --size 4 --threads 0",
-        "grundy wythoff --size 4 --out /nonexistent-dir/t.csv", "draw grundy wythoff --size 4 --out t.csv",
-        "draw grundy spiral --queens 10 --out " + png.string(),
-        "draw grundy quadrant --queens 10 --size 5 --out " + png.string(),
-        "draw grundy quadrant --out " + png.string(), "draw-grundy quadrant --size 5 --out " + png.string()}) {
+           "grundy spiral --size 5x7", "grundy hex-spiral --size 3 --piece knight",
+           "grundy wythoff --size 4 --out t.txt", "grundy wythoff --size 4 --piece rook",
+           "grundy wythoff --size 4 --threads 0", "grundy wythoff --size 4 --out /nonexistent-dir/t.csv",
+           "draw grundy wythoff --size 4 --out t.csv", "draw grundy spiral --queens 10 --out " + png.string(),
+           "draw grundy quadrant --queens 10 --size 5 --out " + png.string(),
+           "draw grundy quadrant --out " + png.string(), "draw-grundy quadrant --size 5 --out " + png.string()}) {
     const auto r = run_cli(args);
     EXPECT_EQ(r.status, 2) << args;
     EXPECT_EQ(r.err.rfind("queengames: ", 0), 0u) << args << ": " << r.err;

@@ -4,8 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <gmpxx.h>
-#include <nlohmann/json.hpp>
 #include <sys/wait.h>
+#include <nlohmann/json.hpp>
 
 #include <cstdlib>
 #include <filesystem>
@@ -61,7 +61,7 @@ TEST(CliConventions, TwoSizesAreWrittenWxHOnly) {
 TEST(CliConventions, PictureSizeIsPixelsEverywhere) {
   fs::path png = fs::temp_directory_path() / ("qg_conventions_px_" + std::to_string(::getpid()) + ".png");
   for (std::string args : {"draw grundy quadrant --size 20 --pixels 64", "draw spiral-queens --radius 20 --pixels 64",
-                                  "draw blocking 5 --size 11 --pixels 64"}) {
+                           "draw blocking 5 --size 11 --pixels 64"}) {
     auto r = run_cli(args + " --out " + png.string());
     EXPECT_EQ(r.status, 0) << args << ": " << r.err;
   }
@@ -202,7 +202,7 @@ TEST(CliConventions, TheReadmesExamplesRun) {
   for (std::string line; std::getline(readme, line);) {
     if (line.rfind("build/queengames ", 0) != 0) continue;
     line = line.substr(0, line.find(" # "));  // the README's comments
-    const std::string cli = QG_CLI;  // itself ends in build/queengames: replace left to right
+    const std::string cli = QG_CLI;           // itself ends in build/queengames: replace left to right
     for (std::size_t at = 0; (at = line.find("build/queengames", at)) != std::string::npos; at += cli.size())
       line.replace(at, 16, cli);
     int raw = std::system(("cd " + dir.string() + " && " + line + " >/dev/null 2>&1 </dev/null").c_str());

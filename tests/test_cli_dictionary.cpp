@@ -22,11 +22,15 @@ TEST(CliDictionary, NamedGamesPrintTheirColumns) {
   // Seed 003 §2.2: from column 8, 00100100101100010010011000; columns 0–7 from the game.
   auto r = run_cli("dictionary maharaja --bits 34");
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_EQ(r.out, "10010110" "00100100101100010010011000\n");
+  EXPECT_EQ(r.out,
+            "10010110"
+            "00100100101100010010011000\n");
   // §5.1: column 0, then 01000111000001010101010001100.
   auto m23 = run_cli("dictionary maharaja23 --bits 30");
   ASSERT_EQ(m23.status, 0) << m23.err;
-  EXPECT_EQ(m23.out, "1" "01000111000001010101010001100\n");
+  EXPECT_EQ(m23.out,
+            "1"
+            "01000111000001010101010001100\n");
   auto counts = run_cli("dictionary maharaja --bits 20000 --counts");
   ASSERT_EQ(counts.status, 0) << counts.err;
   EXPECT_NE(counts.out.find("(36)"), std::string::npos);
@@ -37,8 +41,9 @@ TEST(CliDictionary, NamedGamesPrintTheirColumns) {
 }
 
 TEST(CliDictionary, FilesRunAndReportWhereTheyStop) {
-  auto ok = write_temp("m.dict", "rule: longest-match\nstart: 01000111|00000\n0 -> 10\n1 -> 0\n01000 -> 100011100\n"
-                                 "01010 -> 10001100\n");
+  auto ok = write_temp("m.dict",
+                       "rule: longest-match\nstart: 01000111|00000\n0 -> 10\n1 -> 0\n01000 -> 100011100\n"
+                       "01010 -> 10001100\n");
   auto r = run_cli("dictionary " + ok.string() + " --bits 29");
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.out, "01000111000001010101010001100\n");
@@ -65,9 +70,9 @@ TEST(CliDictionary, BadFilesAndArgumentsExitTwo) {
     EXPECT_EQ(r.err.rfind("queengames: " + p.string() + message, 0), 0u) << r.err;
     fs::remove(p);
   }
-  for (const char* args : {"dictionary nosuch --bits 3", "dictionary maharaja", "dictionary maharaja --bits 0",
-                           "is-p wythoff 1 2", "is-p maharaja23 2^62 2^63", "is-p maharaja23 -1 2",
-                           "dictionary from-table /no/such/table"}) {
+  for (const char* args :
+       {"dictionary nosuch --bits 3", "dictionary maharaja", "dictionary maharaja --bits 0", "is-p wythoff 1 2",
+        "is-p maharaja23 2^62 2^63", "is-p maharaja23 -1 2", "dictionary from-table /no/such/table"}) {
     auto r = run_cli(args);
     EXPECT_EQ(r.status, 2) << args;
     EXPECT_EQ(r.err.rfind("queengames: ", 0), 0u) << args << ": " << r.err;
@@ -96,7 +101,8 @@ TEST(CliDictionary, FromTableReproducesAppendixB) {
   EXPECT_NE(r.out.find("SS SAAS SBBCCS SBBCCAAS SBBCCAACCS SBBCCAAAAAAS ..."), std::string::npos);
   EXPECT_NE(r.out.find("AS -> CCS      0100 -> 111100"), std::string::npos);
   // --binary prints a dictionary file that runs.
-  auto b = run_cli(std::string("dictionary from-table --binary ") + QG_SOURCE_DIR + "/data/dictionaries/appendixB.table");
+  auto b =
+      run_cli(std::string("dictionary from-table --binary ") + QG_SOURCE_DIR + "/data/dictionaries/appendixB.table");
   ASSERT_EQ(b.status, 0) << b.err;
   auto p = write_temp("table.dict", b.out);
   auto run = run_cli("dictionary " + p.string() + " --bits 12");

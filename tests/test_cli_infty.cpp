@@ -63,10 +63,10 @@ TEST(CliInfty, JsonHasKnuthsStatistics) {
 }
 
 TEST(CliInfty, BadInputIsExitTwoWithAMessage) {
-  for (const char* args : {"infty-queens", "infty-queens 0", "infty-queens -5", "infty-queens abc",
-                           "infty-queens 2^63", "infty-queens 10 --bfile --json", "infty-queens 10 --stats --json",
-                           "infty-queens 10 --resume /nonexistent/x.ckpt", "infty-queens 10 --checkpoint-every 0",
-                           "infty-queens 2^62"}) {
+  for (const char* args :
+       {"infty-queens", "infty-queens 0", "infty-queens -5", "infty-queens abc", "infty-queens 2^63",
+        "infty-queens 10 --bfile --json", "infty-queens 10 --stats --json",
+        "infty-queens 10 --resume /nonexistent/x.ckpt", "infty-queens 10 --checkpoint-every 0", "infty-queens 2^62"}) {
     auto r = run_cli(args);
     EXPECT_EQ(r.status, 2) << args;
     EXPECT_EQ(r.err.rfind("queengames: ", 0), 0u) << args << " printed: " << r.err;
@@ -82,7 +82,8 @@ TEST(CliInfty, ResumeGivesTheStraightRunsResults) {
   ASSERT_TRUE(fs::exists(whole));
   auto first = run_cli("infty-queens " + kPart + " --quiet --checkpoint " + part.string());
   ASSERT_EQ(first.status, 0) << first.err;
-  auto second = run_cli("infty-queens " + kRun + " --json --resume " + part.string() + " --checkpoint " + part.string());
+  auto second =
+      run_cli("infty-queens " + kRun + " --json --resume " + part.string() + " --checkpoint " + part.string());
   ASSERT_EQ(second.status, 0) << second.err;
   EXPECT_EQ(results(second.out), results(straight.out));
   EXPECT_EQ(nlohmann::json::parse(second.out)["resumed_from"], std::stoi(kPart));

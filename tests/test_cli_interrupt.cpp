@@ -128,8 +128,8 @@ TEST(CliInterrupt, SequencesAndGames) {
       {"bfile", "A003159", "1e12", "--out", "b"},  // the morphic route
       {"bfile", "A026368", "1e12"},
       {"bfile", "A184117", "1e9", "--out", "b"},  // the complementary pair
-      {"bfile", "A307281", "5e8", "--out", "b"},   // the sweep, column by column
-      {"bfile", "A275897", "1e5", "--out", "b"},   // the quadrant's column scan
+      {"bfile", "A307281", "5e8", "--out", "b"},  // the sweep, column by column
+      {"bfile", "A275897", "1e5", "--out", "b"},  // the quadrant's column scan
       {"bfile", "A000201", "1e12", "--out", "b"},
       {"game", "queen-bee", "--via", "morphic", "--p-positions", "1e12", "--out", "g"},
       {"game", "t2t:1e5", "--p-positions", "1e6", "--out", "g"},

@@ -65,7 +65,8 @@ TEST(CliMemory, GrundyTableEstimateMatchesThePeak) {
                peak_bytes({"grundy", "wythoff", "--size", "2000", "--threads", "1"}), "2000x2000");
   // Once refused as needing 126 GiB; its output goes to a file of the test's own (never a
   // system device: a regression of --out must not be able to replace /dev/null).
-  const std::string out = (std::filesystem::temp_directory_path() / ("qg_a004482_" + std::to_string(::getpid()))).string();
+  const std::string out =
+      (std::filesystem::temp_directory_path() / ("qg_a004482_" + std::to_string(::getpid()))).string();
   EXPECT_EQ(run_cli("bfile A004482 300000 --out " + out).status, 0);
   std::filesystem::remove(out);
 }
@@ -76,14 +77,15 @@ TEST(CliMemory, PlayEstimateMatchesThePeak) {
 }
 
 TEST(CliMemory, InftyEstimateMatchesThePeak) {
-  expect_close(qg::infty::infty_memory_estimate(200'000'000), peak_bytes({"infty-queens", "2e8", "--stats"}), "2e8 terms");
+  expect_close(qg::infty::infty_memory_estimate(200'000'000), peak_bytes({"infty-queens", "2e8", "--stats"}),
+               "2e8 terms");
 }
 
 // The commands that ran until the allocator failed: refused at once, exit 2, with both
 // figures and the CLI's hint.
 TEST(CliMemory, RefusesUpFront) {
-  for (const char* args : {"blocking 5 play 2147483647 2147483647", "dictionary maharaja --bits 2^40 --json",
-                           "infty-queens 2^40"}) {
+  for (const char* args :
+       {"blocking 5 play 2147483647 2147483647", "dictionary maharaja --bits 2^40 --json", "infty-queens 2^40"}) {
     auto r = run_cli(args);
     EXPECT_EQ(r.status, 2) << args;
     EXPECT_NE(r.err.find(" needs "), std::string::npos) << args << ": " << r.err;

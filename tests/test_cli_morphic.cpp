@@ -29,7 +29,8 @@ TEST(CliMorphic, FromMorphismAbaaa) {  // seed 001 §4: (3,6) with (6,13) − (3
 TEST(CliMorphic, FromCatalogAndBfile) {  // seed 001 Table 4 and Table 1
   auto r = run_cli("game --from-catalog A026367 A026368 --window 128");
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_NE(r.out.find("named rulesets with these P-positions in the window: st-wythoff:2,1"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("named rulesets with these P-positions in the window: st-wythoff:2,1"), std::string::npos)
+      << r.out;
   auto dir = std::filesystem::temp_directory_path() / ("qg_morphic_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   ASSERT_EQ(run_cli("bfile A003159 200 --out " + (dir / "a.txt").string()).status, 0);

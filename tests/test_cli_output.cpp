@@ -100,12 +100,12 @@ TEST(CliOutput, TheNextRunRemovesTheTemporaryOfAKilledRunAndSaysSo) {
                      " | grep -q tmp && break; sleep 0.05; done; kill -9 $pid; wait $pid; exit 0");
   ASSERT_EQ(status, 0);
   int temporaries = 0;
-  for (const auto& e : fs::directory_iterator(dir)) temporaries += e.path().filename().string().find(".tmp.") != std::string::npos;
+  for (const auto& e : fs::directory_iterator(dir))
+    temporaries += e.path().filename().string().find(".tmp.") != std::string::npos;
   ASSERT_EQ(temporaries, 1) << "the killed run left no temporary to clean";
   auto r = run_cli("bfile A000201 2 --out " + target.string());
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_NE(r.err.find("queengames: removed stale temporary " + target.string() + ".tmp."), std::string::npos)
-      << r.err;
+  EXPECT_NE(r.err.find("queengames: removed stale temporary " + target.string() + ".tmp."), std::string::npos) << r.err;
   EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 1);
   EXPECT_EQ(slurp(target), "1 1\n2 3\n");
   fs::remove_all(dir);

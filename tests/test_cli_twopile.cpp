@@ -27,8 +27,7 @@ TEST(CliGame, PPositionsByEveryRoute) {  // seed 001 Table 3: the Queen Dee, A14
 
 TEST(CliGame, NthAndIsP) {
   EXPECT_EQ(run_cli("game wythoff --nth 10").out, "10 16 26\n");  // (⌊10φ⌋, ⌊10φ²⌋)
-  EXPECT_EQ(run_cli("game wythoff --nth 1e18").out,
-            "1000000000000000000 1618033988749894848 2618033988749894848\n");
+  EXPECT_EQ(run_cli("game wythoff --nth 1e18").out, "1000000000000000000 1618033988749894848 2618033988749894848\n");
   EXPECT_EQ(run_cli("game maharaja --is-p 11 19").out, "(11, 19) is a P-position of maharaja\n");
   EXPECT_EQ(run_cli("game maharaja --is-p 11 18").out, "(11, 18) is an N-position of maharaja\n");
   EXPECT_EQ(run_cli("game maharaja23 --is-p 3 6").status, 2);  // (2,3)-Maharaja is kl-maharaja:2,3
@@ -47,11 +46,11 @@ TEST(CliGame, Json) {
 }
 
 TEST(CliGame, BadInputIsExitTwoWithTheReason) {
-  for (const char* args : {"game foo --p-positions 3", "game kqueen --p-positions 3", "game kqueen:-1 --p-positions 3",
-                           "game 'wythoff+jumps:(0,0)' --p-positions 3", "game wythoff --p-positions 0",
-                           "game wythoff --p-positions 3 --via magic", "game maharaja --nth 5",
-                           "game wythoff --p-positions 3 --nth 3", "game wythoff --is-p 1",
-                           "game wythoff --p-positions 3 --out /nonexistent/dir/f.txt"}) {
+  for (const char* args :
+       {"game foo --p-positions 3", "game kqueen --p-positions 3", "game kqueen:-1 --p-positions 3",
+        "game 'wythoff+jumps:(0,0)' --p-positions 3", "game wythoff --p-positions 0",
+        "game wythoff --p-positions 3 --via magic", "game maharaja --nth 5", "game wythoff --p-positions 3 --nth 3",
+        "game wythoff --is-p 1", "game wythoff --p-positions 3 --out /nonexistent/dir/f.txt"}) {
     auto r = run_cli(args);
     EXPECT_EQ(r.status, 2) << args;
     EXPECT_EQ(r.err.rfind("queengames: ", 0), 0u) << args << ": " << r.err;

@@ -37,7 +37,7 @@ TEST(CliWord, BfileIsAnOeisBfileWithOneIntegerTermPerLetter) {
   EXPECT_EQ(r.out, "0 0\n1 1\n2 0\n3 2\n4 0\n");
   auto multi = run_cli("word tribonacci --length 5 --coding 'a->10,b->11,c->12' --bfile");
   ASSERT_EQ(multi.status, 0) << multi.err;
-  EXPECT_EQ(multi.out, "0 10\n1 11\n2 10\n3 12\n4 10\n");  // was split into 1 0 / 1 1 …
+  EXPECT_EQ(multi.out, "0 10\n1 11\n2 10\n3 12\n4 10\n");       // was split into 1 0 / 1 1 …
   auto letters = run_cli("word fibonacci --length 3 --bfile");  // printed letters as terms before
   EXPECT_EQ(letters.status, 2);
   EXPECT_NE(letters.err.find("--coding a->0"), std::string::npos) << letters.err;

@@ -38,9 +38,11 @@ TEST(Core, RefusesATableLargerThanTheMachineUnlessForced) {
 // once), and a throwing ProgressFn ends the loop at that tick.
 TEST(Poller, FirstTickPollsAndAThrowStopsTheLoop) {
   int calls = 0;
-  qg::Poller poller([&](std::uint64_t, std::uint64_t) {
-    if (++calls == 1) throw std::runtime_error("stop");
-  }, 1000);
+  qg::Poller poller(
+      [&](std::uint64_t, std::uint64_t) {
+        if (++calls == 1) throw std::runtime_error("stop");
+      },
+      1000);
   std::uint64_t i = 0;
   EXPECT_THROW(for (; i < 1000; ++i) poller.tick(i), std::runtime_error);
   EXPECT_EQ(i, 0u);
@@ -51,10 +53,12 @@ TEST(Poller, FirstTickPollsAndAThrowStopsTheLoop) {
 // at least 4 polls, and fast ones (10^7 cheap ticks) far fewer polls than ticks.
 TEST(Poller, PollsSlowLoopsOftenAndFastLoopsRarely) {
   std::uint64_t calls = 0, last_done = 0;
-  qg::Poller slow([&](std::uint64_t done, std::uint64_t) {
-    ++calls;
-    last_done = done;
-  }, 100);
+  qg::Poller slow(
+      [&](std::uint64_t done, std::uint64_t) {
+        ++calls;
+        last_done = done;
+      },
+      100);
   for (std::uint64_t i = 0; i < 100; ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(2));
     slow.tick(i);

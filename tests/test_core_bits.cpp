@@ -41,7 +41,9 @@ void agree_on_random_operations(std::uint64_t base, std::uint64_t seed) {
   for (int step = 0; step < 1500; ++step) {
     const std::uint64_t a = base + random() % span, b = base + random() % (span / 8);
     switch (random() % 8) {
-      case 0: bits.reset(a), ref.member[a] = false; break;
+      case 0:
+        bits.reset(a), ref.member[a] = false;
+        break;
       case 1: {
         const std::uint64_t lo = std::min(a, b), hi = std::max(a, b) + random() % 200;
         bits.set_range(lo, hi);

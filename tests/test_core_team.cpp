@@ -58,7 +58,8 @@ TEST(Team, RoundsStopAfterTheRoundThatThrew) {
                    3, 100,
                    [&](std::uint64_t round, unsigned member) {
                      int seen = max_round.load();
-                     while (seen < static_cast<int>(round) && !max_round.compare_exchange_weak(seen, static_cast<int>(round))) {
+                     while (seen < static_cast<int>(round) &&
+                            !max_round.compare_exchange_weak(seen, static_cast<int>(round))) {
                      }
                      if (round == 3 && member == 1) throw std::runtime_error("stop");
                    },

@@ -61,9 +61,10 @@ std::string error_of(std::string_view text) {
 // ---- the engine ---------------------------------------------------------------------
 
 TEST(DictionaryFile, ParsesEntriesStartHeadRuleAndLabels) {
-  auto d = Dictionary::parse("# (2,3)-Maharaja\nrule: longest-match\nstart: 01000111|00000\n"
-                             "0 -> 10  # (41)\n1 -> 0\n01000 → 100011100\n01010->10001100\n",
-                             "m23.txt");
+  auto d = Dictionary::parse(
+      "# (2,3)-Maharaja\nrule: longest-match\nstart: 01000111|00000\n"
+      "0 -> 10  # (41)\n1 -> 0\n01000 → 100011100\n01010->10001100\n",
+      "m23.txt");
   EXPECT_EQ(d.rule(), qg::dictionary::ReadRule::longest_match);
   EXPECT_EQ(d.start(), "0100011100000");
   EXPECT_EQ(d.head(), 8u);
@@ -333,7 +334,8 @@ TEST(Telescope, PrefixesOfDifferentLengthsAgreeUpTo2To61) {
 #endif
   std::mt19937_64 rng(7);
   for (const char* name : {"maharaja23", "maharaja"}) {
-    qg::dictionary::Telescope shorter(qg::dictionary::game_dictionary(name), 256), longer(qg::dictionary::game_dictionary(name));
+    qg::dictionary::Telescope shorter(qg::dictionary::game_dictionary(name), 256),
+        longer(qg::dictionary::game_dictionary(name));
     for (int i = 0; i < columns; ++i) {
       std::uint64_t x = (rng() >> (3 + rng() % 40)) + 1;  // every magnitude below 2^61, so the row is below 2^62
       std::uint64_t row = longer.p_row(x);
@@ -358,7 +360,8 @@ TEST(Telescope, ConvergenceIsProvedForBothDictionaries) {
   auto short_factors = qg::dictionary::prove_convergence(qg::dictionary::game_dictionary("maharaja23"), 60, 100000);
   EXPECT_FALSE(short_factors.proved);
   EXPECT_NE(short_factors.failure.find("too short"), std::string::npos);
-  EXPECT_THROW(qg::dictionary::prove_convergence(qg::dictionary::game_dictionary("maharaja"), 160, 1000), qg::RangeError);
+  EXPECT_THROW(qg::dictionary::prove_convergence(qg::dictionary::game_dictionary("maharaja"), 160, 1000),
+               qg::RangeError);
 }
 
 TEST(Telescope, RangeAndDepth) {
@@ -387,7 +390,8 @@ TEST(DictionaryFile, TheShippedFilesAreThePapers) {
   };
   auto file = Dictionary::load(std::string(QG_SOURCE_DIR) + "/data/dictionaries/maharaja23.dict");
   EXPECT_EQ(file.to_string(), qg::dictionary::game_dictionary("maharaja23").dictionary.to_string());
-  auto table = qg::dictionary::MultiplicationTable::parse(slurp("data/dictionaries/appendixB.table"), "appendixB.table");
+  auto table =
+      qg::dictionary::MultiplicationTable::parse(slurp("data/dictionaries/appendixB.table"), "appendixB.table");
   EXPECT_EQ(table.symbols, qg::dictionary::appendix_b_table().symbols);
   EXPECT_EQ(table.products, qg::dictionary::appendix_b_table().products);
 }
@@ -412,10 +416,9 @@ TEST(AppendixB, TableToDictionaryReproducesTheExample) {
   const std::vector<std::string> pattern = {"S", "SS", "SAS", "SBCS", "SBCAS", "SBCACS", "SBCAAAS", "SBCABBCS"};
   EXPECT_EQ(qg::dictionary::table_pattern(table, 8), pattern);
   auto d = qg::dictionary::table_dictionary(table);
-  const std::vector<std::string> symbolic = {"SS -> SAAS", "SA -> SBB", "SB -> SBB", "SC -> SBB",
-                                             "AS -> CCS",  "AA -> BB",  "AB -> AA",  "AC -> AA",
-                                             "BS -> CCS",  "BA -> CC",  "BB -> CC",  "BC -> CC",
-                                             "CS -> AAS",  "CA -> AA",  "CB -> BB",  "CC -> AA"};
+  const std::vector<std::string> symbolic = {
+      "SS -> SAAS", "SA -> SBB", "SB -> SBB", "SC -> SBB", "AS -> CCS", "AA -> BB", "AB -> AA", "AC -> AA",
+      "BS -> CCS",  "BA -> CC",  "BB -> CC",  "BC -> CC",  "CS -> AAS", "CA -> AA", "CB -> BB", "CC -> AA"};
   EXPECT_EQ(d.symbolic, symbolic);
   EXPECT_EQ(d.metasymbol, (std::vector<std::string>{"00", "01", "10", "11"}));
   const std::vector<std::string> rows = {"SS", "SAAS", "SBBCCS", "SBBCCAAS", "SBBCCAACCS", "SBBCCAAAAAAS"};

@@ -175,8 +175,9 @@ TEST(InftyQueens, FixedPointFractionsAreExact) {
     if (a == 0 || b == 0 || a == b || a > (u64{1} << 40) || b > (u64{1} << 40)) continue;
     ++compared;
     bool fixed_less = qg::infty_detail::phi_position(a).fraction < qg::infty_detail::phi_position(b).fraction;
-    bool knuth_less = qg::numeration::phi_fraction_less(qg::numeration::negafibonacci_bits(static_cast<std::int64_t>(a)),
-                                            qg::numeration::negafibonacci_bits(static_cast<std::int64_t>(b)));
+    bool knuth_less =
+        qg::numeration::phi_fraction_less(qg::numeration::negafibonacci_bits(static_cast<std::int64_t>(a)),
+                                          qg::numeration::negafibonacci_bits(static_cast<std::int64_t>(b)));
     ASSERT_EQ(fixed_less, knuth_less) << a << " " << b;
   }
   EXPECT_GT(compared, 500);
@@ -220,7 +221,8 @@ TEST(InftyQueens, CatalogSequencesShareTheEngine) {
   EXPECT_EQ(sequence("A065189").offset, 1);
   for (int i = 0; i < 70; ++i) EXPECT_EQ(a275895[i], a065188[i] - 1);  // OEIS: a(n) = A065188(n+1) − 1
   // OEIS A065189, the inverse permutation: row m's queen is in column a(m).
-  EXPECT_EQ(a065189, (std::vector<std::int64_t>{1, 4, 2, 5, 3, 10, 13, 11, 6, 15, 7, 20, 8, 21, 9, 26, 29, 27, 12, 31}));
+  EXPECT_EQ(a065189,
+            (std::vector<std::int64_t>{1, 4, 2, 5, 3, 10, 13, 11, 6, 15, 7, 20, 8, 21, 9, 26, 29, 27, 12, 31}));
   const u64 rows = 20'000 / kScale;
   auto inverse = qg::sequence_terms(sequence("A065189"), rows);
   auto q = engine_terms(2 * rows + 64);

@@ -32,8 +32,8 @@ TEST(ParseNatural, AcceptsTheNotationsOfTheCli) {
 }
 
 TEST(ParseNatural, RefusesWhatIsNotANaturalNumber) {
-  for (const char* bad : {"", "-5", "1.5", "abc", "1e", "^3", "2^", "1e9x", "0x10", "2**3", "1.5e0", "1.", ".5e1",
-                          "5,6", "1,000", "5 6", "2^3^2", "1__0", "_1", "3-", "1-2"})
+  for (const char* bad : {"",   "-5",   "1.5", "abc",   "1e",  "^3",    "2^",   "1e9x", "0x10", "2**3", "1.5e0",
+                          "1.", ".5e1", "5,6", "1,000", "5 6", "2^3^2", "1__0", "_1",   "3-",   "1-2"})
     EXPECT_THROW(qg::parse_natural(bad), qg::InputError) << bad;
   try {
     qg::parse_natural("1.5e0");
@@ -49,7 +49,7 @@ TEST(ParseNatural, RefusesWhatIsNotANaturalNumber) {
   }
   EXPECT_THROW(qg::parse_natural("10^100000"), qg::RangeError);
   EXPECT_THROW(qg::parse_natural(std::string(4000, '9') + "^10000"), qg::RangeError);  // refused at once
-  EXPECT_EQ(qg::parse_natural("9^10000").get_str(3).size(), 20001u);  // 3^20000: within 2^20 bits
+  EXPECT_EQ(qg::parse_natural("9^10000").get_str(3).size(), 20001u);                   // 3^20000: within 2^20 bits
 }
 
 TEST(ParseU64, NamesTheRangeItRefuses) {
@@ -206,9 +206,7 @@ TEST(AtomicFile, AFailedWriteIsReported) {
   fs::remove(link);
 }
 
-TEST(AtomicFile, ADirectoryIsRefused) {
-  EXPECT_THROW(qg::AtomicFile(fs::temp_directory_path()), qg::InputError);
-}
+TEST(AtomicFile, ADirectoryIsRefused) { EXPECT_THROW(qg::AtomicFile(fs::temp_directory_path()), qg::InputError); }
 
 TEST(Png, WritesAValidImageOfTheRightSize) {
   fs::path p = fs::temp_directory_path() / "qg_test.png";
@@ -226,7 +224,9 @@ TEST(Png, WritesAValidImageOfTheRightSize) {
   EXPECT_EQ(header[1], 'P');
   EXPECT_EQ(header[2], 'N');
   EXPECT_EQ(header[3], 'G');
-  auto be32 = [&](int at) { return (header[at] << 24) | (header[at + 1] << 16) | (header[at + 2] << 8) | header[at + 3]; };
+  auto be32 = [&](int at) {
+    return (header[at] << 24) | (header[at + 1] << 16) | (header[at + 2] << 8) | header[at + 3];
+  };
   EXPECT_EQ(be32(16), 100);  // 10 cells enlarged to 10 pixels each
   EXPECT_EQ(be32(20), 50);
   fs::remove(p);

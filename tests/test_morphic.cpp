@@ -107,8 +107,10 @@ TEST(Morphic, FibonacciIsItsOwnMorphism) {
 
 TEST(Morphic, SeedMorphismsAreFoundAsTheyArePrinted) {
   // seed 001 §4: the k-Queen a→a^k b, b→a; the Queen Bee a→ab, b→aa; (2,1)-Wythoff a→aab, b→aa.
-  for (auto [game, morphism] : {std::pair{"kqueen:2", "a->aab,b->a"}, {"kqueen:3", "a->aaab,b->a"},
-                                {"queen-bee", "a->ab,b->aa"}, {"st-wythoff:2,1", "a->aab,b->aa"}}) {
+  for (auto [game, morphism] : {std::pair{"kqueen:2", "a->aab,b->a"},
+                                {"kqueen:3", "a->aaab,b->a"},
+                                {"queen-bee", "a->ab,b->aa"},
+                                {"st-wythoff:2,1", "a->aab,b->aa"}}) {
     auto search = find_morphism(characteristic_word(Ruleset::parse(game), 1 << 14));
     ASSERT_TRUE(search.guess) << game;
     EXPECT_EQ(search.guess->morphism.to_string(), morphism) << game;
@@ -204,7 +206,8 @@ TEST(Morphic, WythoffFromItsBeattyPairs) {
 
 TEST(Morphic, TwoQueenFromItsMorphism) {
   // Holladay's 2-Queen, a→aab, b→a (seed 001 §4): the Queen inside M_W is the 2-Queen stroll.
-  auto an = analyse_invariant(pairs_from_morphism(Morphism::parse("a->aab,b->a"), Coding(), 'a', 'b', kWindow / 2), kWindow / 2);
+  auto an = analyse_invariant(pairs_from_morphism(Morphism::parse("a->aab,b->a"), Coding(), 'a', 'b', kWindow / 2),
+                              kWindow / 2);
   // b_n − a_n = 2n: every difference of two P-positions lies on an even diagonal, so M_W holds
   // every odd diagonal too; the core (rook + stroll c ≤ 1) alone is the 2-Queen.
   EXPECT_EQ(an.diagonals.front(), 0u);

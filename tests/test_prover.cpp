@@ -46,16 +46,27 @@ TEST(Prover, ArithmeticAgreesWithBruteForce) {
   for (const char* sys : kSystems) {
     Session s;
     using V = std::vector<std::uint64_t>;
-    expect_matches(s, sys, "x+2*y=z+1", [](const V& v) { return v[0] + 2 * v[1] == v[2] + 1; }, 24);
-    expect_matches(s, sys, "x-y=z", [](const V& v) { return v[0] >= v[1] && v[0] - v[1] == v[2]; }, 24);
-    expect_matches(s, sys, "x/3=y", [](const V& v) { return v[0] / 3 == v[1]; }, 60);
-    expect_matches(s, sys, "y=5*x+2", [](const V& v) { return v[1] == 5 * v[0] + 2; }, 60);
-    expect_matches(s, sys, "(x+1)*3=y", [](const V& v) { return v[1] == 3 * (v[0] + 1); }, 60);
-    expect_matches(s, sys, "Ey x=2*y", [](const V& v) { return v[0] % 2 == 0; }, 200);
-    expect_matches(s, sys, "x<y & y<=z | x=z", [](const V& v) { return (v[0] < v[1] && v[1] <= v[2]) || v[0] == v[2]; }, 20);
-    expect_matches(s, sys, "~(x=y) => x>y", [](const V& v) { return v[0] >= v[1]; }, 30);
-    expect_matches(s, sys, "x!=y <=> (x<y ^ y>=x+3)", [](const V& v) { return (v[0] != v[1]) == ((v[0] < v[1]) != (v[1] >= v[0] + 3)); }, 30);
-    expect_matches(s, sys, "Az z<x => Ew w+z=y", [](const V& v) { return v[0] == 0 || v[1] + 1 >= v[0]; }, 30);
+    expect_matches(
+        s, sys, "x+2*y=z+1", [](const V& v) { return v[0] + 2 * v[1] == v[2] + 1; }, 24);
+    expect_matches(
+        s, sys, "x-y=z", [](const V& v) { return v[0] >= v[1] && v[0] - v[1] == v[2]; }, 24);
+    expect_matches(
+        s, sys, "x/3=y", [](const V& v) { return v[0] / 3 == v[1]; }, 60);
+    expect_matches(
+        s, sys, "y=5*x+2", [](const V& v) { return v[1] == 5 * v[0] + 2; }, 60);
+    expect_matches(
+        s, sys, "(x+1)*3=y", [](const V& v) { return v[1] == 3 * (v[0] + 1); }, 60);
+    expect_matches(
+        s, sys, "Ey x=2*y", [](const V& v) { return v[0] % 2 == 0; }, 200);
+    expect_matches(
+        s, sys, "x<y & y<=z | x=z", [](const V& v) { return (v[0] < v[1] && v[1] <= v[2]) || v[0] == v[2]; }, 20);
+    expect_matches(
+        s, sys, "~(x=y) => x>y", [](const V& v) { return v[0] >= v[1]; }, 30);
+    expect_matches(
+        s, sys, "x!=y <=> (x<y ^ y>=x+3)",
+        [](const V& v) { return (v[0] != v[1]) == ((v[0] < v[1]) != (v[1] >= v[0] + 3)); }, 30);
+    expect_matches(
+        s, sys, "Az z<x => Ew w+z=y", [](const V& v) { return v[0] == 0 || v[1] + 1 >= v[0]; }, 30);
   }
 }
 
@@ -65,8 +76,10 @@ TEST(Prover, GeneratedSystems) {
   s.define_system("queen21", "a->aab,b->aa");
   using V = std::vector<std::uint64_t>;
   for (const char* sys : {"msd_queen21", "lsd_queen21", "msd_tetranacci"}) {
-    expect_matches(s, sys, "x+2*y=z+1", [](const V& v) { return v[0] + 2 * v[1] == v[2] + 1; }, 20);
-    expect_matches(s, sys, "x/3=y", [](const V& v) { return v[0] / 3 == v[1]; }, 60);
+    expect_matches(
+        s, sys, "x+2*y=z+1", [](const V& v) { return v[0] + 2 * v[1] == v[2] + 1; }, 20);
+    expect_matches(
+        s, sys, "x/3=y", [](const V& v) { return v[0] / 3 == v[1]; }, 60);
   }
   EXPECT_TRUE(eval(s, "?msd_queen21 Ax,y Ez x+y=z & z>=x"));
 }
@@ -104,8 +117,10 @@ TEST(Prover, ParseErrorsNameTheirPlace) {
   EXPECT_EQ(message("eval x \"Ax x+\":"), "f.txt:1:14: the statement ends where a term is expected");
   EXPECT_EQ(message("\n  eval x \"Ax $nope(x)\":"), "f.txt:2:14: no automaton named nope");
   EXPECT_EQ(message("eval x \"Ax x < y\""), "f.txt:1:18: expected ':' or ';' at the end of the command");
-  EXPECT_EQ(message("frob x \"\":"), "f.txt:1:1: unknown command 'frob' (eval, def, reg, macro, morphism, promote, image)");
-  EXPECT_EQ(message("eval x \"?msd_q Ax x=x\":"), "f.txt:1:9: unknown number system 'msd_q' (msd_k, lsd_k with k ≥ 2, msd_fib, msd_trib, lsd_fib, lsd_trib)");
+  EXPECT_EQ(message("frob x \"\":"),
+            "f.txt:1:1: unknown command 'frob' (eval, def, reg, macro, morphism, promote, image)");
+  EXPECT_EQ(message("eval x \"?msd_q Ax x=x\":"),
+            "f.txt:1:9: unknown number system 'msd_q' (msd_k, lsd_k with k ≥ 2, msd_fib, msd_trib, lsd_fib, lsd_trib)");
   EXPECT_EQ(message("eval x \"x*y=2\":"), "f.txt:1:10: '*' needs a constant on one side");
 }
 
@@ -117,15 +132,14 @@ TEST(Prover, WordAutomataAgreeWithTheirMorphisms) {
     const char* morphism;
     const char* system;
   };
-  for (Case c : {Case{"T", "thue-morse", "msd_2"}, Case{"F", "fibonacci", "msd_fib"}, Case{"TR", "tribonacci", "msd_trib"},
-                 Case{"PD", "period-doubling", "msd_2"}}) {
+  for (Case c : {Case{"T", "thue-morse", "msd_2"}, Case{"F", "fibonacci", "msd_fib"},
+                 Case{"TR", "tribonacci", "msd_trib"}, Case{"PD", "period-doubling", "msd_2"}}) {
     SCOPED_TRACE(c.walnut);
     qg::words::FixedPointIndex index(qg::words::Morphism::named(c.morphism));
     for (int letter = 0; letter < 3; ++letter) {
       s.run(std::string("def w \"?") + c.system + " " + c.walnut + "[n]=@" + std::to_string(letter) + "\":");
       const Automaton& a = s.automaton("w");
-      for (std::uint64_t n = 0; n < 3000; ++n)
-        ASSERT_EQ(accepts(a, {n}), index.letter(n) - 'a' == letter) << n;
+      for (std::uint64_t n = 0; n < 3000; ++n) ASSERT_EQ(accepts(a, {n}), index.letter(n) - 'a' == letter) << n;
     }
   }
 }
@@ -218,7 +232,8 @@ TEST(Prover, AutomatonFilesAndLibrary) {
   EXPECT_EQ(message("msd_2\n0 1\n0 -> 3\n"), "a.txt:3:6: no state 3");
   EXPECT_EQ(message("msd_2\n0 1\n2 -> 0\n"), "a.txt:3:1: '2' is not a digit of input 1");
   EXPECT_EQ(message("msd_2 msd_2\n0 1\n0 -> 0\n"), "a.txt:3:1: 1 digits for 2 inputs");
-  EXPECT_EQ(message("msd_x\n"), "a.txt:1:1: unknown number system 'msd_x' (msd_k, lsd_k with k ≥ 2, msd_fib, msd_trib, lsd_fib, lsd_trib)");
+  EXPECT_EQ(message("msd_x\n"),
+            "a.txt:1:1: unknown number system 'msd_x' (msd_k, lsd_k with k ≥ 2, msd_fib, msd_trib, lsd_fib, lsd_trib)");
   // The library: $name reads "Automata Library/name.txt".
   auto dir = std::filesystem::temp_directory_path() / "qg_prover_library_test";
   std::filesystem::create_directories(dir / "Automata Library");

@@ -88,8 +88,8 @@ std::vector<QueenCell> brute_force(std::uint64_t count) {
 
 TEST(SpiralBoard, CellsFollowFigure2WithXSouthAndYEast) {
   // From the centre East, North, West, South: cell 1 is East of 0, cell 2 North of 1.
-  const std::vector<Point> first = {{0, 0},  {0, 1},   {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1},
-                                    {1, 0},  {1, 1},   {1, 2},  {0, 2},  {-1, 2},  {-2, 2}, {-2, 1}};
+  const std::vector<Point> first = {{0, 0}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1},
+                                    {1, 0}, {1, 1}, {1, 2},  {0, 2},  {-1, 2},  {-2, 2}, {-2, 1}};
   for (std::uint64_t i = 0; i < first.size(); ++i) {
     EXPECT_EQ(cell_point(i), first[i]) << i;
     EXPECT_EQ(cell_index(first[i]), i);
@@ -161,7 +161,7 @@ TEST(SpiralDirect, CountsAndRange) {
 TEST(SpiralDirect, Theorem1ReadAsItsProofSays) {
   const auto q = direct(9);
   XympRecurrence rows;
-  rows.advance();  // row 1: X = 1, Y = 2
+  rows.advance();                                      // row 1: X = 1, Y = 2
   EXPECT_EQ((Point{q[4].x, q[4].y}), (Point{2, -1}));  // (Y_1, −X_1)
   EXPECT_NE((Point{q[4].x, q[4].y}), (Point{-2, 1}));  // not the printed (−Y_1, X_1) = q_2
   EXPECT_NE((Point{q[1].x, q[1].y}), (Point{0, 0}));   // not the printed (X_0, Y_0)
@@ -216,7 +216,8 @@ TEST(SpiralXymp, DisplaysOfSections3And4) {
   TableStream table;
   for (std::size_t n = 0; n < theta.size(); ++n, table.advance()) EXPECT_EQ(table.row().t, theta[n]) << n;
   for (std::size_t n = 1; n <= t.size(); ++n) EXPECT_EQ(tribonacci_letter(n), t[n - 1]) << n;
-  const std::vector<std::uint64_t> printed4 = {3, 5, 4, 5, 3, 5, 4, 5, 5, 4, 5, 3, 5, 4, 5, 4, 5, 5, 4, 5, 3, 5, 4, 5, 3};
+  const std::vector<std::uint64_t> printed4 = {3, 5, 4, 5, 3, 5, 4, 5, 5, 4, 5, 3, 5,
+                                               4, 5, 4, 5, 5, 4, 5, 3, 5, 4, 5, 3};
   const std::vector<std::uint64_t> printed5 = {1, 2, 1, 2, 1, 2, 1, 2, 2, 1, 2, 1, 2, 1, 2,
                                                1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1};
   for (std::size_t n = 0; n < 17; ++n) EXPECT_EQ(kTable2[n].dp, printed4[n]) << n;
@@ -377,19 +378,18 @@ TEST(SpiralCatalog, OffsetsAndTermsAsInTheOeis) {
   EXPECT_EQ(terms("A275158", 1), (std::vector<std::int64_t>{12737}));
   EXPECT_EQ(terms("A278352", 1), (std::vector<std::int64_t>{329}));
   EXPECT_EQ(terms("A278353", 1), (std::vector<std::int64_t>{2047}));
-  const std::map<std::string, std::int64_t> offsets = {{"A273059", 0}, {"A140100", 1}, {"A140101", 0},
-                                                       {"A140102", 0}, {"A140103", 1}, {"A275158", 1},
-                                                       {"A278352", 1}, {"A278353", 1}};
+  const std::map<std::string, std::int64_t> offsets = {{"A273059", 0}, {"A140100", 1}, {"A140101", 0}, {"A140102", 0},
+                                                       {"A140103", 1}, {"A275158", 1}, {"A278352", 1}, {"A278353", 1}};
   std::map<std::string, std::int64_t> catalogued;
   for (const qg::Sequence& s : qg::spiral_sequences()) catalogued[s.anumber] = s.offset;
   EXPECT_EQ(catalogued, offsets);
 }
 
 TEST(SpiralClaims, EachPassesAtItsTourBound) {
-  const std::set<std::string> expected = {
-      "exile.theorem1",  "exile.theorem11", "exile.theorem12",    "exile.theorem13",  "exile.theorem14",
-      "exile.theorem16", "exile.theorem17", "exile.theorem20",    "exile.eq14_16",    "exile.eq17",
-      "exile.eq18_21",   "exile.corollary21", "exile.remark_ii", "exile.remark_v",   "exile.slope"};
+  const std::set<std::string> expected = {"exile.theorem1",  "exile.theorem11", "exile.theorem12", "exile.theorem13",
+                                          "exile.theorem14", "exile.theorem16", "exile.theorem17", "exile.theorem20",
+                                          "exile.eq14_16",   "exile.eq17",      "exile.eq18_21",   "exile.corollary21",
+                                          "exile.remark_ii", "exile.remark_v",  "exile.slope"};
   std::set<std::string> seen;
   for (const qg::Claim& claim : qg::spiral_claims()) {
     seen.insert(claim.id);

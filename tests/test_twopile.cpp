@@ -24,11 +24,25 @@ constexpr std::uint64_t kCorner = 300;
 constexpr std::uint64_t kMorphic = 10000000;
 #endif
 
-const std::vector<std::string> kNamed = {
-    "wythoff",         "kqueen:2",         "kqueen:3",       "st-wythoff:2,1",  "st-wythoff:3,2", "st-wythoff:1,3",
-    "queen-bee",       "queen-dee",        "kqueen-dee:2",   "kqueen-dee:3",    "limited-kqueen:3,0",
-    "limited-kqueen:3,1", "limited-kqueen:4,2", "maharaja",   "kl-maharaja:2,3", "kl-maharaja:3,5",
-    "t2t:3",           "wythoff+jumps:(1,3),(3,1)", "queen-bee+kqueen:2"};
+const std::vector<std::string> kNamed = {"wythoff",
+                                         "kqueen:2",
+                                         "kqueen:3",
+                                         "st-wythoff:2,1",
+                                         "st-wythoff:3,2",
+                                         "st-wythoff:1,3",
+                                         "queen-bee",
+                                         "queen-dee",
+                                         "kqueen-dee:2",
+                                         "kqueen-dee:3",
+                                         "limited-kqueen:3,0",
+                                         "limited-kqueen:3,1",
+                                         "limited-kqueen:4,2",
+                                         "maharaja",
+                                         "kl-maharaja:2,3",
+                                         "kl-maharaja:3,5",
+                                         "t2t:3",
+                                         "wythoff+jumps:(1,3),(3,1)",
+                                         "queen-bee+kqueen:2"};
 
 // Upper P-positions n = 1..count (the tables never list (0, 0)).
 std::vector<Position> table(const std::string& rules, std::size_t count) {
@@ -67,7 +81,8 @@ TEST(Twopile, WythoffIsFloorNPhi) {  // seed 003 (1): a_n = ⌊nφ⌋, b_n = a_n
   for (std::uint64_t n = 0; n < p.size(); ++n) {
     // ⌊nφ⌋ = (n + ⌊√(5n²)⌋) / 2, the integer square root by bisection on exact squares.
     std::uint64_t lo = 0, hi = 5 * n + 1;
-    while (lo + 1 < hi) (lo + (hi - lo) / 2) * (lo + (hi - lo) / 2) <= 5 * n * n ? lo = lo + (hi - lo) / 2 : hi = lo + (hi - lo) / 2;
+    while (lo + 1 < hi)
+      (lo + (hi - lo) / 2) * (lo + (hi - lo) / 2) <= 5 * n* n ? lo = lo + (hi - lo) / 2 : hi = lo + (hi - lo) / 2;
     ASSERT_EQ(p[n], (Position{(n + lo) / 2, (n + lo) / 2 + n})) << n;
   }
 }
@@ -197,8 +212,8 @@ TEST(Twopile, LimitedKQueenReading) {
 }
 
 TEST(Twopile, SweepEqualsMorphic) {  // seed 001 §3–4, kMorphic P-positions (10^6 for the cones)
-  for (const std::string name : {"wythoff", "kqueen:3", "queen-bee", "queen-dee", "kqueen-dee:2", "limited-kqueen:3,1",
-                                 "st-wythoff:2,1"}) {
+  for (const std::string name :
+       {"wythoff", "kqueen:3", "queen-bee", "queen-dee", "kqueen-dee:2", "limited-kqueen:3,1", "st-wythoff:2,1"}) {
     auto rules = Ruleset::parse(name);
     auto coding = qg::twopile::morphic_coding(rules);
     ASSERT_TRUE(coding) << name;
@@ -229,22 +244,24 @@ TEST(Twopile, MorphicRandomAccessFarOut) {  // O(log n): the 10^15-th Wythoff P-
 
 TEST(Twopile, ComplementaryPairs) {  // seed 001 §4; A184117 for f(n) = 2n + 1
   std::vector<std::uint64_t> a;
-  qg::twopile::complementary_pair([](std::uint64_t n) { return 2 * n + 1; }, 11, [&](std::uint64_t, std::uint64_t x, std::uint64_t) {
-    a.push_back(x);
-    return true;
-  });
+  qg::twopile::complementary_pair([](std::uint64_t n) { return 2 * n + 1; }, 11,
+                                  [&](std::uint64_t, std::uint64_t x, std::uint64_t) {
+                                    a.push_back(x);
+                                    return true;
+                                  });
   EXPECT_EQ(a, (std::vector<std::uint64_t>{0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 13}));
   // f(n) = kn − j is the limited k-Queen's difference (seed 001 §4).
   auto limited = qg::twopile::sweep_p_positions(Ruleset::parse("limited-kqueen:4,1"), 3000);
   std::uint64_t n_seen = 0;
-  qg::twopile::complementary_pair([](std::uint64_t n) { return 4 * n - 2; }, 3000, [&](std::uint64_t n, std::uint64_t x, std::uint64_t y) {
-    EXPECT_EQ(limited[n], (Position{x, y}));
-    ++n_seen;
-    return true;
-  });
+  qg::twopile::complementary_pair([](std::uint64_t n) { return 4 * n - 2; }, 3000,
+                                  [&](std::uint64_t n, std::uint64_t x, std::uint64_t y) {
+                                    EXPECT_EQ(limited[n], (Position{x, y}));
+                                    ++n_seen;
+                                    return true;
+                                  });
   EXPECT_EQ(n_seen, 3000u);
   EXPECT_THROW(qg::twopile::complementary_pair([](std::uint64_t) { return std::uint64_t{0}; }, 5,
-                                      [](std::uint64_t, std::uint64_t, std::uint64_t) { return true; }),
+                                               [](std::uint64_t, std::uint64_t, std::uint64_t) { return true; }),
                qg::InputError);
 }
 
@@ -277,10 +294,13 @@ TEST(Twopile, BadRulesets) {
 
 TEST(Twopile, ComposedRulesetsAreOneLine) {
   auto maharaja = Ruleset::parse("wythoff+jumps:(1,2),(2,1)");
-  EXPECT_EQ(qg::twopile::sweep_p_positions(maharaja, 300), qg::twopile::sweep_p_positions(Ruleset::parse("maharaja"), 300));
+  EXPECT_EQ(qg::twopile::sweep_p_positions(maharaja, 300),
+            qg::twopile::sweep_p_positions(Ruleset::parse("maharaja"), 300));
   Ruleset custom("custom", {qg::twopile::Rook{}, qg::twopile::Widened{}, qg::twopile::Jumps{{{1, 3}, {3, 1}}}});
-  EXPECT_EQ(qg::twopile::sweep_p_positions(custom, 300), qg::twopile::sweep_p_positions(Ruleset::parse("wythoff+jumps:(1,3),(3,1)"), 300));
-  EXPECT_EQ(qg::twopile::describe(qg::twopile::Widened{2, 1, {}}), "widened diagonal (s,t)=(2,1): |u-v| < 1*min(u,v)+1");
+  EXPECT_EQ(qg::twopile::sweep_p_positions(custom, 300),
+            qg::twopile::sweep_p_positions(Ruleset::parse("wythoff+jumps:(1,3),(3,1)"), 300));
+  EXPECT_EQ(qg::twopile::describe(qg::twopile::Widened{2, 1, {}}),
+            "widened diagonal (s,t)=(2,1): |u-v| < 1*min(u,v)+1");
 }
 
 TEST(Twopile, Catalog) {  // OEIS offsets and first terms
@@ -336,6 +356,7 @@ TEST(Twopile, T2tSetUpIsNearLinearAndBounded) {
   EXPECT_EQ(std::get<qg::twopile::Jumps>(twice.families().back()).moves.size(), 2u);
   EXPECT_THROW(qg::twopile::Ruleset::parse("wythoff+jumps:(1,2)"), qg::InputError);
   // A jump far beyond the columns swept costs nothing (the ring of rows grows with the sweep).
-  EXPECT_EQ(qg::twopile::sweep_p_positions(qg::twopile::Ruleset::parse("wythoff+jumps:(1,2000000000),(2000000000,1)"), 5),
-            qg::twopile::sweep_p_positions(qg::twopile::Ruleset::parse("wythoff"), 5));
+  EXPECT_EQ(
+      qg::twopile::sweep_p_positions(qg::twopile::Ruleset::parse("wythoff+jumps:(1,2000000000),(2000000000,1)"), 5),
+      qg::twopile::sweep_p_positions(qg::twopile::Ruleset::parse("wythoff"), 5));
 }

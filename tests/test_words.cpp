@@ -99,7 +99,7 @@ TEST(Morphism, RefusesBadTextWithTheReason) {
 TEST(Morphism, NamedWordsAndNames) {
   EXPECT_EQ(qg::words::Morphism::named("fibonacci").to_string(), "a->ab,b->a");
   EXPECT_EQ(qg::words::Morphism::named("tribonacci").to_string(), "a->ab,b->ac,c->a");  // seed 000 (8)
-  auto theta = qg::words::Morphism::named("theme-song");                                 // seed 000 (6)
+  auto theta = qg::words::Morphism::named("theme-song");                                // seed 000 (6)
   EXPECT_EQ(theta.start(), 'c');
   EXPECT_EQ(theta.image('a'), "cabaaba");
   EXPECT_EQ(theta.image('b'), "cababa");
@@ -122,7 +122,8 @@ TEST(Morphism, ProlongableOnItsFirstLetterOnly) {
                        "a->a has no infinite fixed point"));
   EXPECT_TRUE(mentions(error_of([] { qg::words::FixedPointStream s(qg::words::Morphism::parse("b->ab,a->ab")); }),
                        "not prolongable on 'b'"));
-  EXPECT_TRUE(mentions(error_of([] { qg::words::FixedPointIndex i(qg::words::Morphism::parse("a->a,b->ab")); }), "not prolongable"));
+  EXPECT_TRUE(mentions(error_of([] { qg::words::FixedPointIndex i(qg::words::Morphism::parse("a->a,b->ab")); }),
+                       "not prolongable"));
   // Listing b first makes the same morphism prolongable on b.
   EXPECT_NO_THROW(qg::words::Morphism::parse("b->ba,a->ab").require_prolongable());
 }
@@ -164,7 +165,8 @@ TEST(Coding, MapsDeletesAndLeavesTheRest) {
   EXPECT_EQ(qg::words::Coding::parse("a->x").apply("abc"), "xbc");  // unmentioned letters stay
   EXPECT_TRUE(qg::words::Coding().is_identity());
   EXPECT_EQ(qg::words::Coding().apply("ab0"), "ab0");
-  EXPECT_TRUE(mentions(error_of([] { qg::words::Coding::parse("a->0,a->1"); }), "letter 'a' is mapped twice in the coding"));
+  EXPECT_TRUE(
+      mentions(error_of([] { qg::words::Coding::parse("a->0,a->1"); }), "letter 'a' is mapped twice in the coding"));
   EXPECT_TRUE(mentions(error_of([] { qg::words::Coding::parse("a0"); }), "rule 1 'a0' of the coding has no arrow"));
   EXPECT_TRUE(mentions(error_of([] { qg::words::Coding::parse(""); }), "empty coding"));
 }
@@ -295,9 +297,12 @@ TEST(FixedPointIndex, AgreesWithBruteForce) {
 TEST(FixedPointIndex, SeedTable2AndSection5) {
   qg::words::FixedPointIndex t(qg::words::Morphism::named("tribonacci"));
   // Seed 000 Table 2: A_n, B_n, C_n (1-based positions of the n-th a, b, c in T).
-  const std::uint64_t A[] = {1, 3, 5, 7, 8, 10, 12, 14, 16, 18, 20, 21, 23, 25, 27, 29, 31, 32, 34, 36, 38, 40, 42, 44, 45, 47, 49, 51};
-  const std::uint64_t B[] = {2, 6, 9, 13, 15, 19, 22, 26, 30, 33, 37, 39, 43, 46, 50, 53, 57, 59, 63, 66, 70, 74, 77, 81, 83, 87, 90, 94};
-  const std::uint64_t C[] = {4, 11, 17, 24, 28, 35, 41, 48, 55, 61, 68, 72, 79, 85, 92, 98, 105, 109, 116, 122, 129, 136, 142, 149, 153, 160, 166, 173};
+  const std::uint64_t A[] = {1,  3,  5,  7,  8,  10, 12, 14, 16, 18, 20, 21, 23, 25,
+                             27, 29, 31, 32, 34, 36, 38, 40, 42, 44, 45, 47, 49, 51};
+  const std::uint64_t B[] = {2,  6,  9,  13, 15, 19, 22, 26, 30, 33, 37, 39, 43, 46,
+                             50, 53, 57, 59, 63, 66, 70, 74, 77, 81, 83, 87, 90, 94};
+  const std::uint64_t C[] = {4,  11, 17,  24,  28,  35,  41,  48,  55,  61,  68,  72,  79,  85,
+                             92, 98, 105, 109, 116, 122, 129, 136, 142, 149, 153, 160, 166, 173};
   for (std::uint64_t n = 1; n <= 28; ++n) {
     EXPECT_EQ(t.occurrence('a', n) + 1, A[n - 1]) << n;
     EXPECT_EQ(t.occurrence('b', n) + 1, B[n - 1]) << n;

@@ -53,7 +53,7 @@ struct StepStats {
   std::uint64_t letters = 0;     // letters of the result's alphabet
   std::uint64_t bytes = 0;       // peak bytes of the step's tables
   double seconds = 0;
-  bool abandoned = false;        // a subset construction stopped at its budget (Brzozowski follows)
+  bool abandoned = false;  // a subset construction stopped at its budget (Brzozowski follows)
 };
 
 enum class Determinization {
@@ -64,11 +64,11 @@ enum class Determinization {
 
 // How the operations run. Copyable, and the library keeps no other state.
 struct Context {
-  ProgressFn progress;                                  // polled in every long loop
-  std::function<void(const StepStats&)> on_step;        // one call per step
-  std::uint64_t memory_limit = 0;                       // bytes; 0 = physical memory
+  ProgressFn progress;                            // polled in every long loop
+  std::function<void(const StepStats&)> on_step;  // one call per step
+  std::uint64_t memory_limit = 0;                 // bytes; 0 = physical memory
   Determinization determinization = Determinization::automatic;
-  std::uint64_t subset_budget = 50000;                  // states, for subset/automatic
+  std::uint64_t subset_budget = 50000;  // states, for subset/automatic
 };
 
 class Automaton {

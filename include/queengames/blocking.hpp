@@ -89,8 +89,7 @@ Summary summary(std::uint64_t k, std::uint64_t width, std::uint64_t height, Engi
 // negative (palace) blue cell: a +3, b −2, c −2, d −1, e +1, f +1 (derived in docs/BLOCKING.md).
 std::int64_t ca_compensation(std::int64_t a, std::int64_t b, std::int64_t c, std::int64_t d, std::int64_t e,
                              std::int64_t f);
-std::int64_t ca_rule(std::int64_t a, std::int64_t b, std::int64_t c, std::int64_t d, std::int64_t e,
-                     std::int64_t f);
+std::int64_t ca_rule(std::int64_t a, std::int64_t b, std::int64_t c, std::int64_t d, std::int64_t e, std::int64_t f);
 // The initial condition of Theorem 2.1 outside the game quadrant (x < 0 or y < 0): k in the
 // opposite quadrant, 0 in the two others. InputError for a cell of the game quadrant.
 std::int64_t ca_initial(std::uint64_t k, std::int64_t x, std::int64_t y);
@@ -102,8 +101,7 @@ struct Predecessors {
   int count = 0;
   std::int64_t value[2] = {0, 0};
 };
-Predecessors ca_reverse(std::int64_t b, std::int64_t c, std::int64_t d, std::int64_t e, std::int64_t f,
-                        std::int64_t g);
+Predecessors ca_reverse(std::int64_t b, std::int64_t c, std::int64_t d, std::int64_t e, std::int64_t f, std::int64_t g);
 
 // The CA run row by row from the initial condition: the states CA(x, y) (= v(x, y) − k by
 // Theorem 2.1) of row y = rows_done().
@@ -137,11 +135,11 @@ Cell parse_cell(std::string_view text);
 struct PlayAnalysis {
   std::uint64_t k = 0;
   Cell queen;
-  std::uint64_t palace_number = 0;     // v(queen)
-  std::vector<Cell> visible_palaces;   // the palaces the queen sees (north, west, north-west)
-  std::vector<Cell> blocked;           // the pawns assumed
+  std::uint64_t palace_number = 0;    // v(queen)
+  std::vector<Cell> visible_palaces;  // the palaces the queen sees (north, west, north-west)
+  std::vector<Cell> blocked;          // the pawns assumed
   bool blocks_given = false;
-  std::uint64_t moves = 0;             // unblocked moves
+  std::uint64_t moves = 0;  // unblocked moves
   // Every unblocked move with its palace number, when there are at most kMaxListedMoves.
   static constexpr std::uint64_t kMaxListedMoves = 64;
   std::vector<std::pair<Cell, std::uint64_t>> options;
@@ -177,8 +175,7 @@ struct Region {
 // are enlarged to whole pixels when the region is small, and downsampled when it is large (a
 // pixel shows the smallest palace number of its block, so palaces survive).
 void draw_palaces(const std::filesystem::path& path, std::uint64_t k, const Region& region,
-                  std::uint32_t max_side = 1024, Engine engine = Engine::definition,
-                  const ProgressFn& progress = {});
+                  std::uint32_t max_side = 1024, Engine engine = Engine::definition, const ProgressFn& progress = {});
 // Figure 4: game k1 against game k2 shifted by (dx, dy): a cell (x, y) of the region
 // matches when v_k2(x + dx, y + dy) = v_k1(x, y) + (k2 − k1). Matching cells are drawn in
 // the colours of game k1, the others masked white (at most max_side pixels a side, as

@@ -54,9 +54,9 @@ struct TableSummary {
 TableSummary summarize(const Table& table);
 
 struct GrundyOptions {
-  unsigned threads = 2;   // threads for two-pile tables and for line pieces on the quadrants
-  bool force = false;     // skip the memory check (qg::require_memory)
-  ProgressFn progress;    // cells done out of cells
+  unsigned threads = 2;  // threads for two-pile tables and for line pieces on the quadrants
+  bool force = false;    // skip the memory check (qg::require_memory)
+  ProgressFn progress;   // cells done out of cells
 };
 
 // ---- Grundy tables of two-pile rulesets --------------------------------------------------
@@ -80,14 +80,14 @@ std::uint64_t grundy_table_bytes(const twopile::Ruleset& ruleset, std::uint64_t 
 enum class Geometry { square, hexagonal };
 
 enum class BoardKind {
-  spiral,                  // Z×Z counter-clockwise square spiral (seed 000 Fig. 2): side N window
-  quadrant,                // N×N quadrant by upward antidiagonals (Table 5): N antidiagonals
-  quadrant_by_columns,     // the same cells scanned column by column (Knuth, seed 000 §8)
-  sector45,                // 45° sector (row ≥ col ≥ 0) by rows: N rows
-  square_by_rows,          // the finite N×N board filled by rows
-  square_by_antidiagonals, // the finite N×N board filled by upward antidiagonals
-  hex_spiral,              // triangular-net (hexagonal-cell) spiral: N rings around the centre
-  hex_sector,              // 60° sector of hexagonal cells by antidiagonals: N rows
+  spiral,                   // Z×Z counter-clockwise square spiral (seed 000 Fig. 2): side N window
+  quadrant,                 // N×N quadrant by upward antidiagonals (Table 5): N antidiagonals
+  quadrant_by_columns,      // the same cells scanned column by column (Knuth, seed 000 §8)
+  sector45,                 // 45° sector (row ≥ col ≥ 0) by rows: N rows
+  square_by_rows,           // the finite N×N board filled by rows
+  square_by_antidiagonals,  // the finite N×N board filled by upward antidiagonals
+  hex_spiral,               // triangular-net (hexagonal-cell) spiral: N rings around the centre
+  hex_sector,               // 60° sector of hexagonal cells by antidiagonals: N rows
 };
 
 struct Square {

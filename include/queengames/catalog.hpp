@@ -18,13 +18,12 @@ namespace qg {
 using TermSink = std::function<void(std::int64_t term)>;
 
 struct Sequence {
-  std::string anumber;     // "A000201"
-  std::string name;        // OEIS's name, shortened where long
-  std::int64_t offset = 0;  // OEIS's offset: the index of the first term
+  std::string anumber;          // "A000201"
+  std::string name;             // OEIS's name, shortened where long
+  std::int64_t offset = 0;      // OEIS's offset: the index of the first term
   std::uint64_t max_terms = 0;  // the most terms generate() supports
-  std::string route;       // how the terms are computed (one line, for --list and docs)
-  std::function<void(std::uint64_t count, const TermSink& sink, const ProgressFn& progress)>
-      generate;
+  std::string route;            // how the terms are computed (one line, for --list and docs)
+  std::function<void(std::uint64_t count, const TermSink& sink, const ProgressFn& progress)> generate;
 };
 
 // Every catalogued sequence, sorted by A-number.

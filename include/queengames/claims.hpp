@@ -24,7 +24,7 @@ const char* to_string(ClaimKind kind);
 struct ClaimOutcome {
   bool pass = false;
   std::uint64_t bound_reached = 0;  // in the claim's own unit (terms, rows, positions …)
-  std::string detail;  // on FAIL the first counterexample; on PASS what was measured
+  std::string detail;               // on FAIL the first counterexample; on PASS what was measured
 };
 
 // The two verdicts, for the checkers: the bound reached and what was measured or found.
@@ -49,8 +49,8 @@ using ClaimCheck = std::function<ClaimOutcome(std::uint64_t bound, const Progres
 //         .bounds = {.tour = …, .standard = …, .deep = …, .max = …}, .check = check_…}
 // with the checker defined just above.
 struct Claim {
-  std::string id;         // "<system>.<item>", e.g. "exile.theorem1"
-  std::string source;     // "seed 000, Theorem 1 (eq. (3))"
+  std::string id;      // "<system>.<item>", e.g. "exile.theorem1"
+  std::string source;  // "seed 000, Theorem 1 (eq. (3))"
   ClaimKind kind = ClaimKind::theorem;
   std::string statement;  // one line
   std::string unit;       // what the bound counts: "queens", "rows", "n", "bits" …

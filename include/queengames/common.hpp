@@ -60,7 +60,8 @@ class Poller {
  public:
   Poller(ProgressFn progress, std::uint64_t total) : progress_(std::move(progress)), total_(total) {}
   void tick(std::uint64_t done) {
-    if (--countdown_ == 0) [[unlikely]] poll(done);
+    if (--countdown_ == 0) [[unlikely]]
+      poll(done);
   }
   // Reports done == total once at the end (a progress line then shows 100 %).
   void finish() {

@@ -129,13 +129,13 @@ struct DictionaryRunOptions {
 };
 
 struct DictionaryRun {
-  std::uint64_t bits = 0;        // bits the string holds (at least the bits asked, unless stopped)
+  std::uint64_t bits = 0;  // bits the string holds (at least the bits asked, unless stopped)
   std::uint64_t words_read = 0;
-  std::uint64_t head = 0;        // where the read head stands at the end
-  std::vector<std::uint64_t> counts;  // how often each entry was read
-  bool stopped = false;          // the head reached the end of the string with no word
-  std::uint64_t stop_position = 0;  // where the head stood when it stopped
-  std::string unread;            // the bits it could not read (at most 64 shown)
+  std::uint64_t head = 0;              // where the read head stands at the end
+  std::vector<std::uint64_t> counts;   // how often each entry was read
+  bool stopped = false;                // the head reached the end of the string with no word
+  std::uint64_t stop_position = 0;     // where the head stood when it stopped
+  std::string unread;                  // the bits it could not read (at most 64 shown)
   std::uint64_t peak_buffer_bits = 0;  // the most bits held at once: 2–4 times the unread part
 };
 
@@ -233,10 +233,10 @@ struct ConvergenceProof {
   // Per entry: whether some factor's certified parse reads it. Every word read at a column
   // ≥ from_column + C lies in such a parse, so an entry marked false is never read there.
   std::vector<bool> entry_read;
-  std::string failure;             // why not, when not proved
+  std::string failure;  // why not, when not proved
 };
-ConvergenceProof prove_convergence(const GameDictionary& game, std::uint64_t factor_length,
-                                   std::uint64_t prefix_bits, std::uint64_t from_column = 1000);
+ConvergenceProof prove_convergence(const GameDictionary& game, std::uint64_t factor_length, std::uint64_t prefix_bits,
+                                   std::uint64_t from_column = 1000);
 
 // ---- Appendix B: multiplication tables as dictionary processes -----------------------------
 
@@ -249,8 +249,9 @@ struct MultiplicationTable {
   std::string symbols;                // header order; contains 'S'
   std::vector<std::string> products;  // products[x][y] over symbol indices; '-' for none
   static MultiplicationTable parse(std::string_view text, const std::string& source);
-  static MultiplicationTable load(const std::filesystem::path& file, const ProgressFn& progress = {});  // as Dictionary::load
-  char product(char x, char y) const;  // '-' for an empty entry
+  static MultiplicationTable load(const std::filesystem::path& file,
+                                  const ProgressFn& progress = {});  // as Dictionary::load
+  char product(char x, char y) const;                                // '-' for an empty entry
 };
 
 // The table printed in Appendix B (symbols S, A, B, C).

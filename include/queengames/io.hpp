@@ -24,8 +24,7 @@ namespace qg {
 // commas ("5,6" is not 56), junk; RangeError for exponents above 10^4.
 mpz_class parse_natural(std::string_view text);
 // The same, narrowed to [min, max]; the RangeError names the range.
-std::uint64_t parse_u64(std::string_view text, std::uint64_t min = 0,
-                        std::uint64_t max = UINT64_MAX);
+std::uint64_t parse_u64(std::string_view text, std::uint64_t min = 0, std::uint64_t max = UINT64_MAX);
 
 // ---- atomic files -------------------------------------------------------------------
 

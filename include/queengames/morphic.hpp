@@ -50,8 +50,8 @@ struct CandidatePairs {
 // point coding(μ^ω) (seed 001 §3: t_c is the coding c → ε). Every pair with b_n < window.
 // InputError when the morphism is not prolongable or a letter never occurs in the first
 // 2·window letters of the coded word.
-CandidatePairs pairs_from_morphism(const words::Morphism& morphism, const words::Coding& coding, char a_letter, char b_letter,
-                                   std::uint64_t window);
+CandidatePairs pairs_from_morphism(const words::Morphism& morphism, const words::Coding& coding, char a_letter,
+                                   char b_letter, std::uint64_t window);
 // From two sequences of terms (b-files, catalogued sequences): a leading (0, 0) is dropped,
 // pairs are formed term by term and kept while both are below the window. InputError when a
 // pair has a_n > b_n, the a_n do not increase, or the sequences are empty.
@@ -75,7 +75,7 @@ struct BlockedMove {
 };
 
 struct GameWitness {
-  twopile::Position position;  // the first N-position (by x + y, then x) with no move into S
+  twopile::Position position;        // the first N-position (by x + y, then x) with no move into S
   std::vector<BlockedMove> blocked;  // every candidate P-position below it, and why
 };
 
@@ -83,15 +83,15 @@ struct InvariantAnalysis {
   std::uint64_t window = 0;
   std::uint64_t pairs = 0;  // candidate pairs (a_n, b_n), n ≥ 1, inside the window
   // The largest invariant game M_W.
-  std::uint64_t moves = 0;  // |M_W| (vectors with both coordinates < window)
+  std::uint64_t moves = 0;             // |M_W| (vectors with both coordinates < window)
   std::optional<GameWitness> witness;  // none: M_W has exactly S as P-positions in the window
   // The families wholly in M_W (judged on the window; diagonals c ≤ window/4 only, longer
   // ones have too few points in the window to judge).
   bool rook = false;
-  std::vector<std::uint64_t> diagonals;             // c ≥ 0 with L_c (and its mirror) ⊆ M_W
+  std::vector<std::uint64_t> diagonals;                        // c ≥ 0 with L_c (and its mirror) ⊆ M_W
   std::vector<std::pair<std::uint64_t, std::uint64_t>> cones;  // maximal (s, t), s ≥ 2
-  std::uint64_t loose_moves = 0;  // vectors of M_W (x + y < window) in no family
-  std::string queen;              // the Queen of these families, described as seed 001 does
+  std::uint64_t loose_moves = 0;                               // vectors of M_W (x + y < window) in no family
+  std::string queen;  // the Queen of these families, described as seed 001 does
   // The twopile name of the Queen's core (rook + the stroll c ≤ k − 1, or rook + one cone)
   // when that core alone has exactly S in the window (the 2-Queen's M_W also holds every odd
   // diagonal: her P-differences all lie on even ones).
@@ -122,9 +122,9 @@ std::string characteristic_word(const twopile::Ruleset& ruleset, std::uint64_t l
 struct MorphicGuess {
   words::Morphism morphism;  // on letters a, b, c, … (the return words to the prefix)
   words::Coding coding;      // letter → its return word; the identity when w is λ's own fixed point
-  std::string head;   // the word is head · coding(λ^ω) (empty unless the search shifted)
+  std::string head;          // the word is head · coding(λ^ω) (empty unless the search shifted)
   std::uint64_t prefix = 0, longer_prefix = 0;  // |u| and |v| whose derived sequences agree (0: fixed point)
-  std::uint64_t compared = 0;  // letters of the two derived sequences compared
+  std::uint64_t compared = 0;                   // letters of the two derived sequences compared
 };
 
 struct MorphismSearch {
@@ -142,7 +142,7 @@ struct MorphismSearch {
 // 8, … ≤ max_shift are searched too. The guess generates a word agreeing with `word` on every
 // letter given.
 MorphismSearch find_morphism(const std::string& word, std::uint64_t max_prefix = 100, std::uint64_t max_shift = 1024,
-                              const ProgressFn& progress = {});
+                             const ProgressFn& progress = {});
 
 struct MorphismVerification {
   bool pass = false;

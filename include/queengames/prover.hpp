@@ -38,12 +38,12 @@ namespace qg::prover {
 struct Result {
   std::string command;  // "eval", "def", "macro", "morphism", "promote", "image", "reg"
   std::string name;
-  std::optional<bool> truth;             // eval of a closed statement
-  std::vector<std::string> variables;    // def: the free variables, in track order
-  std::uint64_t states = 0;              // states of the statement's automaton
-  std::uint64_t largest = 0;             // largest automaton built on the way (states; an
-                                         // abandoned subset construction not counted)
-  std::uint64_t peak_bytes = 0;          // largest table built on the way
+  std::optional<bool> truth;           // eval of a closed statement
+  std::vector<std::string> variables;  // def: the free variables, in track order
+  std::uint64_t states = 0;            // states of the statement's automaton
+  std::uint64_t largest = 0;           // largest automaton built on the way (states; an
+                                       // abandoned subset construction not counted)
+  std::uint64_t peak_bytes = 0;        // largest table built on the way
   double seconds = 0;
   // For a FALSE statement "A x,y … φ": the smallest x, y … with φ false (shortest
   // representations, then lexicographically first).

@@ -99,9 +99,9 @@ class XympRecurrence {
 // ΔB = Θ(4,3,2), ΔC = Θ(7,6,4). A few additions per row.
 struct TableRow {
   std::uint64_t n = 0;
-  char t = 'c';  // t_n, the n-th letter of Θ (t_0 = c)
-  Xymp xymp;     // X_n, Y_n, M_n, P_n
-  Xymp delta;    // ΔX_n, ΔY_n, ΔM_n, ΔP_n
+  char t = 'c';                       // t_n, the n-th letter of Θ (t_0 = c)
+  Xymp xymp;                          // X_n, Y_n, M_n, P_n
+  Xymp delta;                         // ΔX_n, ΔY_n, ΔM_n, ΔP_n
   std::uint64_t a = 0, b = 0, c = 0;  // A_n, B_n, C_n
 };
 class TableStream {

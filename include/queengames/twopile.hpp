@@ -151,8 +151,8 @@ bool is_p_position(const Ruleset& ruleset, Position position);
 struct MorphicCoding {
   std::string morphism;  // "a->ab,b->a"
   char a_letter = 'a', b_letter = 'b';
-  std::string deleted;   // "c" for t_c (Queen Dee)
-  std::string source;    // where the papers say so
+  std::string deleted;  // "c" for t_c (Queen Dee)
+  std::string source;   // where the papers say so
 };
 
 // The coding the papers give for this ruleset (seed 001 §3–4), if any:

@@ -8,8 +8,8 @@
 #include <csignal>
 #include <cstdio>
 #include <cstring>
-#include <string_view>
 #include <iostream>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -63,7 +63,8 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
   for (std::size_t i = 1; i <= a.size(); ++i)
     for (std::size_t j = 1; j <= b.size(); ++j) {
       d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] != b[j - 1])});
-      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
     }
   return d[a.size()][b.size()];
 }
@@ -98,7 +99,8 @@ std::string suggestion(CLI::App& app, int argc, char** argv) {
         }
       if (known) continue;
       std::string best = closest(word, names);
-      return best.empty() ? "" : word + " is not an option of " + chain.back()->get_name() + "; did you mean " + best + "?";
+      return best.empty() ? ""
+                          : word + " is not an option of " + chain.back()->get_name() + "; did you mean " + best + "?";
     }
     if (word.rfind("-", 0) == 0) continue;
     auto subs = current->get_subcommands([&](CLI::App* sub) { return sub->get_name() == word; });
@@ -109,7 +111,8 @@ std::string suggestion(CLI::App& app, int argc, char** argv) {
     }
     // A word that is no subcommand: an argument, or a mistyped command when nothing else fits.
     std::vector<std::string> names;
-    for (const CLI::App* sub : current->get_subcommands([](CLI::App*) { return true; })) names.push_back(sub->get_name());
+    for (const CLI::App* sub : current->get_subcommands([](CLI::App*) { return true; }))
+      names.push_back(sub->get_name());
     if (names.empty()) continue;
     std::string best = closest(word, names);
     if (!best.empty())

@@ -62,10 +62,16 @@ void run_blocking(const BlockingOptions& o) {
     std::cout << buffer;
     return;
   }
-  auto s = bl::summary(k, w, h, engine, static_cast<unsigned>(o.threads.value(1, 256)), progress_line("blocking " + std::to_string(k)));
+  auto s = bl::summary(k, w, h, engine, static_cast<unsigned>(o.threads.value(1, 256)),
+                       progress_line("blocking " + std::to_string(k)));
   if (o.json)
-    std::cout << nlohmann::json{{"k", k},          {"width", s.width}, {"height", s.height}, {"palaces", s.palaces},
-                                {"min", s.min},    {"max", s.max},     {"sum64", qg::Sum64{s.width, s.sum64}.hex()},
+    std::cout << nlohmann::json{{"k", k},
+                                {"width", s.width},
+                                {"height", s.height},
+                                {"palaces", s.palaces},
+                                {"min", s.min},
+                                {"max", s.max},
+                                {"sum64", qg::Sum64{s.width, s.sum64}.hex()},
                                 {"engine", o.engine}}
                      .dump()
               << "\n";
@@ -139,9 +145,10 @@ void run_play(std::uint64_t k, const PlayOptions& o) {
   } else if (a.moves == 0) {
     out << "lost: the queen cannot move\n";
   } else {
-    out << fmt::format("lost: all {} unblocked moves go to non-palaces (palace number ≥ {}), from which the "
-                       "opponent reaches a palace and blocks the rest\n",
-                       a.moves, k);
+    out << fmt::format(
+        "lost: all {} unblocked moves go to non-palaces (palace number ≥ {}), from which the "
+        "opponent reaches a palace and blocks the rest\n",
+        a.moves, k);
   }
 }
 
@@ -162,7 +169,8 @@ void run_draw(const DrawOptions& o) {
     bl::draw_palaces(o.out, k, region, pixels_value(o.pixels), bl::parse_engine(o.engine), progress_line("draw"));
     std::cout << "wrote " << o.out << "\n";
   } else {
-    bl::Comparison comparison{k, o.compare.value(1, bl::kMaxK), bl::parse_cell(o.shift), region, pixels_value(o.pixels)};
+    bl::Comparison comparison{k, o.compare.value(1, bl::kMaxK), bl::parse_cell(o.shift), region,
+                              pixels_value(o.pixels)};
     double f = bl::draw_comparison(o.out, comparison, progress_line("draw"));
     std::cout << fmt::format("wrote {}: {:.2f}% of the cells match\n", o.out, 100 * f);
   }
@@ -170,7 +178,8 @@ void run_draw(const DrawOptions& o) {
 
 QG_DRAW("blocking", [](CLI::App& draw) {
   auto o = std::make_shared<DrawOptions>();
-  auto* cmd = draw.add_subcommand("blocking", "draw palace numbers of k-Blocking Wythoff Nim in the palette of seed 004 Fig. 1");
+  auto* cmd = draw.add_subcommand("blocking",
+                                  "draw palace numbers of k-Blocking Wythoff Nim in the palette of seed 004 Fig. 1");
   cmd->add_option("k", o->k.text, "the blocking number k (k − 1 pawns)")->required();
   cmd->add_option("--size", o->size, "the region: N or WxH cells")->required();
   cmd->add_option("--at", o->at, "the region's upper-left cell x,y (default 0,0)");
@@ -212,8 +221,8 @@ void tour_blocking(std::ostream& out, const std::string& dir) {
   out << "$ queengames blocking 1000 --size 10000\n" << bl::summary(1000, 10000, 10000).line() << "\n";
   auto by_definition = bl::summary(100, 1000, 1000), by_ca = bl::summary(100, 1000, 1000, bl::Engine::ca);
   out << "$ queengames blocking 100 --size 1000 --engine ca\n"
-      << by_ca.line() << (by_ca == by_definition ? "  (= the definition: Theorem 2.1)" : "  (DIFFERS from the definition)")
-      << "\n";
+      << by_ca.line()
+      << (by_ca == by_definition ? "  (= the definition: Theorem 2.1)" : "  (DIFFERS from the definition)") << "\n";
   auto example = bl::play(5, {3, 3}, std::vector<bl::Cell>{{0, 0}, {1, 1}, {0, 3}, {3, 0}});
   std::string options;
   for (const auto& [c, v] : example.options) options += fmt::format(" ({},{}):{}", c.x, c.y, v);

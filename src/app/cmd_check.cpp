@@ -26,9 +26,14 @@ void list_claims(const std::vector<qg::Claim>& claims, bool json, std::ostream& 
   if (json) {
     nlohmann::json list = nlohmann::json::array();
     for (const auto& c : claims)
-      list.push_back({{"id", c.id}, {"source", c.source}, {"kind", qg::to_string(c.kind)},
-                      {"statement", c.statement}, {"unit", c.unit}, {"default_bound", json_bound(c.bounds.standard)},
-                      {"deep_bound", json_bound(c.bounds.deep)}, {"tour_bound", json_bound(c.bounds.tour)},
+      list.push_back({{"id", c.id},
+                      {"source", c.source},
+                      {"kind", qg::to_string(c.kind)},
+                      {"statement", c.statement},
+                      {"unit", c.unit},
+                      {"default_bound", json_bound(c.bounds.standard)},
+                      {"deep_bound", json_bound(c.bounds.deep)},
+                      {"tour_bound", json_bound(c.bounds.tour)},
                       {"max_bound", json_bound(c.bounds.max)}});
     out << list.dump(2) << "\n";
     return;
@@ -73,13 +78,18 @@ void run_check(const CheckOptions& o) {
   nlohmann::json results = nlohmann::json::array();
   for (std::size_t i = 0; i < claims.size(); ++i) {
     const qg::Claim& c = claims[i];
-    auto report = qg::run_claim(c, bounds[i], qg::app::progress_line(fmt::format("[{}/{}] {}", i + 1, claims.size(), c.id)));
+    auto report =
+        qg::run_claim(c, bounds[i], qg::app::progress_line(fmt::format("[{}/{}] {}", i + 1, claims.size(), c.id)));
     all_pass = all_pass && report.outcome.pass;
     const char* verdict = report.outcome.pass ? "PASS" : "FAIL";
     if (o.json) {
-      results.push_back({{"id", c.id}, {"verdict", verdict}, {"kind", qg::to_string(c.kind)},
-                         {"bound", json_bound(report.outcome.bound_reached)}, {"unit", c.unit},
-                         {"seconds", report.seconds}, {"detail", report.outcome.detail}});
+      results.push_back({{"id", c.id},
+                         {"verdict", verdict},
+                         {"kind", qg::to_string(c.kind)},
+                         {"bound", json_bound(report.outcome.bound_reached)},
+                         {"unit", c.unit},
+                         {"seconds", report.seconds},
+                         {"detail", report.outcome.detail}});
     } else {
       out << fmt::format("{} {} {}{} {} {:.3f}s", verdict, c.id,
                          c.kind == qg::ClaimKind::conjecture && report.outcome.pass ? "holds to " : "bound ",

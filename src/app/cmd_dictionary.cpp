@@ -37,7 +37,9 @@ void run_dictionary_command(const DictionaryOptions& o) {
     throw qg::InputError(fmt::format("no dictionary '{}' (named: maharaja, maharaja23; or a file)", o.source));
   std::optional<qg::dictionary::GameDictionary> named;
   if (game) named = qg::dictionary::game_dictionary(o.source);
-  const qg::dictionary::Dictionary dictionary = game ? named->dictionary : qg::dictionary::Dictionary::load(o.source, qg::app::progress_line("reading " + o.source));
+  const qg::dictionary::Dictionary dictionary =
+      game ? named->dictionary
+           : qg::dictionary::Dictionary::load(o.source, qg::app::progress_line("reading " + o.source));
   qg::app::Output output(o.out);
   std::ostream& out = output.stream();
   if (o.print) {
@@ -57,31 +59,35 @@ void run_dictionary_command(const DictionaryOptions& o) {
   if (!o.counts && !o.json) run_options.sink = [&](std::string_view chunk) { out << chunk; };
   run_options.progress = qg::app::progress_line("dictionary");
   const qg::dictionary::DictionaryRun run = game ? qg::dictionary::run_game_dictionary(*named, run_options)
-                                     : qg::dictionary::run_dictionary(dictionary, run_options);
-  const std::string stop = run.stopped ? fmt::format("stopped at bit {}: the read head found no word in '{}'",
-                                                     run.stop_position, run.unread)
-                                       : "";
+                                                 : qg::dictionary::run_dictionary(dictionary, run_options);
+  const std::string stop =
+      run.stopped ? fmt::format("stopped at bit {}: the read head found no word in '{}'", run.stop_position, run.unread)
+                  : "";
   const auto& entries = dictionary.entries();
   if (o.json) {
-    nlohmann::json j{{"source", o.source}, {"bits_asked", run_options.bits}, {"words_read", run.words_read},
+    nlohmann::json j{{"source", o.source},
+                     {"bits_asked", run_options.bits},
+                     {"words_read", run.words_read},
                      {"stopped", run.stopped}};
     if (run.stopped) j["stop_position"] = run.stop_position, j["unread"] = run.unread;
     if (o.counts) {
       j["counts"] = nlohmann::json::array();
       for (std::size_t e = 0; e < entries.size(); ++e)
-        j["counts"].push_back({{"word", entries[e].word}, {"translate", entries[e].translate},
-                               {"label", entries[e].label}, {"count", run.counts[e]}});
+        j["counts"].push_back({{"word", entries[e].word},
+                               {"translate", entries[e].translate},
+                               {"label", entries[e].label},
+                               {"count", run.counts[e]}});
     } else {
       j["bits"] = bits;
     }
     out << j.dump() << "\n";
   } else if (o.counts) {
     std::size_t width = dictionary.max_word_length();
-    out << fmt::format("# words read while writing the first {} bits ({} words){}\n", run_options.bits,
-                       run.words_read, run.stopped ? "; " + stop : "");
+    out << fmt::format("# words read while writing the first {} bits ({} words){}\n", run_options.bits, run.words_read,
+                       run.stopped ? "; " + stop : "");
     for (std::size_t e = 0; e < entries.size(); ++e)
-      out << fmt::format("{:<{}} -> {:<16} {:>6} {}\n", entries[e].word, width, entries[e].translate,
-                         entries[e].label, run.counts[e]);
+      out << fmt::format("{:<{}} -> {:<16} {:>6} {}\n", entries[e].word, width, entries[e].translate, entries[e].label,
+                         run.counts[e]);
   } else {
     out << "\n";
     if (run.stopped) out << stop << "\n";
@@ -99,7 +105,8 @@ struct TableOptions {
 };
 
 void run_from_table(const TableOptions& o) {
-  const qg::dictionary::TableDictionary d = qg::dictionary::table_dictionary(qg::dictionary::MultiplicationTable::load(o.file, qg::app::progress_line("reading " + o.file)));
+  const qg::dictionary::TableDictionary d = qg::dictionary::table_dictionary(
+      qg::dictionary::MultiplicationTable::load(o.file, qg::app::progress_line("reading " + o.file)));
   qg::app::Output output(o.out);
   std::ostream& out = output.stream();
   if (o.binary) {
@@ -136,8 +143,8 @@ void run_is_p(const IsPOptions& o) {
   const mpz_class x = qg::parse_natural(o.x), y = qg::parse_natural(o.y);
   const mpz_class column = x < y ? x : y, other = x < y ? y : x;
   if (column > qg::dictionary::Telescope::kMaxCoordinate)
-    throw qg::RangeError(fmt::format("is-p supports min(X, Y) ≤ 2^62 − 1 = {}, not {}", qg::dictionary::Telescope::kMaxCoordinate,
-                                     column.get_str()));
+    throw qg::RangeError(fmt::format("is-p supports min(X, Y) ≤ 2^62 − 1 = {}, not {}",
+                                     qg::dictionary::Telescope::kMaxCoordinate, column.get_str()));
   const auto start = std::chrono::steady_clock::now();
   const qg::dictionary::Telescope telescope(qg::dictionary::game_dictionary(o.game));
   const auto built = std::chrono::steady_clock::now();
@@ -148,9 +155,15 @@ void run_is_p(const IsPOptions& o) {
   const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - built).count();
   const double setup_ms = std::chrono::duration<double, std::milli>(built - start).count();
   if (o.json) {
-    std::cout << nlohmann::json{{"game", o.game}, {"x", x.get_str()}, {"y", y.get_str()}, {"p", p},
-                                {"column", column.get_str()}, {"row", row}, {"levels", trace.levels},
-                                {"widest_window", trace.widest_window}, {"sync_bits", trace.sync_bits},
+    std::cout << nlohmann::json{{"game", o.game},
+                                {"x", x.get_str()},
+                                {"y", y.get_str()},
+                                {"p", p},
+                                {"column", column.get_str()},
+                                {"row", row},
+                                {"levels", trace.levels},
+                                {"widest_window", trace.widest_window},
+                                {"sync_bits", trace.sync_bits},
                                 {"milliseconds", ms}}
                      .dump()
               << "\n";
@@ -158,10 +171,10 @@ void run_is_p(const IsPOptions& o) {
   }
   std::cout << (p ? "P" : "N") << "\n";
   if (o.explain)
-    std::cout << fmt::format("# column {} holds the P-position ({}, {}); {} windows translated, the widest {} bits, "
-                             "the candidate parses met within {} bits; {:.2f} ms (+ {:.1f} ms for the prefix)\n",
-                             column.get_str(), column.get_str(), row, trace.levels, trace.widest_window,
-                             trace.sync_bits, ms, setup_ms);
+    std::cout << fmt::format(
+        "# column {} holds the P-position ({}, {}); {} windows translated, the widest {} bits, "
+        "the candidate parses met within {} bits; {:.2f} ms (+ {:.1f} ms for the prefix)\n",
+        column.get_str(), column.get_str(), row, trace.levels, trace.widest_window, trace.sync_bits, ms, setup_ms);
 }
 
 QG_COMMAND("dictionary", [](CLI::App& app) {
@@ -232,7 +245,8 @@ void tour_dictionary(std::ostream& out, const std::string&) {
     out << fmt::format("  {:<10} (10^18, {}) is P: {} windows of at most {} bits translated, {:.2f} ms\n", name, row,
                        trace.levels, trace.widest_window, ms);
   }
-  out << "  Both dictionaries converge: the parses meet within 16 and 39 bits (queengames check maharaja23.convergence\n"
+  out << "  Both dictionaries converge: the parses meet within 16 and 39 bits (queengames check "
+         "maharaja23.convergence\n"
          "  maharaja.convergence), so Maharaja Nim is decided in polynomial time too — the paper's Question 1.\n";
   const qg::dictionary::TableDictionary b = qg::dictionary::table_dictionary(qg::dictionary::appendix_b_table());
   out << "\nAppendix B: the multiplication table as a dictionary process "

@@ -28,8 +28,10 @@ std::string ruleset_help() {
 
 void run_game(const GameOptions& o) {
   if (qg::app::run_morphic_game(o.morphic, o.ruleset, o.json, o.out)) return;
-  if (o.ruleset.empty()) throw qg::InputError("game needs a RULESET (or --from-morphism, --from-bfile, --from-catalog, --census)");
-  auto rules = qg::app::with_hint("(see queengames game --help)", [&] { return qg::twopile::Ruleset::parse(o.ruleset); });
+  if (o.ruleset.empty())
+    throw qg::InputError("game needs a RULESET (or --from-morphism, --from-bfile, --from-catalog, --census)");
+  auto rules =
+      qg::app::with_hint("(see queengames game --help)", [&] { return qg::twopile::Ruleset::parse(o.ruleset); });
   int modes = !o.count.text.empty() + !o.nth.text.empty() + !o.is_p.empty();
   if (modes != 1) throw qg::InputError("game needs exactly one of --p-positions N, --nth N, --is-p X Y");
   qg::app::Output output(o.out);
@@ -40,29 +42,27 @@ void run_game(const GameOptions& o) {
     bool is_p = qg::twopile::is_p_position(rules, p);
     if (o.json)
       out << nlohmann::json{{"ruleset", rules.name()}, {"x", p.x}, {"y", p.y}, {"p_position", is_p}}.dump() << "\n";
-    else
-      out << fmt::format("({}, {}) is a{}-position of {}\n", p.x, p.y, is_p ? " P" : "n N", rules.name());
+    else out << fmt::format("({}, {}) is a{}-position of {}\n", p.x, p.y, is_p ? " P" : "n N", rules.name());
   } else if (!o.nth.text.empty()) {
     auto coding = qg::twopile::morphic_coding(rules);
     if (!coding) throw qg::InputError(rules.name() + " has no morphic route (the papers give none); use --p-positions");
     std::uint64_t n = o.nth.value(0, std::uint64_t{1} << 62);
     auto p = qg::twopile::MorphicPPositions(*coding).nth(n);
     if (o.json)
-      out << nlohmann::json{{"ruleset", rules.name()}, {"n", qg::app::json_integer(n)}, {"a", qg::app::json_integer(p.x)},
+      out << nlohmann::json{{"ruleset", rules.name()},
+                            {"n", qg::app::json_integer(n)},
+                            {"a", qg::app::json_integer(p.x)},
                             {"b", qg::app::json_integer(p.y)}}
                  .dump()
           << "\n";
-    else
-      out << fmt::format("{} {} {}\n", n, p.x, p.y);
+    else out << fmt::format("{} {} {}\n", n, p.x, p.y);
   } else {
     std::uint64_t count = o.count.value(1, std::uint64_t{1} << 40);
     // JSON is streamed by hand: the list may be far larger than memory allows as one json value.
     std::string buffer = o.json ? "{\"ruleset\":" + nlohmann::json(rules.name()).dump() + ",\"p_positions\":[" : "";
     auto sink = [&](std::uint64_t n, std::uint64_t a, std::uint64_t b) {
-      if (o.json)
-        fmt::format_to(std::back_inserter(buffer), "{}[{},{}]", n ? "," : "", a, b);
-      else
-        fmt::format_to(std::back_inserter(buffer), "{} {} {}\n", n, a, b);
+      if (o.json) fmt::format_to(std::back_inserter(buffer), "{}[{},{}]", n ? "," : "", a, b);
+      else fmt::format_to(std::back_inserter(buffer), "{} {} {}\n", n, a, b);
       if (buffer.size() > (1 << 16)) out << buffer, buffer.clear();
       return true;
     };
@@ -114,7 +114,8 @@ struct DrawOptions {
 
 QG_DRAW("game", [](CLI::App& draw) {
   auto o = std::make_shared<DrawOptions>();
-  auto* cmd = draw.add_subcommand("game", "picture of a game's P-positions in the N×N corner (seed 003 Figures 2, 3, 8, 9)");
+  auto* cmd =
+      draw.add_subcommand("game", "picture of a game's P-positions in the N×N corner (seed 003 Figures 2, 3, 8, 9)");
   cmd->footer(ruleset_help());
   cmd->add_option("ruleset", o->ruleset, "e.g. maharaja")->required();
   cmd->add_option("--size", o->size.text, "the corner's side N (default 100)");
@@ -125,8 +126,8 @@ QG_DRAW("game", [](CLI::App& draw) {
     picture.size = o->size.value(2, std::uint64_t{1} << 20);
     picture.lines = o->lines;
     qg::twopile::draw_game_png(
-        qg::app::with_hint("(see queengames game --help)", [&] { return qg::twopile::Ruleset::parse(o->ruleset); }), picture,
-        o->out);
+        qg::app::with_hint("(see queengames game --help)", [&] { return qg::twopile::Ruleset::parse(o->ruleset); }),
+        picture, o->out);
   });
 });
 
@@ -146,19 +147,22 @@ void tour_game(std::ostream& out, const std::string& dir) {
   show("maharaja", 8);        // seed 003 Figure 2
   auto wythoff = qg::twopile::MorphicPPositions(*qg::twopile::morphic_coding(qg::twopile::Ruleset::parse("wythoff")));
   auto far = wythoff.nth(1'000'000'000'000'000'000ULL);
-  out << fmt::format("The 10^18-th Wythoff P-position, from the Fibonacci word in O(log n): ({}, {})\n"
-                     "  (queengames game wythoff --nth 1e18)\n",
-                     far.x, far.y);
+  out << fmt::format(
+      "The 10^18-th Wythoff P-position, from the Fibonacci word in O(log n): ({}, {})\n"
+      "  (queengames game wythoff --nth 1e18)\n",
+      far.x, far.y);
   auto start = std::chrono::steady_clock::now();
   std::int64_t low = 0, high = 0;
-  qg::twopile::sweep_p_positions(qg::twopile::Ruleset::parse("maharaja"), 1'000'000, [&](std::uint64_t n, std::uint64_t a, std::uint64_t b) {
-    std::int64_t d = static_cast<std::int64_t>(b - a) - static_cast<std::int64_t>(n);
-    low = std::min(low, d), high = std::max(high, d);
-    return true;
-  });
-  out << fmt::format("Maharaja Nim, 10^6 P-positions swept in {:.2f} s: b_n − a_n − n stays in [{}, {}] "
-                     "(seed 003 Theorem 1.2; queengames check maharaja.theorem1_2)\n",
-                     std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), low, high);
+  qg::twopile::sweep_p_positions(qg::twopile::Ruleset::parse("maharaja"), 1'000'000,
+                                 [&](std::uint64_t n, std::uint64_t a, std::uint64_t b) {
+                                   std::int64_t d = static_cast<std::int64_t>(b - a) - static_cast<std::int64_t>(n);
+                                   low = std::min(low, d), high = std::max(high, d);
+                                   return true;
+                                 });
+  out << fmt::format(
+      "Maharaja Nim, 10^6 P-positions swept in {:.2f} s: b_n − a_n − n stays in [{}, {}] "
+      "(seed 003 Theorem 1.2; queengames check maharaja.theorem1_2)\n",
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), low, high);
   out << "Readings of garbled text (docs/TWOPILE.md): the limited k-Queen with band J is a->a^(k-j) b a^j with "
          "j = k-1-J; (s,t)-Wythoff removes u,v with |u-v| < (s-1)min(u,v)+t.\n";
   std::string picture = dir + "/maharaja.png";
@@ -167,9 +171,10 @@ void tour_game(std::ostream& out, const std::string& dir) {
   figure.lines = true;
   figure.max_side = 600;
   qg::twopile::draw_game_png(qg::twopile::Ruleset::parse("maharaja"), figure, picture);
-  out << fmt::format("Picture: {} (queengames draw game maharaja --size 200 --lines --out maharaja.png; "
-                     "seed 003 Figure 3)\n",
-                     picture);
+  out << fmt::format(
+      "Picture: {} (queengames draw game maharaja --size 200 --lines --out maharaja.png; "
+      "seed 003 Figure 3)\n",
+      picture);
 }
 
 QG_TOUR_SECTION(40, "Two-pile games: Wythoff Nim, the Empresses and Maharaja Nim (seed 001, seed 003)", tour_game);

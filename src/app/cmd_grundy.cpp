@@ -31,7 +31,8 @@ b::Table compute(const GrundyArgs& o) {
   options.threads = static_cast<unsigned>(o.threads.value(1, 256));
   options.force = o.force;
   options.progress = qg::app::progress_line("grundy " + o.name);
-  if (auto kind = b::parse_board_kind(o.name)) return b::board_window_table(*kind, b::parse_piece(o.piece), w, h, options);
+  if (auto kind = b::parse_board_kind(o.name))
+    return b::board_window_table(*kind, b::parse_piece(o.piece), w, h, options);
   if (o.piece != "queen") throw qg::InputError("--piece applies to boards only, not to the ruleset " + o.name);
   std::optional<qg::twopile::Ruleset> ruleset;
   try {
@@ -68,7 +69,8 @@ void write_csv(const b::Table& table, const std::string& path) {
     line.clear();
     for (std::uint64_t x = 0; x < table.width; ++x) {
       if (x) line += ',';
-      if (const std::uint32_t v = table.at(x, y); v != b::Table::kNone) fmt::format_to(std::back_inserter(line), "{}", v);
+      if (const std::uint32_t v = table.at(x, y); v != b::Table::kNone)
+        fmt::format_to(std::back_inserter(line), "{}", v);
     }
     output.stream() << line << '\n';
   }
@@ -83,12 +85,14 @@ void run_grundy(const GrundyArgs& o) {
   if (!o.out.empty()) return write_csv(table, o.out);
   const b::TableSummary s = b::summarize(table);
   if (o.json)
-    std::cout << nlohmann::json{{"width", s.width}, {"height", s.height}, {"max", s.max}, {"zeros", s.zeros},
+    std::cout << nlohmann::json{{"width", s.width},
+                                {"height", s.height},
+                                {"max", s.max},
+                                {"zeros", s.zeros},
                                 {"sum64", qg::Sum64{s.width, s.sum64}.hex()}}
                      .dump()
               << "\n";
-  else
-    std::cout << s.line() << "\n";
+  else std::cout << s.line() << "\n";
 }
 
 std::string names_help() {
@@ -111,10 +115,9 @@ void add_common(CLI::App* cmd, const std::shared_ptr<GrundyArgs>& o) {
 
 QG_COMMAND("grundy", [](CLI::App& app) {
   auto o = std::make_shared<GrundyArgs>();
-  auto* cmd = app.add_subcommand(
-      "grundy",
-      "Sprague-Grundy table of a two-pile ruleset (W×H corner) or a numbered board; prints "
-      "`size WxH max M zeros Z sum64 H`, or writes --out F.csv / F.png");
+  auto* cmd = app.add_subcommand("grundy",
+                                 "Sprague-Grundy table of a two-pile ruleset (W×H corner) or a numbered board; prints "
+                                 "`size WxH max M zeros Z sum64 H`, or writes --out F.csv / F.png");
   add_common(cmd, o);
   cmd->add_option("--size", o->size,
                   "W or WxH: the corner of a ruleset or of the quadrant boards; N: the window of the other boards "
@@ -128,11 +131,13 @@ QG_COMMAND("grundy", [](CLI::App& app) {
 QG_DRAW("grundy", [](CLI::App& draw) {
   auto o = std::make_shared<GrundyArgs>();
   auto* cmd = draw.add_subcommand(
-      "grundy", "picture of a Grundy table, red (0) → blue (largest), zeros black (seed 000 Figs. 4, 5), or the "
-                "quadrant's queens (Fig. 6)");
+      "grundy",
+      "picture of a Grundy table, red (0) → blue (largest), zeros black (seed 000 Figs. 4, 5), or the "
+      "quadrant's queens (Fig. 6)");
   add_common(cmd, o);
   cmd->add_option("--size", o->size, "N or WxH, as for `grundy` (Fig. 5: quadrant --size 500)");
-  cmd->add_option("--queens", o->queens.text, "quadrant only: plot the queens (c, S_c) of the first N columns instead (Fig. 6)");
+  cmd->add_option("--queens", o->queens.text,
+                  "quadrant only: plot the queens (c, S_c) of the first N columns instead (Fig. 6)");
   cmd->add_option("--out", o->out, "the PNG file")->required();
   cmd->callback([o] {
     if (!o->out.ends_with(".png")) throw qg::InputError("draw grundy writes PNG: --out must end in .png");
@@ -152,9 +157,10 @@ void tour_grundy(std::ostream& out, const std::string& dir) {
   auto start = std::chrono::steady_clock::now();
   const b::Table wythoff = b::grundy_table(qg::twopile::Ruleset::parse("wythoff"), 1024, 1024);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  out << fmt::format("Wythoff's Grundy table (A004481), per-line bitsets, 2 threads, {:.2f} s:\n  {}\n"
-                     "  (queengames grundy wythoff --size 1024; --size 8192 takes about 6 s of CPU)\n",
-                     seconds, b::summarize(wythoff).line());
+  out << fmt::format(
+      "Wythoff's Grundy table (A004481), per-line bitsets, 2 threads, {:.2f} s:\n  {}\n"
+      "  (queengames grundy wythoff --size 1024; --size 8192 takes about 6 s of CPU)\n",
+      seconds, b::summarize(wythoff).line());
 
   const b::Table corner = b::board_window_table(b::BoardKind::quadrant, b::Piece::queen, 10, 8);
   out << "\nTable 6, the quadrant numbered by upward antidiagonals (a queen also moves down its antidiagonal):\n";
@@ -184,19 +190,22 @@ void tour_grundy(std::ostream& out, const std::string& dir) {
   namespace fs = std::filesystem;
   const std::string fig5 = (fs::path(dir) / "grundy-quadrant.png").string();
   write_png(b::board_window_table(b::BoardKind::quadrant, b::Piece::queen, 500, 500), fig5, 1000);
-  out << fmt::format("\nFig. 5, the 500×500 corner of the quadrant's table: {}\n"
-                     "  (queengames draw grundy quadrant --size 500 --out grundy-quadrant.png)\n",
-                     fig5);
+  out << fmt::format(
+      "\nFig. 5, the 500×500 corner of the quadrant's table: {}\n"
+      "  (queengames draw grundy quadrant --size 500 --out grundy-quadrant.png)\n",
+      fig5);
   const std::string fig4 = (fs::path(dir) / "grundy-spiral.png").string();
   write_png(b::board_window_table(b::BoardKind::spiral, b::Piece::queen, 401, 401), fig4, 802);
-  out << fmt::format("Fig. 4, the spiral's values for max(|x|,|y|) ≤ 200, North up: {}\n"
-                     "  (queengames draw grundy spiral --size 401 --out grundy-spiral.png)\n",
-                     fig4);
+  out << fmt::format(
+      "Fig. 4, the spiral's values for max(|x|,|y|) ≤ 200, North up: {}\n"
+      "  (queengames draw grundy spiral --size 401 --out grundy-spiral.png)\n",
+      fig4);
   const std::string fig6 = (fs::path(dir) / "quadrant-queens.png").string();
   b::draw_quadrant_queens(fig6, b::quadrant_queens(10000));
-  out << fmt::format("Fig. 6, the first 10^4 quadrant queens (c, S_c), on lines of slopes φ and 1/φ: {}\n"
-                     "  (queengames draw grundy quadrant --queens 1e4 --out quadrant-queens.png)\n",
-                     fig6);
+  out << fmt::format(
+      "Fig. 6, the first 10^4 quadrant queens (c, S_c), on lines of slopes φ and 1/φ: {}\n"
+      "  (queengames draw grundy quadrant --queens 1e4 --out quadrant-queens.png)\n",
+      fig6);
 }
 
 QG_TOUR_SECTION(50, "Grundy tables and numbered boards (seed 000 §7–8)", tour_grundy);

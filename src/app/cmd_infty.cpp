@@ -59,7 +59,7 @@ std::string floor_label(int bin) {
 
 struct Run {
   qg::infty::InftyStats stats;
-  std::uint64_t resumed_from = 0;  // 0: a straight run
+  std::uint64_t resumed_from = 0;       // 0: a straight run
   double seconds = 0, cpu_seconds = 0;  // wall clock and this process's CPU time, for this run
   std::uint64_t peak_bytes = 0, max_rss = 0;
 };
@@ -67,7 +67,9 @@ struct Run {
 nlohmann::json records_json(const std::vector<qg::infty::InftyTerm>& list, bool high) {
   nlohmann::json out = nlohmann::json::array();
   for (const auto& t : list)
-    out.push_back({{"n", qg::app::json_integer(t.n)}, {"q", qg::app::json_integer(t.q)}, {"value", qg::infty::infty_discrepancy_decimal(t, high)},
+    out.push_back({{"n", qg::app::json_integer(t.n)},
+                   {"q", qg::app::json_integer(t.q)},
+                   {"value", qg::infty::infty_discrepancy_decimal(t, high)},
                    {"exact", qg::infty::infty_discrepancy_exact(t, high)}});
   return out;
 }
@@ -94,7 +96,8 @@ void print_json(std::ostream& out, const Run& run) {
         {"high_min", records_json(s.high_min, true)},
         {"low_max", records_json(s.low_max, false)},
         {"low_min", records_json(s.low_min, false)}}},
-      {"histograms", {{"high_floor", histogram_json(s.high_histogram)}, {"low_floor", histogram_json(s.low_histogram)}}},
+      {"histograms",
+       {{"high_floor", histogram_json(s.high_histogram)}, {"low_floor", histogram_json(s.low_histogram)}}},
       {"probes", probes},
       {"windows", {{"max_scan", s.max_scan}, {"max_s_step", s.max_s_step}, {"reach", qg::infty::infty_window_reach()}}},
       {"seconds", run.seconds},
@@ -108,23 +111,24 @@ void print_json(std::ostream& out, const Run& run) {
 void print_records(std::ostream& out, const char* title, const std::vector<qg::infty::InftyTerm>& list, bool high) {
   out << fmt::format("  {} ({} records):\n", title, list.size());
   for (const auto& t : list)
-    out << fmt::format("    n = {:>13}  q_n = {:>14}  {:>13}  = {}\n", t.n, t.q, qg::infty::infty_discrepancy_decimal(t, high),
-                       qg::infty::infty_discrepancy_exact(t, high));
+    out << fmt::format("    n = {:>13}  q_n = {:>14}  {:>13}  = {}\n", t.n, t.q,
+                       qg::infty::infty_discrepancy_decimal(t, high), qg::infty::infty_discrepancy_exact(t, high));
 }
 
 void print_stats(std::ostream& out, const Run& run) {
   const qg::infty::InftyStats& s = run.stats;
   auto extreme = [](const std::vector<qg::infty::InftyTerm>& list, bool high) {
-    return list.empty() ? std::string("—")
-                        : fmt::format("{} (n = {})", qg::infty::infty_discrepancy_decimal(list.back(), high), list.back().n);
+    return list.empty()
+               ? std::string("—")
+               : fmt::format("{} (n = {})", qg::infty::infty_discrepancy_decimal(list.back(), high), list.back().n);
   };
   out << fmt::format("∞-queens (seed 002): q_n for n = 1..{}{}\n", s.terms,
                      run.resumed_from ? fmt::format(", resumed from n = {}", run.resumed_from) : "");
-  out << fmt::format("  {:.1f} s, {:.1f} s of CPU ({:.2f} ns/term); engine memory {:.1f} MB ({:.3f} bytes/term), max RSS {:.1f} MB\n",
-                     run.seconds, run.cpu_seconds, run.cpu_seconds * 1e9 / static_cast<double>(s.terms - run.resumed_from),
-                     static_cast<double>(run.peak_bytes) / 1e6,
-                     static_cast<double>(run.peak_bytes) / static_cast<double>(s.terms),
-                     static_cast<double>(run.max_rss) / 1e6);
+  out << fmt::format(
+      "  {:.1f} s, {:.1f} s of CPU ({:.2f} ns/term); engine memory {:.1f} MB ({:.3f} bytes/term), max RSS {:.1f} MB\n",
+      run.seconds, run.cpu_seconds, run.cpu_seconds * 1e9 / static_cast<double>(s.terms - run.resumed_from),
+      static_cast<double>(run.peak_bytes) / 1e6, static_cast<double>(run.peak_bytes) / static_cast<double>(s.terms),
+      static_cast<double>(run.max_rss) / 1e6);
   out << fmt::format("  high terms (q_n ≥ n): {}   low terms (q_n < n): {}\n", s.high_terms, s.terms - s.high_terms);
   out << fmt::format("  {} ≤ q_n − nφ  ≤ {}   (Conjecture 25 as Knuth states it: −2 < · < 1)\n",
                      extreme(s.high_min, true), extreme(s.high_max, true));
@@ -180,7 +184,7 @@ void run_infty(const InftyOptions& o) {
   auto last_save = start;
   // Counted from the resumed term, so that the rate and the ETA are this run's.
   qg::Poller poller(qg::app::progress_line(run.resumed_from ? fmt::format("infty-queens from n = {}", run.resumed_from)
-                                                             : std::string("infty-queens")),
+                                                            : std::string("infty-queens")),
                     count - run.resumed_from);
   constexpr std::uint64_t kChunk = std::uint64_t{1} << 16;  // about a millisecond of the engine
   std::vector<std::uint64_t> q(o.bfile ? kChunk : 0);
@@ -206,8 +210,9 @@ void run_infty(const InftyOptions& o) {
     if (checkpoint.empty()) throw;
     std::cout << buffer << std::flush;
     save();
-    std::cerr << fmt::format("queengames: interrupted at n = {}; checkpoint written to {} (continue with --resume {})\n",
-                             engine.terms(), checkpoint, checkpoint);
+    std::cerr << fmt::format(
+        "queengames: interrupted at n = {}; checkpoint written to {} (continue with --resume {})\n", engine.terms(),
+        checkpoint, checkpoint);
     throw qg::app::ExitStatus{130};
   }
   std::cout << buffer;
@@ -225,14 +230,16 @@ void run_infty(const InftyOptions& o) {
 QG_COMMAND("infty-queens", [](CLI::App& app) {
   auto o = std::make_shared<InftyOptions>();
   auto* cmd = app.add_subcommand(
-      "infty-queens", "the lexicographically first ∞-queens solution q_n = A065188(n) with Knuth's statistics (seed 002)");
+      "infty-queens",
+      "the lexicographically first ∞-queens solution q_n = A065188(n) with Knuth's statistics (seed 002)");
   cmd->add_option("N", o->count.text, "how many terms (1e9, 10^10, 2^40 … accepted; at most 2^62)");
   cmd->add_flag("--bfile", o->bfile, "print 'n q_n' for n = 1..N (from the checkpoint's n + 1 when resuming)");
   cmd->add_flag("--stats", o->stats, "print the records and histograms as a table (the default)");
   cmd->add_flag("--json", o->json, "print the statistics as JSON");
   cmd->add_option("--checkpoint", o->checkpoint,
                   "write the engine's state to FILE (atomically) every few minutes, on SIGINT/SIGTERM and at the end");
-  cmd->add_option("--checkpoint-every", o->every.text, "seconds between checkpoints (default 300; needs a checkpoint file)");
+  cmd->add_option("--checkpoint-every", o->every.text,
+                  "seconds between checkpoints (default 300; needs a checkpoint file)");
   cmd->add_option("--resume", o->resume,
                   "continue from a checkpoint FILE to N terms, to bit-identical results, checkpointing to FILE "
                   "again unless --checkpoint names another");
@@ -248,9 +255,8 @@ QG_DRAW("infty-queens", [](CLI::App& draw) {
   cmd->add_option("--count", count->text, "N (default 10000, Fig. 6)");
   cmd->add_option("--out", *out, "the PNG file (default infty-queens.png)");
   cmd->add_option("--pixels", pixels->text, qg::app::kPixelsHelp);
-  cmd->callback([count, out, pixels] {
-    draw_infty_queens(*out, count->value(1, 100'000'000), qg::app::pixels_value(*pixels));
-  });
+  cmd->callback(
+      [count, out, pixels] { draw_infty_queens(*out, count->value(1, 100'000'000), qg::app::pixels_value(*pixels)); });
 });
 
 // ---- tour ----------------------------------------------------------------------------------
@@ -269,17 +275,19 @@ void tour_infty(std::ostream& out, const std::string& dir) {
   auto extreme = [](const std::vector<qg::infty::InftyTerm>& list, bool high) {
     return fmt::format("{} at n = {}", qg::infty::infty_discrepancy_decimal(list.back(), high), list.back().n);
   };
-  out << fmt::format("\nThe queens hug two lines (Conjecture 25); to n = 10^6 (queengames infty-queens 1e6 --stats):\n"
-                     "  q_n − nφ  ranges over [{}, {}]\n  q_n − n/φ ranges over [{}, {}]\n",
-                     extreme(s.high_min, true), extreme(s.high_max, true), extreme(s.low_min, false),
-                     extreme(s.low_max, false));
-  out << fmt::format("  Knuth found −2 < q_n − nφ < 1 and −3 < q_n − n/φ < 5 to 10^9; docs/INFTY_QUEENS.md goes further.\n");
+  out << fmt::format(
+      "\nThe queens hug two lines (Conjecture 25); to n = 10^6 (queengames infty-queens 1e6 --stats):\n"
+      "  q_n − nφ  ranges over [{}, {}]\n  q_n − n/φ ranges over [{}, {}]\n",
+      extreme(s.high_min, true), extreme(s.high_max, true), extreme(s.low_min, false), extreme(s.low_max, false));
+  out << fmt::format(
+      "  Knuth found −2 < q_n − nφ < 1 and −3 < q_n − n/φ < 5 to 10^9; docs/INFTY_QUEENS.md goes further.\n");
 
   const std::string picture = (std::filesystem::path(dir) / "infty-queens.png").string();
   draw_infty_queens(picture, 10'000);
-  out << fmt::format("\nFig. 6 of seed 000, the first 10^4 queens: {}\n"
-                     "  (queengames draw infty-queens --count 1e4 --out infty-queens.png)\n",
-                     picture);
+  out << fmt::format(
+      "\nFig. 6 of seed 000, the first 10^4 queens: {}\n"
+      "  (queengames draw infty-queens --count 1e4 --out infty-queens.png)\n",
+      picture);
 }
 
 QG_TOUR_SECTION(60, "The lexicographically first ∞-queens solution (seed 002; seed 000 §8)", tour_infty);

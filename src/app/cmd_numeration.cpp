@@ -30,15 +30,17 @@ void run_repr(const ReprOptions& o) {
   std::string (*represent)(const mpz_class&) = nullptr;
   mpz_class (*evaluate)(std::string_view) = nullptr;
   if (o.system == "tribonacci")
-    represent = qg::numeration::tribonacci_representation<mpz_class>, evaluate = qg::numeration::tribonacci_value<mpz_class>;
+    represent = qg::numeration::tribonacci_representation<mpz_class>,
+    evaluate = qg::numeration::tribonacci_value<mpz_class>;
   else if (o.system == "zeckendorf")
-    represent = qg::numeration::zeckendorf_representation<mpz_class>, evaluate = qg::numeration::zeckendorf_value<mpz_class>;
+    represent = qg::numeration::zeckendorf_representation<mpz_class>,
+    evaluate = qg::numeration::zeckendorf_value<mpz_class>;
   else if (o.system == "negafibonacci")
-    represent = qg::numeration::negafibonacci_representation<mpz_class>, evaluate = qg::numeration::negafibonacci_value<mpz_class>;
+    represent = qg::numeration::negafibonacci_representation<mpz_class>,
+    evaluate = qg::numeration::negafibonacci_value<mpz_class>;
   else if (o.system == "binary")
     represent = qg::numeration::binary_representation<mpz_class>, evaluate = qg::numeration::binary_value<mpz_class>;
-  else
-    throw qg::InputError("unknown system '" + o.system + "' (use " + kSystems + ")");
+  else throw qg::InputError("unknown system '" + o.system + "' (use " + kSystems + ")");
   if (o.n.empty() == o.value.empty()) throw qg::InputError("repr needs either N or --value DIGITS");
   mpz_class n;
   std::string digits;
@@ -49,10 +51,8 @@ void run_repr(const ReprOptions& o) {
     digits = o.value;
     n = evaluate(digits);
   }
-  if (o.json)
-    std::cout << nlohmann::json{{"system", o.system}, {"n", n.get_str()}, {"digits", digits}}.dump() << "\n";
-  else
-    std::cout << (o.value.empty() ? digits : n.get_str()) << "\n";
+  if (o.json) std::cout << nlohmann::json{{"system", o.system}, {"n", n.get_str()}, {"digits", digits}}.dump() << "\n";
+  else std::cout << (o.value.empty() ? digits : n.get_str()) << "\n";
 }
 
 struct FloorOptions {
@@ -79,8 +79,7 @@ void run_floor(const FloorOptions& o) {
   if (o.json)
     std::cout << nlohmann::json{{"constant", o.constant}, {"n", n.get_str()}, {"floor", result.get_str()}}.dump()
               << "\n";
-  else
-    std::cout << result.get_str() << "\n";
+  else std::cout << result.get_str() << "\n";
 }
 
 QG_COMMAND("repr", [](CLI::App& app) {
@@ -123,8 +122,9 @@ void tour_numeration(std::ostream& out, const std::string&) {
   out << fmt::format(
       "  (7)_T = {} and [111]_T = {} too; [20]_T = [100]_T = {} but [200]_T = {} ≠ [1000]_T  "
       "(seed 000 §5.1, Lemma 3)   queengames repr tribonacci 7\n",
-      qg::numeration::tribonacci_representation<std::uint64_t>(7), qg::numeration::tribonacci_value<std::uint64_t>("111"),
-      qg::numeration::tribonacci_value<std::uint64_t>("20"), qg::numeration::tribonacci_value<std::uint64_t>("200"));
+      qg::numeration::tribonacci_representation<std::uint64_t>(7),
+      qg::numeration::tribonacci_value<std::uint64_t>("111"), qg::numeration::tribonacci_value<std::uint64_t>("20"),
+      qg::numeration::tribonacci_value<std::uint64_t>("200"));
   const qg::u128 nine = qg::numeration::negafibonacci_bits(9);
   std::string indices, fraction;
   for (int k = 127; k >= 1; --k)
@@ -132,11 +132,12 @@ void tour_numeration(std::ostream& out, const std::string&) {
   for (int k = 1; k <= 127; ++k)
     if ((nine >> (k - 1)) & 1) fraction += fmt::format(" + φ^-{}", k);
   out << fmt::format("9 = {} (negaFibonacci {}), so 9φ = {}{}  (seed 002 §5)   queengames repr negafibonacci 9\n",
-                     indices, qg::numeration::negafibonacci_representation<std::int64_t>(9), qg::numeration::floor_n_phi<std::uint64_t>(9),
-                     fraction);
+                     indices, qg::numeration::negafibonacci_representation<std::int64_t>(9),
+                     qg::numeration::floor_n_phi<std::uint64_t>(9), fraction);
   const mpz_class big = mpz_class(1) << 100;
   out << fmt::format("floor(2^100 φ) = {}   queengames floor phi 2^100\n", qg::numeration::floor_n_phi(big).get_str());
-  out << fmt::format("floor(2^100 ψ) = {}   queengames floor psi 2^100\n", qg::numeration::floor_n_psi(big, 1).get_str());
+  out << fmt::format("floor(2^100 ψ) = {}   queengames floor psi 2^100\n",
+                     qg::numeration::floor_n_psi(big, 1).get_str());
   const auto e = qg::numeration::tribonacci_shift_extremes(121415)[0];
   out << fmt::format(
       "[(n)_T 0]_T − ψn for n < T_19 = 121415: min {:.5f} at n = {}, max {:.5f} at n = {} "

@@ -23,7 +23,8 @@ void run_prove(const ProveOptions& o) {
   ctx.memory_limit = o.memory.value(0, std::uint64_t{1} << 44) << 20;
   if (o.strategy == "subset") ctx.determinization = qg::automata::Determinization::subset;
   else if (o.strategy == "brzozowski") ctx.determinization = qg::automata::Determinization::brzozowski;
-  else if (o.strategy != "automatic") throw qg::InputError(fmt::format("unknown strategy '{}' (automatic, subset, brzozowski)", o.strategy));
+  else if (o.strategy != "automatic")
+    throw qg::InputError(fmt::format("unknown strategy '{}' (automatic, subset, brzozowski)", o.strategy));
   if (o.steps)
     ctx.on_step = [](const qg::automata::StepStats& s) {
       std::cerr << fmt::format("  {:<22} {:>9} -> {:>9} states  {:>6} letters  {:>10.1f} KB  {:.3f} s\n", s.step,
@@ -35,8 +36,12 @@ void run_prove(const ProveOptions& o) {
   if (o.json) {
     auto all = nlohmann::json::array();
     for (const auto& r : results) {
-      nlohmann::json j{{"command", r.command}, {"name", r.name}, {"states", r.states}, {"largest", r.largest},
-                       {"peak_bytes", std::to_string(r.peak_bytes)}, {"seconds", r.seconds}};
+      nlohmann::json j{{"command", r.command},
+                       {"name", r.name},
+                       {"states", r.states},
+                       {"largest", r.largest},
+                       {"peak_bytes", std::to_string(r.peak_bytes)},
+                       {"seconds", r.seconds}};
       if (r.truth) j["truth"] = *r.truth;
       if (r.command == "def") j["variables"] = r.variables;
       if (!r.counterexample.empty()) {
@@ -53,8 +58,8 @@ void run_prove(const ProveOptions& o) {
     if (r.command == "macro") continue;
     std::string head = r.truth ? (*r.truth ? "TRUE" : "FALSE")
                                : fmt::format("{} states over ({})", r.states, fmt::join(r.variables, ", "));
-    std::cout << fmt::format("{} {}: {}   ({:.3f} s, largest automaton {} states)\n", r.command, r.name, head, r.seconds,
-                             r.largest);
+    std::cout << fmt::format("{} {}: {}   ({:.3f} s, largest automaton {} states)\n", r.command, r.name, head,
+                             r.seconds, r.largest);
     if (!r.counterexample.empty()) {
       std::vector<std::string> parts;
       for (const auto& [v, n] : r.counterexample) parts.push_back(fmt::format("{} = {}", v, n));
@@ -67,18 +72,24 @@ void run_prove(const ProveOptions& o) {
 
 QG_COMMAND("prove", [](CLI::App& app) {
   auto o = std::make_shared<ProveOptions>();
-  auto* cmd = app.add_subcommand("prove", "decide first-order statements about automatic sequences (Walnut's language)");
+  auto* cmd =
+      app.add_subcommand("prove", "decide first-order statements about automatic sequences (Walnut's language)");
   cmd->footer(
-      "Runs Walnut commands (eval, def, reg, macro, morphism, promote, image) and prints TRUE/FALSE for each eval, with its time and the largest "
+      "Runs Walnut commands (eval, def, reg, macro, morphism, promote, image) and prints TRUE/FALSE for each eval, "
+      "with its time and the largest "
       "automaton built. See docs/PROVER.md.\nExamples:\n"
       "  queengames prove -e 'eval fib4 \"?msd_fib Ei,n n>=1 & At t<3*n => F[i+t]=F[i+n+t]\":'\n"
       "  queengames prove proofs.txt --library DIR --steps");
   cmd->add_option("file", o->file, "a file of Walnut commands");
   cmd->add_option("-e,--expression", o->expression, "commands given on the command line");
-  cmd->add_option("--library", o->library, "a Walnut-like library directory (Automata Library/, Word Automata Library/)");
-  cmd->add_option("--strategy", o->strategy, "determinization: automatic (subset, then Brzozowski past --budget), subset, brzozowski");
-  cmd->add_option("--budget", o->budget.text, "states of a subset construction before Brzozowski takes over (default 50000)");
-  cmd->add_option("--memory-limit", o->memory.text, "refuse a step whose tables exceed this many MB (default: physical memory)");
+  cmd->add_option("--library", o->library,
+                  "a Walnut-like library directory (Automata Library/, Word Automata Library/)");
+  cmd->add_option("--strategy", o->strategy,
+                  "determinization: automatic (subset, then Brzozowski past --budget), subset, brzozowski");
+  cmd->add_option("--budget", o->budget.text,
+                  "states of a subset construction before Brzozowski takes over (default 50000)");
+  cmd->add_option("--memory-limit", o->memory.text,
+                  "refuse a step whose tables exceed this many MB (default: physical memory)");
   cmd->add_flag("--steps", o->steps, "print every step's statistics on stderr");
   cmd->add_flag("--json", o->json, "JSON output");
   cmd->callback([o] { run_prove(*o); });

@@ -41,19 +41,17 @@ void run_nth(const NthOptions& o) {
   if (o.json)
     std::cout << nlohmann::json{{"n", text(n)}, {"cell", q.cell.get_str()}, {"x", text(q.x)}, {"y", text(q.y)}}.dump()
               << "\n";
-  else
-    std::cout << fmt::format("{} {} {} {}\n", text(n), q.cell.get_str(), text(q.x), text(q.y));
+  else std::cout << fmt::format("{} {} {} {}\n", text(n), q.cell.get_str(), text(q.x), text(q.y));
 }
 
 void run_xymp(const NthOptions& o) {
   const qg::u128 n = parse_random_access_n(o.n);
   const sp::XympRow r = sp::xymp(n);
   if (o.json)
-    std::cout << nlohmann::json{{"n", text(n)}, {"X", text(r.x)}, {"Y", text(r.y)}, {"M", text(r.m)}, {"P", text(r.p)}}
-                     .dump()
-              << "\n";
-  else
-    std::cout << fmt::format("{} {} {} {} {}\n", text(n), text(r.x), text(r.y), text(r.m), text(r.p));
+    std::cout
+        << nlohmann::json{{"n", text(n)}, {"X", text(r.x)}, {"Y", text(r.y)}, {"M", text(r.m)}, {"P", text(r.p)}}.dump()
+        << "\n";
+  else std::cout << fmt::format("{} {} {} {} {}\n", text(n), text(r.x), text(r.y), text(r.m), text(r.p));
 }
 
 // ---- spiral queens / table -------------------------------------------------------------
@@ -83,7 +81,9 @@ void run_queens(const QueensOptions& o) {
         fmt::format_to(std::back_inserter(buffer), "{}{{\"n\":{},\"cell\":{},\"x\":{},\"y\":{}}}", first ? "," : "",
                        json_number(qg::u128{first}), json_number(q.cell), json_number(q.x), json_number(q.y));
       else if (q.cell >> 64) fmt::format_to(std::back_inserter(buffer), "{} {} {} {}\n", first, text(q.cell), q.x, q.y);
-      else fmt::format_to(std::back_inserter(buffer), "{} {} {} {}\n", first, static_cast<std::uint64_t>(q.cell), q.x, q.y);
+      else
+        fmt::format_to(std::back_inserter(buffer), "{} {} {} {}\n", first, static_cast<std::uint64_t>(q.cell), q.x,
+                       q.y);
       ++first;
     }
     out << buffer;
@@ -116,7 +116,8 @@ void run_table(const TableOptions& o) {
     const sp::TableRow& r = table.row();
     if (o.json) {
       fmt::format_to(std::back_inserter(buffer), "{}[{},\"{}\"", i ? "," : "", qg::app::json_integer(r.n).dump(), r.t);
-      for (std::uint64_t v : {r.xymp.x, r.xymp.y, r.xymp.m, r.xymp.p, r.delta.x, r.delta.y, r.delta.m, r.delta.p, r.a, r.b, r.c})
+      for (std::uint64_t v :
+           {r.xymp.x, r.xymp.y, r.xymp.m, r.xymp.p, r.delta.x, r.delta.y, r.delta.m, r.delta.p, r.a, r.b, r.c})
         fmt::format_to(std::back_inserter(buffer), ",{}", qg::app::json_integer(v).dump());
       buffer += ']';
     } else {
@@ -144,7 +145,8 @@ void draw_spiral_queens(const std::string& path, std::uint64_t radius, std::uint
   plot.x0 = -r, plot.x1 = r, plot.y0 = -r, plot.y1 = r;
   plot.max_side = size;
   plot.points = [radius](const std::function<void(std::int64_t, std::int64_t)>& dot) {
-    sp::queens_within(radius, [&](sp::Point q) { dot(q.y, q.x); }, qg::app::progress_line("draw spiral-queens"));
+    sp::queens_within(
+        radius, [&](sp::Point q) { dot(q.y, q.x); }, qg::app::progress_line("draw spiral-queens"));
   };
   plot.progress = qg::app::progress_line("writing " + path);
   qg::write_point_png(path, plot);
@@ -195,10 +197,7 @@ QG_DRAW("spiral-queens", [](CLI::App& draw) {
   cmd->add_option("--radius", o->radius.text, "R (default 1000: Fig. 3's 1409 queens)");
   cmd->add_option("--pixels", o->pixels.text, qg::app::kPixelsHelp);
   cmd->add_option("--out", o->out, "the PNG file (default spiral-queens.png)");
-  cmd->callback([o] {
-    draw_spiral_queens(o->out, o->radius.value(1, 1000000000),
-                       qg::app::pixels_value(o->pixels));
-  });
+  cmd->callback([o] { draw_spiral_queens(o->out, o->radius.value(1, 1000000000), qg::app::pixels_value(o->pixels)); });
 });
 
 // ---- tour ----------------------------------------------------------------------------------
@@ -227,15 +226,17 @@ void tour_spiral(std::ostream& out, const std::string& dir) {
 
   const qg::u128 n = qg::u128{1} << 100;
   const sp::Queen q = sp::queen(n);
-  out << fmt::format("\nRandom access through the Tribonacci representation (queengames spiral nth 2^100):\n"
-                     "  q_(2^100) = ({}, {})\n  at cell {}\n",
-                     text(q.x), text(q.y), q.cell.get_str());
+  out << fmt::format(
+      "\nRandom access through the Tribonacci representation (queengames spiral nth 2^100):\n"
+      "  q_(2^100) = ({}, {})\n  at cell {}\n",
+      text(q.x), text(q.y), q.cell.get_str());
 
   const std::string picture = (std::filesystem::path(dir) / "spiral-queens.png").string();
   draw_spiral_queens(picture, 1000, 1024);
-  out << fmt::format("\nFig. 3, the 1409 queens with max(|x|,|y|) ≤ 1000: {}\n"
-                     "  (queengames draw spiral-queens --radius 1000 --out spiral-queens.png)\n",
-                     picture);
+  out << fmt::format(
+      "\nFig. 3, the 1409 queens with max(|x|,|y|) ≤ 1000: {}\n"
+      "  (queengames draw spiral-queens --radius 1000 --out spiral-queens.png)\n",
+      picture);
 }
 
 QG_TOUR_SECTION(30, "Queens in exile on the square spiral (seed 000 §1–6)", tour_spiral);

@@ -38,9 +38,10 @@ std::array<std::string, 256> bfile_terms(const qg::words::Morphism& m, const qg:
   for (char c : m.alphabet()) {
     std::string t = coding.is_identity() ? std::string(1, c) : coding.image(c);
     if (!t.empty() && !std::all_of(t.begin(), t.end(), [](char d) { return d >= '0' && d <= '9'; }))
-      throw qg::InputError(fmt::format("--bfile writes an OEIS b-file, whose terms are integers, but the letter '{}' is "
-                                       "coded as '{}': give each letter a number, e.g. --coding a->0,b->1,c->2",
-                                       c, t));
+      throw qg::InputError(
+          fmt::format("--bfile writes an OEIS b-file, whose terms are integers, but the letter '{}' is "
+                      "coded as '{}': give each letter a number, e.g. --coding a->0,b->1,c->2",
+                      c, t));
     if (!t.empty()) t.erase(0, std::min(t.find_first_not_of('0'), t.size() - 1));  // "007" is the term 7
     terms[static_cast<unsigned char>(c)] = t;
   }
@@ -49,8 +50,8 @@ std::array<std::string, 256> bfile_terms(const qg::words::Morphism& m, const qg:
 
 // Streams the first `length` letters, coded, as one line, or as b-file lines "n a(n)" from
 // n = 0, one line per letter (a deleted letter has none).
-void print_prefix(const qg::words::Morphism& m, const qg::words::Coding& coding, std::uint64_t length, bool bfile, bool json,
-                  std::ostream& out) {
+void print_prefix(const qg::words::Morphism& m, const qg::words::Coding& coding, std::uint64_t length, bool bfile,
+                  bool json, std::ostream& out) {
   // JSON is streamed by hand: letters and their codes are ASCII letters and digits, nothing to escape.
   if (json) out << "{\"length\":" << qg::app::json_integer(length).dump() << ",\"letters\":\"";
   const std::array<std::string, 256> terms = bfile ? bfile_terms(m, coding) : std::array<std::string, 256>{};
@@ -99,8 +100,9 @@ void run_word(const WordOptions& o) {
   qg::words::Coding coding = o.coding.empty() ? qg::words::Coding() : qg::words::Coding::parse(o.coding);
   int modes = !o.length.text.empty() + !o.nth.text.empty() + !o.count_letter.empty() + !o.occurrence_letter.empty();
   if (modes != 1)
-    throw qg::InputError("word needs exactly one of --length N, --nth N, --count LETTER --prefix N, "
-                         "--occurrence LETTER --rank K");
+    throw qg::InputError(
+        "word needs exactly one of --length N, --nth N, --count LETTER --prefix N, "
+        "--occurrence LETTER --rank K");
   if (!o.prefix.text.empty() && o.count_letter.empty()) throw qg::InputError("--prefix goes with --count LETTER");
   if (!o.rank.text.empty() && o.occurrence_letter.empty()) throw qg::InputError("--rank goes with --occurrence LETTER");
   if (o.json && o.bfile) throw qg::InputError("--bfile and --json are two formats: choose one");
@@ -116,8 +118,8 @@ void run_word(const WordOptions& o) {
     print("letter", coding.image(qg::words::FixedPointIndex(m).letter(o.nth.value())));
   } else if (!o.count_letter.empty()) {
     if (o.prefix.text.empty()) throw qg::InputError("--count LETTER needs --prefix N (the prefix length)");
-    print("count", qg::app::json_integer(
-                       qg::words::FixedPointIndex(m).count(single_letter(o.count_letter, "--count"), o.prefix.value())));
+    print("count", qg::app::json_integer(qg::words::FixedPointIndex(m).count(single_letter(o.count_letter, "--count"),
+                                                                             o.prefix.value())));
   } else {
     if (o.rank.text.empty()) throw qg::InputError("--occurrence LETTER needs --rank K (K ≥ 1)");
     print("position", qg::app::json_integer(qg::words::FixedPointIndex(m).occurrence(
@@ -171,7 +173,8 @@ void draw_fibonacci(const std::string& path) {
   constexpr int count = 610, step = 2, width = count * step, height = 360;
   std::string w = prefix_of("fibonacci", count);
   constexpr double phi = std::numbers::phi;
-  const std::vector<double> d = qg::words::letter_discrepancies(qg::words::Morphism::named("fibonacci"), 'a', 1 / phi, count);
+  const std::vector<double> d =
+      qg::words::letter_discrepancies(qg::words::Morphism::named("fibonacci"), 'a', 1 / phi, count);
   const double lo = -1 / (phi * phi), hi = 1 / phi;
   auto row_of = [&](double v) { return 5 + static_cast<int>(std::lround((hi - v) / (hi - lo) * (height - 11))); };
   int axis = row_of(0), split = row_of(2 / phi - 1);
@@ -207,7 +210,8 @@ void draw_tribonacci(const std::string& path) {
     y0 = std::min(y0, at.imag()), y1 = std::max(y1, at.imag());
   }
   double scale = (side - 20) / std::max(x1 - x0, y1 - y0);
-  auto width = static_cast<std::uint32_t>(21 + (x1 - x0) * scale), height = static_cast<std::uint32_t>(21 + (y1 - y0) * scale);
+  auto width = static_cast<std::uint32_t>(21 + (x1 - x0) * scale),
+       height = static_cast<std::uint32_t>(21 + (y1 - y0) * scale);
   std::vector<std::uint8_t> ink(static_cast<std::size_t>(width) * height, 0);
   for (std::size_t n = 0; n < count; ++n) {
     auto px = static_cast<std::size_t>(10 + (z[n].real() - x0) * scale);
@@ -225,20 +229,23 @@ QG_TOUR_SECTION(20, "Words and morphisms (seed 000 §3–5, seed 001 §3)", [](s
   for (const auto& name : qg::words::Morphism::names())
     out << fmt::format("  {:<16} {}   queengames word {} --length 40\n", name, prefix_of(name.c_str(), 40), name);
   auto theme = prefix_of("theme-song", 25);
-  out << fmt::format("Theme song Θ(5,4,3) = ΔP_n, seed 000 (4): {}\n"
-                     "  queengames word theme-song --length 25 --coding a->5,b->4,c->3\n",
-                     qg::words::Coding::parse("a->5,b->4,c->3").apply(theme));
+  out << fmt::format(
+      "Theme song Θ(5,4,3) = ΔP_n, seed 000 (4): {}\n"
+      "  queengames word theme-song --length 25 --coding a->5,b->4,c->3\n",
+      qg::words::Coding::parse("a->5,b->4,c->3").apply(theme));
   out << fmt::format("Θ = c·T (Theorem 2): Θ = {}…, T = {}…   queengames check exile.theorem2\n", theme.substr(0, 12),
                      prefix_of("tribonacci", 11));
-  out << fmt::format("t_c, the Tribonacci word without its c's (seed 001 §3): {}…\n"
-                     "  queengames word tribonacci --length 30 --coding c->\n",
-                     qg::words::Coding::parse("c->").apply(prefix_of("tribonacci", 30)));
+  out << fmt::format(
+      "t_c, the Tribonacci word without its c's (seed 001 §3): {}…\n"
+      "  queengames word tribonacci --length 30 --coding c->\n",
+      qg::words::Coding::parse("c->").apply(prefix_of("tribonacci", 30)));
   qg::words::FixedPointIndex t(qg::words::Morphism::named("tribonacci"));
   const std::uint64_t e18 = 1'000'000'000'000'000'000;
-  out << fmt::format("Random access in O(log n): t at position 10^18 is {}; N_a(10^18) = {}; the 10^18-th a is at "
-                     "position {} (A_n − 1)\n"
-                     "  queengames word tribonacci --nth 1e18; --count a --prefix 1e18; --occurrence a --rank 1e18\n",
-                     t.letter(e18), t.count('a', e18), t.occurrence('a', e18));
+  out << fmt::format(
+      "Random access in O(log n): t at position 10^18 is {}; N_a(10^18) = {}; the 10^18-th a is at "
+      "position {} (A_n − 1)\n"
+      "  queengames word tribonacci --nth 1e18; --count a --prefix 1e18; --occurrence a --rank 1e18\n",
+      t.letter(e18), t.count('a', e18), t.occurrence('a', e18));
   qg::words::FixedPointStream stream(qg::words::Morphism::named("tribonacci"));
   std::string buffer(1 << 20, '\0');
   auto start = std::chrono::steady_clock::now();
@@ -248,10 +255,11 @@ QG_TOUR_SECTION(20, "Words and morphisms (seed 000 §3–5, seed 001 §3)", [](s
                      stream.position(), seconds, stream.depth());
   draw_fibonacci(dir + "/fibonacci-word.png");
   draw_tribonacci(dir + "/tribonacci-word.png");
-  out << fmt::format("Pictures: {0}/fibonacci-word.png (N_a(n) − n/φ for n < 610, coloured by t_n: a "
-                     "exactly below 1/φ³, a rotation by 1/φ), {0}/tribonacci-word.png (the Rauzy fractal of T: discrepancy vectors of "
-                     "400 000 prefixes, coloured a red, b blue, c green)\n",
-                     dir);
+  out << fmt::format(
+      "Pictures: {0}/fibonacci-word.png (N_a(n) − n/φ for n < 610, coloured by t_n: a "
+      "exactly below 1/φ³, a rotation by 1/φ), {0}/tribonacci-word.png (the Rauzy fractal of T: discrepancy vectors of "
+      "400 000 prefixes, coloured a red, b blue, c green)\n",
+      dir);
 });
 
 }  // namespace

@@ -38,7 +38,8 @@ int main(int argc, char** argv) {
     int error = errno;
     std::cout.exceptions(std::ios::goodbit);
     if (std::fflush(stdout) != 0) error = errno;
-    std::cerr << "queengames: write error: " << (error ? std::strerror(error) : "the output could not be written") << "\n";
+    std::cerr << "queengames: write error: " << (error ? std::strerror(error) : "the output could not be written")
+              << "\n";
     return 2;
   } catch (const std::exception& e) {
     // After SIGINT/SIGTERM any failure (the Interrupted thrown by a poll, a read cut short

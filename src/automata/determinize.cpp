@@ -93,8 +93,7 @@ class SubsetTable {
     for (;; h = (h + 1) & mask) {
       std::uint32_t s = slots_[h];
       if (s == empty) break;
-      if (static_cast<std::size_t>(end(s) - begin(s)) == set.size() &&
-          std::equal(set.begin(), set.end(), begin(s))) {
+      if (static_cast<std::size_t>(end(s) - begin(s)) == set.size() && std::equal(set.begin(), set.end(), begin(s))) {
         inserted = false;
         return s;
       }
@@ -239,7 +238,8 @@ bool determinize_dense(const Nfa& n, const std::vector<Track>& tracks, const Con
         std::uint64_t c = (w * 64 + static_cast<unsigned>(__builtin_ctzll(bits))) * n.letters;
         for (std::uint32_t l = 0; l < n.letters; ++l, ++c) {
           std::uint64_t* row = next.data() + std::size_t{l} * words;
-          for (std::uint64_t i = n.offset[c]; i < n.offset[c + 1]; ++i) row[n.target[i] / 64] |= std::uint64_t{1} << (n.target[i] % 64);
+          for (std::uint64_t i = n.offset[c]; i < n.offset[c + 1]; ++i)
+            row[n.target[i] / 64] |= std::uint64_t{1} << (n.target[i] % 64);
         }
       }
     for (std::uint32_t l = 0; l < n.letters; ++l) {

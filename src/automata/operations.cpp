@@ -94,11 +94,16 @@ std::vector<Track> merged_tracks(const std::vector<Track>& a, const std::vector<
 
 bool combine(BoolOp op, bool x, bool y) {
   switch (op) {
-    case BoolOp::and_: return x && y;
-    case BoolOp::or_: return x || y;
-    case BoolOp::implies: return !x || y;
-    case BoolOp::iff: return x == y;
-    case BoolOp::xor_: return x != y;
+    case BoolOp::and_:
+      return x && y;
+    case BoolOp::or_:
+      return x || y;
+    case BoolOp::implies:
+      return !x || y;
+    case BoolOp::iff:
+      return x == y;
+    case BoolOp::xor_:
+      return x != y;
   }
   return false;
 }
@@ -211,7 +216,8 @@ Automaton exists(const Automaton& a, std::string_view name, const Context& conte
     queue.push_back(a.initial());
     seen[a.initial()] = 1;
     for (std::size_t i = 0; i < queue.size(); ++i)
-      for (std::uint64_t j = n.offset[std::uint64_t{queue[i]} * n.letters]; j < n.offset[std::uint64_t{queue[i]} * n.letters + 1]; ++j)
+      for (std::uint64_t j = n.offset[std::uint64_t{queue[i]} * n.letters];
+           j < n.offset[std::uint64_t{queue[i]} * n.letters + 1]; ++j)
         if (!seen[n.target[j]]) {
           seen[n.target[j]] = 1;
           queue.push_back(n.target[j]);
@@ -473,8 +479,6 @@ std::vector<std::uint64_t> decode(const Automaton& a, const std::vector<std::uin
   return values;
 }
 
-bool accepts(const Automaton& a, const std::vector<std::uint64_t>& values) {
-  return a.run(encode(a, values)) != 0;
-}
+bool accepts(const Automaton& a, const std::vector<std::uint64_t>& values) { return a.run(encode(a, values)) != 0; }
 
 }  // namespace qg::automata

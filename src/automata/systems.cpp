@@ -147,7 +147,8 @@ Automaton restrict_tracks(Automaton a, const Automaton& validity, const Context&
 struct SystemBuilder {
   static std::shared_ptr<const NumberSystem> build(std::string_view name, const Context& context) {
     if (name.size() < 5 || (name.substr(0, 4) != "msd_" && name.substr(0, 4) != "lsd_"))
-      throw InputError(fmt::format("unknown number system '{}' (msd_k, lsd_k with k ≥ 2, msd_fib, msd_trib, lsd_fib, lsd_trib)", name));
+      throw InputError(fmt::format(
+          "unknown number system '{}' (msd_k, lsd_k with k ≥ 2, msd_fib, msd_trib, lsd_fib, lsd_trib)", name));
     bool msd = name[0] == 'm';
     std::string_view kind = name.substr(4);
     if (!msd) {
@@ -203,7 +204,8 @@ struct SystemBuilder {
     unsigned k = 0;
     auto [p, ec] = std::from_chars(kind.data(), kind.data() + kind.size(), k);
     if (ec != std::errc() || p != kind.data() + kind.size() || k < 2)
-      throw InputError(fmt::format("unknown number system '{}' (msd_k, lsd_k with k ≥ 2, msd_fib, msd_trib, lsd_fib, lsd_trib)", name));
+      throw InputError(fmt::format(
+          "unknown number system '{}' (msd_k, lsd_k with k ≥ 2, msd_fib, msd_trib, lsd_fib, lsd_trib)", name));
     if (k > 64) throw RangeError(fmt::format("number system '{}': bases 2 to 64 are supported", name));
     s->base_ = k;
     for (std::uint64_t w = 1;;) {
@@ -230,8 +232,8 @@ std::shared_ptr<const NumberSystem> NumberSystem::make(std::string_view name, co
   return SystemBuilder::build(name, context);
 }
 
-std::shared_ptr<const NumberSystem> NumberSystem::from_morphism(const std::string& name, std::string_view text, bool msd,
-                                                                const Context& context) {
+std::shared_ptr<const NumberSystem> NumberSystem::from_morphism(const std::string& name, std::string_view text,
+                                                                bool msd, const Context& context) {
   words::Morphism m = words::Morphism::parse(text);
   m.require_prolongable();
   const std::string& alphabet = m.alphabet();
@@ -242,8 +244,9 @@ std::shared_ptr<const NumberSystem> NumberSystem::from_morphism(const std::strin
     base = std::max<unsigned>(base, static_cast<unsigned>(image.size()));
     for (std::size_t d = 0; d + 1 < image.size(); ++d)
       if (image[d] != m.start())
-        throw InputError(fmt::format("morphism {}: the proper prefixes of every image must be powers of {} (the image of {} is {})",
-                                     m.to_string(), m.start(), x, image));
+        throw InputError(
+            fmt::format("morphism {}: the proper prefixes of every image must be powers of {} (the image of {} is {})",
+                        m.to_string(), m.start(), x, image));
   }
   if (base > 64) throw RangeError("morphisms with images of at most 64 letters are supported");
   // The recurrence of U_k = |μ^k(s)| = e_s M^k 1: Cayley–Hamilton on the incidence matrix
@@ -311,7 +314,8 @@ std::shared_ptr<const NumberSystem> NumberSystem::from_morphism(const std::strin
     Automaton adder = restrict_tracks(recurrence_adder(rec, init, base, bound), valid, context);
     if (bound > 2 && equivalent(adder, previous, context)) break;
     if (bound > 256)
-      throw RangeError(fmt::format("morphism {}: the adder does not close (is the dominant root a Pisot number?)", m.to_string()));
+      throw RangeError(
+          fmt::format("morphism {}: the adder does not close (is the dominant root a Pisot number?)", m.to_string()));
     previous = std::move(adder);
   }
   s->adder_ = previous;

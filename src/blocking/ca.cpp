@@ -17,8 +17,7 @@ std::int64_t ca_compensation(std::int64_t a, std::int64_t b, std::int64_t c, std
   return 3 * (a < 0) - 2 * (b < 0) - 2 * (c < 0) - (d < 0) + (e < 0) + (f < 0);
 }
 
-std::int64_t ca_rule(std::int64_t a, std::int64_t b, std::int64_t c, std::int64_t d, std::int64_t e,
-                     std::int64_t f) {
+std::int64_t ca_rule(std::int64_t a, std::int64_t b, std::int64_t c, std::int64_t d, std::int64_t e, std::int64_t f) {
   return a - b - c + e + f + ca_compensation(a, b, c, d, e, f);
 }
 

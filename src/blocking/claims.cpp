@@ -38,7 +38,7 @@ ClaimOutcome check_theorem2_1(std::uint64_t n, const ProgressFn& progress) {
       for (std::uint64_t x = 0; x < n; ++x)
         if (static_cast<std::int64_t>(v[x]) - static_cast<std::int64_t>(k) != s[x])
           return failed(n, fmt::format("k = {}: CA({},{}) = {} but v − k = {}", k, x, y, s[x],
-                                        static_cast<std::int64_t>(v[x]) - static_cast<std::int64_t>(k)));
+                                       static_cast<std::int64_t>(v[x]) - static_cast<std::int64_t>(k)));
     }
     if (progress) progress(++done, games.size());
   }
@@ -95,8 +95,8 @@ ClaimOutcome check_states(std::uint64_t n, const ProgressFn& progress) {
   const std::uint64_t games[] = {100, 500, 1000, 2000};
   for (std::size_t i = 0; i < std::size(games); ++i) {
     auto r = states_outside_hood(games[i], n);
-    detail += fmt::format("{}k = {}: {}..{} ({} first at ({},{}), {} at ({},{}))", i ? "; " : "", games[i], r.min, r.max,
-                          r.min, r.first_min.x, r.first_min.y, r.max, r.first_max.x, r.first_max.y);
+    detail += fmt::format("{}k = {}: {}..{} ({} first at ({},{}), {} at ({},{}))", i ? "; " : "", games[i], r.min,
+                          r.max, r.min, r.first_min.x, r.first_min.y, r.max, r.first_max.x, r.first_max.y);
     if (games[i] == 500 && (r.min < -4 || r.max > 3)) pass = false;
     if (progress) progress(i + 1, std::size(games));
   }
@@ -144,10 +144,11 @@ ClaimOutcome check_epaulette(std::uint64_t top, const ProgressFn& progress) {
                 fmt::format("k = {}, {}: {} of {} runs of 11 have 5·(k−1) + 3·k + 3·(k+1); {} cells outside k−1..k+1",
                             k, area_name(which), r.good_runs, r.runs, r.by_value[3])};
       if (k == 1000 || k == top || detail.empty())
-        detail += fmt::format("{}k = {}, {}: {} cells ({:.3f}k²), k−1 {}, k {}, k+1 {}, all {} runs of 11 are 5+3+3",
-                              detail.empty() ? "" : "; ", k, area_name(which), r.cells,
-                              static_cast<double>(r.cells) / static_cast<double>(k * k), percent(r.by_value[0], r.cells),
-                              percent(r.by_value[1], r.cells), percent(r.by_value[2], r.cells), r.runs);
+        detail +=
+            fmt::format("{}k = {}, {}: {} cells ({:.3f}k²), k−1 {}, k {}, k+1 {}, all {} runs of 11 are 5+3+3",
+                        detail.empty() ? "" : "; ", k, area_name(which), r.cells,
+                        static_cast<double>(r.cells) / static_cast<double>(k * k), percent(r.by_value[0], r.cells),
+                        percent(r.by_value[1], r.cells), percent(r.by_value[2], r.cells), r.runs);
     }
     reached = k;
     if (progress) progress(k, top);
@@ -179,8 +180,8 @@ ClaimOutcome check_shift3(std::uint64_t top, const ProgressFn& progress) {
     auto r = compare_shifted(k, k + 3, 1, 1, 3 * k);
     bool pass = all_match(r, {hood_upper, hood_lower, upper_epaulette, lower_epaulette}) && 3 * r.diagonal_reach > k;
     detail += fmt::format("{}k = {} vs {} on {}²: {}; the main diagonal matches up to ({},{}) ≈ {:.2f}k",
-                          detail.empty() ? "" : "; ", k, k + 3, 3 * k, region_fractions(r), r.diagonal_reach, r.diagonal_reach,
-                          static_cast<double>(r.diagonal_reach) / static_cast<double>(k));
+                          detail.empty() ? "" : "; ", k, k + 3, 3 * k, region_fractions(r), r.diagonal_reach,
+                          r.diagonal_reach, static_cast<double>(r.diagonal_reach) / static_cast<double>(k));
     if (!pass) return failed(reached, detail);
     reached = k;
     if (progress) progress(k, top);
@@ -199,11 +200,11 @@ ClaimOutcome check_shift1(std::uint64_t top, const ProgressFn& progress) {
     bool pass = all_match(r, {hood_upper, upper_epaulette, upper_outer});
     auto depth = r.arm_depth;
     std::sort(depth.begin(), depth.end());
-    detail += fmt::format("{}k = {} vs {} on {}²: {}; upper arm (columns x ≥ k) matches from its first palace "
-                          "down to depth ≥ {} (median {} ≈ {:.2f}k)",
-                          detail.empty() ? "" : "; ", k, k + 1, 3 * k, region_fractions(r), depth.front(),
-                          depth[depth.size() / 2],
-                          static_cast<double>(depth[depth.size() / 2]) / static_cast<double>(k));
+    detail += fmt::format(
+        "{}k = {} vs {} on {}²: {}; upper arm (columns x ≥ k) matches from its first palace "
+        "down to depth ≥ {} (median {} ≈ {:.2f}k)",
+        detail.empty() ? "" : "; ", k, k + 1, 3 * k, region_fractions(r), depth.front(), depth[depth.size() / 2],
+        static_cast<double>(depth[depth.size() / 2]) / static_cast<double>(k));
     if (!pass) return failed(reached, detail);
     reached = k;
     if (progress) progress(k, top);
@@ -230,7 +231,8 @@ ClaimOutcome check_fabric_mod3(std::uint64_t top, const ProgressFn& progress) {
         std::uint64_t matched = 0;
         for (std::uint64_t y = lo; y < hi; ++y)
           for (std::uint64_t x = lo; x < hi; ++x)
-            matched += static_cast<std::int64_t>(b[(y + t) * m + x + s]) == static_cast<std::int64_t>(a[y * n + x]) + static_cast<std::int64_t>(j);
+            matched += static_cast<std::int64_t>(b[(y + t) * m + x + s]) ==
+                       static_cast<std::int64_t>(a[y * n + x]) + static_cast<std::int64_t>(j);
         return static_cast<double>(matched) / static_cast<double>((hi - lo) * (hi - lo));
       };
       if (j % 3 == 0) {
@@ -263,10 +265,11 @@ ClaimOutcome check_skin(std::uint64_t columns, const ProgressFn& progress) {
   unsigned expected = 1;
   for (const auto& s : report.stages) {
     const std::uint64_t f2n = numeration::fibonacci<std::uint64_t>(2 * s.n);
-    detail += fmt::format("{}n = {}: columns {}..{} past the shoulder (top row {}), vertical thickness {} ({} columns) "
-                          "or {} ({}), horizontal {}, diagonal {}, periods {}×{}",
-                          detail.empty() ? "" : "; ", s.n, s.first, s.end, s.first_row, f2n, s.thick, f2n + 1,
-                          s.thick_plus, s.horizontal_mode, s.diagonal_mode, s.horizontal_period, s.vertical_period);
+    detail += fmt::format(
+        "{}n = {}: columns {}..{} past the shoulder (top row {}), vertical thickness {} ({} columns) "
+        "or {} ({}), horizontal {}, diagonal {}, periods {}×{}",
+        detail.empty() ? "" : "; ", s.n, s.first, s.end, s.first_row, f2n, s.thick, f2n + 1, s.thick_plus,
+        s.horizontal_mode, s.diagonal_mode, s.horizontal_period, s.vertical_period);
     bool ok = s.n == expected++ && s.horizontal_mode == numeration::fibonacci<std::uint64_t>(2 * s.n + 2) &&
               s.diagonal_mode == numeration::fibonacci<std::uint64_t>(2 * s.n + 1) && s.thick_plus > 0;
     if (!ok) return failed(columns, detail);
@@ -294,7 +297,7 @@ ClaimOutcome check_k1(std::uint64_t n, const ProgressFn& progress) {
       bool wythoff = partner[y] == x;
       if ((r[x] < 1) != wythoff)
         return failed(y, fmt::format("({},{}) is {} for k = 1 but {} in Wythoff Nim", x, y,
-                                      r[x] < 1 ? "a palace" : "no palace", wythoff ? "a P-position" : "not"));
+                                     r[x] < 1 ? "a palace" : "no palace", wythoff ? "a P-position" : "not"));
       palaces += wythoff;
     }
     poller.tick(y + 1);
@@ -311,8 +314,9 @@ std::vector<Claim> blocking_claims() {
       Claim{.id = "blocking.theorem2_1",
             .source = paper + ", Theorem 2.1 (Figure 2)",
             .kind = ClaimKind::theorem,
-            .statement = "the diamond-grid CA g = a − b − c + e + f + p from the initial condition k / 0 / 0 gives v − k: "
-            "(x, y) is a P-position iff CA(x, y) < 0",
+            .statement =
+                "the diamond-grid CA g = a − b − c + e + f + p from the initial condition k / 0 / 0 gives v − k: "
+                "(x, y) is a P-position iff CA(x, y) < 0",
             .unit = "cells a side",
             .bounds = {.tour = 100, .standard = 1000, .deep = 5000, .max = 20000},
             .check = check_theorem2_1},
@@ -333,17 +337,20 @@ std::vector<Claim> blocking_claims() {
       Claim{.id = "blocking.hood",
             .source = paper + ", §3.2",
             .kind = ClaimKind::observation,
-            .statement = "in the hood v = 2·min(x,y) + max(x,y); the casing 2·min + max = k (nose (k/3, k/3) to shoulder (0, k)) has v = k",
+            .statement = "in the hood v = 2·min(x,y) + max(x,y); the casing 2·min + max = k (nose (k/3, k/3) to "
+                         "shoulder (0, k)) has v = k",
             .unit = "k",
             .bounds = {.tour = 40, .standard = 300, .deep = 300, .max = 3000},
             .check = check_hood},
-      Claim{.id = "blocking.epaulette",
-            .source = paper + ", §3.2",
-            .kind = ClaimKind::observation,
-            .statement = "épaulettes: periods (5,1) and (4,3); per period of 11 cells k−1 five times, k and k+1 three times each",
-            .unit = "k",
-            .bounds = {.tour = 100, .standard = 1000, .deep = 1000, .max = 1000},
-            .check = check_epaulette},
+      Claim{
+          .id = "blocking.epaulette",
+          .source = paper + ", §3.2",
+          .kind = ClaimKind::observation,
+          .statement =
+              "épaulettes: periods (5,1) and (4,3); per period of 11 cells k−1 five times, k and k+1 three times each",
+          .unit = "k",
+          .bounds = {.tour = 100, .standard = 1000, .deep = 1000, .max = 1000},
+          .check = check_epaulette},
       Claim{.id = "blocking.shift3",
             .source = paper + ", Figure 4 (left)",
             .kind = ClaimKind::observation,
@@ -354,7 +361,8 @@ std::vector<Claim> blocking_claims() {
       Claim{.id = "blocking.shift1",
             .source = paper + ", Figure 4 (right)",
             .kind = ClaimKind::observation,
-            .statement = "v_{k+1}(x+1, y) = v_k(x, y) + 1 on an épaulette and its arm and on half of the hood (499 vs 500)",
+            .statement =
+                "v_{k+1}(x+1, y) = v_k(x, y) + 1 on an épaulette and its arm and on half of the hood (499 vs 500)",
             .unit = "k",
             .bounds = {.tour = 99, .standard = 499, .deep = 499, .max = 499},
             .check = check_shift1},
@@ -368,8 +376,9 @@ std::vector<Claim> blocking_claims() {
       Claim{.id = "blocking.skin",
             .source = paper + ", §3.4, §4",
             .kind = ClaimKind::observation,
-            .statement = "the skin: vertical thickness f_2n, diagonal f_2n+1, horizontal f_2n+2, periods f_2n+3 × f_2n+1; "
-            "thickening after about 200 and 7700 columns",
+            .statement =
+                "the skin: vertical thickness f_2n, diagonal f_2n+1, horizontal f_2n+2, periods f_2n+3 × f_2n+1; "
+                "thickening after about 200 and 7700 columns",
             .unit = "columns past the shoulder",
             .bounds = {.tour = 400, .standard = 12000, .deep = 12000, .max = 100000},
             .check = check_skin},

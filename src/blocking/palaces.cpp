@@ -32,8 +32,7 @@ void require_k(std::uint64_t k) {
 }
 
 void require_side(std::uint64_t side, const char* what) {
-  if (side < 1 || side > kMaxSide)
-    throw RangeError(fmt::format("the {} must be in 1..2^31 (got {})", what, side));
+  if (side < 1 || side > kMaxSide) throw RangeError(fmt::format("the {} must be in 1..2^31 (got {})", what, side));
 }
 
 Engine parse_engine(std::string_view name) {
@@ -45,9 +44,12 @@ Engine parse_engine(std::string_view name) {
 
 const char* to_string(Engine engine) {
   switch (engine) {
-    case Engine::definition: return "definition";
-    case Engine::plain: return "plain";
-    case Engine::ca: return "ca";
+    case Engine::definition:
+      return "definition";
+    case Engine::plain:
+      return "plain";
+    case Engine::ca:
+      return "ca";
   }
   return "?";
 }
@@ -90,7 +92,9 @@ template <>
 struct Lanes<std::int16_t> {
   static constexpr unsigned n = 8;
   static constexpr std::uint64_t chunk_blocks = 128;  // keeps the 32-bit partial sums < 2^31
-  static __m128i broadcast(std::int64_t t) { return _mm_set1_epi16(static_cast<short>(std::clamp<std::int64_t>(t, -32768, 32767))); }
+  static __m128i broadcast(std::int64_t t) {
+    return _mm_set1_epi16(static_cast<short>(std::clamp<std::int64_t>(t, -32768, 32767)));
+  }
   static __m128i load(const std::int16_t* p) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)); }
   static __m128i add(__m128i a, __m128i b) { return _mm_add_epi16(a, b); }
   static __m128i less(__m128i a, __m128i b) { return _mm_cmplt_epi16(a, b); }
@@ -155,8 +159,7 @@ struct Lanes<std::int32_t> {
   }
   // 64-bit lanes: p0 = running Σc of lanes 0, 1; p1 of lanes 2, 3; t0, t1 the Σ of those.
   struct Acc {
-    __m128i p0 = _mm_setzero_si128(), p1 = _mm_setzero_si128(), t0 = _mm_setzero_si128(),
-            t1 = _mm_setzero_si128();
+    __m128i p0 = _mm_setzero_si128(), p1 = _mm_setzero_si128(), t0 = _mm_setzero_si128(), t1 = _mm_setzero_si128();
   };
   static void accumulate(Acc& a, __m128i c) {
     __m128i zero = _mm_setzero_si128();  // c ≥ 0: zero-extension is the widening
@@ -465,8 +468,12 @@ PalaceRows::PalaceRows(std::uint64_t k, std::uint64_t width, Engine engine) {
         return std::make_unique<BandRows<Count, true>>(k, width);
       });
       break;
-    case Engine::plain: impl_->source = std::make_unique<BandRows<std::uint32_t, false>>(k, width); break;
-    case Engine::ca: impl_->source = std::make_unique<CaSource>(k, width); break;
+    case Engine::plain:
+      impl_->source = std::make_unique<BandRows<std::uint32_t, false>>(k, width);
+      break;
+    case Engine::ca:
+      impl_->source = std::make_unique<CaSource>(k, width);
+      break;
   }
 }
 PalaceRows::PalaceRows(PalaceRows&&) noexcept = default;
@@ -504,9 +511,8 @@ Summary summary(std::uint64_t k, std::uint64_t width, std::uint64_t height, Engi
   Poller poller(progress, height);
   switch (engine) {
     case Engine::definition:
-      return with_fast_band(k, [&]<class Count>(Count*) {
-        return banded_summary<Count>(k, width, height, threads, progress);
-      });
+      return with_fast_band(
+          k, [&]<class Count>(Count*) { return banded_summary<Count>(k, width, height, threads, progress); });
     case Engine::plain: {
       Band<std::uint32_t> band(0, width);
       Stats stats;

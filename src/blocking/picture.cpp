@@ -16,24 +16,36 @@ Rgb palace_colour(std::uint64_t v, std::uint64_t k) {
   if (v < k) {
     std::uint64_t below = k - v;
     switch (below) {
-      case 1: return {255, 221, 0};   // yellow
-      case 2: return {189, 183, 107};  // light olive
-      case 3: return {128, 128, 0};    // olive
-      case 4: return {85, 107, 47};    // dark olive
+      case 1:
+        return {255, 221, 0};  // yellow
+      case 2:
+        return {189, 183, 107};  // light olive
+      case 3:
+        return {128, 128, 0};  // olive
+      case 4:
+        return {85, 107, 47};  // dark olive
       default: {
         double t = k > 5 ? static_cast<double>(below - 5) / static_cast<double>(k - 5) : 0.0;
-        auto mix = [t](double from, double to) { return static_cast<std::uint8_t>(std::lround(from + (to - from) * t)); };
+        auto mix = [t](double from, double to) {
+          return static_cast<std::uint8_t>(std::lround(from + (to - from) * t));
+        };
         return {mix(101, 40), mix(67, 24), mix(33, 8)};  // dark brown → almost black
       }
     }
   }
   switch (v - k) {
-    case 0: return {0, 0, 0};        // black: outer space and most non-palaces
-    case 1: return {40, 90, 255};    // blue
-    case 2: return {75, 0, 150};     // indigo
-    case 3: return {160, 40, 220};   // violet
-    case 4: return {255, 0, 200};    // magenta
-    default: return {255, 200, 240};  // the armpits' hot spots
+    case 0:
+      return {0, 0, 0};  // black: outer space and most non-palaces
+    case 1:
+      return {40, 90, 255};  // blue
+    case 2:
+      return {75, 0, 150};  // indigo
+    case 3:
+      return {160, 40, 220};  // violet
+    case 4:
+      return {255, 0, 200};  // magenta
+    default:
+      return {255, 200, 240};  // the armpits' hot spots
   }
 }
 
@@ -113,7 +125,8 @@ void draw_palaces(const std::filesystem::path& path, std::uint64_t k, const Regi
         }
       }
     }
-    for (std::uint32_t px = 0; px < scale.width; ++px) pixels[px] = palace_colour(block_min[px / scale.pixels_per_cell], k);
+    for (std::uint32_t px = 0; px < scale.width; ++px)
+      pixels[px] = palace_colour(block_min[px / scale.pixels_per_cell], k);
   });
   poller.finish();
 }
@@ -147,7 +160,8 @@ double draw_comparison(const std::filesystem::path& path, const Comparison& comp
           std::uint64_t p = x / scale.cells_per_pixel;
           std::int64_t va = a[region.x0 + x], vb = b[region.x0 + dx + x];
           ++cells[p];
-          if (vb == va + offset) ++matched[p], ++all_matched, block_min[p] = std::min<std::uint32_t>(block_min[p], a[region.x0 + x]);
+          if (vb == va + offset)
+            ++matched[p], ++all_matched, block_min[p] = std::min<std::uint32_t>(block_min[p], a[region.x0 + x]);
         }
       }
     }

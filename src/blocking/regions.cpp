@@ -10,14 +10,22 @@ namespace qg::blocking::detail {
 
 const char* area_name(Area r) {
   switch (r) {
-    case hood_upper: return "hood (x >= y)";
-    case hood_lower: return "hood (x < y)";
-    case upper_epaulette: return "upper épaulette";
-    case lower_epaulette: return "lower épaulette";
-    case upper_outer: return "upper outer space";
-    case lower_outer: return "lower outer space";
-    case other: return "arms, fabric, warps, inner sector";
-    case area_count: break;
+    case hood_upper:
+      return "hood (x >= y)";
+    case hood_lower:
+      return "hood (x < y)";
+    case upper_epaulette:
+      return "upper épaulette";
+    case lower_epaulette:
+      return "lower épaulette";
+    case upper_outer:
+      return "upper outer space";
+    case lower_outer:
+      return "lower outer space";
+    case other:
+      return "arms, fabric, warps, inner sector";
+    case area_count:
+      break;
   }
   return "?";
 }
@@ -114,7 +122,8 @@ ShiftReport compare_shifted(std::uint64_t k1, std::uint64_t k2, std::uint64_t dx
   auto map = classify_regions(k1, a, n);
   const auto offset = static_cast<std::int64_t>(k2) - static_cast<std::int64_t>(k1);
   auto match = [&](std::uint64_t x, std::uint64_t y) {
-    return static_cast<std::int64_t>(b[(y + dy) * (n + dx) + x + dx]) == static_cast<std::int64_t>(a[y * n + x]) + offset;
+    return static_cast<std::int64_t>(b[(y + dy) * (n + dx) + x + dx]) ==
+           static_cast<std::int64_t>(a[y * n + x]) + offset;
   };
   ShiftReport report;
   for (std::uint64_t y = 0; y < n; ++y)
@@ -185,7 +194,8 @@ SkinReport measure_skin(std::uint64_t k, std::uint64_t columns) {
   while (measured < columns && done[k + measured]) ++measured;
 
   for (unsigned n = 1;; ++n) {
-    const std::uint64_t thick = numeration::fibonacci<std::uint64_t>(2 * n), period_h = numeration::fibonacci<std::uint64_t>(2 * n + 3),
+    const std::uint64_t thick = numeration::fibonacci<std::uint64_t>(2 * n),
+                        period_h = numeration::fibonacci<std::uint64_t>(2 * n + 3),
                         period_v = numeration::fibonacci<std::uint64_t>(2 * n + 1);
     if (3 * period_h > measured) break;
     // Column s is in stage n when the pattern repeats from s one period on, and the period
@@ -195,7 +205,8 @@ SkinReport measure_skin(std::uint64_t k, std::uint64_t columns) {
       std::uint64_t plus = 0;
       for (std::uint64_t i = s; i < s + period_h; ++i) {
         std::uint64_t x = k + i;
-        if (top[x + period_h] != top[x] + static_cast<std::int64_t>(period_v) || run[x + period_h] != run[x]) return false;
+        if (top[x + period_h] != top[x] + static_cast<std::int64_t>(period_v) || run[x + period_h] != run[x])
+          return false;
         if (run[x] == thick + 1) ++plus;
         else if (run[x] != thick) return false;
       }
@@ -232,7 +243,8 @@ SkinReport measure_skin(std::uint64_t k, std::uint64_t columns) {
     std::map<std::uint64_t, std::uint64_t> horizontal, diagonal;
     // Only rows above the skin's top in the last column end in the outer space.
     for (auto [y, end, length] : row_runs)
-      if (static_cast<std::int64_t>(y) < top[W - 1] && end >= k + best.first && end < k + best.end) ++horizontal[length];
+      if (static_cast<std::int64_t>(y) < top[W - 1] && end >= k + best.first && end < k + best.end)
+        ++horizontal[length];
     for (std::uint64_t d = k; d < W; ++d)
       if (diagonal_done[d]) {
         std::uint64_t column = d + static_cast<std::uint64_t>(diagonal_top[d]);

@@ -19,7 +19,16 @@ namespace qg::blocking::detail {
 //   outer space: cells that see no palace north and north-west (upper, x > y) or west and
 //                north-west (lower, y > x);
 //   other:       arms, fabric, warps, inner sector.
-enum Area : std::uint8_t { hood_upper, hood_lower, upper_epaulette, lower_epaulette, upper_outer, lower_outer, other, area_count };
+enum Area : std::uint8_t {
+  hood_upper,
+  hood_lower,
+  upper_epaulette,
+  lower_epaulette,
+  upper_outer,
+  lower_outer,
+  other,
+  area_count
+};
 const char* area_name(Area r);
 
 struct RegionMap {
@@ -60,8 +69,8 @@ ShiftReport compare_shifted(std::uint64_t k1, std::uint64_t k2, std::uint64_t dx
 // diagonal from the top row.
 struct SkinStage {
   unsigned n = 0;
-  std::uint64_t first = 0, end = 0;  // columns past the shoulder: [first, end)
-  std::uint64_t first_row = 0;       // the top of column first
+  std::uint64_t first = 0, end = 0;         // columns past the shoulder: [first, end)
+  std::uint64_t first_row = 0;              // the top of column first
   std::uint64_t thick = 0, thick_plus = 0;  // columns of thickness f_2n and f_2n + 1
   std::uint64_t horizontal_mode = 0, vertical_period = 0, horizontal_period = 0, diagonal_mode = 0;
 };

@@ -110,8 +110,8 @@ std::vector<BoardKind> all_board_kinds() {
 Board::Board(BoardKind kind, std::uint64_t size, std::uint64_t limit) : kind_(kind), size_(size) {
   constexpr std::uint64_t kMaxSize = std::uint64_t{1} << 20;
   if (size < 1 || size > kMaxSize)
-    throw RangeError(fmt::format("{} board size {} is out of range: the supported range is 1..{}", to_string(kind),
-                                 size, kMaxSize));
+    throw RangeError(
+        fmt::format("{} board size {} is out of range: the supported range is 1..{}", to_string(kind), size, kMaxSize));
   const auto n = static_cast<std::int64_t>(size);
   switch (kind) {
     case BoardKind::spiral: {
@@ -149,8 +149,8 @@ Board::Board(BoardKind kind, std::uint64_t size, std::uint64_t limit) : kind_(ki
     if (kind == BoardKind::quadrant_by_columns) width_ = static_cast<std::uint64_t>(last.col + 1);
   }
   if (cells_ > kMaxCells)
-    throw RangeError(fmt::format("the {} board of size {} has {} cells; at most 2^32 are supported", to_string(kind),
-                                 size, cells_));
+    throw RangeError(
+        fmt::format("the {} board of size {} has {} cells; at most 2^32 are supported", to_string(kind), size, cells_));
 }
 
 Geometry Board::geometry() const {
@@ -214,7 +214,8 @@ std::optional<std::uint64_t> Board::index(Square s) const {
       if (r >= row0_ && r < row0_ + n && c >= col0_ && c < col0_ + n) result = spiral::cell_index({r, c});
       break;
     case BoardKind::quadrant:
-      if (r >= 0 && c >= 0 && r + c < n) result = triangle(static_cast<std::uint64_t>(r + c)) + static_cast<std::uint64_t>(c);
+      if (r >= 0 && c >= 0 && r + c < n)
+        result = triangle(static_cast<std::uint64_t>(r + c)) + static_cast<std::uint64_t>(c);
       break;
     case BoardKind::quadrant_by_columns:
       if (r >= 0 && c >= 0 && r + c < n) result = static_cast<std::uint64_t>(c * n - c * (c - 1) / 2 + r);
@@ -361,21 +362,35 @@ PieceMoves piece_moves(Piece piece, Geometry geometry) {
     const std::vector<Square> lines{{0, 1}, {1, 0}, {1, 1}};
     if (piece == Piece::queen) return {lines, {}};
     if (piece == Piece::king) return {{}, {{0, 1}, {0, -1}, {1, 0}, {-1, 0}, {1, 1}, {-1, -1}}};
-    throw InputError(fmt::format("the {} is defined on square cells only; on hexagonal boards use queen or king",
-                                 to_string(piece)));
+    throw InputError(
+        fmt::format("the {} is defined on square cells only; on hexagonal boards use queen or king", to_string(piece)));
   }
   const std::vector<Square> rook{{0, 1}, {1, 0}}, bishop{{1, 1}, {1, -1}};
   const std::vector<Square> king{{-1, -1}, {-1, 0}, {-1, 1}, {0, -1}, {0, 1}, {1, -1}, {1, 0}, {1, 1}};
   const std::vector<Square> knight{{-2, -1}, {-2, 1}, {-1, -2}, {-1, 2}, {1, -2}, {1, 2}, {2, -1}, {2, 1}};
   PieceMoves moves;
-  auto add = [](std::vector<Square>& to, const std::vector<Square>& from) { to.insert(to.end(), from.begin(), from.end()); };
+  auto add = [](std::vector<Square>& to, const std::vector<Square>& from) {
+    to.insert(to.end(), from.begin(), from.end());
+  };
   switch (piece) {
-    case Piece::queen: add(moves.lines, rook), add(moves.lines, bishop); break;
-    case Piece::rook: add(moves.lines, rook); break;
-    case Piece::bishop: add(moves.lines, bishop); break;
-    case Piece::king: add(moves.jumps, king); break;
-    case Piece::knight: add(moves.jumps, knight); break;
-    case Piece::maharaja: add(moves.lines, rook), add(moves.lines, bishop), add(moves.jumps, knight); break;
+    case Piece::queen:
+      add(moves.lines, rook), add(moves.lines, bishop);
+      break;
+    case Piece::rook:
+      add(moves.lines, rook);
+      break;
+    case Piece::bishop:
+      add(moves.lines, bishop);
+      break;
+    case Piece::king:
+      add(moves.jumps, king);
+      break;
+    case Piece::knight:
+      add(moves.jumps, knight);
+      break;
+    case Piece::maharaja:
+      add(moves.lines, rook), add(moves.lines, bishop), add(moves.jumps, knight);
+      break;
   }
   return moves;
 }

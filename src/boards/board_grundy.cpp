@@ -16,13 +16,13 @@ namespace qg::boards {
 
 namespace {
 
-
 void require_support(const Board& board, Piece piece) {
   if (!supports(board.kind(), piece)) {
     if (board.geometry() == Geometry::hexagonal) piece_moves(piece, Geometry::hexagonal);  // throws the reason
-    throw InputError(fmt::format("the {} is not supported on the {} board (from (r, c) it reaches (r + 2, c − 1), "
-                                 "outside the window); use the quadrant board",
-                                 to_string(piece), to_string(board.kind())));
+    throw InputError(
+        fmt::format("the {} is not supported on the {} board (from (r, c) it reaches (r + 2, c − 1), "
+                    "outside the window); use the quadrant board",
+                    to_string(piece), to_string(board.kind())));
   }
 }
 
@@ -56,7 +56,9 @@ std::uint64_t board_grundy_bytes(const Board& board, Piece piece) {
   const std::uint64_t side = std::max(board.width(), board.height());
   std::uint64_t bytes = moves.jumps.empty() ? 0 : 4 * board.cells();
   for (const Square& d : moves.lines) {
-    const std::uint64_t along = d.row == 0 ? board.width() : d.col == 0 ? board.height() : std::min(board.width(), board.height());
+    const std::uint64_t along = d.row == 0   ? board.width()
+                                : d.col == 0 ? board.height()
+                                             : std::min(board.width(), board.height());
     const std::uint64_t span_bits = std::min(2 * side, 64 * along) + 4096;
     bytes += LineFamily(board, d).count * (2 * span_bits / 8 + 128);
   }
@@ -214,10 +216,10 @@ class BoardEngine {
 
 void check_board_run(const Board& board, Piece piece, const GrundyOptions& options, std::uint64_t output_bytes) {
   require_support(board, piece);
-  require_memory(board_grundy_bytes(board, piece) + output_bytes,
-                 fmt::format("the {} values of the {} board of size {}", to_string(piece), to_string(board.kind()),
-                             board.size()),
-                 options.force);
+  require_memory(
+      board_grundy_bytes(board, piece) + output_bytes,
+      fmt::format("the {} values of the {} board of size {}", to_string(piece), to_string(board.kind()), board.size()),
+      options.force);
 }
 
 }  // namespace
@@ -225,8 +227,8 @@ void check_board_run(const Board& board, Piece piece, const GrundyOptions& optio
 std::vector<std::uint32_t> board_grundy(const Board& board, Piece piece, const GrundyOptions& options) {
   check_board_run(board, piece, options, 4 * board.cells());
   std::vector<std::uint32_t> values(board.cells());
-  BoardEngine(board, piece).run([&](std::uint64_t n, Square, std::uint32_t v) { values[n] = v; }, options.progress,
-                                options.threads);
+  BoardEngine(board, piece)
+      .run([&](std::uint64_t n, Square, std::uint32_t v) { values[n] = v; }, options.progress, options.threads);
   return values;
 }
 
@@ -293,7 +295,8 @@ Table board_table(const Board& board, std::span<const std::uint32_t> values) {
     throw InputError(fmt::format("{} values for a board of {} cells", values.size(), board.cells()));
   Table table{board.width(), board.height(), std::vector<std::uint32_t>(board.width() * board.height(), Table::kNone)};
   board.walk([&](std::uint64_t n, Square s) {
-    const auto x = static_cast<std::uint64_t>(s.col - board.col0()), y = static_cast<std::uint64_t>(s.row - board.row0());
+    const auto x = static_cast<std::uint64_t>(s.col - board.col0()),
+               y = static_cast<std::uint64_t>(s.row - board.row0());
     table.values[y * table.width + x] = values[n];
   });
   return table;
@@ -309,21 +312,23 @@ Table board_window_table(BoardKind kind, Piece piece, std::uint64_t width, std::
     // quarter fewer cells than the whole triangle.
     const std::uint64_t d = width + height - 1;
     const bool knight = piece == Piece::knight || piece == Piece::maharaja;
-    const Board board = knight ? Board(kind, d)
-                               : Board(BoardKind::quadrant_by_columns, d, width * d - width * (width - 1) / 2);
+    const Board board =
+        knight ? Board(kind, d) : Board(BoardKind::quadrant_by_columns, d, width * d - width * (width - 1) / 2);
     check_board_run(board, piece, options, 4 * width * height);
     Table table{width, height, std::vector<std::uint32_t>(width * height)};
-    BoardEngine(board, piece).run(
-        [&](std::uint64_t, Square s, std::uint32_t v) {
-          const auto x = static_cast<std::uint64_t>(s.col), y = static_cast<std::uint64_t>(s.row);
-          if (x < width && y < height) table.values[y * width + x] = v;
-        },
-        options.progress, options.threads);
+    BoardEngine(board, piece)
+        .run(
+            [&](std::uint64_t, Square s, std::uint32_t v) {
+              const auto x = static_cast<std::uint64_t>(s.col), y = static_cast<std::uint64_t>(s.row);
+              if (x < width && y < height) table.values[y * width + x] = v;
+            },
+            options.progress, options.threads);
     return table;
   }
   if (width != height)
-    throw InputError(fmt::format("the {} board takes one size N (got {}x{}); only the quadrant boards show a WxH corner",
-                                 to_string(kind), width, height));
+    throw InputError(
+        fmt::format("the {} board takes one size N (got {}x{}); only the quadrant boards show a WxH corner",
+                    to_string(kind), width, height));
   const Board board(kind, width);
   return board_table(board, board_grundy(board, piece, options));
 }

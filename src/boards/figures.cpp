@@ -14,7 +14,8 @@ void draw_quadrant_queens(const std::filesystem::path& path, std::span<const std
   plot.y1 = static_cast<std::int64_t>(*std::max_element(rows.begin(), rows.end()));
   plot.max_side = max_side;
   plot.points = [rows](const std::function<void(std::int64_t, std::int64_t)>& point) {
-    for (std::size_t c = 0; c < rows.size(); ++c) point(static_cast<std::int64_t>(c), static_cast<std::int64_t>(rows[c]));
+    for (std::size_t c = 0; c < rows.size(); ++c)
+      point(static_cast<std::int64_t>(c), static_cast<std::int64_t>(rows[c]));
   };
   write_point_png(path, plot);
 }

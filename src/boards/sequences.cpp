@@ -21,7 +21,11 @@ Sequence board_values(std::string anumber, std::string name, std::int64_t offset
                       std::uint32_t shift, std::uint64_t max_terms) {
   std::string route = fmt::format("{} on the {} board, Grundy values in numbering order{}", boards::to_string(piece),
                                   boards::to_string(kind), shift ? " plus 1" : "");
-  return {std::move(anumber), std::move(name), offset, max_terms, std::move(route),
+  return {std::move(anumber),
+          std::move(name),
+          offset,
+          max_terms,
+          std::move(route),
           [kind, piece, shift](std::uint64_t count, const TermSink& sink, const ProgressFn& progress) {
             const Board board = boards::smallest_window(kind, count);
             const std::vector<std::uint32_t> v = boards::board_grundy(board, piece, {.progress = progress});
@@ -31,7 +35,10 @@ Sequence board_values(std::string anumber, std::string name, std::int64_t offset
 
 // A spoke of the spiral of A274641: the cells (0, k·east) for k = 0, 1, … (row x = 0 of Fig. 4).
 Sequence spoke(std::string anumber, std::string name, std::int64_t east) {
-  return {std::move(anumber), std::move(name), 0, 2001,
+  return {std::move(anumber),
+          std::move(name),
+          0,
+          2001,
           "queen on the spiral window of side 2N − 1, read along the axis x = 0",
           [east](std::uint64_t count, const TermSink& sink, const ProgressFn& progress) {
             const Board board(BoardKind::spiral, 2 * count - 1);
@@ -42,7 +49,10 @@ Sequence spoke(std::string anumber, std::string name, std::int64_t east) {
 
 // The finite k×k boards, k = 1, 2, …, each read across its rows, concatenated.
 Sequence squares(std::string anumber, std::string name, BoardKind kind) {
-  return {std::move(anumber), std::move(name), 1, 10000000,
+  return {std::move(anumber),
+          std::move(name),
+          1,
+          10000000,
           fmt::format("queen on the {} board of side k = 1, 2, …, each read by rows", boards::to_string(kind)),
           [kind](std::uint64_t count, const TermSink& sink, const ProgressFn& progress) {
             std::uint64_t emitted = 0;
@@ -71,7 +81,10 @@ std::vector<std::uint64_t> maharaja_spiral_exiles(const ExileTest& enough) {
 // spiral order, which is also increasing x. (0, 0) starts both. The OEIS comments say
 // "X_lower(n) ≤ Y_lower(n)", but A307286 ≥ A307287 term by term: the lower line has x > y.
 Sequence maharaja_line(std::string anumber, std::string name, bool upper, bool want_x, std::uint64_t max_terms) {
-  return {std::move(anumber), std::move(name), 0, max_terms,
+  return {std::move(anumber),
+          std::move(name),
+          0,
+          max_terms,
           "maharaja greedy placement on the spiral, exiles with x, y ≥ 0 split by y ≥ x, in spiral order",
           [upper, want_x](std::uint64_t count, const TermSink& sink, const ProgressFn&) {
             std::vector<boards::Square> line;
@@ -79,7 +92,8 @@ Sequence maharaja_line(std::string anumber, std::string name, bool upper, bool w
               line.clear();
               for (std::uint64_t n : exiles) {
                 const boards::Square s = board.cell(n);
-                if (s.row >= 0 && s.col >= 0 && ((s.row == 0 && s.col == 0) || (s.col > s.row) == upper)) line.push_back(s);
+                if (s.row >= 0 && s.col >= 0 && ((s.row == 0 && s.col == 0) || (s.col > s.row) == upper))
+                  line.push_back(s);
               }
               return line.size() >= count;
             });
@@ -106,7 +120,8 @@ std::vector<Sequence> boards_sequences() {
   s.push_back({"A004482", "Tersum n + 1: row 1 of Wythoff's Grundy table (A004481)", 0, std::uint64_t{1} << 20,
                "the Wythoff Grundy table of 2 rows, row 1",
                [](std::uint64_t count, const TermSink& sink, const ProgressFn& progress) {
-                 const boards::Table t = boards::grundy_table(twopile::Ruleset::parse("wythoff"), count, 2, {.progress = progress});
+                 const boards::Table t =
+                     boards::grundy_table(twopile::Ruleset::parse("wythoff"), count, 2, {.progress = progress});
                  for (std::uint64_t x = 0; x < count; ++x) sink(t.at(x, 1));
                }});
   s.push_back(board_values("A269526", "Quadrant queens array (1-based), read by upward antidiagonals", 1,
@@ -131,8 +146,8 @@ std::vector<Sequence> boards_sequences() {
                }});
   s.push_back(board_values("A274630", "Quadrant maharajas array (1-based), read by upward antidiagonals", 1,
                            BoardKind::quadrant, Piece::maharaja, 1, kBoardTerms));
-  s.push_back(board_values("A274640", "Spiral queens array (1-based), counterclockwise square spiral", 0, BoardKind::spiral,
-                           Piece::queen, 1, kBoardTerms));
+  s.push_back(board_values("A274640", "Spiral queens array (1-based), counterclockwise square spiral", 0,
+                           BoardKind::spiral, Piece::queen, 1, kBoardTerms));
   s.push_back(board_values("A274641", "Sprague-Grundy values of the queen on the square spiral (seed 000 Fig. 4)", 0,
                            BoardKind::spiral, Piece::queen, 0, kBoardTerms));
   s.push_back(board_values("A274650", "Greedy queens triangle (45-degree sector) read by rows", 0, BoardKind::sector45,
@@ -143,13 +158,13 @@ std::vector<Sequence> boards_sequences() {
                            Piece::king, 0, kBoardTerms));
   s.push_back(board_values("A296339", "Greedy 60-degree sector of hexagonal cells, by antidiagonals", 0,
                            BoardKind::hex_sector, Piece::queen, 0, kBoardTerms));
-  s.push_back(board_values("A307282", "Sprague-Grundy values of Maharaja Nim on the square spiral", 0, BoardKind::spiral,
-                           Piece::maharaja, 0, kBoardTerms));
+  s.push_back(board_values("A307282", "Sprague-Grundy values of Maharaja Nim on the square spiral", 0,
+                           BoardKind::spiral, Piece::maharaja, 0, kBoardTerms));
   s.push_back({"A307283", "Indices of the zeros of A307282 (exiled maharajas on the spiral)", 1, 5000,
                "maharaja greedy placement on the spiral",
                [](std::uint64_t count, const TermSink& sink, const ProgressFn&) {
-                 const std::vector<std::uint64_t> zeros =
-                     maharaja_spiral_exiles([count](const Board&, const std::vector<std::uint64_t>& e) { return e.size() >= count; });
+                 const std::vector<std::uint64_t> zeros = maharaja_spiral_exiles(
+                     [count](const Board&, const std::vector<std::uint64_t>& e) { return e.size() >= count; });
                  for (std::uint64_t i = 0; i < count; ++i) sink(static_cast<std::int64_t>(zeros[i]));
                }});
   s.push_back(maharaja_line("A307284", "X_upper: exiled maharajas on the spiral, upper line, x", true, true, 1000));
@@ -165,7 +180,8 @@ std::vector<Sequence> boards_sequences() {
                "maharaja on the quadrant board of N antidiagonals, row 0",
                [](std::uint64_t count, const TermSink& sink, const ProgressFn& progress) {
                  const Board board(BoardKind::quadrant, count);
-                 const std::vector<std::uint32_t> v = boards::board_grundy(board, Piece::maharaja, {.progress = progress});
+                 const std::vector<std::uint32_t> v =
+                     boards::board_grundy(board, Piece::maharaja, {.progress = progress});
                  for (std::uint64_t k = 0; k < count; ++k) sink(v[*board.index({0, static_cast<std::int64_t>(k)})]);
                }});
   s.push_back(board_values("A308884", "Knights on the square spiral: mex of the earlier cells a knight's move away", 0,

@@ -41,8 +41,8 @@ constexpr std::uint64_t kTile = 64;
 
 void check_size(std::uint64_t width, std::uint64_t height, std::uint64_t max, const char* route) {
   if (width < 1 || height < 1 || width > max || height > max)
-    throw RangeError(fmt::format("{} table size {}x{} is out of range: each side must be in 1..{}", route, width,
-                                 height, max));
+    throw RangeError(
+        fmt::format("{} table size {}x{} is out of range: each side must be in 1..{}", route, width, height, max));
 }
 
 // How the fast route treats each move family: rook and Wythoff's diagonal become line sets,
@@ -127,8 +127,8 @@ class TableEngine {
   }
 
   void run(unsigned threads, const ProgressFn& progress) {
-    const std::uint64_t total = region_.by_antidiagonals ? region_.width * (region_.width + 1) / 2
-                                                         : region_.width * region_.height;
+    const std::uint64_t total =
+        region_.by_antidiagonals ? region_.width * (region_.width + 1) / 2 : region_.width * region_.height;
     std::atomic<std::uint64_t> next{0};
     std::uint64_t done = 0;
     std::vector<Scratch> scratch(threads);
@@ -160,8 +160,7 @@ class TableEngine {
           for (std::uint64_t i; (i = i0 + next.fetch_add(1)) <= i1;) {
             const std::uint64_t j = t - i;
             for (std::uint64_t y = j * kTile; y < std::min(region_.height, (j + 1) * kTile); ++y)
-              for (std::uint64_t x = i * kTile; x < std::min(region_.width, (i + 1) * kTile); ++x)
-                compute(x, y, local);
+              for (std::uint64_t x = i * kTile; x < std::min(region_.width, (i + 1) * kTile); ++x) compute(x, y, local);
           }
         },
         [&](std::uint64_t t) {
@@ -204,7 +203,8 @@ std::uint64_t grundy_table_bytes(const twopile::Ruleset& ruleset, std::uint64_t 
   return 8 * r.width * r.height + 12 * r.width * r.height / 8 + 192 * lines + (std::uint64_t{8} << 20);
 }
 
-Table grundy_table(const twopile::Ruleset& ruleset, std::uint64_t width, std::uint64_t height, const GrundyOptions& options) {
+Table grundy_table(const twopile::Ruleset& ruleset, std::uint64_t width, std::uint64_t height,
+                   const GrundyOptions& options) {
   check_size(width, height, kMaxSide, "Grundy");
   require_memory(grundy_table_bytes(ruleset, width, height),
                  fmt::format("the {}x{} Grundy table of {}", width, height, ruleset.name()), options.force);

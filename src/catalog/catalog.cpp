@@ -36,7 +36,8 @@ BfileComparison compare_bfile(const Sequence& sequence, std::istream& in, const 
     std::size_t second = gap == std::string::npos ? gap : line.find_first_not_of(" \t", gap);
     std::size_t end = second == std::string::npos ? second : line.find_first_of(" \t", second);
     auto where = [&] { return name + " line " + std::to_string(number) + ": "; };
-    if (second == std::string::npos || (end != std::string::npos && line.find_first_not_of(" \t", end) != std::string::npos))
+    if (second == std::string::npos ||
+        (end != std::string::npos && line.find_first_not_of(" \t", end) != std::string::npos))
       throw InputError(where() + "expected 'n a(n)', got '" + line + "'");
     std::string_view index(line.data() + start, gap - start);
     std::string value = line.substr(second, end == std::string::npos ? std::string::npos : end - second);
@@ -46,8 +47,8 @@ BfileComparison compare_bfile(const Sequence& sequence, std::istream& in, const 
       throw InputError(where() + "expected two integers 'n a(n)', got '" + line + "'");
     if (values.empty()) result.first_n = n;
     else if (n != result.first_n + static_cast<std::int64_t>(values.size()))
-      throw InputError(where() + "n = " + std::to_string(n) + " follows n = " +
-                       std::to_string(result.first_n + static_cast<std::int64_t>(values.size()) - 1) +
+      throw InputError(where() + "n = " + std::to_string(n) +
+                       " follows n = " + std::to_string(result.first_n + static_cast<std::int64_t>(values.size()) - 1) +
                        ": a b-file's indices are consecutive");
     values.push_back(std::move(value));
     lines.push_back(number);
@@ -62,14 +63,16 @@ BfileComparison compare_bfile(const Sequence& sequence, std::istream& in, const 
     if (shift >= -1000 && shift <= 1000 && std::find(shifts.begin(), shifts.end(), shift) == shifts.end())
       shifts.push_back(shift);
   const std::int64_t most = *std::max_element(shifts.begin(), shifts.end());
-  const std::uint64_t count = std::min<std::uint64_t>(result.checked + static_cast<std::uint64_t>(most), sequence.max_terms);
+  const std::uint64_t count =
+      std::min<std::uint64_t>(result.checked + static_cast<std::uint64_t>(most), sequence.max_terms);
   std::vector<std::string> expected;
   expected.reserve(count);
-  sequence.generate(count, [&](std::int64_t t) { expected.push_back(std::to_string(t)); }, progress);
+  sequence.generate(
+      count, [&](std::int64_t t) { expected.push_back(std::to_string(t)); }, progress);
   for (std::uint64_t i = 0; i < result.checked && !result.difference; ++i)
     if (values[i] != expected[i])
-      result.difference = BfileComparison::Difference{lines[i], result.first_n + static_cast<std::int64_t>(i),
-                                                      values[i], expected[i]};
+      result.difference =
+          BfileComparison::Difference{lines[i], result.first_n + static_cast<std::int64_t>(i), values[i], expected[i]};
   auto fits = [&](std::int64_t shift) {
     std::uint64_t compared = 0;
     for (std::uint64_t i = 0; i < result.checked; ++i) {

@@ -7,24 +7,36 @@ namespace qg {
 
 const char* to_string(ClaimKind kind) {
   switch (kind) {
-    case ClaimKind::theorem: return "theorem";
-    case ClaimKind::lemma: return "lemma";
-    case ClaimKind::corollary: return "corollary";
-    case ClaimKind::proposition: return "proposition";
-    case ClaimKind::equation: return "equation";
-    case ClaimKind::conjecture: return "conjecture";
-    case ClaimKind::remark: return "remark";
-    case ClaimKind::table: return "table";
-    case ClaimKind::observation: return "observation";
+    case ClaimKind::theorem:
+      return "theorem";
+    case ClaimKind::lemma:
+      return "lemma";
+    case ClaimKind::corollary:
+      return "corollary";
+    case ClaimKind::proposition:
+      return "proposition";
+    case ClaimKind::equation:
+      return "equation";
+    case ClaimKind::conjecture:
+      return "conjecture";
+    case ClaimKind::remark:
+      return "remark";
+    case ClaimKind::table:
+      return "table";
+    case ClaimKind::observation:
+      return "observation";
   }
   return "claim";
 }
 
 std::uint64_t Claim::bound(ClaimDepth depth) const {
   switch (depth) {
-    case ClaimDepth::tour: return bounds.tour;
-    case ClaimDepth::standard: return bounds.standard;
-    case ClaimDepth::deep: return bounds.deep;
+    case ClaimDepth::tour:
+      return bounds.tour;
+    case ClaimDepth::standard:
+      return bounds.standard;
+    case ClaimDepth::deep:
+      return bounds.deep;
   }
   return bounds.standard;
 }

@@ -39,7 +39,10 @@ class BitSet {
   BitSet& operator=(const BitSet&) = default;
   // A moved-from set is empty (size_ follows the vector it describes).
   BitSet(BitSet&& other) noexcept
-      : store_(std::move(other.store_)), size_(std::exchange(other.size_, 0)), first_(other.first_), full_(other.full_) {}
+      : store_(std::move(other.store_)),
+        size_(std::exchange(other.size_, 0)),
+        first_(other.first_),
+        full_(other.full_) {}
   BitSet& operator=(BitSet&& other) noexcept {
     store_ = std::move(other.store_);
     size_ = std::exchange(other.size_, 0);

@@ -33,9 +33,8 @@ void Poller::poll(std::uint64_t done) {
   // a signal, rare enough that reading the clock costs nothing measurable.
   constexpr std::int64_t fast_ns = 10'000'000, slow_ns = 40'000'000;
   constexpr std::uint64_t max_stride = std::uint64_t{1} << 40;
-  std::int64_t now = std::chrono::duration_cast<std::chrono::nanoseconds>(
-                         std::chrono::steady_clock::now().time_since_epoch())
-                         .count();
+  std::int64_t now =
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
   if (last_ns_ >= 0) {
     std::int64_t gap = now - last_ns_;
     if (gap < fast_ns && stride_ < max_stride) stride_ *= 2;

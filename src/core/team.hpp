@@ -71,7 +71,8 @@ class Team {
 // Rounds 0 … rounds − 1 in order on a team: in each round work(round, member) runs on every
 // member at once (it shares out the round's items itself, e.g. through an atomic counter);
 // between rounds between(round) runs alone on member 0 (progress, resetting counters).
-void run_rounds(unsigned threads, std::uint64_t rounds, const std::function<void(std::uint64_t round, unsigned member)>& work,
+void run_rounds(unsigned threads, std::uint64_t rounds,
+                const std::function<void(std::uint64_t round, unsigned member)>& work,
                 const std::function<void(std::uint64_t round)>& between);
 
 }  // namespace qg

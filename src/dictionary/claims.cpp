@@ -81,8 +81,8 @@ ClaimOutcome maharaja_dictionary(std::uint64_t bound, const ProgressFn& progress
   });
   if (!out.pass) return out;
   auto [lo, hi] = deviation_from_words(game_dictionary("maharaja"));
-  out.detail += fmt::format("; the words give {} ≤ b_n − a_n − n ≤ {}, the game reaches [{}, {}]", lo, hi, game_lo,
-                            game_hi);
+  out.detail +=
+      fmt::format("; the words give {} ≤ b_n − a_n − n ≤ {}, the game reaches [{}, {}]", lo, hi, game_lo, game_hi);
   out.pass = lo == -4 && hi == 3 && game_lo >= lo && game_hi <= hi;
   return out;
 }
@@ -185,7 +185,9 @@ ClaimOutcome maharaja23_words(std::uint64_t bound, const ProgressFn& progress, b
   o.on_word = [&](std::size_t e, std::uint64_t position) {
     recent.push_back({e, position});
     if (recent.size() > 3) recent.erase(recent.begin());
-    const auto& w = [&](std::size_t back) -> const std::string& { return entries[recent[recent.size() - 1 - back].first].word; };
+    const auto& w = [&](std::size_t back) -> const std::string& {
+      return entries[recent[recent.size() - 1 - back].first].word;
+    };
     if (!failure.empty()) return;
     if (claim1 && recent.size() >= 2 && w(1) == "01000") {
       ++seen;
@@ -200,8 +202,8 @@ ClaimOutcome maharaja23_words(std::uint64_t bound, const ProgressFn& progress, b
   if (run.stopped) return failed(run.stop_position, "the process stopped");
   if (!failure.empty()) return failed(bound, failure);
   return passed(bound,
-          claim1 ? fmt::format("01000 read {} times, always followed by 1", seen)
-                 : fmt::format("0, 1 read {} times in a row, never followed by a word beginning with 0", seen));
+                claim1 ? fmt::format("01000 read {} times, always followed by 1", seen)
+                       : fmt::format("0, 1 read {} times in a row, never followed by a word beginning with 0", seen));
 }
 
 // The telescope against the sweep: every column below min(bound, 10^5) (so every position
@@ -243,9 +245,9 @@ ClaimOutcome convergence_claim(const std::string& name, std::uint64_t factor_len
   ConvergenceProof proof = prove_convergence(game_dictionary(name), factor_length, bound);
   if (!proof.proved) return failed(bound, proof.failure);
   return passed(bound,
-          fmt::format("from column 1000 on the parses meet within {} bits: the {} factors of length {} close "
-                      "under translation ({} not in the first {} bits)",
-                      proof.meeting_bits, proof.factors, factor_length, proof.added, bound));
+                fmt::format("from column 1000 on the parses meet within {} bits: the {} factors of length {} close "
+                            "under translation ({} not in the first {} bits)",
+                            proof.meeting_bits, proof.factors, factor_length, proof.added, bound));
 }
 
 ClaimOutcome appendix_b(std::uint64_t bound, const ProgressFn&) {
@@ -262,7 +264,8 @@ ClaimOutcome appendix_b(std::uint64_t bound, const ProgressFn&) {
     const std::string& p = pattern[r + 1];
     std::string doubled = "S";
     for (std::size_t i = 1; i + 1 < p.size(); ++i) doubled += std::string(2, p[i]);
-    if (rows[r] != doubled + "S") return failed(r, fmt::format("row {}: {} but the pattern gives {}S", r + 1, rows[r], doubled));
+    if (rows[r] != doubled + "S")
+      return failed(r, fmt::format("row {}: {} but the pattern gives {}S", r + 1, rows[r], doubled));
     for (std::size_t i = 0; i + 1 < pattern[r].size(); ++i)
       used[table.symbols.find(pattern[r][i]) * table.symbols.size() + table.symbols.find(pattern[r][i + 1])] = 1;
   }
@@ -284,8 +287,9 @@ std::vector<Claim> dictionary_claims() {
       Claim{.id = "maharaja.dictionary",
             .source = "seed 003 §2.3, (27)–(40), Theorem 1.2",
             .kind = ClaimKind::theorem,
-            .statement = "Maharaja Nim's bit-string (bit i = 0 iff column i holds an upper P-position) is the string of the "
-            "dictionary (27)–(40) read from column 8; its words give −4 ≤ b_n − a_n − n ≤ 3",
+            .statement =
+                "Maharaja Nim's bit-string (bit i = 0 iff column i holds an upper P-position) is the string of the "
+                "dictionary (27)–(40) read from column 8; its words give −4 ≤ b_n − a_n − n ≤ 3",
             .unit = "bits",
             .bounds = {.tour = 20000, .standard = 10000000, .deep = giga, .max = giga},
             .check = maharaja_dictionary},
@@ -299,8 +303,9 @@ std::vector<Claim> dictionary_claims() {
       Claim{.id = "maharaja.word_counts",
             .source = "seed 003 §2.3",
             .kind = ClaimKind::observation,
-            .statement = "the words (27)–(35) occur in the bit-string and (36)–(40) never do (the paper: not in the first 20000 "
-            "bits; never, by the factors of maharaja.convergence)",
+            .statement =
+                "the words (27)–(35) occur in the bit-string and (36)–(40) never do (the paper: not in the first 20000 "
+                "bits; never, by the factors of maharaja.convergence)",
             .unit = "bits",
             .bounds = {.tour = 20000, .standard = 100000000, .deep = giga, .max = 100 * giga},
             .check = maharaja_word_counts},
@@ -311,14 +316,17 @@ std::vector<Claim> dictionary_claims() {
             .unit = "columns",
             .bounds = {.tour = 20000, .standard = 10000000, .deep = giga, .max = giga},
             .check = maharaja_lemma2_1},
-      Claim{.id = "maharaja23.dictionary",
-            .source = "seed 003 §5.1, (41)–(44)",
-            .kind = ClaimKind::theorem,
-            .statement = "(2,3)-Maharaja Nim's bit-string is the string of the longest-match dictionary (41)–(44) from the start "
-            "0100011100000, read from column 9",
-            .unit = "bits",
-            .bounds = {.tour = 20000, .standard = 10000000, .deep = giga, .max = giga},
-            .check = [](std::uint64_t bound, const ProgressFn& p) { return game_equals_dictionary("maharaja23", bound, p); }},
+      Claim{
+          .id = "maharaja23.dictionary",
+          .source = "seed 003 §5.1, (41)–(44)",
+          .kind = ClaimKind::theorem,
+          .statement =
+              "(2,3)-Maharaja Nim's bit-string is the string of the longest-match dictionary (41)–(44) from the start "
+              "0100011100000, read from column 9",
+          .unit = "bits",
+          .bounds = {.tour = 20000, .standard = 10000000, .deep = giga, .max = giga},
+          .check = [](std::uint64_t bound,
+                      const ProgressFn& p) { return game_equals_dictionary("maharaja23", bound, p); }},
       Claim{.id = "maharaja23.claim1",
             .source = "seed 003 §5.1, Claim 1",
             .kind = ClaimKind::lemma,
@@ -336,40 +344,46 @@ std::vector<Claim> dictionary_claims() {
       Claim{.id = "maharaja23.telescope",
             .source = "seed 003 §4, §5.2",
             .kind = ClaimKind::theorem,
-            .statement = "the telescope's P-positions equal the sweep's: every column below min(bound, 10^5), and 10^4 random "
-            "columns below the bound",
+            .statement =
+                "the telescope's P-positions equal the sweep's: every column below min(bound, 10^5), and 10^4 random "
+                "columns below the bound",
             .unit = "columns",
             .bounds = {.tour = 2000, .standard = 20000, .deep = giga, .max = giga},
             .check = [](std::uint64_t bound, const ProgressFn& p) { return telescope_claim("maharaja23", bound, p); }},
-      Claim{.id = "maharaja23.convergence",
-            .source = "seed 003 §5.2",
-            .kind = ClaimKind::theorem,
-            .statement = "(41)–(44) converge: from any column the parses meet within a bounded number of bits (proof by closing "
-            "the factors of length 100 under translation)",
-            .unit = "bits",
-            .bounds = {.tour = 100000, .standard = 1000000, .deep = 1000000, .max = 100000000},
-            .check = [](std::uint64_t bound, const ProgressFn&) { return convergence_claim("maharaja23", 100, bound); }},
+      Claim{
+          .id = "maharaja23.convergence",
+          .source = "seed 003 §5.2",
+          .kind = ClaimKind::theorem,
+          .statement =
+              "(41)–(44) converge: from any column the parses meet within a bounded number of bits (proof by closing "
+              "the factors of length 100 under translation)",
+          .unit = "bits",
+          .bounds = {.tour = 100000, .standard = 1000000, .deep = 1000000, .max = 100000000},
+          .check = [](std::uint64_t bound, const ProgressFn&) { return convergence_claim("maharaja23", 100, bound); }},
       Claim{.id = "maharaja.convergence",
             .source = "seed 003 §1 Question 1, §4",
             .kind = ClaimKind::theorem,
-            .statement = "Question 1, settled here: (27)–(40) converge too, so the telescope decides Maharaja Nim in time polynomial "
-            "in log(xy) (proof by closing the factors of length 160 under translation)",
+            .statement = "Question 1, settled here: (27)–(40) converge too, so the telescope decides Maharaja Nim in "
+                         "time polynomial "
+                         "in log(xy) (proof by closing the factors of length 160 under translation)",
             .unit = "bits",
             .bounds = {.tour = 50000, .standard = 1000000, .deep = 1000000, .max = 100000000},
             .check = [](std::uint64_t bound, const ProgressFn&) { return convergence_claim("maharaja", 160, bound); }},
       Claim{.id = "maharaja.telescope",
             .source = "seed 003 §1 Question 1, §4",
             .kind = ClaimKind::theorem,
-            .statement = "the telescope decides Maharaja Nim too: its P-positions equal the sweep's on every column below "
-            "min(bound, 10^5), and 10^4 random columns below the bound",
+            .statement =
+                "the telescope decides Maharaja Nim too: its P-positions equal the sweep's on every column below "
+                "min(bound, 10^5), and 10^4 random columns below the bound",
             .unit = "columns",
             .bounds = {.tour = 2000, .standard = 20000, .deep = giga, .max = giga},
             .check = [](std::uint64_t bound, const ProgressFn& p) { return telescope_claim("maharaja", bound, p); }},
       Claim{.id = "appendixB.example",
             .source = "seed 003 Appendix B",
             .kind = ClaimKind::table,
-            .statement = "the table's dictionary from SS gives SS SAAS SBBCCS SBBCCAAS SBBCCAACCS SBBCCAAAAAAS …, the pattern's rows "
-            "doubled; B*S and S*C are never used, every other entry is",
+            .statement = "the table's dictionary from SS gives SS SAAS SBBCCS SBBCCAAS SBBCCAACCS SBBCCAAAAAAS …, the "
+                         "pattern's rows "
+                         "doubled; B*S and S*C are never used, every other entry is",
             .unit = "rows",
             .bounds = {.tour = 30, .standard = 300, .deep = 300, .max = 3000},
             .check = appendix_b},

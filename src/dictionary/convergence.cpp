@@ -12,7 +12,7 @@ namespace qg::dictionary {
 namespace {
 
 struct Parse {
-  std::uint64_t met = 0;               // where the candidate parses met
+  std::uint64_t met = 0;                // where the candidate parses met
   std::vector<std::uint64_t> boundary;  // the words from there on, while reads are decided in f
   std::vector<std::size_t> entry;
 };
@@ -91,9 +91,11 @@ ConvergenceProof prove_convergence(const GameDictionary& game, std::uint64_t fac
       std::string t;
       for (auto k = static_cast<std::size_t>(at - parse.boundary.begin()); k < parse.boundary.size(); ++k)
         t += d.entries()[parse.entry[k]].translate;
-      std::size_t first = d.entries()[parse.entry[static_cast<std::size_t>(at - parse.boundary.begin())]].translate.size();
+      std::size_t first =
+          d.entries()[parse.entry[static_cast<std::size_t>(at - parse.boundary.begin())]].translate.size();
       if (t.size() + 1 < first + m) {
-        proof.failure = fmt::format("factor length {} is too short: the translates of a factor cover {} bits", m, t.size());
+        proof.failure =
+            fmt::format("factor length {} is too short: the translates of a factor cover {} bits", m, t.size());
         return proof;
       }
       for (std::size_t off = 0; off < first; ++off)

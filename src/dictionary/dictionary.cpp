@@ -70,14 +70,14 @@ void validate(const std::vector<DictionaryEntry>& entries, const std::vector<std
         fail(source, line_of(later),
              fmt::format("'{}' is a prefix of '{}'{}: a prefix-free dictionary cannot hold both "
                          "(write 'rule: longest-match' to read the longest word, seed 003 §5.1)",
-                         it->first, next->first,
-                         line_of(earlier) ? fmt::format(" (line {})", line_of(earlier)) : ""));
+                         it->first, next->first, line_of(earlier) ? fmt::format(" (line {})", line_of(earlier)) : ""));
       }
     }
   }
   if (entries.empty()) fail(source, 0, "no words");
   if (start.empty()) fail(source, start_line, "the start is empty");
-  if (auto c = non_bit(start)) fail(source, start_line, fmt::format("start: {} is not a bit (only 0 and 1)", shown(*c)));
+  if (auto c = non_bit(start))
+    fail(source, start_line, fmt::format("start: {} is not a bit (only 0 and 1)", shown(*c)));
   if (head > start.size()) fail(source, start_line, "the read head lies beyond the start");
 }
 

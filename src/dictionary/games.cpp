@@ -49,8 +49,12 @@ GameDictionary game_dictionary(std::string_view name) {
         {"00000010", "100101101100100", "(39)"},
         {"00001000", "100100111100100", "(40)"},
     };
-    return {"maharaja", "Maharaja Nim (seed 003, dictionary (27)–(40))", 1, 2,
-            Dictionary(std::move(entries), "00100", 0, ReadRule::prefix_free, "maharaja"), 8};
+    return {"maharaja",
+            "Maharaja Nim (seed 003, dictionary (27)–(40))",
+            1,
+            2,
+            Dictionary(std::move(entries), "00100", 0, ReadRule::prefix_free, "maharaja"),
+            8};
   }
   if (name == "maharaja23") {
     // Seed 003 §5.1, (41)–(44): the start 0100011100000 holds columns 1–13 and the first
@@ -61,8 +65,12 @@ GameDictionary game_dictionary(std::string_view name) {
         {"01000", "100011100", "(43)"},
         {"01010", "10001100", "(44)"},
     };
-    return {"maharaja23", "(2,3)-Maharaja Nim (seed 003, dictionary (41)–(44))", 2, 3,
-            Dictionary(std::move(entries), "0100011100000", 8, ReadRule::longest_match, "maharaja23"), 1};
+    return {"maharaja23",
+            "(2,3)-Maharaja Nim (seed 003, dictionary (41)–(44))",
+            2,
+            3,
+            Dictionary(std::move(entries), "0100011100000", 8, ReadRule::longest_match, "maharaja23"),
+            1};
   }
   throw InputError(fmt::format("unknown dictionary '{}' (named: maharaja, maharaja23; or a file)", name));
 }
@@ -82,7 +90,9 @@ DictionaryRun run_game_dictionary(const GameDictionary& game, const DictionaryRu
   if (options.on_word)
     shifted.on_word = [&](std::size_t entry, std::uint64_t position) { options.on_word(entry, position + before); };
   if (options.progress)
-    shifted.progress = [&](std::uint64_t done, std::uint64_t total) { options.progress(done + before, total + before); };
+    shifted.progress = [&](std::uint64_t done, std::uint64_t total) {
+      options.progress(done + before, total + before);
+    };
   if (!shifted.bits) shifted.sink = nullptr;
   DictionaryRun run = run_dictionary(game.dictionary, shifted);
   run.bits += before;

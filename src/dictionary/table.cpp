@@ -73,8 +73,8 @@ MultiplicationTable MultiplicationTable::parse(std::string_view text, const std:
   if (table.symbols.empty()) throw InputError(source + ": no table (a header line of symbols, then a row for each)");
   for (std::size_t x = 0; x < table.symbols.size(); ++x)
     if (!row_line[x])
-      throw InputError(fmt::format("{}:{}: no row for {} (write '-' for the empty entries)", source, line_number,
-                                   table.symbols[x]));
+      throw InputError(
+          fmt::format("{}:{}: no row for {} (write '-' for the empty entries)", source, line_number, table.symbols[x]));
   return table;
 }
 
@@ -92,9 +92,7 @@ MultiplicationTable appendix_b_table() {
       "seed 003 Appendix B");
 }
 
-char MultiplicationTable::product(char x, char y) const {
-  return products[symbols.find(x)][symbols.find(y)];
-}
+char MultiplicationTable::product(char x, char y) const { return products[symbols.find(x)][symbols.find(y)]; }
 
 std::vector<std::string> table_pattern(const MultiplicationTable& table, std::size_t rows) {
   std::vector<std::string> out;
@@ -158,7 +156,8 @@ std::vector<std::string> TableDictionary::rows(std::size_t count, bool* stopped)
   std::string row;
   for (std::size_t i = 0; i + width <= bits.size() && out.size() < count; i += width) {
     auto code = std::string_view(bits).substr(i, width);
-    char s = symbols[static_cast<std::size_t>(std::find(metasymbol.begin(), metasymbol.end(), code) - metasymbol.begin())];
+    char s =
+        symbols[static_cast<std::size_t>(std::find(metasymbol.begin(), metasymbol.end(), code) - metasymbol.begin())];
     row += s;
     if (s == 'S' && row.size() > 1) out.push_back(row), row.clear();
   }

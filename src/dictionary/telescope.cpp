@@ -45,12 +45,12 @@ struct Telescope::Impl {
   std::uint64_t head0 = 0, prefix = 0, max_word = 0;
   std::uint64_t margin0 = 0;  // how far before a window its parse starts, at first
   std::int64_t w0 = 0, z0 = 0;
-  std::vector<std::uint8_t> bits;          // columns 0 … prefix−1
-  std::vector<std::uint64_t> zeros;        // zeros[c] = Z(c), c ≤ prefix
-  std::vector<std::int32_t> entry_at;      // the entry read at a boundary, −1 elsewhere
-  std::vector<std::uint64_t> row;          // the P-position's row in each prefix column
+  std::vector<std::uint8_t> bits;                                 // columns 0 … prefix−1
+  std::vector<std::uint64_t> zeros;                               // zeros[c] = Z(c), c ≤ prefix
+  std::vector<std::int32_t> entry_at;                             // the entry read at a boundary, −1 elsewhere
+  std::vector<std::uint64_t> row;                                 // the P-position's row in each prefix column
   std::vector<std::vector<std::pair<unsigned, unsigned>>> upper;  // per entry: (i, j)
-  std::vector<unsigned> length;            // per entry
+  std::vector<unsigned> length;                                   // per entry
 
   std::uint64_t translated_at(const Word& w) const {
     return static_cast<std::uint64_t>(static_cast<std::int64_t>(w.position + w.zeros_before) + w0);
@@ -129,8 +129,9 @@ struct Telescope::Impl {
   Window window(std::uint64_t lo, std::uint64_t hi, TelescopeTrace* trace, std::vector<Word>* source = nullptr) const {
     if (hi <= prefix) {
       if (source) source->clear();
-      return {lo, std::vector<std::uint8_t>(bits.begin() + static_cast<std::ptrdiff_t>(lo),
-                                            bits.begin() + static_cast<std::ptrdiff_t>(hi)),
+      return {lo,
+              std::vector<std::uint8_t>(bits.begin() + static_cast<std::ptrdiff_t>(lo),
+                                        bits.begin() + static_cast<std::ptrdiff_t>(hi)),
               zeros[lo]};
     }
     if (lo < prefix) {  // the prefix's part as it is, so that sources stay far from the start
@@ -147,7 +148,8 @@ struct Telescope::Impl {
     std::vector<Word> words;
     for (std::uint64_t margin = margin0; margin <= kMaxMargin; margin *= 2) {
       // Words read near lo/φ are translated near lo (W(p) = φp + O(1)).
-      std::uint64_t s_lo = numeration::floor_n_over_phi<std::uint64_t>(lo), s_hi = numeration::floor_n_over_phi<std::uint64_t>(hi) + 1;
+      std::uint64_t s_lo = numeration::floor_n_over_phi<std::uint64_t>(lo),
+                    s_hi = numeration::floor_n_over_phi<std::uint64_t>(hi) + 1;
       std::uint64_t a = s_lo > margin ? s_lo - margin : 0;
       if (!parse(a, s_hi + margin, words, trace)) continue;
       std::uint64_t at = translated_at(words.front());
@@ -232,13 +234,12 @@ Telescope::Telescope(const GameDictionary& game, std::uint64_t prefix_bits) {
   impl->z0 = static_cast<std::int64_t>(impl->zeros[written0]) - static_cast<std::int64_t>(impl->head0);
   // The rows of the prefix columns come from the game; its bits must agree with the process.
   impl->row.assign(prefix_bits, 0);
-  dictionary_detail::sweep_upper(
-      game.k, game.l, prefix_bits,
-      [&](std::uint64_t a, std::uint64_t b) {
-        impl->row[a] = b;
-        if (b < prefix_bits) impl->row[b] = a;
-      },
-      {});
+  dictionary_detail::sweep_upper(game.k, game.l, prefix_bits,
+                                 [&](std::uint64_t a, std::uint64_t b) {
+                                   impl->row[a] = b;
+                                   if (b < prefix_bits) impl->row[b] = a;
+                                 },
+                                 {});
   for (std::uint64_t c = 1; c < prefix_bits; ++c)
     if ((impl->row[c] > c) != !impl->bits[c]) throw std::logic_error("telescope: the prefix disagrees with the game");
   // The windows' margin: the longest meeting distance of the candidate parses seen on the

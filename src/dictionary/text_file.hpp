@@ -28,8 +28,8 @@ inline std::string read_text_file(const std::filesystem::path& file, const Progr
     const std::size_t got = static_cast<std::size_t>(in.gcount());
     text.append(chunk, got);
     if (text.size() > kMaxFile)
-      throw RangeError(fmt::format("{} is longer than {} MiB, which no dictionary or table needs", file.string(),
-                                   kMaxFile >> 20));
+      throw RangeError(
+          fmt::format("{} is longer than {} MiB, which no dictionary or table needs", file.string(), kMaxFile >> 20));
     for (std::size_t i = text.size() - got; i < text.size(); ++i)
       if (text[i] == '\n') line_start = i + 1;
     if (text.size() - line_start > kMaxLine)

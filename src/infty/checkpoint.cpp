@@ -14,8 +14,8 @@
 namespace qg::infty {
 namespace {
 
-using infty_detail::u64;
 using infty_detail::HighRecord;
+using infty_detail::u64;
 static_assert(std::endian::native == std::endian::little, "checkpoints are written as little-endian words");
 
 constexpr char kMagic[8] = {'Q', 'G', 'I', 'N', 'F', 'T', 'Y', '\0'};
@@ -110,8 +110,7 @@ u64 magic_word() {
 void InftyQueens::save(std::ostream& out) const {
   const State& st = *state_;
   const InftyStats& stats = st.stats;
-  const std::vector<InftyTerm>* lists[kListCount] = {&stats.high_max, &stats.high_min, &stats.low_max,
-                                                     &stats.low_min};
+  const std::vector<InftyTerm>* lists[kListCount] = {&stats.high_max, &stats.high_min, &stats.low_max, &stats.low_min};
   u64 payload = kFixedWords + st.record.blocks.size() * HighRecord::kBlockWords;
   for (auto* list : lists) payload += 2 * list->size();
   Writer w(out);
@@ -119,8 +118,8 @@ void InftyQueens::save(std::ostream& out) const {
   w.word(kVersion);
   w.word(kParameters);
   w.word(payload);
-  for (u64 v : {st.n, st.s, st.r, st.t, st.wa, st.wb, st.wc, st.nphi,
-                static_cast<u64>(st.fraction), static_cast<u64>(st.fraction >> 64)})
+  for (u64 v : {st.n, st.s, st.r, st.t, st.wa, st.wb, st.wc, st.nphi, static_cast<u64>(st.fraction),
+                static_cast<u64>(st.fraction >> 64)})
     w.word(v);
   for (const auto* c : {&st.rows, &st.antidiagonals})
     for (u64 v : {c->column, c->rank, c->next}) w.word(v);
@@ -212,8 +211,8 @@ InftyQueens InftyQueens::load(std::istream& in, const std::string& name) {
   u64 frontier_block = (st.n - 1) >> HighRecord::kBlockColumnsLog;
   bool consistent = st.n >= 1 && st.n - 1 <= kInftyMaxTerms && stats.terms == st.n - 1 &&
                     stats.high_terms <= stats.terms && position.floor == st.nphi && position.fraction == st.fraction &&
-                    st.s >= 1 && st.s <= st.n && st.t < st.n &&
-                    st.record.first_block <= frontier_block && frontier_block < st.record.first_block + blocks;
+                    st.s >= 1 && st.s <= st.n && st.t < st.n && st.record.first_block <= frontier_block &&
+                    frontier_block < st.record.first_block + blocks;
   for (const auto* c : {&st.rows, &st.antidiagonals})
     consistent = consistent && c->column >= 1 && c->column <= st.n &&
                  (c->column >> HighRecord::kBlockColumnsLog) >= st.record.first_block && c->rank <= st.t;

@@ -25,7 +25,8 @@ std::string bounds_seen(const std::vector<InftyTerm>& min, const std::vector<Inf
 }
 
 // The histogram bins outside [lo, hi) of floor(discrepancy) are empty.
-bool floors_within(const std::array<std::uint64_t, InftyStats::kHistBins>& histogram, std::int64_t lo, std::int64_t hi) {
+bool floors_within(const std::array<std::uint64_t, InftyStats::kHistBins>& histogram, std::int64_t lo,
+                   std::int64_t hi) {
   for (int bin = 0; bin < InftyStats::kHistBins; ++bin)
     if (histogram[bin] != 0 && (infty_histogram_floor(bin) < lo || infty_histogram_floor(bin) >= hi)) return false;
   return true;
@@ -47,8 +48,9 @@ ClaimOutcome conjecture25(std::uint64_t bound, const ProgressFn& progress) {
   // −2 < d < 1 ⟺ −2 ≤ floor(d) ≤ 0, as d is irrational; likewise −3 < d < 5.
   bool high_ok = floors_within(stats.high_histogram, -2, 1), low_ok = floors_within(stats.low_histogram, -3, 5);
   return {high_ok && low_ok, bound,
-          fmt::format("{}{}; {}{}", bounds_seen(stats.high_min, stats.high_max, true), high_ok ? "" : " (outside (−2, 1))",
-                      bounds_seen(stats.low_min, stats.low_max, false), low_ok ? "" : " (outside (−3, 5))")};
+          fmt::format("{}{}; {}{}", bounds_seen(stats.high_min, stats.high_max, true),
+                      high_ok ? "" : " (outside (−2, 1))", bounds_seen(stats.low_min, stats.low_max, false),
+                      low_ok ? "" : " (outside (−3, 5))")};
 }
 
 ClaimOutcome fibonacci_columns(std::uint64_t bound, const ProgressFn& progress) {
@@ -102,17 +104,22 @@ ClaimOutcome same_as_quadrant(std::uint64_t bound, const ProgressFn& progress) {
   for (std::uint64_t c = 0; c < bound; ++c)
     if (q[c] != s[c] + 1)
       return failed(c, fmt::format("n = {}: q_n = {}, but the quadrant gives S_{} + 1 = {}", c + 1, q[c], c, s[c] + 1));
-  return passed(bound, fmt::format("q_n = S_(n−1) + 1 for n ≤ {} (S: the quadrant's greedy queens, column scan)", bound));
+  return passed(bound,
+                fmt::format("q_n = S_(n−1) + 1 for n ≤ {} (S: the quadrant's greedy queens, column scan)", bound));
 }
 
 ClaimOutcome brute_force(std::uint64_t bound, const ProgressFn& progress) {
   auto slow = infty_queens_brute_force(bound, progress);
   std::uint64_t n = 0;
   std::string mismatch;
-  infty_queens(bound, [&](std::uint64_t q) {
-    if (mismatch.empty() && q != slow[n]) mismatch = fmt::format("n = {}: engine {}, brute force {}", n + 1, q, slow[n]);
-    ++n;
-  }, progress);
+  infty_queens(
+      bound,
+      [&](std::uint64_t q) {
+        if (mismatch.empty() && q != slow[n])
+          mismatch = fmt::format("n = {}: engine {}, brute force {}", n + 1, q, slow[n]);
+        ++n;
+      },
+      progress);
   return {mismatch.empty(), bound, mismatch.empty() ? "every q_n agrees" : mismatch};
 }
 
@@ -120,24 +127,28 @@ ClaimOutcome brute_force(std::uint64_t bound, const ProgressFn& progress) {
 
 std::vector<Claim> infty_claims() {
   return {
-      Claim{.id = "knuth.conjecture25",
-            .source = "seed 000, Conjecture 25 and eqs. (49)–(50); seed 002 §8",
-            .kind = ClaimKind::conjecture,
-            .statement = "−2 < q_n − nφ < 1 when q_n ≥ n and −3 < q_n − n/φ < 5 when q_n < n (Knuth's 1-based q_n = S_{n−1} + 1)",
-            .unit = "terms",
-            .bounds = {.tour = 100'000, .standard = 100'000'000, .deep = 1'000'000'000, .max = kInftyMaxTerms},
-            .check = conjecture25},
+      Claim{
+          .id = "knuth.conjecture25",
+          .source = "seed 000, Conjecture 25 and eqs. (49)–(50); seed 002 §8",
+          .kind = ClaimKind::conjecture,
+          .statement =
+              "−2 < q_n − nφ < 1 when q_n ≥ n and −3 < q_n − n/φ < 5 when q_n < n (Knuth's 1-based q_n = S_{n−1} + 1)",
+          .unit = "terms",
+          .bounds = {.tour = 100'000, .standard = 100'000'000, .deep = 1'000'000'000, .max = kInftyMaxTerms},
+          .check = conjecture25},
       Claim{.id = "knuth.fibonacci",
             .source = "seed 002 §1",
             .kind = ClaimKind::remark,
-            .statement = "q_{F_40} = F_41 = φF_40 + φ^{−40}; the Fibonacci columns n = F_k with q_n = F_{k+1} are listed",
+            .statement =
+                "q_{F_40} = F_41 = φF_40 + φ^{−40}; the Fibonacci columns n = F_k with q_n = F_{k+1} are listed",
             .unit = "terms",
             .bounds = {.tour = 1'000'000, .standard = 110'000'000, .deep = 1'000'000'000, .max = kInftyMaxTerms},
             .check = fibonacci_columns},
       Claim{.id = "knuth.windows",
             .source = "seed 002 §1 (only a bounded number of bits is looked at)",
             .kind = ClaimKind::observation,
-            .statement = "every scan and step of s stays within the engine's 32-row windows, and memory within n/(8φ) bytes + 2.5 MiB",
+            .statement = "every scan and step of s stays within the engine's 32-row windows, and memory within n/(8φ) "
+                         "bytes + 2.5 MiB",
             .unit = "terms",
             .bounds = {.tour = 100'000, .standard = 100'000'000, .deep = 1'000'000'000, .max = kInftyMaxTerms},
             .check = windows},

@@ -9,8 +9,7 @@
 namespace qg::infty {
 
 int infty_histogram_bin(std::int64_t floor_value) {
-  return static_cast<int>(
-      std::clamp<std::int64_t>(floor_value - InftyStats::kHistMin, 0, InftyStats::kHistBins - 1));
+  return static_cast<int>(std::clamp<std::int64_t>(floor_value - InftyStats::kHistMin, 0, InftyStats::kHistBins - 1));
 }
 
 std::int64_t infty_histogram_floor(int bin) { return InftyStats::kHistMin + bin; }

@@ -10,7 +10,6 @@
 namespace qg {
 namespace infty_detail {
 
-
 PhiPosition phi_position(u64 n) {
   // n·C = n·C_hi·2^64 + n·C_lo: the bits above 2^128 are floor(n(φ − 1)) (exact for n ≤ 2^62).
   u128 low = static_cast<u128>(n) * static_cast<u64>(kPhiFraction);

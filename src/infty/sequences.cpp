@@ -13,9 +13,14 @@ namespace {
 
 // A065188 (q_n from n = 1) and A275895 (S_c = q_{c+1} − 1 from c = 0).
 Sequence greedy_queens(const char* anumber, const char* name, std::int64_t offset, std::int64_t shift) {
-  return {anumber, name, offset, kInftyMaxTerms, "the ∞-queens engine (Knuth's algorithm on sliding bit windows)",
+  return {anumber,
+          name,
+          offset,
+          kInftyMaxTerms,
+          "the ∞-queens engine (Knuth's algorithm on sliding bit windows)",
           [shift](std::uint64_t count, const TermSink& sink, const ProgressFn& progress) {
-            infty_queens(count, [&](std::uint64_t q) { sink(static_cast<std::int64_t>(q) + shift); }, progress);
+            infty_queens(
+                count, [&](std::uint64_t q) { sink(static_cast<std::int64_t>(q) + shift); }, progress);
           }};
 }
 

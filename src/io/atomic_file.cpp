@@ -67,8 +67,8 @@ std::vector<fs::path> remove_stale_temporaries(const fs::path& target) {
     if (fd < 0) continue;
     struct stat st;
     // The lock is free only when the run that made the temporary is gone.
-    if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && ::flock(fd, LOCK_EX | LOCK_NB) == 0 &&
-        names(fd, candidate) && ::unlink(candidate.c_str()) == 0)
+    if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && ::flock(fd, LOCK_EX | LOCK_NB) == 0 && names(fd, candidate) &&
+        ::unlink(candidate.c_str()) == 0)
       removed.push_back(candidate);
     ::close(fd);
   }

@@ -52,8 +52,8 @@ class Reader {
   std::string digits() {
     if (!at_digit()) bad();
     std::string d;
-    while (at_digit() || (at('_') && pos_ + 1 < text_.size() &&
-                          std::isdigit(static_cast<unsigned char>(text_[pos_ + 1])))) {
+    while (at_digit() ||
+           (at('_') && pos_ + 1 < text_.size() && std::isdigit(static_cast<unsigned char>(text_[pos_ + 1])))) {
       if (!at('_')) d.push_back(text_[pos_]);
       ++pos_;
     }

@@ -80,23 +80,26 @@ void write_table_png(const std::filesystem::path& path, const TablePicture& p) {
   auto w = static_cast<std::uint32_t>((p.width + cells_per_pixel - 1) / cells_per_pixel * pixels_per_cell);
   auto h = static_cast<std::uint32_t>((p.height + cells_per_pixel - 1) / cells_per_pixel * pixels_per_cell);
   std::vector<std::int64_t> mins;
-  write_png(path, w, h, [&](std::uint32_t py, Rgb* pixels) {
-    std::uint64_t cy = py / pixels_per_cell * cells_per_pixel;
-    std::uint64_t columns = (p.width + cells_per_pixel - 1) / cells_per_pixel;
-    mins.assign(columns, INT64_MAX);
-    for (std::uint64_t y = cy; y < std::min(p.height, cy + cells_per_pixel); ++y)
-      for (std::uint64_t x = 0; x < p.width; ++x) {
-        std::int64_t v = p.value(x, y);
-        std::int64_t& m = mins[x / cells_per_pixel];
-        m = std::min(m, v);
-      }
-    for (std::uint32_t px = 0; px < w; ++px) {
-      std::int64_t v = mins[px / pixels_per_cell];
-      if (v < 0) pixels[px] = {255, 255, 255};
-      else if (v == 0 && p.highlight_zero) pixels[px] = {0, 0, 0};
-      else pixels[px] = p.colour(static_cast<double>(v) / static_cast<double>(std::max<std::int64_t>(1, p.vmax)));
-    }
-  }, p.progress);
+  write_png(
+      path, w, h,
+      [&](std::uint32_t py, Rgb* pixels) {
+        std::uint64_t cy = py / pixels_per_cell * cells_per_pixel;
+        std::uint64_t columns = (p.width + cells_per_pixel - 1) / cells_per_pixel;
+        mins.assign(columns, INT64_MAX);
+        for (std::uint64_t y = cy; y < std::min(p.height, cy + cells_per_pixel); ++y)
+          for (std::uint64_t x = 0; x < p.width; ++x) {
+            std::int64_t v = p.value(x, y);
+            std::int64_t& m = mins[x / cells_per_pixel];
+            m = std::min(m, v);
+          }
+        for (std::uint32_t px = 0; px < w; ++px) {
+          std::int64_t v = mins[px / pixels_per_cell];
+          if (v < 0) pixels[px] = {255, 255, 255};
+          else if (v == 0 && p.highlight_zero) pixels[px] = {0, 0, 0};
+          else pixels[px] = p.colour(static_cast<double>(v) / static_cast<double>(std::max<std::int64_t>(1, p.vmax)));
+        }
+      },
+      p.progress);
 }
 
 void write_point_png(const std::filesystem::path& path, const PointPlot& plot) {
@@ -117,10 +120,13 @@ void write_point_png(const std::filesystem::path& path, const PointPlot& plot) {
     for (std::uint64_t dy = 0; dy < pixels_per_cell; ++dy)
       for (std::uint64_t dx = 0; dx < pixels_per_cell; ++dx) ink[(py + dy) * w + px + dx] = 1;
   });
-  write_png(path, w, h, [&](std::uint32_t y, Rgb* pixels) {
-    for (std::uint32_t x = 0; x < w; ++x)
-      if (ink[static_cast<std::size_t>(y) * w + x]) pixels[x] = {0, 0, 0};
-  }, plot.progress);
+  write_png(
+      path, w, h,
+      [&](std::uint32_t y, Rgb* pixels) {
+        for (std::uint32_t x = 0; x < w; ++x)
+          if (ink[static_cast<std::size_t>(y) * w + x]) pixels[x] = {0, 0, 0};
+      },
+      plot.progress);
 }
 
 std::string Sum64::hex() const {

@@ -27,11 +27,11 @@ Census run_census(std::uint64_t window, std::uint64_t guess_letters, std::uint64
   for (std::uint64_t k = 1; k <= 4; ++k)
     for (std::uint64_t j = 1; j <= 4; ++j)
       entries.push_back({"a→a^k b, b→a^j", "a->" + power('a', k) + "b,b->" + power('a', j), "", 'a', 'b'});
-  for (std::uint64_t k = 1; k <= 5; ++k)
-    entries.push_back({"a→ab, b→a^k", "a->ab,b->" + power('a', k), "", 'a', 'b'});
+  for (std::uint64_t k = 1; k <= 5; ++k) entries.push_back({"a→ab, b→a^k", "a->ab,b->" + power('a', k), "", 'a', 'b'});
   for (std::uint64_t k = 2; k <= 5; ++k)
     for (std::uint64_t j = 1; j < k; ++j)
-      entries.push_back({"a→a^{k−j} b a^j, b→a", "a->" + power('a', k - j) + "b" + power('a', j) + ",b->a", "", 'a', 'b'});
+      entries.push_back(
+          {"a→a^{k−j} b a^j, b→a", "a->" + power('a', k - j) + "b" + power('a', j) + ",b->a", "", 'a', 'b'});
   for (std::uint64_t k = 3; k <= 6; ++k) {
     std::string text;  // a→ab, b→ac, …, the last letter → a
     for (std::uint64_t i = 0; i < k; ++i)
@@ -44,7 +44,8 @@ Census run_census(std::uint64_t window, std::uint64_t guess_letters, std::uint64
         std::string deleted;
         for (std::uint64_t i = 0; i < k; ++i)
           if (i != x && i != y) deleted.push_back(static_cast<char>('a' + i));
-        entries.push_back({fmt::format("{}-bonacci", k), text, deleted, static_cast<char>('a' + x), static_cast<char>('a' + y)});
+        entries.push_back(
+            {fmt::format("{}-bonacci", k), text, deleted, static_cast<char>('a' + x), static_cast<char>('a' + y)});
       }
   }
   std::vector<std::string> games = census_rulesets();
@@ -60,7 +61,8 @@ Census run_census(std::uint64_t window, std::uint64_t guess_letters, std::uint64
     row.coding = coding_text;
     Coding coding = coding_text.empty() ? Coding() : Coding::parse(coding_text);
     try {
-      row.analysis = analyse_invariant(pairs_from_morphism(Morphism::parse(e.morphism), coding, e.a, e.b, window), window);
+      row.analysis =
+          analyse_invariant(pairs_from_morphism(Morphism::parse(e.morphism), coding, e.a, e.b, window), window);
     } catch (const InputError& error) {
       row.analysis.queen = fmt::format("not a pair of P-positions: {}", error.what());
     }

@@ -32,7 +32,7 @@ void stream_characteristic(const Ruleset& ruleset, std::uint64_t length,
                            const std::function<void(std::string_view)>& sink, const ProgressFn& progress) {
   std::priority_queue<std::uint64_t, std::vector<std::uint64_t>, std::greater<>> pending;
   std::string buffer;
-  std::uint64_t next = 1;  // the next position to emit
+  std::uint64_t next = 1;                                      // the next position to emit
   auto emit_until = [&](std::uint64_t end, std::uint64_t a) {  // positions next..end-1; a marks a_n
     for (; next < end && next <= length; ++next) {
       bool is_b = !pending.empty() && pending.top() == next;
@@ -60,7 +60,8 @@ void stream_characteristic(const Ruleset& ruleset, std::uint64_t length,
 std::vector<std::uint32_t> occurrences(std::string_view word, std::size_t len) {
   std::vector<std::uint32_t> occ;
   std::string_view u = word.substr(0, len);
-  for (std::size_t i = 0; (i = word.find(u, i)) != std::string_view::npos; ++i) occ.push_back(static_cast<std::uint32_t>(i));
+  for (std::size_t i = 0; (i = word.find(u, i)) != std::string_view::npos; ++i)
+    occ.push_back(static_cast<std::uint32_t>(i));
   return occ;
 }
 
@@ -151,8 +152,9 @@ std::optional<MorphicGuess> guess_from(std::string_view word, const Derived& di,
   } catch (const InputError&) {
     return std::nullopt;
   }
-  return MorphicGuess{m, pure ? Coding() : Coding::parse(coding), "", di.prefix, dj.prefix,
-                      std::min<std::uint64_t>(di.head.size(), dj.head.size())};
+  return MorphicGuess{m,         pure ? Coding() : Coding::parse(coding),
+                      "",        di.prefix,
+                      dj.prefix, std::min<std::uint64_t>(di.head.size(), dj.head.size())};
 }
 
 // The smallest morphism (by total image length, each image at most max_image letters long)
@@ -172,7 +174,9 @@ std::optional<MorphicGuess> pure_fixed_point(std::string_view word, std::size_t 
     for (std::size_t i = 0, c = code; i < k; ++i, c /= max_image) len[i] = 1 + c % max_image;
     if (len[0] >= 2) lengths.push_back(len);  // prolongable on the first letter
   }
-  auto total = [](const std::vector<std::size_t>& len) { return std::accumulate(len.begin(), len.end(), std::size_t{0}); };
+  auto total = [](const std::vector<std::size_t>& len) {
+    return std::accumulate(len.begin(), len.end(), std::size_t{0});
+  };
   std::stable_sort(lengths.begin(), lengths.end(), [&](const auto& x, const auto& y) { return total(x) < total(y); });
   for (const auto& len : lengths) {
     std::vector<std::string_view> image(k);
@@ -200,12 +204,13 @@ std::string characteristic_word(const Ruleset& ruleset, std::uint64_t length, co
   require_memory(length * 3, fmt::format("the characteristic word of {} letters", length));
   std::string word;
   word.reserve(length);
-  stream_characteristic(ruleset, length, [&](std::string_view chunk) { word.append(chunk); }, progress);
+  stream_characteristic(
+      ruleset, length, [&](std::string_view chunk) { word.append(chunk); }, progress);
   return word;
 }
 
 MorphismSearch find_morphism(const std::string& word, std::uint64_t max_prefix, std::uint64_t max_shift,
-                              const ProgressFn& progress) {
+                             const ProgressFn& progress) {
   MorphismSearch s;
   s.word_length = word.size();
   // A prefix that stops returning means the word is not uniformly recurrent from its start; a
@@ -218,9 +223,10 @@ MorphismSearch find_morphism(const std::string& word, std::uint64_t max_prefix, 
   }
   // First the word as a morphism's own fixed point (seed 001 §4's morphisms are of this kind).
   if (auto g = pure_fixed_point(word, kPureImage)) {
-    s.evidence = fmt::format("the word is the fixed point of {} (the smallest with images of at most {} letters); "
-                             "all {} letters checked",
-                             g->morphism.to_string(), kPureImage, word.size());
+    s.evidence = fmt::format(
+        "the word is the fixed point of {} (the smallest with images of at most {} letters); "
+        "all {} letters checked",
+        g->morphism.to_string(), kPureImage, word.size());
     s.guess = std::move(g);
     return s;
   }
@@ -271,11 +277,12 @@ MorphismSearch find_morphism(const std::string& word, std::uint64_t max_prefix, 
     s.shift = shift;
     if (stop.empty()) break;  // the word recurs: shifting it does not help
   }
-  s.evidence = fmt::format("no morphism with images of at most {} letters fixes the word; "
-                           "the derived sequences of the prefixes of length 1..{} (at most {} return words) are "
-                           "pairwise distinct on their first {} letters{}{}",
-                           kPureImage, s.max_prefix, kMaxLetters, kCompare, first_stop,
-                           s.shift ? fmt::format("; so are those of the suffixes from letter {} to {}", shifts[1] + 1, s.shift + 1) : "");
+  s.evidence = fmt::format(
+      "no morphism with images of at most {} letters fixes the word; "
+      "the derived sequences of the prefixes of length 1..{} (at most {} return words) are "
+      "pairwise distinct on their first {} letters{}{}",
+      kPureImage, s.max_prefix, kMaxLetters, kCompare, first_stop,
+      s.shift ? fmt::format("; so are those of the suffixes from letter {} to {}", shifts[1] + 1, s.shift + 1) : "");
   return s;
 }
 
@@ -288,25 +295,28 @@ MorphismVerification verify_morphism(const MorphicGuess& guess, const Ruleset& r
   std::size_t used = 0;
   MorphismVerification v;
   bool failed = false;
-  stream_characteristic(ruleset, letters, [&](std::string_view part) {
-    if (failed) return;
-    for (std::size_t i = 0; i < part.size(); ++i) {
-      if (used == generated.size()) {
-        generated.clear(), used = 0;
-        while (generated.size() < part.size()) {
-          stream.read(chunk.data(), chunk.size());
-          guess.coding.apply_append(chunk, generated);
+  stream_characteristic(
+      ruleset, letters,
+      [&](std::string_view part) {
+        if (failed) return;
+        for (std::size_t i = 0; i < part.size(); ++i) {
+          if (used == generated.size()) {
+            generated.clear(), used = 0;
+            while (generated.size() < part.size()) {
+              stream.read(chunk.data(), chunk.size());
+              guess.coding.apply_append(chunk, generated);
+            }
+          }
+          if (generated[used] != part[i]) {
+            failed = true;
+            v.detail = fmt::format("letter {} (position {}): the morphism gives {}, the P-positions give {}", v.letters,
+                                   v.letters + 1, generated[used], part[i]);
+            return;
+          }
+          ++used, ++v.letters;
         }
-      }
-      if (generated[used] != part[i]) {
-        failed = true;
-        v.detail = fmt::format("letter {} (position {}): the morphism gives {}, the P-positions give {}", v.letters,
-                               v.letters + 1, generated[used], part[i]);
-        return;
-      }
-      ++used, ++v.letters;
-    }
-  }, progress);
+      },
+      progress);
   v.pass = !failed;
   if (v.pass) v.detail = fmt::format("the first {} letters agree", v.letters);
   return v;

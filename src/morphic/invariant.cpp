@@ -21,7 +21,6 @@ namespace {
 constexpr std::uint64_t kMaxWindow = std::uint64_t{1} << 14;
 constexpr std::uint64_t kMaxConeS = 4, kMaxConeT = 8;
 
-
 // window × window bits, indexed by (x, y).
 class Square {
  public:
@@ -56,7 +55,8 @@ struct Board {
 
 // The first `limit` positions of the window (by x + y, then x) outside S with no allowed move into S.
 template <class Allowed>
-std::vector<Position> witnesses(const Board& b, Allowed allowed, Poller& poller, std::uint64_t& done, std::size_t limit) {
+std::vector<Position> witnesses(const Board& b, Allowed allowed, Poller& poller, std::uint64_t& done,
+                                std::size_t limit) {
   std::vector<Position> found;
   // Column lists make the common case (a rook move into S) a short scan.
   std::vector<std::vector<std::uint64_t>> column(b.w);
@@ -69,8 +69,14 @@ std::vector<Position> witnesses(const Board& b, Allowed allowed, Poller& poller,
       auto ok = [&](Position p) { return p.x <= x && p.y <= y && allowed(Position{x - p.x, y - p.y}); };
       // S is sorted by x: the targets with p.x ≤ x are a prefix of it.
       auto below = std::upper_bound(b.s.begin(), b.s.end(), Position{x, UINT64_MAX});
-      bool found_move = std::any_of(column[x].begin(), column[x].end(), [&](std::uint64_t q) { return ok({x, q}); }) ||
-                        std::any_of(column[y].begin(), column[y].end(), [&](std::uint64_t q) { return ok({q, y}); }) ||
+      bool found_move = std::any_of(column[x].begin(), column[x].end(),
+                                    [&](std::uint64_t q) {
+                                      return ok({x, q});
+                                    }) ||
+                        std::any_of(column[y].begin(), column[y].end(),
+                                    [&](std::uint64_t q) {
+                                      return ok({q, y});
+                                    }) ||
                         std::any_of(b.s.begin(), below, ok);
       if (!found_move) {
         found.push_back({x, y});
@@ -123,8 +129,8 @@ CandidatePairs pairs_from_morphism(const Morphism& morphism, const Coding& codin
   // is cut after 64·window letters of the fixed point.
   for (std::uint64_t read = 0; location < 2 * window; read += chunk.size()) {
     if (read > 64 * window + 4096)
-      throw InputError(fmt::format("the coding leaves fewer than {} letters of the first {} of the fixed point",
-                                   2 * window, read));
+      throw InputError(
+          fmt::format("the coding leaves fewer than {} letters of the first {} of the fixed point", 2 * window, read));
     stream.read(chunk.data(), chunk.size());
     coded.clear();
     coding.apply_append(chunk, coded);
@@ -149,9 +155,11 @@ CandidatePairs pairs_from_terms(const std::vector<std::uint64_t>& a, const std::
   CandidatePairs c{{}, std::move(source)};
   for (std::size_t n = start; n < std::min(a.size(), b.size()); ++n) {
     if (a[n] >= window) break;
-    if (a[n] > b[n]) throw InputError(fmt::format("term {}: a = {} > b = {} (pairs are listed with a_n ≤ b_n)", n, a[n], b[n]));
+    if (a[n] > b[n])
+      throw InputError(fmt::format("term {}: a = {} > b = {} (pairs are listed with a_n ≤ b_n)", n, a[n], b[n]));
     if (a[n] == 0) throw InputError(fmt::format("term {}: a = 0 (only the first pair may be (0,0))", n));
-    if (n > start && a[n] <= a[n - 1]) throw InputError(fmt::format("term {}: the a_n do not increase ({} after {})", n, a[n], a[n - 1]));
+    if (n > start && a[n] <= a[n - 1])
+      throw InputError(fmt::format("term {}: the a_n do not increase ({} after {})", n, a[n], a[n - 1]));
     if (b[n] < window) c.pairs.push_back({a[n], b[n]});
   }
   return c;
@@ -193,9 +201,11 @@ std::vector<std::string> census_rulesets() {
   return r;
 }
 
-InvariantAnalysis analyse_invariant(const CandidatePairs& candidates, std::uint64_t window, const ProgressFn& progress) {
+InvariantAnalysis analyse_invariant(const CandidatePairs& candidates, std::uint64_t window,
+                                    const ProgressFn& progress) {
   if (window < 8) throw InputError(fmt::format("window {} is below 8", window));
-  if (window > kMaxWindow) throw RangeError(fmt::format("window {} is beyond 2^14 (the difference table has window² bits)", window));
+  if (window > kMaxWindow)
+    throw RangeError(fmt::format("window {} is beyond 2^14 (the difference table has window² bits)", window));
   require_memory(window * window / 4 + window * 64, fmt::format("the {0}×{0} difference table", window));
   InvariantAnalysis r;
   r.window = window;
@@ -214,7 +224,8 @@ InvariantAnalysis analyse_invariant(const CandidatePairs& candidates, std::uint6
   // Work: the differences (|S|² / 2) and the window's positions, twice.
   // Work: the differences (|S|² / 2), three scans of the window's positions and, counted by
   // rows, the census of M_W, the cones and the loose vectors.
-  Poller poller(progress, b.s.size() * b.s.size() / 2 + 3 * window * window + (2 + (kMaxConeS - 1) * kMaxConeT) * window);
+  Poller poller(progress,
+                b.s.size() * b.s.size() / 2 + 3 * window * window + (2 + (kMaxConeS - 1) * kMaxConeT) * window);
   std::uint64_t done = 0;
   for (std::size_t i = 0; i < b.s.size(); ++i)
     for (std::size_t j = 0; j < i; ++j) {  // s[j] ≤ s[i] in x (sorted); keep those below in y
@@ -278,7 +289,8 @@ InvariantAnalysis analyse_invariant(const CandidatePairs& candidates, std::uint6
   }
   // Keep the maximal cones: (s, t) lies in (s', t') when s ≤ s' and t ≤ t'.
   std::erase_if(r.cones, [&](auto c) {
-    return std::any_of(r.cones.begin(), r.cones.end(), [&](auto d) { return d != c && c.first <= d.first && c.second <= d.second; });
+    return std::any_of(r.cones.begin(), r.cones.end(),
+                       [&](auto d) { return d != c && c.first <= d.first && c.second <= d.second; });
   });
   // A cone (s, t) holds the whole diagonals c < s + t − 1 (c < (s − 1)u + t for all u ≥ 1).
   std::erase_if(r.diagonals, [&](std::uint64_t c) {
@@ -320,7 +332,8 @@ InvariantAnalysis analyse_invariant(const CandidatePairs& candidates, std::uint6
   // when there is one stroll or one cone; it is reported when it alone has exactly S.
   std::optional<std::string> core;
   if (r.rook && r.cones.empty() && k >= 1) core = k == 1 ? "wythoff" : fmt::format("kqueen:{}", k);
-  if (r.rook && r.cones.size() == 1 && k == 0) core = fmt::format("st-wythoff:{},{}", r.cones[0].first, r.cones[0].second);
+  if (r.rook && r.cones.size() == 1 && k == 0)
+    core = fmt::format("st-wythoff:{},{}", r.cones[0].first, r.cones[0].second);
   if (core && r.queen_witnesses.empty()) {
     auto core_move = [&](Position v) {
       if (v.x == 0 || v.y == 0) return true;

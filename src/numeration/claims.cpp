@@ -33,10 +33,9 @@ ClaimOutcome check_lemma3(std::uint64_t length, const ProgressFn& progress) {
     const std::uint64_t v = tribonacci_bits_value(x), w = tribonacci_bits_value(static_cast<u128>(x) << 1);
     const u128 z = tribonacci_bits(v);
     if (w != tribonacci_bits_value(z << 1))
-      return failed(length,
-              fmt::format("[{}]_T = [{}]_T = {} but [{}0]_T = {} ≠ [{}0]_T = {}", padded(x, n),
-                          binary_representation<u128>(z), v, padded(x, n), w, binary_representation<u128>(z),
-                          tribonacci_bits_value(z << 1)));
+      return failed(length, fmt::format("[{}]_T = [{}]_T = {} but [{}0]_T = {} ≠ [{}0]_T = {}", padded(x, n),
+                                        binary_representation<u128>(z), v, padded(x, n), w,
+                                        binary_representation<u128>(z), tribonacci_bits_value(z << 1)));
     poller.tick(x);
   }
   for (std::uint64_t v = 1; v <= largest; ++v) {
@@ -58,9 +57,8 @@ ClaimOutcome check_corollary5(std::uint64_t length, const ProgressFn& progress) 
   for (std::uint64_t x = 0; x < strings; ++x) {
     const u128 canonical = tribonacci_bits(tribonacci_bits_value(x));
     if (quantity(x) != quantity(canonical))
-      return failed(length,
-              fmt::format("{} gives {} but the canonical {} gives {}", padded(x, n), quantity(x),
-                          binary_representation<u128>(canonical), quantity(canonical)));
+      return failed(length, fmt::format("{} gives {} but the canonical {} gives {}", padded(x, n), quantity(x),
+                                        binary_representation<u128>(canonical), quantity(canonical)));
     poller.tick(x);
   }
   poller.finish();
@@ -82,15 +80,12 @@ ClaimOutcome check_lemma10(std::uint64_t bound, const ProgressFn& progress) {
       u128 expected;
       u128 rest;
       int rest_length;
-      if (n < t1)
-        expected = rest = r, rest_length = m - 1;
-      else if (n < t1 + t2)
-        rest = tribonacci_bits(n - t1), expected = high | rest, rest_length = m - 2;
-      else
-        rest = tribonacci_bits(n - t1 - t2), expected = high | high2 | rest, rest_length = m - 3;
+      if (n < t1) expected = rest = r, rest_length = m - 1;
+      else if (n < t1 + t2) rest = tribonacci_bits(n - t1), expected = high | rest, rest_length = m - 2;
+      else rest = tribonacci_bits(n - t1 - t2), expected = high | high2 | rest, rest_length = m - 3;
       if (r != expected || rest >> rest_length != 0)
         return failed(static_cast<std::uint64_t>(m - 1),
-                fmt::format("m = {}: (n)_T for n = {} is {}", m, n, padded(r, static_cast<unsigned>(m))));
+                      fmt::format("m = {}: (n)_T for n = {} is {}", m, n, padded(r, static_cast<unsigned>(m))));
       poller.tick(static_cast<std::uint64_t>(m));
     }
   }
@@ -118,9 +113,8 @@ ClaimOutcome check_theorem15(std::uint64_t bound, const ProgressFn& progress) {
     const auto& e = extremes[k - 1];
     if (!exceeds(shifted(e.argmin, k), e.argmin, k, kLower[k - 1], 1000) ||
         exceeds(shifted(e.argmax, k), e.argmax, k, kUpper[k - 1], 1000))
-      return failed(bound,
-              fmt::format("({}) fails: min {:.6f} at n = {}, max {:.6f} at n = {}", 26 + k, e.min, e.argmin, e.max,
-                          e.argmax));
+      return failed(bound, fmt::format("({}) fails: min {:.6f} at n = {}, max {:.6f} at n = {}", 26 + k, e.min,
+                                       e.argmin, e.max, e.argmax));
     detail += fmt::format("{}({}) min {:.5f} at n={}, max {:.5f} at n={}", k == 1 ? "" : "; ", 26 + k, e.min, e.argmin,
                           e.max, e.argmax);
   }
@@ -168,7 +162,7 @@ std::vector<Claim> numeration_claims() {
             .source = "seed 000, Theorem 15 (eqs. (27)–(29))",
             .kind = ClaimKind::theorem,
             .statement = "−0.596 < [(n)_T 0]_T − ψn < 0.856, −0.883 < [(n)_T 00]_T − ψ²n < 1.460, "
-            "−1.461 < [(n)_T 000]_T − ψ³n < 2.298",
+                         "−1.461 < [(n)_T 000]_T − ψ³n < 2.298",
             .unit = "n",
             .bounds = {.tour = kT19, .standard = 10'000'000, .deep = 10'000'000, .max = std::uint64_t{1} << 32},
             .check = check_theorem15},

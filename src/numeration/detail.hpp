@@ -14,16 +14,11 @@ namespace qg::numeration_detail {
 
 template <class Int>
 constexpr const char* type_name() {
-  if constexpr (std::is_same_v<Int, std::uint64_t>)
-    return "uint64_t";
-  else if constexpr (std::is_same_v<Int, std::int64_t>)
-    return "int64_t";
-  else if constexpr (std::is_same_v<Int, u128>)
-    return "u128";
-  else if constexpr (std::is_same_v<Int, i128>)
-    return "i128";
-  else
-    return "mpz_class";
+  if constexpr (std::is_same_v<Int, std::uint64_t>) return "uint64_t";
+  else if constexpr (std::is_same_v<Int, std::int64_t>) return "int64_t";
+  else if constexpr (std::is_same_v<Int, u128>) return "u128";
+  else if constexpr (std::is_same_v<Int, i128>) return "i128";
+  else return "mpz_class";
 }
 
 // "name<type>" for messages, e.g. "floor_n_phi<uint64_t>".

@@ -12,14 +12,10 @@ namespace {
 
 template <class Int>
 const char* type_range() {
-  if constexpr (std::is_same_v<Int, std::uint64_t>)
-    return "0 ≤ n ≤ 2^64 − 1";
-  else if constexpr (std::is_same_v<Int, u128>)
-    return "0 ≤ n ≤ 2^128 − 1";
-  else if constexpr (std::is_same_v<Int, std::int64_t>)
-    return "−2^63 ≤ n ≤ 2^63 − 1";
-  else
-    return "−2^127 ≤ n ≤ 2^127 − 1";
+  if constexpr (std::is_same_v<Int, std::uint64_t>) return "0 ≤ n ≤ 2^64 − 1";
+  else if constexpr (std::is_same_v<Int, u128>) return "0 ≤ n ≤ 2^128 − 1";
+  else if constexpr (std::is_same_v<Int, std::int64_t>) return "−2^63 ≤ n ≤ 2^63 − 1";
+  else return "−2^127 ≤ n ≤ 2^127 − 1";
 }
 
 template <class Int>
@@ -59,10 +55,8 @@ std::string table_greedy(U n, const std::array<U, N>& w, std::size_t first) {
   while (w[top] > n) --top;
   std::string s;
   for (std::size_t i = top + 1; i-- > first;) {
-    if (w[i] <= n)
-      n -= w[i], s.push_back('1');
-    else
-      s.push_back('0');
+    if (w[i] <= n) n -= w[i], s.push_back('1');
+    else s.push_back('0');
   }
   return s;
 }
@@ -115,10 +109,8 @@ std::string rolling_greedy(mpz_class n) {
   while (w.b <= n) w.up(), ++j;
   std::string s;
   for (;; --j) {
-    if (w.a <= n)
-      n -= w.a, s.push_back('1');
-    else
-      s.push_back('0');
+    if (w.a <= n) n -= w.a, s.push_back('1');
+    else s.push_back('0');
     if (j == 0) break;
     w.down();
   }
@@ -163,10 +155,8 @@ std::string negafibonacci_digits(C n) {
       s.push_back('0');
     } else {
       s.push_back('1');
-      if (j % 2)
-        n -= a;  // F_{−j} = (−1)^{j+1} F_j
-      else
-        n += a;
+      if (j % 2) n -= a;  // F_{−j} = (−1)^{j+1} F_j
+      else n += a;
     }
     b = a, a = previous;
   }
@@ -179,10 +169,8 @@ C negafibonacci_sum(std::string_view digits) {
   C a = 1, b = 1, sum = 0;  // (F_k, F_{k+1}) for k = 1
   for (std::size_t k = 1; k <= digits.size(); ++k) {
     if (int d = digits[digits.size() - k] - '0') {
-      if (k % 2)
-        sum += a * d;
-      else
-        sum -= a * d;
+      if (k % 2) sum += a * d;
+      else sum -= a * d;
     }
     C c = a + b;
     a = b, b = c;
@@ -199,10 +187,8 @@ constexpr std::size_t kNegafibonacciI128Digits = 150;
 
 template <class Int>
 std::string zeckendorf_representation(const Int& n) {
-  if constexpr (std::is_same_v<Int, std::uint64_t>)
-    return table_greedy(n, kFibonacci64, 2);
-  else if constexpr (std::is_same_v<Int, u128>)
-    return table_greedy(n, kFibonacci128, 2);
+  if constexpr (std::is_same_v<Int, std::uint64_t>) return table_greedy(n, kFibonacci64, 2);
+  else if constexpr (std::is_same_v<Int, u128>) return table_greedy(n, kFibonacci128, 2);
   else {
     require_natural(n, "zeckendorf_representation");
     return rolling_greedy<FibonacciWeights>(n);
@@ -211,12 +197,9 @@ std::string zeckendorf_representation(const Int& n) {
 
 template <class Int>
 Int zeckendorf_value(std::string_view digits) {
-  if constexpr (std::is_same_v<Int, std::uint64_t>)
-    return table_value(digits, kFibonacci64, 2, "zeckendorf_value");
-  else if constexpr (std::is_same_v<Int, u128>)
-    return table_value(digits, kFibonacci128, 2, "zeckendorf_value");
-  else
-    return rolling_value<FibonacciWeights>(digits, "zeckendorf_value");
+  if constexpr (std::is_same_v<Int, std::uint64_t>) return table_value(digits, kFibonacci64, 2, "zeckendorf_value");
+  else if constexpr (std::is_same_v<Int, u128>) return table_value(digits, kFibonacci128, 2, "zeckendorf_value");
+  else return rolling_value<FibonacciWeights>(digits, "zeckendorf_value");
 }
 
 // ---- Tribonacci -------------------------------------------------------------------
@@ -274,10 +257,8 @@ std::uint64_t tribonacci_bits_value(u128 bits) {
 
 template <class Int>
 std::string tribonacci_representation(const Int& n) {
-  if constexpr (std::is_same_v<Int, std::uint64_t>)
-    return bits_to_digits(tribonacci_bits(n));
-  else if constexpr (std::is_same_v<Int, u128>)
-    return table_greedy(n, kTribonacci128, 0);
+  if constexpr (std::is_same_v<Int, std::uint64_t>) return bits_to_digits(tribonacci_bits(n));
+  else if constexpr (std::is_same_v<Int, u128>) return table_greedy(n, kTribonacci128, 0);
   else {
     require_natural(n, "tribonacci_representation");
     return rolling_greedy<TribonacciWeights>(n);
@@ -286,24 +267,18 @@ std::string tribonacci_representation(const Int& n) {
 
 template <class Int>
 Int tribonacci_value(std::string_view digits) {
-  if constexpr (std::is_same_v<Int, std::uint64_t>)
-    return table_value(digits, kTribonacci64, 0, "tribonacci_value");
-  else if constexpr (std::is_same_v<Int, u128>)
-    return table_value(digits, kTribonacci128, 0, "tribonacci_value");
-  else
-    return rolling_value<TribonacciWeights>(digits, "tribonacci_value");
+  if constexpr (std::is_same_v<Int, std::uint64_t>) return table_value(digits, kTribonacci64, 0, "tribonacci_value");
+  else if constexpr (std::is_same_v<Int, u128>) return table_value(digits, kTribonacci128, 0, "tribonacci_value");
+  else return rolling_value<TribonacciWeights>(digits, "tribonacci_value");
 }
 
 // ---- negaFibonacci ----------------------------------------------------------------
 
 template <class Int>
 std::string negafibonacci_representation(const Int& n) {
-  if constexpr (std::is_same_v<Int, std::int64_t>)
-    return negafibonacci_digits<i128>(n);
-  else if constexpr (std::is_same_v<Int, i128>)
-    return negafibonacci_digits<mpz_class>(to_mpz(n));
-  else
-    return negafibonacci_digits<mpz_class>(n);
+  if constexpr (std::is_same_v<Int, std::int64_t>) return negafibonacci_digits<i128>(n);
+  else if constexpr (std::is_same_v<Int, i128>) return negafibonacci_digits<mpz_class>(to_mpz(n));
+  else return negafibonacci_digits<mpz_class>(n);
 }
 
 template <class Int>

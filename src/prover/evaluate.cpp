@@ -123,8 +123,9 @@ Evaluator::Value Evaluator::term(const Term& t) {
       kc.rename({k});
       Automaton less = automata::bind(system(t.system, t.pos)->less(), {m, k}, ctx_);
       Automaton c = conjoin(sum(t.system, kr.var, m, a.var, t.pos), kr.constraint);
-      c = drop_fresh(automata::product(c, exists_all(automata::product(less, kc, BoolOp::and_, ctx_), {k}), BoolOp::and_, ctx_),
-                     {kr.var == r.var ? std::string() : kr.var, m});
+      c = drop_fresh(
+          automata::product(c, exists_all(automata::product(less, kc, BoolOp::and_, ctx_), {k}), BoolOp::and_, ctx_),
+          {kr.var == r.var ? std::string() : kr.var, m});
       r.constraint = drop_fresh(conjoin(c, a.constraint), {a.var});
       return r;
     }
@@ -149,13 +150,15 @@ const Automaton& Evaluator::word(const Term& index) {
     throw PositionedError{index.pos, e.what()};
   }
   if (w->tracks().size() != 1)
-    throw PositionedError{index.pos, fmt::format("word automaton {} has {} inputs; one is supported", index.name, w->tracks().size())};
+    throw PositionedError{
+        index.pos, fmt::format("word automaton {} has {} inputs; one is supported", index.name, w->tracks().size())};
   return *w;
 }
 
 // The positions v whose letter passes the test: the word automaton with its outputs
 // replaced, restricted to valid representations (the word automaton's dead state has none).
-Automaton Evaluator::letter_test(const Automaton& w, const std::function<bool(std::int64_t)>& test, const std::string& var) {
+Automaton Evaluator::letter_test(const Automaton& w, const std::function<bool(std::int64_t)>& test,
+                                 const std::string& var) {
   Automaton a = w;
   for (std::uint32_t q = 0; q < a.states(); ++q) a.set_output(q, w.output(q) >= 0 && test(w.output(q)));
   a.rename({var});
@@ -174,7 +177,8 @@ Automaton Evaluator::word_relation(const Formula& f) {
   std::string op = f.op;
   if (l->kind != Term::index) {
     std::swap(l, r);
-    static const std::map<std::string, std::string> flip{{"=", "="}, {"!=", "!="}, {"<", ">"}, {">", "<"}, {"<=", ">="}, {">=", "<="}};
+    static const std::map<std::string, std::string> flip{{"=", "="}, {"!=", "!="}, {"<", ">"},
+                                                         {">", "<"}, {"<=", ">="}, {">=", "<="}};
     op = flip.at(op);
   }
   const Automaton& lw = word(*l);
@@ -182,7 +186,8 @@ Automaton Evaluator::word_relation(const Formula& f) {
   Value pl = term(*l->a);
   if (r->kind == Term::letter || r->kind == Term::number) {
     std::int64_t c = r->kind == Term::letter ? r->letter_value : static_cast<std::int64_t>(r->value);
-    Automaton a = letter_test(lw, [&](std::int64_t x) { return compare(op, x, c); }, pl.var);
+    Automaton a = letter_test(
+        lw, [&](std::int64_t x) { return compare(op, x, c); }, pl.var);
     return drop_fresh(conjoin(a, pl.constraint), {pl.var});
   }
   if (r->kind != Term::index) throw PositionedError{r->pos, "a letter is compared with a letter (@k or W[i])"};
@@ -196,8 +201,10 @@ Automaton Evaluator::word_relation(const Formula& f) {
   letters.erase(std::unique(letters.begin(), letters.end()), letters.end());
   std::optional<Automaton> any;
   for (std::int64_t x : letters) {
-    Automaton a = letter_test(lw, [&](std::int64_t v) { return v == x; }, pl.var);
-    Automaton b = letter_test(rw, [&](std::int64_t v) { return compare(op, x, v); }, pr.var);
+    Automaton a = letter_test(
+        lw, [&](std::int64_t v) { return v == x; }, pl.var);
+    Automaton b = letter_test(
+        rw, [&](std::int64_t v) { return compare(op, x, v); }, pr.var);
     Automaton both = automata::product(a, b, BoolOp::and_, ctx_);
     any = any ? automata::product(*any, both, BoolOp::or_, ctx_) : both;
   }
@@ -229,7 +236,8 @@ Automaton Evaluator::call(const Formula& f) {
     throw PositionedError{f.pos, e.what()};
   }
   if (f.args.size() != fa->tracks().size())
-    throw PositionedError{f.pos, fmt::format("${} takes {} arguments, not {}", f.name, fa->tracks().size(), f.args.size())};
+    throw PositionedError{f.pos,
+                          fmt::format("${} takes {} arguments, not {}", f.name, fa->tracks().size(), f.args.size())};
   std::vector<Value> args;
   std::vector<std::string> names;
   for (const auto& t : f.args) {

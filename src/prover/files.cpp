@@ -86,9 +86,11 @@ Automaton read_automaton(std::string_view text, Session& session, std::string_vi
       std::string item;
       unsigned k = 0;
       while (std::getline(ss, item, ',')) {
-        item.erase(std::remove_if(item.begin(), item.end(), [](unsigned char c) { return std::isspace(c); }), item.end());
+        item.erase(std::remove_if(item.begin(), item.end(), [](unsigned char c) { return std::isspace(c); }),
+                   item.end());
         long long v;
-        if (!parse_int(item, v) || v != k) fail(lines[0].number, col, fmt::format("alphabet {}: the digits 0, 1, … k−1 in order are supported", tok));
+        if (!parse_int(item, v) || v != k)
+          fail(lines[0].number, col, fmt::format("alphabet {}: the digits 0, 1, … k−1 in order are supported", tok));
         ++k;
       }
       if (tok.back() != '}' || k == 0 || k > 256) fail(lines[0].number, col, fmt::format("malformed alphabet {}", tok));
@@ -125,7 +127,8 @@ Automaton read_automaton(std::string_view text, Session& session, std::string_vi
     }
     if (outputs.empty()) fail(l.number, l.tokens[0].second, "a transition before the first state");
     auto k = static_cast<std::size_t>(arrow - l.tokens.begin());
-    if (k != tracks.size()) fail(l.number, l.tokens[0].second, fmt::format("{} digits for {} inputs", k, tracks.size()));
+    if (k != tracks.size())
+      fail(l.number, l.tokens[0].second, fmt::format("{} digits for {} inputs", k, tracks.size()));
     if (arrow + 1 == l.tokens.end()) fail(l.number, arrow->second, "no target state after '->'");
     // Every letter the digits (with wildcards) match.
     std::vector<std::uint32_t> letters{0};
@@ -182,7 +185,8 @@ Automaton read_automaton(std::string_view text, Session& session, std::string_vi
     return automata::minimize(a, session.context());
   }
   for (std::uint32_t q = 0; q < n; ++q)
-    if (outputs[q] != 0 && outputs[q] != 1) fail(lines[0].number, 1, "a nondeterministic automaton with outputs other than 0 and 1");
+    if (outputs[q] != 0 && outputs[q] != 1)
+      fail(lines[0].number, 1, "a nondeterministic automaton with outputs other than 0 and 1");
   nfa.offset.push_back(0);
   for (const auto& c : cell) {
     nfa.target.insert(nfa.target.end(), c.begin(), c.end());

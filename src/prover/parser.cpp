@@ -113,8 +113,9 @@ class Parser {
   bool is_op(const char* o, std::size_t k = 0) const { return peek(k).kind == Token::op && peek(k).text == o; }
   [[noreturn]] void fail(const std::string& what) const { throw PositionedError{peek().pos, what}; }
   void expect(const char* o) {
-    if (!is_op(o)) fail(peek().kind == Token::end ? fmt::format("expected '{}' before the end", o)
-                                                  : fmt::format("expected '{}', found '{}'", o, peek().text));
+    if (!is_op(o))
+      fail(peek().kind == Token::end ? fmt::format("expected '{}' before the end", o)
+                                     : fmt::format("expected '{}', found '{}'", o, peek().text));
     ++i_;
   }
   // ?msd_… prefixes: the system of the rest of the enclosing parenthesis.
@@ -154,7 +155,10 @@ class Parser {
     FormulaPtr f = unary();
     while (is_op("&") || is_op("|") || is_op("^")) {
       const Token& o = t_[i_++];
-      auto n = node(o.text == "&" ? Formula::conjunction : o.text == "|" ? Formula::disjunction : Formula::exclusive, o.pos);
+      auto n = node(o.text == "&"   ? Formula::conjunction
+                    : o.text == "|" ? Formula::disjunction
+                                    : Formula::exclusive,
+                    o.pos);
       n->a = std::move(f);
       n->b = unary();
       f = std::move(n);

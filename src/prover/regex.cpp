@@ -135,8 +135,8 @@ class RegexParser {
 
 }  // namespace
 
-automata::Automaton regex_automaton(std::string_view regex, std::size_t offset, const std::vector<automata::Track>& tracks,
-                                    const automata::Context& context) {
+automata::Automaton regex_automaton(std::string_view regex, std::size_t offset,
+                                    const std::vector<automata::Track>& tracks, const automata::Context& context) {
   automata::Automaton shape(tracks, 0);
   Thompson t;
   // Numbers are read up to padding: 0* before the expression (msd), after it (lsd).

@@ -11,7 +11,7 @@ namespace qg::prover::detail {
 
 // The automaton of the expression on these tracks, read up to leading (msd) or trailing
 // (lsd) zeros and restricted to valid representations. PositionedError at offset + index.
-automata::Automaton regex_automaton(std::string_view regex, std::size_t offset, const std::vector<automata::Track>& tracks,
-                                    const automata::Context& context);
+automata::Automaton regex_automaton(std::string_view regex, std::size_t offset,
+                                    const std::vector<automata::Track>& tracks, const automata::Context& context);
 
 }  // namespace qg::prover::detail

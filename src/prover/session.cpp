@@ -76,7 +76,8 @@ std::string expand_macros(std::string_view text, std::size_t offset, const std::
     std::string body = it->second;
     for (std::size_t k = args.size(); k-- > 0;) {
       std::string key = fmt::format("%{}", k);
-      for (std::size_t p = body.find(key); p != std::string::npos; p = body.find(key, p + args[k].size())) body.replace(p, key.size(), args[k]);
+      for (std::size_t p = body.find(key); p != std::string::npos; p = body.find(key, p + args[k].size()))
+        body.replace(p, key.size(), args[k]);
     }
     out += body;
     origin.insert(origin.end(), body.size(), offset + i);
@@ -158,14 +159,14 @@ Automaton word_automaton(std::string_view walnut_name, Session& session) {
   return automata::minimize(a, session.context());
 }
 
-std::vector<Result> Session::run_file(const std::filesystem::path& path) {
-  return run(read_text(path), path.string());
-}
+std::vector<Result> Session::run_file(const std::filesystem::path& path) { return run(read_text(path), path.string()); }
 
 std::vector<Result> Session::run(std::string_view text, std::string_view file) {
   std::vector<Result> results;
   std::size_t i = 0;
-  auto fail = [&](std::size_t pos, const std::string& what) -> void { throw InputError(located(file, text, pos, what)); };
+  auto fail = [&](std::size_t pos, const std::string& what) -> void {
+    throw InputError(located(file, text, pos, what));
+  };
   auto skip = [&]() {
     while (i < text.size()) {
       if (std::isspace(static_cast<unsigned char>(text[i]))) ++i;
@@ -196,7 +197,8 @@ std::vector<Result> Session::run(std::string_view text, std::string_view file) {
   };
   auto end = [&]() {
     skip();
-    if (i >= text.size() || (text[i] != ':' && text[i] != ';')) fail(i, "expected ':' or ';' at the end of the command");
+    if (i >= text.size() || (text[i] != ':' && text[i] != ';'))
+      fail(i, "expected ':' or ';' at the end of the command");
     ++i;
   };
   while (true) {
@@ -253,7 +255,8 @@ std::vector<Result> Session::run(std::string_view text, std::string_view file) {
             const Automaton& c = *ev.counterexamples();
             if (auto w = automata::shortest_accepted(c)) {
               auto values = automata::decode(c, *w);
-              for (std::size_t k = 0; k < values.size(); ++k) r.counterexample.emplace_back(c.tracks()[k].name, values[k]);
+              for (std::size_t k = 0; k < values.size(); ++k)
+                r.counterexample.emplace_back(c.tracks()[k].name, values[k]);
             }
           }
         } else {
@@ -280,7 +283,8 @@ std::vector<Result> Session::run(std::string_view text, std::string_view file) {
           for (std::size_t a = 0; a <= inner.size();) {
             std::size_t comma = std::min(inner.find(',', a), inner.size());
             std::string item(inner.substr(a, comma - a));
-            item.erase(std::remove_if(item.begin(), item.end(), [](unsigned char c) { return std::isspace(c); }), item.end());
+            item.erase(std::remove_if(item.begin(), item.end(), [](unsigned char c) { return std::isspace(c); }),
+                       item.end());
             if (item != std::to_string(k) || k >= 10) fail(sat, "an alphabet {0,1,…,k−1} with k ≤ 10 is supported");
             ++k;
             a = comma + 1;
@@ -354,7 +358,8 @@ std::vector<Result> Session::run(std::string_view text, std::string_view file) {
         Automaton a({automata::Track{"n", sys->base(), sys}}, n);
         for (std::uint32_t q = 0; q < n; ++q) {
           a.set_output(q, digit(m.alphabet()[q]));
-          for (std::uint32_t d = 0; d < k; ++d) a.set_next(q, d, static_cast<std::uint32_t>(m.index(m.image(m.alphabet()[q])[d])));
+          for (std::uint32_t d = 0; d < k; ++d)
+            a.set_next(q, d, static_cast<std::uint32_t>(m.index(m.image(m.alphabet()[q])[d])));
         }
         define_word(r.name, automata::minimize(a, context_));
       } else {
@@ -372,7 +377,9 @@ std::vector<Result> Session::run(std::string_view text, std::string_view file) {
           if (out >= 0 && (out > 9 || !m.contains(static_cast<char>('0' + out))))
             fail(mat, fmt::format("morphism {} does not map letter {} of {}", mname, out, wname));
         }
-        auto image_of = [&](int out, std::uint32_t r) { return out < 0 ? -1 : digit(m.image(static_cast<char>('0' + out))[r]); };
+        auto image_of = [&](int out, std::uint32_t r) {
+          return out < 0 ? -1 : digit(m.image(static_cast<char>('0' + out))[r]);
+        };
         if (k == 1) {
           for (std::uint32_t q = 0; q < old.states(); ++q) old.set_output(q, image_of(old.output(q), 0));
           define_word(r.name, automata::minimize(old, context_));
@@ -387,7 +394,8 @@ std::vector<Result> Session::run(std::string_view text, std::string_view file) {
             for (std::uint32_t rr = 0; rr < k; ++rr) {
               std::uint32_t id = q * static_cast<std::uint32_t>(k) + rr;
               a.set_output(id, image_of(old.output(q), rr));
-              for (std::uint32_t d = 0; d < k; ++d) a.set_next(id, d, old.next(q, rr) * static_cast<std::uint32_t>(k) + d);
+              for (std::uint32_t d = 0; d < k; ++d)
+                a.set_next(id, d, old.next(q, rr) * static_cast<std::uint32_t>(k) + d);
             }
           a.set_initial(old.initial() * static_cast<std::uint32_t>(k));
           define_word(r.name, automata::minimize(a, context_));

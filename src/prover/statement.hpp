@@ -24,24 +24,35 @@ using FormulaPtr = std::unique_ptr<Formula>;
 struct Term {
   enum Kind { variable, number, add, subtract, multiply, divide, letter, index } kind;
   std::size_t pos = 0;
-  std::string name;          // variable; word name of index
-  std::uint64_t value = 0;   // number; the constant of multiply/divide
+  std::string name;         // variable; word name of index
+  std::uint64_t value = 0;  // number; the constant of multiply/divide
   std::int64_t letter_value = 0;
-  std::string system;        // the number system in scope
-  TermPtr a, b;              // operands (multiply/divide: a only; index: a is the position)
+  std::string system;  // the number system in scope
+  TermPtr a, b;        // operands (multiply/divide: a only; index: a is the position)
 };
 
 struct Formula {
-  enum Kind { truth, negation, conjunction, disjunction, exclusive, implication, equivalence, exists, forall,
-              relation, call } kind;
+  enum Kind {
+    truth,
+    negation,
+    conjunction,
+    disjunction,
+    exclusive,
+    implication,
+    equivalence,
+    exists,
+    forall,
+    relation,
+    call
+  } kind;
   std::size_t pos = 0;
-  bool value = false;               // truth
-  std::vector<std::string> vars;    // quantifiers
-  std::string op;                   // relation: = != < > <= >=
-  std::string name;                 // call
-  std::string system;               // the number system in scope
-  TermPtr left, right;              // relation
-  std::vector<TermPtr> args;        // call
+  bool value = false;             // truth
+  std::vector<std::string> vars;  // quantifiers
+  std::string op;                 // relation: = != < > <= >=
+  std::string name;               // call
+  std::string system;             // the number system in scope
+  TermPtr left, right;            // relation
+  std::vector<TermPtr> args;      // call
   FormulaPtr a, b;
 };
 

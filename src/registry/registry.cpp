@@ -8,9 +8,8 @@ namespace qg {
 
 std::vector<Claim> all_claims() {
   std::vector<Claim> all;
-  for (auto&& part : {numeration_claims(), words_claims(), spiral_claims(), twopile_claims(),
-                      infty_claims(), blocking_claims(), boards_claims(), dictionary_claims(),
-                      morphic_claims()})
+  for (auto&& part : {numeration_claims(), words_claims(), spiral_claims(), twopile_claims(), infty_claims(),
+                      blocking_claims(), boards_claims(), dictionary_claims(), morphic_claims()})
     all.insert(all.end(), part.begin(), part.end());
   return all;
 }
@@ -38,9 +37,8 @@ std::vector<Claim> select_claims(const std::vector<std::string>& patterns) {
 
 std::vector<Sequence> all_sequences() {
   std::vector<Sequence> all;
-  for (auto&& part : {numeration_sequences(), words_sequences(), spiral_sequences(),
-                      twopile_sequences(), infty_sequences(), blocking_sequences(), boards_sequences(),
-                      dictionary_sequences()})
+  for (auto&& part : {numeration_sequences(), words_sequences(), spiral_sequences(), twopile_sequences(),
+                      infty_sequences(), blocking_sequences(), boards_sequences(), dictionary_sequences()})
     all.insert(all.end(), part.begin(), part.end());
   std::sort(all.begin(), all.end(), [](const Sequence& a, const Sequence& b) { return a.anumber < b.anumber; });
   return all;

@@ -27,7 +27,8 @@ constexpr std::uint64_t kStreamMax = std::uint64_t{1} << 60;
 constexpr std::uint64_t kRecurrenceMax = std::uint64_t{1} << 32;
 
 void require_recurrence_memory(std::uint64_t rows, std::uint64_t copies) {
-  require_memory(copies * (rows / 2 + (std::uint64_t{1} << 20)), fmt::format("the mex recurrence (2) to {} rows", rows));
+  require_memory(copies * (rows / 2 + (std::uint64_t{1} << 20)),
+                 fmt::format("the mex recurrence (2) to {} rows", rows));
 }
 
 // Index of a letter a, b, c (Θ(a, b, c) values are looked up by it).
@@ -92,28 +93,32 @@ ClaimOutcome check_theorem1(std::uint64_t bound, const ProgressFn& progress) {
   std::uint64_t checked = 0;
   spiral::QueenCell last;
   try {
-    spiral::place_queens_directly(bound, [&](std::uint64_t first, std::span<const spiral::QueenCell> queens) {
-      for (std::size_t i = 0; i < queens.size(); ++i) {
-        const std::uint64_t n = first + i;
-        spiral::QueenCell expected;
-        if (n > 0) {
-          while (rows.n() < (n - 1) / 4 + 1) rows.advance();
-          expected = spiral::detail::queen_on_row(rows.row().x, rows.row().y, static_cast<unsigned>((n - 1) % 4));
-        }
-        if (!(queens[i] == expected))
-          throw Mismatch{fmt::format("q_{} is ({}, {}) at cell {} by direct placement, eq. (3) gives ({}, {}) at cell {}",
-                                     n, queens[i].x, queens[i].y, to_string(queens[i].cell), expected.x, expected.y,
-                                     to_string(expected.cell))};
-        last = queens[i];
-        ++checked;
-      }
-    }, progress);
+    spiral::place_queens_directly(
+        bound,
+        [&](std::uint64_t first, std::span<const spiral::QueenCell> queens) {
+          for (std::size_t i = 0; i < queens.size(); ++i) {
+            const std::uint64_t n = first + i;
+            spiral::QueenCell expected;
+            if (n > 0) {
+              while (rows.n() < (n - 1) / 4 + 1) rows.advance();
+              expected = spiral::detail::queen_on_row(rows.row().x, rows.row().y, static_cast<unsigned>((n - 1) % 4));
+            }
+            if (!(queens[i] == expected))
+              throw Mismatch{fmt::format(
+                  "q_{} is ({}, {}) at cell {} by direct placement, eq. (3) gives ({}, {}) at cell {}", n, queens[i].x,
+                  queens[i].y, to_string(queens[i].cell), expected.x, expected.y, to_string(expected.cell))};
+            last = queens[i];
+            ++checked;
+          }
+        },
+        progress);
   } catch (const Mismatch& m) {
     return failed(checked, m.what);
   }
-  return passed(checked, fmt::format("q_0…q_{} placed directly = eq. (3) read as q_(4k+1..4k+4) = quarter turns of "
-                                   "(X_(k+1), Y_(k+1)), q_(4k+4) = (Y, −X) (printed: (−Y_k, X_k)); q_{} = ({}, {}) at cell {}",
-                                   checked - 1, checked - 1, last.x, last.y, to_string(last.cell)));
+  return passed(checked,
+                fmt::format("q_0…q_{} placed directly = eq. (3) read as q_(4k+1..4k+4) = quarter turns of "
+                            "(X_(k+1), Y_(k+1)), q_(4k+4) = (Y, −X) (printed: (−Y_k, X_k)); q_{} = ({}, {}) at cell {}",
+                            checked - 1, checked - 1, last.x, last.y, to_string(last.cell)));
 }
 
 // ---- §5: the Tribonacci word ----------------------------------------------------------
@@ -138,9 +143,9 @@ ClaimOutcome check_theorem12(std::uint64_t bound, const ProgressFn& progress) {
     const auto& counted = word.counts_at(n);
     const spiral::Abc formula = spiral::letter_counts(n);
     if (formula.a != counted[0] || formula.b != counted[1] || formula.c != counted[2])
-      return failed(n - 1, fmt::format("N(n) at n = {}: counted ({}, {}, {}), Theorem 12 gives ({}, {}, {})", n, counted[0],
-                                     counted[1], counted[2], to_string(formula.a), to_string(formula.b),
-                                     to_string(formula.c)));
+      return failed(n - 1, fmt::format("N(n) at n = {}: counted ({}, {}, {}), Theorem 12 gives ({}, {}, {})", n,
+                                       counted[0], counted[1], counted[2], to_string(formula.a), to_string(formula.b),
+                                       to_string(formula.c)));
     poller.tick(n);
   }
   poller.finish();
@@ -162,7 +167,7 @@ ClaimOutcome check_theorem13(std::uint64_t bound, const ProgressFn& progress) {
     const std::uint64_t nc = n >= 4 ? numeration::tribonacci_bits_value(recent[3] >> 3) + 1 : 0;
     if (na != counted[0] || nb != counted[1] || nc != counted[2])
       return failed(n - 1, fmt::format("N(n) at n = {}: counted ({}, {}, {}), Theorem 13 gives ({}, {}, {})", n,
-                                     counted[0], counted[1], counted[2], na, nb, nc));
+                                       counted[0], counted[1], counted[2], na, nb, nc));
     poller.tick(n);
   }
   poller.finish();
@@ -176,8 +181,8 @@ ClaimOutcome check_theorem14(std::uint64_t bound, const ProgressFn& progress) {
     const spiral::Abc seen = positions.at(n), formula = spiral::abc(n);
     if (!(seen == formula))
       return failed(n - 1, fmt::format("n = {}: positions ({}, {}, {}), Theorem 14 gives ({}, {}, {})", n,
-                                     to_string(seen.a), to_string(seen.b), to_string(seen.c), to_string(formula.a),
-                                     to_string(formula.b), to_string(formula.c)));
+                                       to_string(seen.a), to_string(seen.b), to_string(seen.c), to_string(formula.a),
+                                       to_string(formula.b), to_string(formula.c)));
     poller.tick(n);
   }
   poller.finish();
@@ -196,9 +201,11 @@ ClaimOutcome check_theorem16(std::uint64_t bound, const ProgressFn& progress) {
     const spiral::Abc v = positions.at(n);
     const u128 values[3] = {v.a, v.b, v.c};
     for (unsigned k = 0; k < 3; ++k) {
-      const auto d = static_cast<std::int64_t>(values[k]) - static_cast<std::int64_t>(numeration::floor_n_psi<std::uint64_t>(n, k + 1));
+      const auto d = static_cast<std::int64_t>(values[k]) -
+                     static_cast<std::int64_t>(numeration::floor_n_psi<std::uint64_t>(n, k + 1));
       if (d < lowest[k] || d > 1)
-        return failed(n - 1, fmt::format("{}_{} − ⌊ψ^{}·{}⌋ = {} is outside [{}, 1]", name[k], n, k + 1, n, d, lowest[k]));
+        return failed(n - 1,
+                      fmt::format("{}_{} − ⌊ψ^{}·{}⌋ = {} is outside [{}, 1]", name[k], n, k + 1, n, d, lowest[k]));
       lo[k] = std::min(lo[k], d), hi[k] = std::max(hi[k], d);
       if (d == 1 && plus_one[k]++ == 0) first[k] = n;
     }
@@ -207,12 +214,13 @@ ClaimOutcome check_theorem16(std::uint64_t bound, const ProgressFn& progress) {
   for (unsigned k = 0; k < 3; ++k)
     if (first[k] != paper_first[k] && !(first[k] == 0 && bound < paper_first[k]))
       return failed(bound, fmt::format("the first n with {}_n = ⌊ψ^{} n⌋ + 1 is {}, the paper says {}", name[k], k + 1,
-                                     first[k], paper_first[k]));
+                                       first[k], paper_first[k]));
   poller.finish();
-  return passed(bound, fmt::format("A−⌊ψn⌋ ∈ [{},{}], B−⌊ψ²n⌋ ∈ [{},{}], C−⌊ψ³n⌋ ∈ [{},{}]; the \"+1\" cases: {} (first {}), "
-                                 "{} (first {}), {} (first {})",
-                                 lo[0], hi[0], lo[1], hi[1], lo[2], hi[2], plus_one[0], first[0], plus_one[1], first[1],
-                                 plus_one[2], first[2]));
+  return passed(bound,
+                fmt::format("A−⌊ψn⌋ ∈ [{},{}], B−⌊ψ²n⌋ ∈ [{},{}], C−⌊ψ³n⌋ ∈ [{},{}]; the \"+1\" cases: {} (first {}), "
+                            "{} (first {}), {} (first {})",
+                            lo[0], hi[0], lo[1], hi[1], lo[2], hi[2], plus_one[0], first[0], plus_one[1], first[1],
+                            plus_one[2], first[2]));
 }
 
 ClaimOutcome check_theorem17(std::uint64_t bound, const ProgressFn& progress) {
@@ -225,7 +233,7 @@ ClaimOutcome check_theorem17(std::uint64_t bound, const ProgressFn& progress) {
       const std::uint64_t f = numeration::floor_n_over_psi<std::uint64_t>(n, k + 1);
       if (counted[k] < f || counted[k] > f + 1)
         return failed(n - 1, fmt::format("N_{}({}) = {} is outside [⌊n/ψ^{}⌋, ⌊n/ψ^{}⌋ + 1] = [{}, {}]",
-                                       static_cast<char>('a' + k), n, counted[k], k + 1, k + 1, f, f + 1));
+                                         static_cast<char>('a' + k), n, counted[k], k + 1, k + 1, f, f + 1));
       // N = ⌊n/ψ^k⌋ means N < n/ψ^k: the printed "n/ψ^k ≤ N(n)" fails there.
       if (counted[k] == f && below[k]++ == 0) first_below[k] = n;
     }
@@ -233,8 +241,8 @@ ClaimOutcome check_theorem17(std::uint64_t bound, const ProgressFn& progress) {
   }
   poller.finish();
   return passed(bound, fmt::format("N(n) ∈ {{⌊n/ψ^k⌋, ⌊n/ψ^k⌋ + 1}}; the printed middle inequality n/ψ^k ≤ N(n) fails "
-                                 "{}, {}, {} times (first at n = {}, {}, {}): it is a conversion garble",
-                                 below[0], below[1], below[2], first_below[0], first_below[1], first_below[2]));
+                                   "{}, {}, {} times (first at n = {}, {}, {}): it is a conversion garble",
+                                   below[0], below[1], below[2], first_below[0], first_below[1], first_below[2]));
 }
 
 // ---- §5.4: A, B, C ----------------------------------------------------------------------
@@ -274,9 +282,9 @@ ClaimOutcome check_eq14_16(std::uint64_t bound, const ProgressFn& progress) {
   for (std::uint64_t n = 1; n <= bound; ++n) {
     const spiral::Abc seen = positions.at(n), mex = recurrence.next();
     if (!(seen == mex))
-      return failed(n - 1, fmt::format("n = {}: positions ({}, {}, {}), (14)–(16) give ({}, {}, {})", n, to_string(seen.a),
-                                     to_string(seen.b), to_string(seen.c), to_string(mex.a), to_string(mex.b),
-                                     to_string(mex.c)));
+      return failed(n - 1, fmt::format("n = {}: positions ({}, {}, {}), (14)–(16) give ({}, {}, {})", n,
+                                       to_string(seen.a), to_string(seen.b), to_string(seen.c), to_string(mex.a),
+                                       to_string(mex.b), to_string(mex.c)));
     poller.tick(n);
   }
   poller.finish();
@@ -296,7 +304,7 @@ ClaimOutcome check_eq17(std::uint64_t bound, const ProgressFn& progress) {
     for (unsigned k = 0; k < 3; ++k)
       if (delta[k] != steps[k][t])
         return failed(n, fmt::format("Δ{}_{} = {} but Θ_{} = {} gives {}", "ABC"[k], n, to_string(delta[k]), n,
-                                   static_cast<char>('a' + t), steps[k][t]));
+                                     static_cast<char>('a' + t), steps[k][t]));
     previous = next;
     poller.tick(n + 1);
   }
@@ -307,11 +315,12 @@ ClaimOutcome check_eq17(std::uint64_t bound, const ProgressFn& progress) {
 ClaimOutcome check_eq18_21(std::uint64_t bound, const ProgressFn& progress) {
   Poller poller(progress, bound);
   AbcByPositions abc;
-  Word at_n, at_a, at_b;                  // counts at n − 1, A_n, B_n
+  Word at_n, at_a, at_b;                              // counts at n − 1, A_n, B_n
   Occurrences a_of_a{'a'}, a_of_b{'a'}, b_of_a{'b'};  // A_{A_n}, A_{B_n}, B_{A_n}
   for (std::uint64_t n = 1; n <= bound; ++n) {
     const spiral::Abc v = abc.at(n);
-    const auto a = static_cast<std::uint64_t>(v.a), b = static_cast<std::uint64_t>(v.b), c = static_cast<std::uint64_t>(v.c);
+    const auto a = static_cast<std::uint64_t>(v.a), b = static_cast<std::uint64_t>(v.b),
+               c = static_cast<std::uint64_t>(v.c);
     const auto& before = at_n.counts_at(n - 1);
     if (a != n + before[0] + before[1]) return failed(n - 1, fmt::format("(18) fails at n = {}", n));
     const auto& ca = at_a.counts_at(a);
@@ -320,7 +329,8 @@ ClaimOutcome check_eq18_21(std::uint64_t bound, const ProgressFn& progress) {
     if (c != b + cb[0] + cb[1]) return failed(n - 1, fmt::format("(20) fails at n = {}", n));
     const std::uint64_t aa = a_of_a.at(a), ab = a_of_b.at(b), ba = b_of_a.at(a);
     if (aa + 1 != b || ab != ba + 1 || ab + 1 != c)
-      return failed(n - 1, fmt::format("(21) fails at n = {}: A_(A_n) = {}, A_(B_n) = {}, B_(A_n) = {}", n, aa, ab, ba));
+      return failed(n - 1,
+                    fmt::format("(21) fails at n = {}: A_(A_n) = {}, A_(B_n) = {}, B_(A_n) = {}", n, aa, ab, ba));
     poller.tick(n);
   }
   poller.finish();
@@ -349,7 +359,8 @@ ClaimOutcome check_theorem20(std::uint64_t bound, const ProgressFn& progress) {
     poller.tick(n + 1);
   }
   poller.finish();
-  return passed(bound, "ΔX = Θ(2,1,1), ΔY = Θ(3,3,2), ΔM = Θ(1,2,1), ΔP = Θ(5,4,3) with XYMP from the mex recurrence (2)");
+  return passed(bound,
+                "ΔX = Θ(2,1,1), ΔY = Θ(3,3,2), ΔM = Θ(1,2,1), ΔP = Θ(5,4,3) with XYMP from the mex recurrence (2)");
 }
 
 ClaimOutcome check_corollary21(std::uint64_t bound, const ProgressFn& progress) {
@@ -359,10 +370,12 @@ ClaimOutcome check_corollary21(std::uint64_t bound, const ProgressFn& progress) 
   AbcByPositions positions;
   for (std::uint64_t n = 0; n < bound; ++n) {
     const spiral::Abc v = positions.at(n);
-    const auto a = static_cast<std::uint64_t>(v.a), b = static_cast<std::uint64_t>(v.b), c = static_cast<std::uint64_t>(v.c);
+    const auto a = static_cast<std::uint64_t>(v.a), b = static_cast<std::uint64_t>(v.b),
+               c = static_cast<std::uint64_t>(v.c);
     const Xymp formula{b - a, c - b, c - 2 * b + a, c - a};
     if (!(rows.row() == formula))
-      return failed(n, fmt::format("row {}: (2) gives {}, (41)–(44) give {}", n, row_text(rows.row()), row_text(formula)));
+      return failed(n,
+                    fmt::format("row {}: (2) gives {}, (41)–(44) give {}", n, row_text(rows.row()), row_text(formula)));
     rows.advance();
     poller.tick(n + 1);
   }
@@ -383,7 +396,7 @@ ClaimOutcome check_remark_ii(std::uint64_t bound, const ProgressFn& progress) {
     const char t = theme_song.next();
     if ((t == 'a') != x1_in_y || (t == 'b') != m1_in_p)
       return failed(n, fmt::format("row {} is labelled {}, but X_n + 1 ∈ {{Y}} is {} and M_n + 1 ∈ {{P}} is {}", n, t,
-                                 x1_in_y, m1_in_p));
+                                   x1_in_y, m1_in_p));
     rows.advance();
     poller.tick(n + 1);
   }
@@ -407,8 +420,9 @@ ClaimOutcome check_remark_v(std::uint64_t bound, const ProgressFn& progress) {
     poller.tick(n + 1);
   }
   poller.finish();
-  return passed(bound, fmt::format("ΔY takes 2, 3 ({}, {} times), never 4; ΔP takes 3, 4, 5 ({}, {}, {} times), never 6",
-                                 dy[2], dy[3], dp[3], dp[4], dp[5]));
+  return passed(bound,
+                fmt::format("ΔY takes 2, 3 ({}, {} times), never 4; ΔP takes 3, 4, 5 ({}, {}, {} times), never 6",
+                            dy[2], dy[3], dp[3], dp[4], dp[5]));
 }
 
 ClaimOutcome check_slope(std::uint64_t bound, const ProgressFn& progress) {
@@ -421,7 +435,8 @@ ClaimOutcome check_slope(std::uint64_t bound, const ProgressFn& progress) {
   for (std::uint64_t n = 1; n <= bound; ++n) {
     rows.advance();
     const Xymp& r = rows.row();
-    const auto d = static_cast<std::int64_t>(r.y) - static_cast<std::int64_t>(numeration::floor_n_psi<std::uint64_t>(r.x));
+    const auto d =
+        static_cast<std::int64_t>(r.y) - static_cast<std::int64_t>(numeration::floor_n_psi<std::uint64_t>(r.x));
     if (d > 2 || d < -1)
       return failed(n - 1, fmt::format("row {}: Y − ⌊ψX⌋ = {} − ⌊ψ·{}⌋ = {}: |Y_n − ψX_n| ≥ 2", n, r.y, r.x, d));
     lo = std::min(lo, d), hi = std::max(hi, d);
@@ -430,10 +445,9 @@ ClaimOutcome check_slope(std::uint64_t bound, const ProgressFn& progress) {
   const Xymp& r = rows.row();
   const long double error = static_cast<long double>(r.y) / static_cast<long double>(r.x) - numeration::kPsi;
   poller.finish();
-  return passed(bound, fmt::format("|Y_n − ψX_n| < 2 (Y − ⌊ψX⌋ ∈ [{}, {}]) so Y_n/X_n → ψ; at n = {}: Y/X − ψ = {:.3e}", lo,
-                                 hi, bound, static_cast<double>(error)));
+  return passed(bound, fmt::format("|Y_n − ψX_n| < 2 (Y − ⌊ψX⌋ ∈ [{}, {}]) so Y_n/X_n → ψ; at n = {}: Y/X − ψ = {:.3e}",
+                                   lo, hi, bound, static_cast<double>(error)));
 }
-
 
 }  // namespace
 
@@ -442,7 +456,8 @@ std::vector<Claim> spiral_claims() {
       Claim{.id = "exile.theorem1",
             .source = "seed 000, Theorem 1 (eq. (3))",
             .kind = ClaimKind::theorem,
-            .statement = "direct greedy placement on the spiral puts q_(4k+1..4k+4) at the quarter turns of (X_(k+1), Y_(k+1))",
+            .statement =
+                "direct greedy placement on the spiral puts q_(4k+1..4k+4) at the quarter turns of (X_(k+1), Y_(k+1))",
             .unit = "queens",
             .bounds = {.tour = 20000, .standard = 2'000'000, .deep = 10000000, .max = spiral::kDirectMaxQueens},
             .check = check_theorem1},
@@ -477,8 +492,9 @@ std::vector<Claim> spiral_claims() {
       Claim{.id = "exile.theorem16",
             .source = "seed 000, Theorem 16 (30)–(32)",
             .kind = ClaimKind::theorem,
-            .statement = "⌊ψ^k n⌋ − k ≤ A_n, B_n, C_n ≤ ⌊ψ^k n⌋ + 1 for k = 1, 2, 3; the first \"+1\" cases are n = 12737, 329, "
-            "2047",
+            .statement =
+                "⌊ψ^k n⌋ − k ≤ A_n, B_n, C_n ≤ ⌊ψ^k n⌋ + 1 for k = 1, 2, 3; the first \"+1\" cases are n = 12737, 329, "
+                "2047",
             .unit = "n",
             .bounds = {.tour = 20000, .standard = 5'000'000, .deep = 1000000000, .max = kStreamMax},
             .check = check_theorem16},
@@ -506,8 +522,9 @@ std::vector<Claim> spiral_claims() {
       Claim{.id = "exile.eq18_21",
             .source = "seed 000, eqs. (18)–(21)",
             .kind = ClaimKind::equation,
-            .statement = "A_n = n + N_a(n−1) + N_b(n−1), B_n = A_n + N_a(A_n) + N_b(A_n), C_n = B_n + N_a(B_n) + N_b(B_n); "
-            "A_(A_n) + 1 = B_n, A_(B_n) = B_(A_n) + 1, A_(B_n) + 1 = C_n",
+            .statement =
+                "A_n = n + N_a(n−1) + N_b(n−1), B_n = A_n + N_a(A_n) + N_b(A_n), C_n = B_n + N_a(B_n) + N_b(B_n); "
+                "A_(A_n) + 1 = B_n, A_(B_n) = B_(A_n) + 1, A_(B_n) + 1 = C_n",
             .unit = "n",
             .bounds = {.tour = 50000, .standard = 5'000'000, .deep = 1000000000, .max = kStreamMax},
             .check = check_eq18_21},

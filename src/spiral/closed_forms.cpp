@@ -14,8 +14,8 @@ namespace {
 
 void require_random_access(u128 n, const char* what) {
   if (n >> kRandomAccessBits)
-    throw RangeError(fmt::format("{} n = {} is out of range: the supported range is 0..2^{} - 1", what,
-                                 to_string(n), kRandomAccessBits));
+    throw RangeError(fmt::format("{} n = {} is out of range: the supported range is 0..2^{} - 1", what, to_string(n),
+                                 kRandomAccessBits));
 }
 
 // Up to this m the largest value computed from (m)_T, C_{m+1} < ψ³m + 4 (Theorem 15),
@@ -24,7 +24,8 @@ constexpr std::uint64_t kPackedMax = 2900000000000000000u;
 
 Abc abc_packed(std::uint64_t m) {
   const u128 e = numeration::tribonacci_bits(m);
-  return {u128{numeration::tribonacci_bits_value(e << 1)} + 1, u128{numeration::tribonacci_bits_value((e << 2) | 1)} + 1,
+  return {u128{numeration::tribonacci_bits_value(e << 1)} + 1,
+          u128{numeration::tribonacci_bits_value((e << 2) | 1)} + 1,
           u128{numeration::tribonacci_bits_value((e << 3) | 3)} + 1};
 }
 
@@ -51,11 +52,14 @@ Abc letter_counts(u128 n) {
   require_random_access(n, "N_a(n), N_b(n), N_c(n):");
   if (n <= UINT64_MAX) {
     const u128 e = numeration::tribonacci_bits(static_cast<std::uint64_t>(n));
-    return {u128{numeration::tribonacci_bits_value(e >> 1)} + (e & 1), u128{numeration::tribonacci_bits_value(e >> 2)} + ((e >> 1) & 1),
+    return {u128{numeration::tribonacci_bits_value(e >> 1)} + (e & 1),
+            u128{numeration::tribonacci_bits_value(e >> 2)} + ((e >> 1) & 1),
             u128{numeration::tribonacci_bits_value(e >> 3)} + ((e >> 2) & 1)};
   }
   const std::string e = numeration::tribonacci_representation<u128>(n);
-  auto head = [&](std::size_t drop) { return numeration::tribonacci_value<u128>(std::string_view(e).substr(0, e.size() - drop)); };
+  auto head = [&](std::size_t drop) {
+    return numeration::tribonacci_value<u128>(std::string_view(e).substr(0, e.size() - drop));
+  };
   auto digit = [&](std::size_t from_right) { return u128(e[e.size() - 1 - from_right] - '0'); };
   return {head(1) + digit(0), head(2) + digit(1), head(3) + digit(2)};
 }
@@ -66,7 +70,8 @@ char tribonacci_letter(u128 n) {
   // Theorem 11: the number of trailing 1s of (n−1)_T (never three) picks a, b or c.
   const u128 m = n - 1;
   if (m <= UINT64_MAX)
-    return static_cast<char>('a' + std::countr_one(static_cast<std::uint64_t>(numeration::tribonacci_bits(static_cast<std::uint64_t>(m)))));
+    return static_cast<char>(
+        'a' + std::countr_one(static_cast<std::uint64_t>(numeration::tribonacci_bits(static_cast<std::uint64_t>(m)))));
   const std::string e = numeration::tribonacci_representation<u128>(m);
   const auto last0 = e.find_last_of('0');
   return static_cast<char>('a' + (last0 == std::string::npos ? e.size() : e.size() - 1 - last0));
@@ -74,8 +79,8 @@ char tribonacci_letter(u128 n) {
 
 QueenCell queen_cell(std::uint64_t n) {
   if (n > kQueenCellMax)
-    throw RangeError(fmt::format("q_n with a 128-bit cell: n = {} is out of range: the supported range is 0..{}", n,
-                                 kQueenCellMax));
+    throw RangeError(
+        fmt::format("q_n with a 128-bit cell: n = {} is out of range: the supported range is 0..{}", n, kQueenCellMax));
   if (n == 0) return {};
   const std::uint64_t k = (n - 1) / 4 + 1;  // ≤ 2.5·10^18, within the packed range
   const XympRow row = xymp_of(abc_packed(k - 1));

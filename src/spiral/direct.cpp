@@ -106,8 +106,8 @@ std::int64_t first_free_on_edge(const Lines& lines, Point start, Point dir, std:
 
 void place_queens_directly(std::uint64_t count, const QueenSink& sink, const ProgressFn& progress) {
   if (count > kDirectMaxQueens)
-    throw RangeError(fmt::format("direct placement of {} queens: the supported range is 0..{}", count,
-                                 kDirectMaxQueens));
+    throw RangeError(
+        fmt::format("direct placement of {} queens: the supported range is 0..{}", count, kDirectMaxQueens));
   // The bitsets reach about 0.7·count in each direction (rows, columns) and twice that for
   // diagonals: ≈ 12 · 0.7 · count bits, rounded up to powers of two.
   require_memory(2 * count + (std::uint64_t{1} << 20), fmt::format("direct placement of {} queens", count));

@@ -13,8 +13,8 @@ std::uint64_t cell_index(Point p) {
   std::uint64_t ay = p.y < 0 ? 0 - static_cast<std::uint64_t>(p.y) : static_cast<std::uint64_t>(p.y);
   std::uint64_t k = std::max(ax, ay);
   if (k > static_cast<std::uint64_t>(kMaxShell))
-    throw RangeError(fmt::format("cell ({}, {}) lies on shell {}: the supported shells are 0..{}", p.x, p.y, k,
-                                 kMaxShell));
+    throw RangeError(
+        fmt::format("cell ({}, {}) lies on shell {}: the supported shells are 0..{}", p.x, p.y, k, kMaxShell));
   if (k == 0) return 0;
   const std::int64_t s = static_cast<std::int64_t>(k);
   const std::uint64_t first = (2 * k - 1) * (2 * k - 1);  // edge 1 starts at (k−1, k)
@@ -34,10 +34,14 @@ Point cell_point(std::uint64_t index) {
   const std::int64_t s = static_cast<std::int64_t>(k);
   const std::int64_t t = static_cast<std::int64_t>(offset % (2 * k));
   switch (offset / (2 * k)) {
-    case 0: return {s - 1 - t, s};
-    case 1: return {-s, s - 1 - t};
-    case 2: return {-s + 1 + t, -s};
-    default: return {s, -s + 1 + t};
+    case 0:
+      return {s - 1 - t, s};
+    case 1:
+      return {-s, s - 1 - t};
+    case 2:
+      return {-s + 1 + t, -s};
+    default:
+      return {s, -s + 1 + t};
   }
 }
 

@@ -17,7 +17,10 @@ constexpr std::uint64_t kScanLimit = std::uint64_t{1} << 50;
 
 // A column of Table 2, rows first, first+1, … (first = the OEIS offset).
 Sequence column(std::string anumber, std::string name, std::int64_t offset, std::uint64_t spiral::Xymp::*field) {
-  return {std::move(anumber), std::move(name), offset, kColumnTerms,
+  return {std::move(anumber),
+          std::move(name),
+          offset,
+          kColumnTerms,
           "the XYMP table streamed from the theme song (seed 000 Theorem 20)",
           [offset, field](std::uint64_t count, const TermSink& sink, const ProgressFn& progress) {
             spiral::TableStream rows;
@@ -34,7 +37,10 @@ Sequence column(std::string anumber, std::string name, std::int64_t offset, std:
 // The n ≥ 1 where A_n, B_n or C_n (k = 1, 2, 3) reaches the upper bound ⌊ψ^k n⌋ + 1 of
 // Theorem 16; A, B, C streamed by eq. (17), ⌊ψ^k n⌋ exact.
 Sequence plus_one_cases(std::string anumber, std::string name, unsigned k, std::uint64_t max_terms) {
-  return {std::move(anumber), std::move(name), 1, max_terms,
+  return {std::move(anumber),
+          std::move(name),
+          1,
+          max_terms,
           "A_n, B_n, C_n streamed from the theme song (eq. (17)) against exact ⌊ψ^k n⌋",
           [k](std::uint64_t count, const TermSink& sink, const ProgressFn& progress) {
             spiral::TableStream rows;
@@ -61,9 +67,12 @@ std::vector<Sequence> spiral_sequences() {
       {"A273059", "Greedy queens on the square spiral: the cells they occupy", 0, kCellTerms,
        "the queens generated from the theme song (seed 000 Theorems 1, 20); checked against direct placement",
        [](std::uint64_t count, const TermSink& sink, const ProgressFn& progress) {
-         spiral::generate_queens(count, [&](std::uint64_t, std::span<const spiral::QueenCell> queens) {
-           for (const auto& q : queens) sink(static_cast<std::int64_t>(q.cell));
-         }, progress);
+         spiral::generate_queens(
+             count,
+             [&](std::uint64_t, std::span<const spiral::QueenCell> queens) {
+               for (const auto& q : queens) sink(static_cast<std::int64_t>(q.cell));
+             },
+             progress);
        }},
       column("A140100", "X_n of the queens in exile: mex of the earlier X and Y (seed 000 (2))", 1, &spiral::Xymp::x),
       column("A140101", "Y_n of the queens in exile, the complement of A140100: Y_n = X_n + M_n", 0, &spiral::Xymp::y),

@@ -50,7 +50,7 @@ void generate_queens(std::uint64_t count, const QueenSink& sink, const ProgressF
   std::vector<QueenCell> block(kBlock);
   char letters[kLetters];
   words::FixedPointStream theme_song(words::Morphism::named("theme-song"));
-  theme_song.next();  // t_0 = c leads from row 0 to row 1
+  theme_song.next();           // t_0 = c leads from row 0 to row 1
   std::uint64_t x = 1, y = 2;  // row 1
   std::size_t filled = 1;      // block[0] = q_0 = (0, 0), cell 0
   std::uint64_t first = 0;

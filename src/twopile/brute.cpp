@@ -8,8 +8,7 @@
 
 namespace qg::twopile {
 
-std::vector<Position> brute_force_p_positions(const Ruleset& ruleset, std::uint64_t size,
-                                              const ProgressFn& progress) {
+std::vector<Position> brute_force_p_positions(const Ruleset& ruleset, std::uint64_t size, const ProgressFn& progress) {
   if (size == 0 || size > 4096)
     throw RangeError(fmt::format("brute force: size {} is outside the supported range 1..4096", size));
   // A monotone ruleset's options stay in the corner; bounces and reflections may leave it,

@@ -20,10 +20,13 @@ namespace {
 std::vector<Position> sweep(const char* rules, std::uint64_t count, const ProgressFn& progress = {}) {
   std::vector<Position> out;
   out.reserve(count);
-  sweep_p_positions(Ruleset::parse(rules), count, [&](std::uint64_t, std::uint64_t a, std::uint64_t b) {
-    out.push_back({a, b});
-    return true;
-  }, progress);
+  sweep_p_positions(
+      Ruleset::parse(rules), count,
+      [&](std::uint64_t, std::uint64_t a, std::uint64_t b) {
+        out.push_back({a, b});
+        return true;
+      },
+      progress);
   return out;
 }
 
@@ -35,13 +38,16 @@ ClaimOutcome dee_pairs(std::uint64_t bound, const ProgressFn& progress, const ch
                        const std::function<std::optional<std::string>(Position dee, Position two)>& check) {
   auto dee = sweep("queen-dee", bound);
   ClaimOutcome out{true, bound, holds};
-  sweep_p_positions(Ruleset::parse("kqueen-dee:2"), bound, [&](std::uint64_t n, std::uint64_t a, std::uint64_t b) {
-    if (auto wrong = check(dee[n], {a, b})) {
-      out = {false, n, fmt::format("n = {}: {}", n, *wrong)};
-      return false;
-    }
-    return true;
-  }, progress);
+  sweep_p_positions(
+      Ruleset::parse("kqueen-dee:2"), bound,
+      [&](std::uint64_t n, std::uint64_t a, std::uint64_t b) {
+        if (auto wrong = check(dee[n], {a, b})) {
+          out = {false, n, fmt::format("n = {}: {}", n, *wrong)};
+          return false;
+        }
+        return true;
+      },
+      progress);
   return out;
 }
 
@@ -59,7 +65,7 @@ Claim table_claim(int number, const char* rules, const char* game, std::vector<s
                  for (std::uint64_t n = 1; n <= bound; ++n)
                    if (p[n] != Position{a[n - 1], b[n - 1]})
                      return failed(n, fmt::format("n = {}: the game gives {}, the table ({}, {})", n, pos(p[n]),
-                                                   a[n - 1], b[n - 1]));
+                                                  a[n - 1], b[n - 1]));
                  return passed(bound, "all columns agree");
                }};
 }
@@ -75,12 +81,15 @@ Eq1 eq1(const char* rules, std::uint64_t bound, const ProgressFn& progress) {
   std::vector<std::uint32_t> a, b;  // a_i for every i swept (coordinates stay below 2^32), b_n for n ≤ bound
   std::uint64_t needed = UINT64_MAX, highest_b = 0;
   const std::uint64_t limit = 6 * bound + 16;
-  sweep_p_positions(Ruleset::parse(rules), limit, [&](std::uint64_t n, std::uint64_t x, std::uint64_t y) {
-    a.push_back(static_cast<std::uint32_t>(x));
-    if (n <= bound) b.push_back(static_cast<std::uint32_t>(y)), highest_b = std::max(highest_b, y);
-    if (n == bound) needed = highest_b;
-    return n < needed;
-  }, progress);
+  sweep_p_positions(
+      Ruleset::parse(rules), limit,
+      [&](std::uint64_t n, std::uint64_t x, std::uint64_t y) {
+        a.push_back(static_cast<std::uint32_t>(x));
+        if (n <= bound) b.push_back(static_cast<std::uint32_t>(y)), highest_b = std::max(highest_b, y);
+        if (n == bound) needed = highest_b;
+        return n < needed;
+      },
+      progress);
   if (needed == UINT64_MAX || a.size() <= needed)
     throw RangeError(fmt::format("{}: b_n passes 6n below n = {}", rules, bound));
   Eq1 e;
@@ -96,14 +105,17 @@ ClaimOutcome check_theorem1(std::uint64_t bound, const ProgressFn& progress) {
   std::vector<bool> used;
   std::uint64_t last_a = 0;
   ClaimOutcome bad{true, 0, ""};
-  sweep_p_positions(Ruleset::parse("queen-bee"), bound, [&](std::uint64_t i, std::uint64_t a, std::uint64_t b) {
-    last_a = a;
-    if (b != 2 * a) bad = {false, i, fmt::format("P-position {} has b ≠ 2a", pos({a, b}))};
-    if (used.size() <= b) used.resize(2 * b + 2);
-    if (i > 0 && (used[a] || used[b])) bad = {false, i, fmt::format("{} reuses a coordinate", pos({a, b}))};
-    used[a] = used[b] = true;
-    return bad.pass;
-  }, progress);
+  sweep_p_positions(
+      Ruleset::parse("queen-bee"), bound,
+      [&](std::uint64_t i, std::uint64_t a, std::uint64_t b) {
+        last_a = a;
+        if (b != 2 * a) bad = {false, i, fmt::format("P-position {} has b ≠ 2a", pos({a, b}))};
+        if (used.size() <= b) used.resize(2 * b + 2);
+        if (i > 0 && (used[a] || used[b])) bad = {false, i, fmt::format("{} reuses a coordinate", pos({a, b}))};
+        used[a] = used[b] = true;
+        return bad.pass;
+      },
+      progress);
   if (!bad.pass) return bad;
   for (std::uint64_t v = 1; v <= last_a; ++v)
     if (!used[v]) return failed(bound, fmt::format("{} is not a coordinate", v));
@@ -121,8 +133,7 @@ ClaimOutcome check_lemma2(std::uint64_t bound, const ProgressFn& progress) {
       for (auto q : p) {
         if (q.x + q.y >= x + y) break;
         lemma |= x == q.x || x == q.y || y == q.x || y == q.y;
-        for (std::uint64_t v : {q.y - q.x, q.x + q.y})
-          lemma |= y - x + 1 == v || y - x == v || y - x == v + 1;
+        for (std::uint64_t v : {q.y - q.x, q.x + q.y}) lemma |= y - x + 1 == v || y - x == v || y - x == v + 1;
         moves |= rules.is_move({x, y}, q) || rules.is_move({x, y}, {q.y, q.x});
       }
       if (lemma != moves)
@@ -136,19 +147,22 @@ ClaimOutcome check_lemma3(std::uint64_t bound, const ProgressFn& progress) {
   std::vector<bool> coords(16), evens(16);
   std::uint64_t mex = 1, mex2 = 2;
   ClaimOutcome out{true, bound, "both mex rules hold"};
-  sweep_p_positions(Ruleset::parse("kqueen-dee:2"), bound, [&](std::uint64_t n, std::uint64_t a, std::uint64_t b) {
-    if (n == 0) return true;
-    while (mex < coords.size() && coords[mex]) ++mex;
-    while (mex2 < evens.size() && evens[mex2]) mex2 += 2;
-    if (a != mex || b - a != mex2) {
-      out = {false, n, fmt::format("n = {}: {} but mex = {}, mex_2 = {}", n, pos({a, b}), mex, mex2)};
-      return false;
-    }
-    if (coords.size() <= 2 * b + 2) coords.resize(4 * b + 4), evens.resize(4 * b + 4);
-    coords[a] = coords[b] = true;
-    evens[b - a] = evens[a + b] = true;
-    return true;
-  }, progress);
+  sweep_p_positions(
+      Ruleset::parse("kqueen-dee:2"), bound,
+      [&](std::uint64_t n, std::uint64_t a, std::uint64_t b) {
+        if (n == 0) return true;
+        while (mex < coords.size() && coords[mex]) ++mex;
+        while (mex2 < evens.size() && evens[mex2]) mex2 += 2;
+        if (a != mex || b - a != mex2) {
+          out = {false, n, fmt::format("n = {}: {} but mex = {}, mex_2 = {}", n, pos({a, b}), mex, mex2)};
+          return false;
+        }
+        if (coords.size() <= 2 * b + 2) coords.resize(4 * b + 4), evens.resize(4 * b + 4);
+        coords[a] = coords[b] = true;
+        evens[b - a] = evens[a + b] = true;
+        return true;
+      },
+      progress);
   return out;
 }
 
@@ -168,8 +182,8 @@ ClaimOutcome check_table3_exile(std::uint64_t bound, const ProgressFn& progress)
                    [&](Position dee, Position two) -> std::optional<std::string> {
                      const auto& r = exile.row();
                      if (dee != Position{r.x, r.y} || two != Position{r.m, r.p})
-                       return fmt::format("Queen Dee {}, 2-Queen Dee {}, XYMP ({}, {}, {}, {})", pos(dee),
-                                          pos(two), r.x, r.y, r.m, r.p);
+                       return fmt::format("Queen Dee {}, 2-Queen Dee {}, XYMP ({}, {}, {}, {})", pos(dee), pos(two),
+                                          r.x, r.y, r.m, r.p);
                      exile.advance();
                      return {};
                    });
@@ -185,10 +199,14 @@ ClaimOutcome check_theorem5(std::uint64_t bound, const ProgressFn& progress) {
     return true;
   });
   ClaimOutcome out{true, bound, "sweep = t_b coding"};
-  sweep_p_positions(rules, bound, [&](std::uint64_t n, std::uint64_t a, std::uint64_t b) {
-    if (word[n] != Position{a, b}) out = {false, n, fmt::format("n = {}: game {}, t_b {}", n, pos({a, b}), pos(word[n]))};
-    return out.pass;
-  }, progress);
+  sweep_p_positions(
+      rules, bound,
+      [&](std::uint64_t n, std::uint64_t a, std::uint64_t b) {
+        if (word[n] != Position{a, b})
+          out = {false, n, fmt::format("n = {}: game {}, t_b {}", n, pos({a, b}), pos(word[n]))};
+        return out.pass;
+      },
+      progress);
   return out;
 }
 
@@ -204,13 +222,16 @@ ClaimOutcome check_eq1(std::uint64_t bound, const ProgressFn& progress) {
 
 ClaimOutcome check_prop7(std::uint64_t bound, const ProgressFn& progress) {
   ClaimOutcome out{true, bound, "n = f(a_n) for every n"};
-  sweep_p_positions(Ruleset::parse("queen-bee"), bound, [&](std::uint64_t n, std::uint64_t a, std::uint64_t) {
-    std::uint64_t f = 0;
-    for (unsigned m = 1; m < 64 && (std::uint64_t{1} << (m - 1)) <= a; m += 2)
-      f += (a + (std::uint64_t{1} << (m - 1))) >> m;  // [a/2^m] = ⌊(a + 2^(m−1))/2^m⌋
-    if (f != n) out = {false, n, fmt::format("n = {}: a_n = {} but f(a_n) = {}", n, a, f)};
-    return out.pass;
-  }, progress);
+  sweep_p_positions(
+      Ruleset::parse("queen-bee"), bound,
+      [&](std::uint64_t n, std::uint64_t a, std::uint64_t) {
+        std::uint64_t f = 0;
+        for (unsigned m = 1; m < 64 && (std::uint64_t{1} << (m - 1)) <= a; m += 2)
+          f += (a + (std::uint64_t{1} << (m - 1))) >> m;  // [a/2^m] = ⌊(a + 2^(m−1))/2^m⌋
+        if (f != n) out = {false, n, fmt::format("n = {}: a_n = {} but f(a_n) = {}", n, a, f)};
+        return out.pass;
+      },
+      progress);
   return out;
 }
 
@@ -262,8 +283,9 @@ ClaimOutcome check_aaa(std::uint64_t bound, const ProgressFn&) {
 }
 
 ClaimOutcome check_morphic(std::uint64_t bound, const ProgressFn& progress) {
-  const char* games[] = {"wythoff", "kqueen:2", "kqueen:3", "queen-bee", "queen-dee", "kqueen-dee:2",
-                         "st-wythoff:2,1", "st-wythoff:3,2", "limited-kqueen:3,0", "limited-kqueen:4,2"};
+  const char* games[] = {
+      "wythoff",      "kqueen:2",       "kqueen:3",       "queen-bee",          "queen-dee",
+      "kqueen-dee:2", "st-wythoff:2,1", "st-wythoff:3,2", "limited-kqueen:3,0", "limited-kqueen:4,2"};
   for (const char* name : games) {
     auto rules = Ruleset::parse(name);
     MorphicPPositions route(*morphic_coding(rules));
@@ -276,7 +298,7 @@ ClaimOutcome check_morphic(std::uint64_t bound, const ProgressFn& progress) {
     auto [g, w] = std::mismatch(game.begin(), game.end(), word.begin());
     if (g != game.end())
       return failed(static_cast<std::uint64_t>(g - game.begin()),
-              fmt::format("{}: game {} vs morphism {}", name, pos(*g), pos(*w)));
+                    fmt::format("{}: game {} vs morphism {}", name, pos(*g), pos(*w)));
   }
   return passed(bound, fmt::format("{} rulesets agree", std::size(games)));
 }
@@ -302,7 +324,7 @@ std::vector<Claim> empress_claims() {
             .source = "seed 001, Lemma 2",
             .kind = ClaimKind::lemma,
             .statement = "2-Queen Dee: (x, y), x ≤ y, moves to an earlier P-position iff {x,y} meets A∪B or "
-            "{y−x−1, y−x, y−x+1} meets D∪S",
+                         "{y−x−1, y−x, y−x+1} meets D∪S",
             .unit = "corner side",
             .bounds = {.tour = 40, .standard = 200, .deep = 200, .max = 2000},
             .check = check_lemma2},
@@ -317,7 +339,7 @@ std::vector<Claim> empress_claims() {
             .source = "seed 001, Lemma 4",
             .kind = ClaimKind::lemma,
             .statement = "2-Queen Dee (a, b) and Queen Dee (α, β): a_n = β_n − α_n, b_n = α_n + β_n, b_n − a_n = 2α_n, "
-            "a_n + b_n = 2β_n",
+                         "a_n + b_n = 2β_n",
             .unit = "P-positions",
             .bounds = {.tour = 100'000, .standard = 2'000'000, .deep = 5'000'000, .max = 200'000'000},
             .check = check_lemma4},
@@ -325,7 +347,7 @@ std::vector<Claim> empress_claims() {
             .source = "seed 001, Table 3 (A140100–A140103); seed 000, eq. (2)",
             .kind = ClaimKind::table,
             .statement = "the Queen Dee's P-positions are the queens in exile's (X_n, Y_n) and the 2-Queen Dee's their "
-            "(M_n, P_n): the sweep of either game equals the XYMP mex recurrence",
+                         "(M_n, P_n): the sweep of either game equals the XYMP mex recurrence",
             .unit = "P-positions",
             .bounds = {.tour = 100'000, .standard = 2'000'000, .deep = 10'000'000, .max = 500'000'000},
             .check = check_table3_exile},
@@ -354,22 +376,24 @@ std::vector<Claim> empress_claims() {
             .source = "seed 001, Theorem 8 and Figure 3",
             .kind = ClaimKind::theorem,
             .statement = "Queen Bee: a_{b_n} − a_n − b_n is unbounded (evidence: the first n reaching each new value; "
-            "Figure 3: a difference of size 5 first at n = 310691)",
+                         "Figure 3: a difference of size 5 first at n = 310691)",
             .unit = "n",
             .bounds = {.tour = 400'000, .standard = 3'000'000, .deep = 30'000'000, .max = 300'000'000},
             .check = check_theorem8},
       Claim{.id = "empress.aaa",
             .source = "seed 001, §4",
             .kind = ClaimKind::remark,
-            .statement = "a→ab, b→aaa codes (1,2), (3,7), (4,9), (5,11), (6,13); from the N-position (3,6) the moves to (0,0) "
-            "and (1,2) also join two coded P-positions",
+            .statement =
+                "a→ab, b→aaa codes (1,2), (3,7), (4,9), (5,11), (6,13); from the N-position (3,6) the moves to (0,0) "
+                "and (1,2) also join two coded P-positions",
             .unit = "corner side",
             .bounds = {.tour = 30, .standard = 60, .deep = 60, .max = 400},
             .check = check_aaa},
       Claim{.id = "empress.morphic",
             .source = "seed 001, §3–4",
             .kind = ClaimKind::theorem,
-            .statement = "sweep = morphic route for Wythoff, k-Queens, Queen Bee, Queen Dees, (s,t)-Wythoff, limited k-Queens",
+            .statement =
+                "sweep = morphic route for Wythoff, k-Queens, Queen Bee, Queen Dees, (s,t)-Wythoff, limited k-Queens",
             .unit = "P-positions",
             .bounds = {.tour = 20'000, .standard = 500'000, .deep = 1'000'000, .max = 100'000'000},
             .check = check_morphic},
@@ -380,13 +404,16 @@ ClaimOutcome check_prop1_1(std::uint64_t bound, const ProgressFn& progress) {
   std::vector<std::uint8_t> seen;
   std::uint64_t last_a = 0;
   ClaimOutcome out{true, bound, ""};
-  sweep_p_positions(Ruleset::parse("maharaja"), bound, [&](std::uint64_t n, std::uint64_t a, std::uint64_t b) {
-    if (seen.size() <= b) seen.resize(2 * b + 2);
-    if (n > 0 && (seen[a] || seen[b])) out = {false, n, fmt::format("{} shares a line", pos({a, b}))};
-    seen[a] = seen[b] = 1;
-    last_a = a;
-    return out.pass;
-  }, progress);
+  sweep_p_positions(
+      Ruleset::parse("maharaja"), bound,
+      [&](std::uint64_t n, std::uint64_t a, std::uint64_t b) {
+        if (seen.size() <= b) seen.resize(2 * b + 2);
+        if (n > 0 && (seen[a] || seen[b])) out = {false, n, fmt::format("{} shares a line", pos({a, b}))};
+        seen[a] = seen[b] = 1;
+        last_a = a;
+        return out.pass;
+      },
+      progress);
   if (!out.pass) return out;
   for (std::uint64_t v = 0; v <= last_a; ++v)
     if (!seen[v]) return failed(bound, fmt::format("column {} has no P-position", v));
@@ -397,35 +424,42 @@ ClaimOutcome check_prop1_1(std::uint64_t bound, const ProgressFn& progress) {
 ClaimOutcome check_theorem1_2(std::uint64_t bound, const ProgressFn& progress) {
   std::int64_t low = 0, high = 0;
   std::uint64_t at_low = 0, at_high = 0;
-  sweep_p_positions(Ruleset::parse("maharaja"), bound, [&](std::uint64_t n, std::uint64_t a, std::uint64_t b) {
-    std::int64_t d = static_cast<std::int64_t>(b - a) - static_cast<std::int64_t>(n);
-    if (d < low) low = d, at_low = n;
-    if (d > high) high = d, at_high = n;
-    return true;
-  }, progress);
+  sweep_p_positions(
+      Ruleset::parse("maharaja"), bound,
+      [&](std::uint64_t n, std::uint64_t a, std::uint64_t b) {
+        std::int64_t d = static_cast<std::int64_t>(b - a) - static_cast<std::int64_t>(n);
+        if (d < low) low = d, at_low = n;
+        if (d > high) high = d, at_high = n;
+        return true;
+      },
+      progress);
   return {low >= -4 && high <= 3, bound,
-          fmt::format("b_n − a_n − n ranges over [{}, {}], first reached at n = {} and n = {}", low, high,
-                      at_low, at_high)};
+          fmt::format("b_n − a_n − n ranges over [{}, {}], first reached at n = {} and n = {}", low, high, at_low,
+                      at_high)};
 }
 
 ClaimOutcome check_eq4(std::uint64_t bound, const ProgressFn& progress) {
   std::vector<std::uint8_t> used;
   std::uint64_t mex = 0, holds = 0, lag = 0;
   ClaimOutcome out{true, bound, ""};
-  sweep_p_positions(Ruleset::parse("maharaja"), bound, [&](std::uint64_t n, std::uint64_t a, std::uint64_t b) {
-    if (used.size() <= b - a) used.resize(2 * (b - a) + 2);
-    if (used[b - a]) out = {false, n, fmt::format("diagonal {} is used twice", b - a)};
-    used[b - a] = 1;
-    while (mex < used.size() && used[mex]) ++mex;
-    holds += mex == n + 1;  // {0..n} are exactly the first n+1 differences
-    lag = std::max(lag, n + 1 - mex);
-    return out.pass;
-  }, progress);
+  sweep_p_positions(
+      Ruleset::parse("maharaja"), bound,
+      [&](std::uint64_t n, std::uint64_t a, std::uint64_t b) {
+        if (used.size() <= b - a) used.resize(2 * (b - a) + 2);
+        if (used[b - a]) out = {false, n, fmt::format("diagonal {} is used twice", b - a)};
+        used[b - a] = 1;
+        while (mex < used.size() && used[mex]) ++mex;
+        holds += mex == n + 1;  // {0..n} are exactly the first n+1 differences
+        lag = std::max(lag, n + 1 - mex);
+        return out.pass;
+      },
+      progress);
   if (!out.pass) return out;
   out.pass = lag <= 8;
-  out.detail = fmt::format("no diagonal twice; (4) holds for {} of {} n ({:.1f}%); the least unused "
-                           "diagonal lags n + 1 by at most {}",
-                           holds, bound, 100.0 * static_cast<double>(holds) / static_cast<double>(bound), lag);
+  out.detail = fmt::format(
+      "no diagonal twice; (4) holds for {} of {} n ({:.1f}%); the least unused "
+      "diagonal lags n + 1 by at most {}",
+      holds, bound, 100.0 * static_cast<double>(holds) / static_cast<double>(bound), lag);
   return out;
 }
 
@@ -457,8 +491,7 @@ ClaimOutcome check_kl_pairs(std::uint64_t bound, const ProgressFn& progress) {
       for (auto p : all)
         if (p.x + k < count && p.y + l < count) joins |= is_p({p.x + k, p.y + l});
       differ += differs;
-      if (pair && !differs)
-        return failed(l, fmt::format("({},{}) is a (dual) Wythoff pair but changes nothing", k, l));
+      if (pair && !differs) return failed(l, fmt::format("({},{}) is a (dual) Wythoff pair but changes nothing", k, l));
       if (differs != joins)
         return failed(l, fmt::format("({},{}): differs = {}, joins two P-positions = {}", k, l, differs, joins));
       if (differs && !pair && extra++ < 6) extras += fmt::format(" ({},{})", k, l);
@@ -489,8 +522,9 @@ std::vector<Claim> maharaja_claims() {
       Claim{.id = "maharaja.eq4",
             .source = "seed 003, (2), (4) and §2",
             .kind = ClaimKind::observation,
-            .statement = "Maharaja Nim uses every diagonal y − x = C exactly once; (4) {0..n} = {b_i − a_i : i ≤ n} holds "
-            "for most n",
+            .statement =
+                "Maharaja Nim uses every diagonal y − x = C exactly once; (4) {0..n} = {b_i − a_i : i ≤ n} holds "
+                "for most n",
             .unit = "P-positions",
             .bounds = {.tour = 200'000, .standard = 10'000'000, .deep = 50'000'000, .max = 2'000'000'000},
             .check = check_eq4},
@@ -498,7 +532,7 @@ std::vector<Claim> maharaja_claims() {
             .source = "seed 003, §4 (citing [La])",
             .kind = ClaimKind::theorem,
             .statement = "(k,l)-Maharaja's P-positions differ from Wythoff's if (k,l) = (⌊nφ⌋,⌊nφ²⌋) or (⌈nφ⌉,⌈nφ²⌉); "
-            "exactly when (k,l) joins two Wythoff P-positions",
+                         "exactly when (k,l) joins two Wythoff P-positions",
             .unit = "largest l",
             .bounds = {.tour = 12, .standard = 30, .deep = 30, .max = 200},
             .check = check_kl_pairs},

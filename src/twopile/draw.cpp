@@ -36,8 +36,8 @@ void draw_game_png(const Ruleset& ruleset, const GamePicture& picture, const std
     return true;
   });
   // The lines y = φx and y = x/φ are drawn, not decided: floating point is enough here.
-  const double phi = (1 + std::sqrt(5.0)) / 2, cell = shrink > 1 ? 1.0 / static_cast<double>(shrink)
-                                                                   : static_cast<double>(zoom);
+  const double phi = (1 + std::sqrt(5.0)) / 2,
+               cell = shrink > 1 ? 1.0 / static_cast<double>(shrink) : static_cast<double>(zoom);
   auto on_line = [&](std::uint32_t px, std::uint32_t py) {
     if (!picture.lines) return false;
     double x = (px + 0.5) / cell, y = (side - 1 - py + 0.5) / cell, tol = 0.6 / cell;

@@ -13,7 +13,9 @@ namespace {
 std::string power(char letter, std::uint64_t k) { return std::string(static_cast<std::size_t>(k), letter); }
 
 // a → a^k b, b → a^j.
-std::string ab_morphism(const std::string& a_image, std::uint64_t j) { return "a->" + a_image + ",b->" + power('a', j); }
+std::string ab_morphism(const std::string& a_image, std::uint64_t j) {
+  return "a->" + a_image + ",b->" + power('a', j);
+}
 
 // Reads the coded word (the fixed point with `deleted` letters removed) and reports the
 // 1-based location of each next occurrence of one letter.

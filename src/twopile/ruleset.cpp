@@ -28,8 +28,7 @@ bool widened_amounts(const Widened& w, std::uint64_t u, std::uint64_t v) {
 bool widened_move(const Widened& w, Position f, Position t) {
   if (t.x > f.x || t.y > f.y || !widened_amounts(w, f.x - t.x, f.y - t.y)) return false;
   // The limited k-Queen may not stroll from outside the band |x − y| ≤ j into it.
-  if (w.limit && f.x - t.x != f.y - t.y && absdiff(f.x, f.y) > *w.limit && absdiff(t.x, t.y) <= *w.limit)
-    return false;
+  if (w.limit && f.x - t.x != f.y - t.y && absdiff(f.x, f.y) > *w.limit && absdiff(t.x, t.y) <= *w.limit) return false;
   return true;
 }
 
@@ -39,7 +38,7 @@ void reflected_antidiagonals(std::uint64_t k, Position f, F&& each) {
   auto within = [&](std::uint64_t d, std::uint64_t c) { return absdiff(d, c) <= k - 1; };
   for (std::uint64_t d = 1; d < f.x + f.y; ++d) {
     // Side point (0, d): reached with u = x, v = y − d; side point (d, 0) with u = x − d, v = y.
-    bool left = d <= f.y && within(d + f.x, f.y);   // |u − v| = |x − y + d|
+    bool left = d <= f.y && within(d + f.x, f.y);    // |u − v| = |x − y + d|
     bool bottom = d <= f.x && within(d + f.y, f.x);  // |u − v| = |x − d − y|
     if (left || bottom) each(d);
   }
@@ -120,15 +119,17 @@ std::vector<std::uint64_t> parse_params(std::string_view params, std::string_vie
     }
   }
   std::string usage(name);
-  for (std::size_t k = 0; k < spec.size(); ++k) fmt::format_to(std::back_inserter(usage), "{}{}", k ? ',' : ':', spec[k].first);
+  for (std::size_t k = 0; k < spec.size(); ++k)
+    fmt::format_to(std::back_inserter(usage), "{}{}", k ? ',' : ':', spec[k].first);
   if (parts.size() != spec.size())
-    bad_ruleset(whole, fmt::format("{} takes {} parameter{}: write {}", name, spec.size(), spec.size() == 1 ? "" : "s",
-                                   usage));
+    bad_ruleset(
+        whole, fmt::format("{} takes {} parameter{}: write {}", name, spec.size(), spec.size() == 1 ? "" : "s", usage));
   std::vector<std::uint64_t> values;
   for (std::size_t k = 0; k < spec.size(); ++k) {
     auto [label, min] = spec[k];
     if (!parts[k].empty() && parts[k].front() == '-')
-      bad_ruleset(whole, fmt::format("{} = {} is negative: {} must be a natural number ≥ {}", label, parts[k], label, min));
+      bad_ruleset(whole,
+                  fmt::format("{} = {} is negative: {} must be a natural number ≥ {}", label, parts[k], label, min));
     try {
       values.push_back(parse_u64(parts[k], min, std::uint64_t{1} << 31));
     } catch (const InputError& e) {
@@ -168,7 +169,8 @@ std::vector<MoveFamily> parse_term(std::string_view term, std::string_view whole
   }
   if (name == "limited-kqueen") {
     auto v = params_of({{"K", 1}, {"J", 0}});
-    if (v[1] >= v[0]) bad_ruleset(whole, fmt::format("limited-kqueen:K,J needs K > J ≥ 0 (got K={}, J={})", v[0], v[1]));
+    if (v[1] >= v[0])
+      bad_ruleset(whole, fmt::format("limited-kqueen:K,J needs K > J ≥ 0 (got K={}, J={})", v[0], v[1]));
     return {Rook{}, Widened{1, v[0], v[1]}};
   }
   if (name == "maharaja") return params_of({}), std::vector<MoveFamily>{Rook{}, Widened{}, knight(1, 2)};
@@ -182,9 +184,10 @@ std::vector<MoveFamily> parse_term(std::string_view term, std::string_view whole
     // The sweep tries every jump (t, 2t) with t up to the column at each candidate row, so
     // columns past 10^6 take hours whatever T is; a larger T only costs memory (68 bytes a t).
     if (v[0] > kMaxT2t)
-      throw RangeError(fmt::format("ruleset '{}': t2t:T supports T ≤ 10^6 (got {}): the jump (t,2t) first matters in column t, "
-                                     "and the sweep does not reach column 10^6 in reasonable time with that many jumps",
-                                   whole, v[0]));
+      throw RangeError(
+          fmt::format("ruleset '{}': t2t:T supports T ≤ 10^6 (got {}): the jump (t,2t) first matters in column t, "
+                      "and the sweep does not reach column 10^6 in reasonable time with that many jumps",
+                      whole, v[0]));
     Jumps jumps;
     for (std::uint64_t t = 1; t <= v[0]; ++t) {
       jumps.moves.push_back({t, 2 * t});
@@ -205,27 +208,27 @@ std::vector<MoveFamily> parse_term(std::string_view term, std::string_view whole
 }  // namespace
 
 std::string describe(const MoveFamily& family) {
-  return std::visit(Overloaded{
-                        [](const Rook&) -> std::string { return "rook"; },
-                        [](const Widened& w) -> std::string {
-                          std::string limit = w.limit ? fmt::format(", limited to the band |x-y| <= {}", *w.limit) : "";
-                          if (w.s == 1 && w.t == 1) return "diagonal";
-                          if (w.s == 1) return fmt::format("{}-queen stroll (|u-v| <= {}){}", w.t, w.t - 1, limit);
-                          return fmt::format("widened diagonal (s,t)=({},{}): |u-v| < {}*min(u,v)+{}", w.s, w.t,
-                                             w.s - 1, w.t);
-                        },
-                        [](const Bounce&) -> std::string { return "bounce (Queen Bee)"; },
-                        [](const Reflect& r) -> std::string {
-                          return r.k == 1 ? "reflection (Queen Dee)" : fmt::format("reflection of the {}-queen stroll", r.k);
-                        },
-                        [](const Jumps& j) -> std::string {
-                          std::string out = "jumps";
-                          for (std::size_t i = 0; i < j.moves.size(); ++i)
-                            out += fmt::format("{}({},{})", i ? "," : " ", j.moves[i].x, j.moves[i].y);
-                          return out;
-                        },
-                    },
-                    family);
+  return std::visit(
+      Overloaded{
+          [](const Rook&) -> std::string { return "rook"; },
+          [](const Widened& w) -> std::string {
+            std::string limit = w.limit ? fmt::format(", limited to the band |x-y| <= {}", *w.limit) : "";
+            if (w.s == 1 && w.t == 1) return "diagonal";
+            if (w.s == 1) return fmt::format("{}-queen stroll (|u-v| <= {}){}", w.t, w.t - 1, limit);
+            return fmt::format("widened diagonal (s,t)=({},{}): |u-v| < {}*min(u,v)+{}", w.s, w.t, w.s - 1, w.t);
+          },
+          [](const Bounce&) -> std::string { return "bounce (Queen Bee)"; },
+          [](const Reflect& r) -> std::string {
+            return r.k == 1 ? "reflection (Queen Dee)" : fmt::format("reflection of the {}-queen stroll", r.k);
+          },
+          [](const Jumps& j) -> std::string {
+            std::string out = "jumps";
+            for (std::size_t i = 0; i < j.moves.size(); ++i)
+              out += fmt::format("{}({},{})", i ? "," : " ", j.moves[i].x, j.moves[i].y);
+            return out;
+          },
+      },
+      family);
 }
 
 Ruleset::Ruleset(std::string name, std::vector<MoveFamily> families)
@@ -300,18 +303,18 @@ bool Ruleset::monotone() const {
 bool Ruleset::is_move(Position f, Position t) const {
   if (t == f) return false;
   for (const auto& family : families_) {
-    bool hit = std::visit(Overloaded{
-                              [&](const Rook&) { return (t.x == f.x && t.y < f.y) || (t.y == f.y && t.x < f.x); },
-                              [&](const Widened& w) { return widened_move(w, f, t); },
-                              [&](const Bounce&) { return bounce_move(f, t); },
-                              [&](const Reflect& r) { return reflect_move(r, f, t); },
-                              [&](const Jumps& j) {
-                                return t.x <= f.x && t.y <= f.y &&
-                                       std::binary_search(j.moves.begin(), j.moves.end(),
-                                                          Position{f.x - t.x, f.y - t.y});
-                              },
-                          },
-                          family);
+    bool hit =
+        std::visit(Overloaded{
+                       [&](const Rook&) { return (t.x == f.x && t.y < f.y) || (t.y == f.y && t.x < f.x); },
+                       [&](const Widened& w) { return widened_move(w, f, t); },
+                       [&](const Bounce&) { return bounce_move(f, t); },
+                       [&](const Reflect& r) { return reflect_move(r, f, t); },
+                       [&](const Jumps& j) {
+                         return t.x <= f.x && t.y <= f.y &&
+                                std::binary_search(j.moves.begin(), j.moves.end(), Position{f.x - t.x, f.y - t.y});
+                       },
+                   },
+                   family);
     if (hit) return true;
   }
   return false;

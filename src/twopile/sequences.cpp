@@ -64,8 +64,8 @@ std::vector<Sequence> twopile_sequences() {
                [](std::uint64_t count, const TermSink& sink, const ProgressFn& progress) {
                  coordinates("queen-bee", false, count, sink, progress);
                }});
-  s.push_back({"A036554", "Numbers whose binary expansion ends with an odd number of 0's (Queen Bee b_n)", 1,
-               kMaxTerms, "morphic route of queen-bee: b's of the period-doubling word (seed 001 Table 1)",
+  s.push_back({"A036554", "Numbers whose binary expansion ends with an odd number of 0's (Queen Bee b_n)", 1, kMaxTerms,
+               "morphic route of queen-bee: b's of the period-doubling word (seed 001 Table 1)",
                [](std::uint64_t count, const TermSink& sink, const ProgressFn& progress) {
                  coordinates("queen-bee", true, count, sink, progress);
                }});
@@ -92,13 +92,12 @@ std::vector<Sequence> twopile_sequences() {
   s.push_back({"A184117", "Lower s-Wythoff sequence, where s(n) = 2n + 1", 1, kMaxTerms / 1000,
                "complementary pair a_n = mex, b_n = a_n + 2n + 1 (seed 001 §4)",
                [](std::uint64_t count, const TermSink& sink, const ProgressFn& progress) {
-                 complementary_pair(
-                     [](std::uint64_t n) { return 2 * n + 1; }, count + 1,
-                     [&](std::uint64_t n, std::uint64_t a, std::uint64_t) {
-                       if (n > 0) sink(static_cast<std::int64_t>(a));
-                       return true;
-                     },
-                     progress);
+                 complementary_pair([](std::uint64_t n) { return 2 * n + 1; }, count + 1,
+                                    [&](std::uint64_t n, std::uint64_t a, std::uint64_t) {
+                                      if (n > 0) sink(static_cast<std::int64_t>(a));
+                                      return true;
+                                    },
+                                    progress);
                }});
   return s;
 }

@@ -75,7 +75,8 @@ class BlockMax {
     std::uint64_t cap = std::max<std::uint64_t>(cap_, 64);
     while (cap <= b) cap *= 2;
     std::vector<std::int64_t> tree(2 * cap, kEmpty);
-    std::copy(tree_.begin() + static_cast<std::ptrdiff_t>(cap_), tree_.end(), tree.begin() + static_cast<std::ptrdiff_t>(cap));
+    std::copy(tree_.begin() + static_cast<std::ptrdiff_t>(cap_), tree_.end(),
+              tree.begin() + static_cast<std::ptrdiff_t>(cap));
     for (std::uint64_t i = cap - 1; i; --i) tree[i] = std::max(tree[2 * i], tree[2 * i + 1]);
     tree_ = std::move(tree);
     cap_ = cap;
@@ -130,10 +131,11 @@ class Sweep {
       record(x, y);
       if (!monotone_) {
         if (x > 0 && x + y <= last_sum)
-          throw RangeError(fmt::format("sweep: the P-position ({}, {}) has a smaller Manhattan distance than the one "
-                                       "before it, so bounces and reflections cannot be decided column by column; "
-                                       "use the brute force",
-                                       x, y));
+          throw RangeError(
+              fmt::format("sweep: the P-position ({}, {}) has a smaller Manhattan distance than the one "
+                          "before it, so bounces and reflections cannot be decided column by column; "
+                          "use the brute force",
+                          x, y));
         last_sum = x + y;
       }
       if (n >= count) continue;
@@ -150,8 +152,8 @@ class Sweep {
   // Fraenkel's cone beyond the stroll (s ≥ 2): moves with |u − v| ≥ t. See attacked_by_cone.
   struct Cone {
     Widened w;
-    BlockMax below;  // key1 = c − (s−1)·a over upper diagonals c (a: the column)
-    BlockMax above;  // −key2 = −(s·c + (s−1)·a)
+    BlockMax below;                        // key1 = c − (s−1)·a over upper diagonals c (a: the column)
+    BlockMax above;                        // −key2 = −(s·c + (s−1)·a)
     std::int64_t lower_far;                // max key1 over active lower P-positions with b − a ≥ t
     std::vector<std::int64_t> lower_near;  // … with b − a = m, 1 ≤ m < t
   };
@@ -160,9 +162,10 @@ class Sweep {
     std::uint64_t y = x;
     while (true) {
       if (y > kMaxCoordinate)
-        throw RangeError(fmt::format("sweep: a coordinate passed {} (the sweep stores coordinates in 32 bits); "
-                                     "ask for fewer P-positions",
-                                     kMaxCoordinate));
+        throw RangeError(
+            fmt::format("sweep: a coordinate passed {} (the sweep stores coordinates in 32 bits); "
+                        "ask for fewer P-positions",
+                        kMaxCoordinate));
       if (coord_.test(y)) {  // rook: row y holds a P-position in a column < x
         y = coord_.next_zero(y);
         continue;
@@ -240,7 +243,8 @@ class Sweep {
       return a == kNone ? kEmptyKey : -(to_i64(cone.w.s) * to_i64(d) + s1 * a);
     };
     std::int64_t best = cone.lower_far;
-    for (std::uint64_t m = cone.w.t > c ? cone.w.t - c : 1; m < cone.w.t; ++m) best = std::max(best, cone.lower_near[m]);
+    for (std::uint64_t m = cone.w.t > c ? cone.w.t - c : 1; m < cone.w.t; ++m)
+      best = std::max(best, cone.lower_near[m]);
     if (c >= cone.w.t) best = std::max(best, cone.below.query(0, c - cone.w.t, key1));
     if (best != kEmptyKey && best >= ic - t + 1 - s1 * ix) return static_cast<std::uint64_t>(best + s1 * ix + t);
     std::int64_t low = cone.above.query(c + cone.w.t, std::numeric_limits<std::uint64_t>::max() / 2, key2);
@@ -316,9 +320,9 @@ class Sweep {
   BitSet coord_;    // coordinates of the P-positions found (rows and columns in use)
   BitSet blocked_;  // diagonals y − x attacked from every later column (the P-positions' own first)
   BitSet sums_;     // antidiagonals x + y of the P-positions found
-  std::vector<std::uint32_t> diag_col_;   // column of the upper P-position on diagonal c
-  std::vector<std::uint32_t> partner_;    // the other coordinate of the P-position using v
-  std::vector<std::uint32_t> recent_;     // ring: row of column x's upper P-position (jumps)
+  std::vector<std::uint32_t> diag_col_;  // column of the upper P-position on diagonal c
+  std::vector<std::uint32_t> partner_;   // the other coordinate of the P-position using v
+  std::vector<std::uint32_t> recent_;    // ring: row of column x's upper P-position (jumps)
   std::priority_queue<std::pair<std::uint64_t, std::uint64_t>, std::vector<std::pair<std::uint64_t, std::uint64_t>>,
                       std::greater<>>
       pending_;  // upper P-positions (b, a) whose mirror column b is not yet passed

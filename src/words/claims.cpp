@@ -49,14 +49,13 @@ std::string concat(std::initializer_list<std::string_view> parts) {
 
 // The first of the first n positions where two chunks differ, or n.
 std::size_t first_difference(const std::string& x, const std::string& y, std::size_t n) {
-  return static_cast<std::size_t>(std::mismatch(x.begin(), x.begin() + static_cast<std::ptrdiff_t>(n), y.begin()).first -
-                                  x.begin());
+  return static_cast<std::size_t>(
+      std::mismatch(x.begin(), x.begin() + static_cast<std::ptrdiff_t>(n), y.begin()).first - x.begin());
 }
 
 // Lemmas 18 and 19: μ(c·T) = T, checked on the first `bound` letters of T by streaming
 // T twice: once through μ, once as it is.
-ClaimOutcome image_of_c_t_is_t(const Morphism& mu, const char* name, std::uint64_t bound,
-                               const ProgressFn& progress) {
+ClaimOutcome image_of_c_t_is_t(const Morphism& mu, const char* name, std::uint64_t bound, const ProgressFn& progress) {
   Poller poller(progress, bound);
   FixedPointStream source(tau()), target(tau());
   std::string input(chunk, '\0'), image = mu.image('c'), expected;
@@ -68,9 +67,8 @@ ClaimOutcome image_of_c_t_is_t(const Morphism& mu, const char* name, std::uint64
     expected.resize(n);
     target.read(expected.data(), n);
     if (std::size_t i = first_difference(image, expected, n); i < n)
-      return failed(compared + i,
-              fmt::format("letter {} (t_{}): {}(c·T) has {}, T has {}", compared + i + 1, compared + i + 1, name,
-                          image[i], expected[i]));
+      return failed(compared + i, fmt::format("letter {} (t_{}): {}(c·T) has {}, T has {}", compared + i + 1,
+                                              compared + i + 1, name, image[i], expected[i]));
     compared += n;
     image.clear();
     poller.tick(compared);
@@ -93,7 +91,7 @@ ClaimOutcome check_theorem2(std::uint64_t bound, const ProgressFn& progress) {
     t.read(y.data(), n);
     if (std::size_t i = first_difference(x, y, n); i < n)
       return failed(compared + i,
-              fmt::format("Θ has {} at position {} but t_{} = {}", x[i], compared + i, compared + i, y[i]));
+                    fmt::format("Θ has {} at position {} but t_{} = {}", x[i], compared + i, compared + i, y[i]));
     compared += n;
     poller.tick(compared);
   }
@@ -151,15 +149,13 @@ ClaimOutcome check_lemma9(std::uint64_t bound, const ProgressFn&) {
                                ? static_cast<std::uint64_t>(std::count(words[n].begin(), words[n].end(), x))
                                : index.count(x, numbers[n + 3]);
       if (seen != numbers[n + 2 - static_cast<std::uint64_t>(i)])
-        return failed(n,
-                fmt::format("T_{} contains {} {}'s, not T_{} = {}", n, seen, x, static_cast<int>(n) - 1 - i,
-                            numbers[n + 2 - static_cast<std::uint64_t>(i)]));
+        return failed(n, fmt::format("T_{} contains {} {}'s, not T_{} = {}", n, seen, x, static_cast<int>(n) - 1 - i,
+                                     numbers[n + 2 - static_cast<std::uint64_t>(i)]));
     }
   return passed(bound, fmt::format("n = 0..{}", bound));
 }
 
-Claim image_claim(const char* id, const char* source, const char* statement, const char* morphism,
-                  const char* name) {
+Claim image_claim(const char* id, const char* source, const char* statement, const char* morphism, const char* name) {
   return Claim{.id = id,
                .source = source,
                .kind = ClaimKind::lemma,

@@ -237,9 +237,10 @@ struct FixedPointIndex::Impl : Letters {
   }
 
   [[noreturn]] void beyond(std::uint64_t n) const {
-    throw RangeError(fmt::format("position {} is beyond the supported range 0..{} of this fixed point (it grows too "
-                                 "slowly to tabulate further)",
-                                 n, qg::to_string(top_length(levels - 1) - 1)));
+    throw RangeError(
+        fmt::format("position {} is beyond the supported range 0..{} of this fixed point (it grows too "
+                    "slowly to tabulate further)",
+                    n, qg::to_string(top_length(levels - 1) - 1)));
   }
 
   // The smallest level k whose μ^k(start), a prefix of the fixed point, has more than n
@@ -318,17 +319,21 @@ std::uint64_t FixedPointIndex::occurrence(char letter, std::uint64_t k) const {
   const Impl& t = *impl_;
   std::uint8_t z = t.letter_index(letter);
   if (k == 0) throw RangeError("occurrences are counted from 1: k must be ≥ 1");
-  std::size_t level = t.first_level([&](std::size_t l) { return t.count(l, t.start, z) >= k; }, [&] {
-    std::size_t last = t.levels - 1;
-    std::string seen = qg::to_string(t.count(last, t.start, z));
-    if (t.top_length(last) < Impl::cap)
-      throw RangeError(fmt::format("occurrence {} of '{}' lies beyond the supported range 0..{} of this fixed point "
-                                   "(only {} occurrences there)",
-                                   k, letter, qg::to_string(t.top_length(last) - 1), seen));
-    throw RangeError(fmt::format("occurrence {} of '{}' lies at position 2^64 or beyond (only {} occurrences among "
-                                 "the first 2^64 letters)",
-                                 k, letter, seen));
-  });
+  std::size_t level = t.first_level(
+      [&](std::size_t l) { return t.count(l, t.start, z) >= k; },
+      [&] {
+        std::size_t last = t.levels - 1;
+        std::string seen = qg::to_string(t.count(last, t.start, z));
+        if (t.top_length(last) < Impl::cap)
+          throw RangeError(
+              fmt::format("occurrence {} of '{}' lies beyond the supported range 0..{} of this fixed point "
+                          "(only {} occurrences there)",
+                          k, letter, qg::to_string(t.top_length(last) - 1), seen));
+        throw RangeError(
+            fmt::format("occurrence {} of '{}' lies at position 2^64 or beyond (only {} occurrences among "
+                        "the first 2^64 letters)",
+                        k, letter, seen));
+      });
   // Descend to the child holding the (r+1)-th z (r 0-based, r < |μ^k(x)|_z), adding the
   // lengths of the children passed; those have fewer than k ≤ 2^64 z's but may be longer
   // than 2^64 letters, which the final check catches.

@@ -83,13 +83,14 @@ Morphism Morphism::parse(std::string_view text) {
   }
   for (const auto& r : rules) {
     if (r.image.empty())
-      throw InputError(fmt::format("the morphism erases '{}' (rule {}): a morphism must be non-erasing; "
-                                   "delete letters with a coding instead (the coding {}-> deletes them)",
-                                   r.letter, r.number, r.letter));
+      throw InputError(
+          fmt::format("the morphism erases '{}' (rule {}): a morphism must be non-erasing; "
+                      "delete letters with a coding instead (the coding {}-> deletes them)",
+                      r.letter, r.number, r.letter));
     for (char c : r.image)
       if (!m.contains(c))
-        throw InputError(fmt::format("letter '{}' occurs in the image of '{}' (rule {}) but has no rule of its own",
-                                     c, r.letter, r.number));
+        throw InputError(fmt::format("letter '{}' occurs in the image of '{}' (rule {}) but has no rule of its own", c,
+                                     r.letter, r.number));
   }
   return m;
 }
@@ -137,9 +138,10 @@ const std::string& Morphism::image(char letter) const {
 void Morphism::require_prolongable() const {
   const std::string& s = images_.front();
   if (s.front() != start())
-    throw InputError(fmt::format("the morphism {} is not prolongable on '{}': the image of its first letter must "
-                                 "begin with that letter (list the rule of the start letter first)",
-                                 to_string(), start()));
+    throw InputError(
+        fmt::format("the morphism {} is not prolongable on '{}': the image of its first letter must "
+                    "begin with that letter (list the rule of the start letter first)",
+                    to_string(), start()));
   if (s.size() < 2)
     throw InputError(fmt::format("the morphism {} is not prolongable on '{}': {}->{} has no infinite fixed point",
                                  to_string(), start(), start(), s));
@@ -175,10 +177,10 @@ std::uint64_t Morphism::iterate_length(char letter, unsigned k) const {
 std::string Morphism::iterate(char letter, unsigned k, std::uint64_t max_length) const {
   std::uint64_t length = iterate_length(letter, k);
   if (length > max_length)
-    throw RangeError(fmt::format("the image of '{}' under the {}-th power of {} has {} letters, more than the limit "
-                                 "of {}",
-                                 letter, k, to_string(), length == UINT64_MAX ? "≥ 2^64" : std::to_string(length),
-                                 max_length));
+    throw RangeError(
+        fmt::format("the image of '{}' under the {}-th power of {} has {} letters, more than the limit "
+                    "of {}",
+                    letter, k, to_string(), length == UINT64_MAX ? "≥ 2^64" : std::to_string(length), max_length));
   std::string word(1, letter);
   for (unsigned j = 0; j < k; ++j) word = apply(word);
   return word;
