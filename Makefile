@@ -41,7 +41,7 @@ sanitize: deps
 # an out-of-memory stops make and leaves the input in $(BUILD_FUZZ)/crash-*, timeout-*, oom-*.
 FUZZERS = fuzz_number fuzz_morphism fuzz_ruleset fuzz_dictionary fuzz_walnut fuzz_automaton_file
 fuzz: deps
-	@CXX=clang++ cmake -S . -B $(BUILD_FUZZ) -DCMAKE_BUILD_TYPE=Debug -DQG_FUZZ=ON -DQG_BUILD_TESTS=OFF -DQG_BUILD_BENCH=OFF >/dev/null
+	@CXX=clang++ cmake -S . -B $(BUILD_FUZZ) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-g -O1" -DQG_FUZZ=ON -DQG_BUILD_TESTS=OFF -DQG_BUILD_BENCH=OFF >/dev/null
 	@cmake --build $(BUILD_FUZZ) -j $(JOBS) --target $(FUZZERS)
 	@set -e; for f in $(FUZZERS); do echo "== $$f"; mkdir -p $(BUILD_FUZZ)/corpus/$$f; \
 	  $(BUILD_FUZZ)/fuzz/$$f -max_total_time=$(FUZZ_SECONDS) -timeout=$(FUZZ_TIMEOUT) -max_len=$(FUZZ_MAX_LEN) \

@@ -349,8 +349,12 @@ void Ruleset::options(Position f, std::vector<Position>& out) const {
                      });
                    },
                    [&](const Jumps& j) {
-                     for (auto m : j.moves)
-                       if (m.x <= f.x && m.y <= f.y) out.push_back({f.x - m.x, f.y - m.y});
+                     // The jumps are sorted by x (the constructor): those with x > f.x come
+                     // last, so a position near the corner looks at a few of t2t's 2T jumps.
+                     for (auto m : j.moves) {
+                       if (m.x > f.x) break;
+                       if (m.y <= f.y) out.push_back({f.x - m.x, f.y - m.y});
+                     }
                    },
                },
                family);
