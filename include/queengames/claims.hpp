@@ -56,6 +56,10 @@ struct Claim {
   std::string unit;       // what the bound counts: "queens", "rows", "n", "bits" …
   ClaimBounds bounds;
   ClaimCheck check;
+  // A proof, when the claim is first-order over an automatic structure: Walnut commands
+  // (docs/PROVER.md) whose every `eval` must be TRUE; the last `eval` states the claim. Empty
+  // for a claim that can only be checked to a bound (the statement says why).
+  std::string proof;
 
   std::uint64_t bound(ClaimDepth depth) const;
 };
