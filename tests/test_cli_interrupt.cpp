@@ -144,6 +144,10 @@ TEST(CliInterrupt, BoardsPicturesAndProcesses) {
   interrupt_all({
       {"blocking", "3", "--size", "1e5", "--table"},
       {"blocking", "3", "--size", "2e5"},  // 4·10^10 cells: seconds even on an idle machine
+      // Rows of 2^31 and 2^29 cells (seconds each): the scan polls within the row, and the
+      // counters' pages are touched only as far as it got (--force: 12 and 8 GiB estimated)
+      {"blocking", "3", "--size", "2^31x2", "--force"},
+      {"blocking", "3", "--size", "2^29x3", "--engine", "ca", "--force", "--out", "c.rle"},
       {"draw", "blocking", "3", "--size", "10", "--pixels", "16384", "--out", "b.png"},  // large pixels
       {"draw", "spiral-queens", "--radius", "1e9", "--out", "s.png"},
       {"spiral", "queens", "1e9", "--out", "q"},

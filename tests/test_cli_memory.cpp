@@ -86,6 +86,32 @@ TEST(CliMemory, PlayEstimateMatchesThePeak) {
                "play from (10^6, 3)");
 }
 
+// The palace-number engines at a width of 2^24 (the estimate is linear in the width; 2^31
+// needs 12 GiB). The CA writes all its rows, so its peak is the estimate. The definition
+// engine's counters come from calloc and a short table writes only those of its few
+// palaces (the others stay the kernel's shared zero page until palaces reach them): its
+// estimate, the worst case of a tall table, is checked from below only.
+TEST(CliMemory, PalaceRowsEstimateMatchesThePeak) {
+  SKIP_WHEN_SANITIZED();
+  namespace bl = qg::blocking;
+  const std::uint64_t w = std::uint64_t{1} << 24;
+  const std::string size = std::to_string(w) + "x3";
+  expect_close(bl::summary_bytes(3, w, bl::Engine::ca), peak_bytes({"blocking", "3", "--size", size, "--engine", "ca"}),
+               "the CA");
+  const std::string out =
+      (std::filesystem::temp_directory_path() / ("qg_palaces_" + std::to_string(::getpid()) + ".rle")).string();
+  expect_close(bl::palace_rows_bytes(3, w, bl::Engine::ca),
+               peak_bytes({"blocking", "3", "--size", size, "--engine", "ca", "--out", out}), "the CA's rows, exported");
+  std::filesystem::remove(out);
+  const std::uint64_t base = peak_bytes({"floor", "phi", "1"});
+  for (std::uint64_t k : {3, 20000}) {  // 16- and 32-bit counters
+    const std::uint64_t peak = peak_bytes({"blocking", std::to_string(k), "--size", size}) - base;
+    EXPECT_GE(bl::summary_bytes(k, w, bl::Engine::definition), peak) << "k = " << k;
+  }
+  EXPECT_EQ(bl::summary_bytes(3, w, bl::Engine::definition), 6 * w + (1 << 20));
+  EXPECT_EQ(bl::summary_bytes(20000, w, bl::Engine::definition), 12 * w + (1 << 20));
+}
+
 TEST(CliMemory, InftyEstimateMatchesThePeak) {
   SKIP_WHEN_SANITIZED();
   expect_close(qg::infty::infty_memory_estimate(200'000'000), peak_bytes({"infty-queens", "2e8", "--stats"}),
@@ -96,7 +122,9 @@ TEST(CliMemory, InftyEstimateMatchesThePeak) {
 // figures and the CLI's hint.
 TEST(CliMemory, RefusesUpFront) {
   for (const char* args :
-       {"blocking 5 play 2147483647 2147483647", "dictionary maharaja --bits 2^40 --json", "infty-queens 2^40"}) {
+       {"blocking 5 play 2147483647 2147483647", "dictionary maharaja --bits 2^40 --json", "infty-queens 2^40",
+        // 32-bit counters and the CA's rows at 2^31 columns: 24 and 32 GiB
+        "blocking 20000 --size 2^31x2", "blocking 3 --size 2^31x2 --engine ca --table"}) {
     auto r = run_cli(args);
     EXPECT_EQ(r.status, 2) << args;
     EXPECT_NE(r.err.find(" needs "), std::string::npos) << args << ": " << r.err;

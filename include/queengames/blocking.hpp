@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdlib>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -41,15 +42,31 @@ enum class Engine { definition, plain, ca };
 Engine parse_engine(std::string_view name);  // InputError naming the choices
 const char* to_string(Engine engine);
 
-// The palace numbers row by row, in O(width) memory; each next() costs O(width).
+namespace detail {
+// An array from calloc (its zero pages are touched only when the row scan reaches them).
+template <class T>
+using Zeroed = std::unique_ptr<T[], void (*)(void*)>;
+}  // namespace detail
+
+// Bytes of memory the engines hold for a table `width` cells wide: summary() (the counters:
+// 3 per column of 16 bits when 2k ≤ 32767, else 32; the CA's four rows of 32-bit states) and
+// PalaceRows (those and the row it hands out, 32 bits a cell).
+std::uint64_t summary_bytes(std::uint64_t k, std::uint64_t width, Engine engine);
+std::uint64_t palace_rows_bytes(std::uint64_t k, std::uint64_t width, Engine engine);
+
+// The palace numbers row by row, in O(width) memory (palace_rows_bytes: MemoryError beyond
+// this machine's unless force); each next() costs O(width).
 class PalaceRows {
  public:
-  PalaceRows(std::uint64_t k, std::uint64_t width, Engine engine = Engine::definition);
+  PalaceRows(std::uint64_t k, std::uint64_t width, Engine engine = Engine::definition, bool force = false);
   PalaceRows(PalaceRows&&) noexcept;
   PalaceRows& operator=(PalaceRows&&) noexcept;
   ~PalaceRows();
-  // The W palace numbers of row y = rows_done(); valid until the next call.
-  const std::vector<std::uint32_t>& next();
+  // The W palace numbers of row y = rows_done(); valid until the next call. The row ticks
+  // `poller` (with done = y) as it goes, so that a row of 2^31 cells answers a signal;
+  // next() without one is for narrow tables.
+  std::span<const std::uint32_t> next(Poller& poller);
+  std::span<const std::uint32_t> next();
   std::uint64_t rows_done() const;
   std::uint64_t k() const;
   std::uint64_t width() const;
@@ -75,11 +92,11 @@ struct Summary {
   std::string line() const;
   bool operator==(const Summary&) const = default;
 };
-// O(W·H) time, O(W) memory. threads > 1 splits the columns into bands, one thread each,
+// O(W·H) time, O(W) memory (summary_bytes: MemoryError beyond this machine's unless force). threads > 1 splits the columns into bands, one thread each,
 // pipelined over the rows (a band needs from its left neighbour only the row's running palace
 // count and one diagonal count per row); the definition engine only. Progress in rows.
 Summary summary(std::uint64_t k, std::uint64_t width, std::uint64_t height, Engine engine = Engine::definition,
-                unsigned threads = 2, const ProgressFn& progress = {});
+                unsigned threads = 2, const ProgressFn& progress = {}, bool force = false);
 
 // ---- the fourth-order diamond-grid CA (§2, Figure 2, Theorem 2.1) ---------------------
 //
@@ -104,18 +121,22 @@ struct Predecessors {
 Predecessors ca_reverse(std::int64_t b, std::int64_t c, std::int64_t d, std::int64_t e, std::int64_t f, std::int64_t g);
 
 // The CA run row by row from the initial condition: the states CA(x, y) (= v(x, y) − k by
-// Theorem 2.1) of row y = rows_done().
+// Theorem 2.1) of row y = rows_done(). 16·(width + 2) bytes; next(poller) ticks it within
+// the row (done = y).
 class CaRows {
  public:
   CaRows(std::uint64_t k, std::uint64_t width);
+  std::span<const std::int32_t> next(Poller& poller);
   std::span<const std::int32_t> next();
   std::uint64_t rows_done() const { return y_; }
 
  private:
   std::uint64_t k_, width_, y_ = 0;
-  // rows y−2, y−1 and y, each with two cells of the initial condition on the left
-  std::vector<std::int32_t> rows_[3];
-  std::vector<std::int32_t> part32_;  // the row's terms other than f (see ca.cpp)
+  // rows y−2, y−1 and y, each with two cells of the initial condition on the left, and the
+  // row's terms other than f (see ca.cpp): four rows of width + 2 in one block
+  detail::Zeroed<std::int32_t> cells_{nullptr, &std::free};
+  std::int32_t* rows_[3] = {};
+  std::int32_t* part32_ = nullptr;
 };
 
 // ---- play (Formulation 2 of §1) ---------------------------------------------------------
@@ -175,7 +196,8 @@ struct Region {
 // are enlarged to whole pixels when the region is small, and downsampled when it is large (a
 // pixel shows the smallest palace number of its block, so palaces survive).
 void draw_palaces(const std::filesystem::path& path, std::uint64_t k, const Region& region,
-                  std::uint32_t max_side = 1024, Engine engine = Engine::definition, const ProgressFn& progress = {});
+                  std::uint32_t max_side = 1024, Engine engine = Engine::definition, const ProgressFn& progress = {},
+                  bool force = false);
 // Figure 4: game k1 against game k2 shifted by (dx, dy): a cell (x, y) of the region
 // matches when v_k2(x + dx, y + dy) = v_k1(x, y) + (k2 − k1). Matching cells are drawn in
 // the colours of game k1, the others masked white (at most max_side pixels a side, as
@@ -185,6 +207,7 @@ struct Comparison {
   Cell shift;  // (dx, dy)
   Region region;
   std::uint32_t max_side = 1024;
+  bool force = false;  // skip the memory check
 };
 // Returns the matching fraction.
 double draw_comparison(const std::filesystem::path& path, const Comparison& comparison,
@@ -196,6 +219,6 @@ double draw_comparison(const std::filesystem::path& path, const Comparison& comp
 // (the fourth-order CA itself is no Golly rule).
 std::uint8_t rle_state(std::uint64_t v, std::uint64_t k);
 void write_rle(const std::filesystem::path& path, std::uint64_t k, const Region& region,
-               Engine engine = Engine::definition, const ProgressFn& progress = {});
+               Engine engine = Engine::definition, const ProgressFn& progress = {}, bool force = false);
 
 }  // namespace qg::blocking

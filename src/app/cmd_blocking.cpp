@@ -27,7 +27,7 @@ std::string cell_list(const std::vector<bl::Cell>& cells) {
 struct BlockingOptions {
   NumberOption k;
   std::string size, engine = "definition", out;
-  bool table = false, json = false;
+  bool table = false, json = false, force = false;
   NumberOption threads{"2"}, pixels{"1024"};
 };
 
@@ -39,22 +39,23 @@ void run_blocking(const BlockingOptions& o) {
   if (!o.out.empty()) {
     bl::Region region{0, 0, w, h};
     auto progress = progress_line("blocking " + std::to_string(k));
-    if (ends_with(o.out, ".png")) bl::draw_palaces(o.out, k, region, pixels_value(o.pixels), engine, progress);
-    else if (ends_with(o.out, ".rle")) bl::write_rle(o.out, k, region, engine, progress);
+    if (ends_with(o.out, ".png"))
+      bl::draw_palaces(o.out, k, region, pixels_value(o.pixels), engine, progress, o.force);
+    else if (ends_with(o.out, ".rle")) bl::write_rle(o.out, k, region, engine, progress, o.force);
     else throw qg::InputError("--out must name a .png picture or a .rle Golly pattern (got " + o.out + ")");
     std::cout << "wrote " << o.out << "\n";
     return;
   }
   if (o.table) {
-    bl::PalaceRows rows(k, w, engine);
+    bl::PalaceRows rows(k, w, engine, o.force);
     std::string buffer;
-    qg::Poller poller(progress_line("blocking " + std::to_string(k)), h * w);
+    qg::Poller poller(progress_line("blocking " + std::to_string(k)), h);
     for (std::uint64_t y = 0; y < h; ++y) {
-      const auto& row = rows.next();
+      const auto row = rows.next(poller);
       for (std::uint64_t x = 0; x < w; ++x) {
         fmt::format_to(std::back_inserter(buffer), "{}{}", x ? " " : "", row[x]);
         if (buffer.size() > (1 << 16)) std::cout << buffer, buffer.clear();
-        poller.tick(y * w + x);
+        poller.tick(y);
       }
       buffer += '\n';
     }
@@ -63,7 +64,7 @@ void run_blocking(const BlockingOptions& o) {
     return;
   }
   auto s = bl::summary(k, w, h, engine, static_cast<unsigned>(o.threads.value(1, 256)),
-                       progress_line("blocking " + std::to_string(k)));
+                       progress_line("blocking " + std::to_string(k)), o.force);
   if (o.json)
     std::cout << nlohmann::json{{"k", k},
                                 {"width", s.width},
@@ -156,6 +157,7 @@ struct DrawOptions {
   NumberOption k, compare;
   std::string size, at = "0,0", shift = "1,1", out, engine = "definition";
   NumberOption pixels{"1024"};
+  bool force = false;
 };
 
 void run_draw(const DrawOptions& o) {
@@ -166,11 +168,12 @@ void run_draw(const DrawOptions& o) {
   if (o.out.empty() || !ends_with(o.out, ".png")) throw qg::InputError("--out F.png is required");
   bl::Region region{corner.x, corner.y, w, h};
   if (o.compare.text.empty()) {
-    bl::draw_palaces(o.out, k, region, pixels_value(o.pixels), bl::parse_engine(o.engine), progress_line("draw"));
+    bl::draw_palaces(o.out, k, region, pixels_value(o.pixels), bl::parse_engine(o.engine), progress_line("draw"),
+                     o.force);
     std::cout << "wrote " << o.out << "\n";
   } else {
     bl::Comparison comparison{k, o.compare.value(1, bl::kMaxK), bl::parse_cell(o.shift), region,
-                              pixels_value(o.pixels)};
+                              pixels_value(o.pixels), o.force};
     double f = bl::draw_comparison(o.out, comparison, progress_line("draw"));
     std::cout << fmt::format("wrote {}: {:.2f}% of the cells match\n", o.out, 100 * f);
   }
@@ -188,6 +191,7 @@ QG_DRAW("blocking", [](CLI::App& draw) {
   cmd->add_option("--engine", o->engine, "definition (default), plain or ca");
   cmd->add_option("--compare", o->compare.text, "Figure 4: compare with game K2, masking differing cells in white");
   cmd->add_option("--shift", o->shift, "with --compare: game K2's cell (x+dx, y+dy) against (x, y); default 1,1");
+  cmd->add_flag("--force", o->force, "run even if the memory estimate exceeds this machine's memory");
   cmd->callback([o] { run_draw(*o); });
 });
 
@@ -202,6 +206,7 @@ QG_COMMAND("blocking", [](CLI::App& app) {
   cmd->add_option("--out", o->out, "draw to F.png or export F.rle (Golly extended RLE)");
   cmd->add_option("--pixels", o->pixels.text, std::string("with --out F.png: ") + kPixelsHelp);
   cmd->add_flag("--json", o->json, "the summary as JSON");
+  cmd->add_flag("--force", o->force, "run even if the memory estimate exceeds this machine's memory");
   auto p = std::make_shared<PlayOptions>();
   auto* play = cmd->add_subcommand("play", "from (X, Y): a winning move and the cells to block, or why it is lost");
   play->add_option("x", p->x, "the queen's column")->required();

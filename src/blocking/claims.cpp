@@ -292,7 +292,7 @@ ClaimOutcome check_k1(std::uint64_t n, const ProgressFn& progress) {
   std::uint64_t palaces = 0;
   Poller poller(progress, n);
   for (std::uint64_t y = 0; y < n; ++y) {
-    const auto& r = rows.next();
+    const auto r = rows.next(poller);
     for (std::uint64_t x = 0; x < n; ++x) {
       bool wythoff = partner[y] == x;
       if ((r[x] < 1) != wythoff)

@@ -91,7 +91,7 @@ struct Lanes;
 template <>
 struct Lanes<std::int16_t> {
   static constexpr unsigned n = 8;
-  static constexpr std::uint64_t chunk_blocks = 128;  // keeps the 32-bit partial sums < 2^31
+  static constexpr std::uint64_t chunk_blocks = 128;  // keeps the 32-bit partial sums < 2^31; the scan polls per chunk
   static __m128i broadcast(std::int64_t t) {
     return _mm_set1_epi16(static_cast<short>(std::clamp<std::int64_t>(t, -32768, 32767)));
   }
@@ -140,7 +140,7 @@ struct Lanes<std::int16_t> {
 template <>
 struct Lanes<std::int32_t> {
   static constexpr unsigned n = 4;
-  static constexpr std::uint64_t chunk_blocks = std::uint64_t{1} << 40;  // 64-bit sums wrap harmlessly mod 2^64
+  static constexpr std::uint64_t chunk_blocks = 256;  // 64-bit sums: a chunk only sets how often the scan polls
   static __m128i broadcast(std::int64_t t) {
     return _mm_set1_epi32(static_cast<int>(std::clamp<std::int64_t>(t, INT32_MIN, INT32_MAX)));
   }
@@ -186,11 +186,14 @@ struct Lanes<std::int32_t> {
 // The columns [x0, x0 + n) of the table with their counters. The diagonal counters slide
 // one place right per row (the diagonal through (x, y) is the one through (x − 1, y − 1)),
 // so they live in a buffer of 2n entries whose window start moves left, recentred every n
-// rows: O(n) memory, contiguous rows.
+// rows: O(n) memory (3n counters, band_bytes), contiguous rows. The counters start as
+// untouched zero pages (detail::zeroed), and a row ticks `poller` as it goes, so a band of
+// 2^31 columns answers a signal within the row.
 template <class Count>
 class Band {
  public:
-  Band(std::uint64_t x0, std::uint64_t n) : x0_(x0), n_(n), col_(n, 0), diag_(2 * n, 0), base_(n) {}
+  Band(std::uint64_t x0, std::uint64_t n)
+      : x0_(x0), n_(n), col_(detail::zeroed<Count>(n)), diag_(detail::zeroed<Count>(2 * n)), base_(n) {}
   // The count of the diagonal through the band's last cell of the row just processed,
   // which the band to the right receives as its first diagonal of the next row.
   std::uint64_t diagonal_out() const { return static_cast<std::uint64_t>(diag_[base_ + n_ - 1]); }
@@ -200,9 +203,9 @@ class Band {
   // row's count at the band's right end. out (when Emit) receives the band's palace numbers.
   template <bool Emit>
   std::uint64_t row_plain(std::uint64_t k, std::uint64_t y, std::uint64_t W, std::uint64_t r_in,
-                          std::uint64_t diagonal_in, Stats& stats, std::uint32_t* out) {
+                          std::uint64_t diagonal_in, Stats& stats, std::uint32_t* out, Poller& poller) {
     Count* diag = begin_row(y, diagonal_in);
-    Count* col = col_.data();
+    Count* col = col_.get();
     std::uint64_t r = r_in;
     Sum64 sum{W};
     std::int64_t lo = stats.min, hi = stats.max;
@@ -213,6 +216,7 @@ class Band {
       hi = std::max(hi, static_cast<std::int64_t>(v));
       if constexpr (Emit) out[x] = static_cast<std::uint32_t>(v);
       if (v < k) ++col[x], ++diag[x], ++r;
+      poller.tick(y);
     }
     stats.palaces += r - r_in;
     stats.sum += sum.sum;
@@ -223,10 +227,10 @@ class Band {
 #if QG_BLOCKING_SIMD
   template <bool Emit>
   std::uint64_t row_simd(std::uint64_t k, std::uint64_t y, std::uint64_t W, std::uint64_t r_in,
-                         std::uint64_t diagonal_in, Stats& stats, std::uint32_t* out) {
+                         std::uint64_t diagonal_in, Stats& stats, std::uint32_t* out, Poller& poller) {
     using L = Lanes<Count>;
     Count* diag = begin_row(y, diagonal_in);
-    Count* col = col_.data();
+    Count* col = col_.get();
     const auto ks = static_cast<std::int64_t>(k);
     std::uint64_t r = r_in;
     // The palaces of this row: how many, Σ x_p and Σ x_p(x_p + 1)/2 (global x).
@@ -276,6 +280,7 @@ class Band {
         above = L::broadcast(minus_row(hi, r));
       }
       L::fold(acc, (x - chunk) / L::n, x0_ + chunk, sum_c, sum_cx);
+      poller.tick(y);
     }
     for (; x < n_; ++x) {
       auto c = static_cast<std::uint64_t>(col[x]) + static_cast<std::uint64_t>(diag[x]);
@@ -302,18 +307,17 @@ class Band {
   Count* begin_row(std::uint64_t y, std::uint64_t diagonal_in) {
     if (y > 0) {
       if (base_ == 0) {
-        std::copy(diag_.begin(), diag_.begin() + static_cast<std::ptrdiff_t>(n_),
-                  diag_.begin() + static_cast<std::ptrdiff_t>(n_));
+        std::copy(diag_.get(), diag_.get() + n_, diag_.get() + n_);
         base_ = n_;
       }
       --base_;
       diag_[base_] = static_cast<Count>(diagonal_in);
     }
-    return diag_.data() + base_;
+    return diag_.get() + base_;
   }
 
   std::uint64_t x0_, n_;
-  std::vector<Count> col_, diag_;
+  detail::Zeroed<Count> col_, diag_;
   std::uint64_t base_;
 };
 
@@ -329,13 +333,19 @@ auto with_fast_band(std::uint64_t k, F&& f) {
 #endif
 }
 
+// The bytes per column of a band's counters.
+std::uint64_t band_bytes(std::uint64_t k, Engine engine) {
+  if (engine == Engine::plain) return 3 * sizeof(std::uint32_t);
+  return with_fast_band(k, []<class Count>(Count*) -> std::uint64_t { return 3 * sizeof(Count); });
+}
+
 template <class Count, bool Emit>
 std::uint64_t fast_row(Band<Count>& band, std::uint64_t k, std::uint64_t y, std::uint64_t W, std::uint64_t r_in,
-                       std::uint64_t diagonal_in, Stats& stats, std::uint32_t* out) {
+                       std::uint64_t diagonal_in, Stats& stats, std::uint32_t* out, Poller& poller) {
 #if QG_BLOCKING_SIMD
-  return band.template row_simd<Emit>(k, y, W, r_in, diagonal_in, stats, out);
+  return band.template row_simd<Emit>(k, y, W, r_in, diagonal_in, stats, out, poller);
 #else
-  return band.template row_plain<Emit>(k, y, W, r_in, diagonal_in, stats, out);
+  return band.template row_plain<Emit>(k, y, W, r_in, diagonal_in, stats, out, poller);
 #endif
 }
 
@@ -372,7 +382,7 @@ Summary banded_summary(std::uint64_t k, std::uint64_t W, std::uint64_t H, unsign
   std::vector<Stats> stats(band_count);
   std::vector<std::uint64_t> rows(band_count, 0);  // each entry written by its band's thread only
   // One row of band b if its input is there and its output has room; false otherwise.
-  auto step = [&](unsigned b) {
+  auto step = [&](unsigned b, Poller& poller) {
     const std::uint64_t y = rows[b];
     Link* in = b ? &links[b - 1] : nullptr;
     Link* out = b + 1 < band_count ? &links[b] : nullptr;
@@ -381,7 +391,7 @@ Summary banded_summary(std::uint64_t k, std::uint64_t W, std::uint64_t H, unsign
     // the diagonal of the row before the one it works on).
     if (out && y + 2 > out->consumed.load(std::memory_order_acquire) + ring) return false;
     std::uint64_t r_in = in ? in->r[y % ring] : 0, diagonal_in = in && y ? in->diagonal[(y - 1) % ring] : 0;
-    std::uint64_t r = fast_row<Count, false>(bands[b], k, y, W, r_in, diagonal_in, stats[b], nullptr);
+    std::uint64_t r = fast_row<Count, false>(bands[b], k, y, W, r_in, diagonal_in, stats[b], nullptr, poller);
     if (out) {
       out->r[y % ring] = r;
       out->diagonal[y % ring] = bands[b].diagonal_out();
@@ -398,12 +408,13 @@ Summary banded_summary(std::uint64_t k, std::uint64_t W, std::uint64_t H, unsign
   // spinning: on a loaded machine the spinning would take the CPU from the very thread it
   // waits for.
   Team::run(threads, [&](Team& team, unsigned t) {
-    Poller poller(t == 0 ? progress : ProgressFn{}, H);  // thread 0 reports for all
+    // Thread 0 reports for all; the others poll the team's stop within their rows.
+    Poller poller(t == 0 ? progress : [&team](std::uint64_t, std::uint64_t) { team.check(); }, H);
     for (unsigned idle = 0;;) {
       const std::uint32_t seen = team.epoch();
       bool busy = false, moved = false;
       for (unsigned b = t; b < band_count; b += team.size()) {
-        for (std::uint64_t i = 0; i < chunk && rows[b] < H && step(b); ++i) moved = true;
+        for (std::uint64_t i = 0; i < chunk && rows[b] < H && step(b, poller); ++i) moved = true;
         busy = busy || rows[b] < H;
       }
       if (t == 0) poller.tick(last_rows());
@@ -422,7 +433,7 @@ Summary banded_summary(std::uint64_t k, std::uint64_t W, std::uint64_t H, unsign
 // One row source behind PalaceRows.
 struct RowSource {
   virtual ~RowSource() = default;
-  virtual void next(std::uint64_t y, std::vector<std::uint32_t>& row) = 0;
+  virtual void next(std::uint64_t y, std::span<std::uint32_t> row, Poller& poller) = 0;
 };
 
 template <class Count, bool Fast>
@@ -431,9 +442,9 @@ struct BandRows : RowSource {
   Band<Count> band;
   Stats stats;
   BandRows(std::uint64_t k_, std::uint64_t W_) : k(k_), W(W_), band(0, W_) {}
-  void next(std::uint64_t y, std::vector<std::uint32_t>& row) override {
-    if constexpr (Fast) fast_row<Count, true>(band, k, y, W, 0, 0, stats, row.data());
-    else band.template row_plain<true>(k, y, W, 0, 0, stats, row.data());
+  void next(std::uint64_t y, std::span<std::uint32_t> row, Poller& poller) override {
+    if constexpr (Fast) fast_row<Count, true>(band, k, y, W, 0, 0, stats, row.data(), poller);
+    else band.template row_plain<true>(k, y, W, 0, 0, stats, row.data(), poller);
   }
 };
 
@@ -441,27 +452,41 @@ struct CaSource : RowSource {
   std::uint64_t k;
   CaRows ca;
   CaSource(std::uint64_t k_, std::uint64_t W) : k(k_), ca(k_, W) {}
-  void next(std::uint64_t, std::vector<std::uint32_t>& row) override {
-    auto states = ca.next();
-    for (std::size_t x = 0; x < row.size(); ++x)
+  void next(std::uint64_t y, std::span<std::uint32_t> row, Poller& poller) override {
+    auto states = ca.next(poller);
+    for (std::size_t x = 0; x < row.size(); ++x) {
       row[x] = static_cast<std::uint32_t>(static_cast<std::int64_t>(states[x]) + static_cast<std::int64_t>(k));
+      poller.tick(y);
+    }
   }
 };
 
 }  // namespace
 
+std::uint64_t summary_bytes(std::uint64_t k, std::uint64_t width, Engine engine) {
+  // Measured in tests/test_cli_memory.cpp: the counters, or the CA's four rows of states, and
+  // a MiB for the bands' links and the callers' buffers.
+  return (engine == Engine::ca ? 16 * (width + 2) : band_bytes(k, engine) * width) + (std::uint64_t{1} << 20);
+}
+
+std::uint64_t palace_rows_bytes(std::uint64_t k, std::uint64_t width, Engine engine) {
+  return summary_bytes(k, width, engine) + sizeof(std::uint32_t) * width;  // and the row handed out
+}
+
 struct PalaceRows::Impl {
   std::uint64_t k, width, y = 0;
   std::unique_ptr<RowSource> source;
-  std::vector<std::uint32_t> row;
+  detail::Zeroed<std::uint32_t> row{nullptr, &std::free};
+  Poller unpolled{{}, 0};  // next() without a poller
 };
 
-PalaceRows::PalaceRows(std::uint64_t k, std::uint64_t width, Engine engine) {
+PalaceRows::PalaceRows(std::uint64_t k, std::uint64_t width, Engine engine, bool force) {
   require_k(k);
   require_side(width, "width");
+  require_memory(palace_rows_bytes(k, width, engine), fmt::format("palace numbers {} cells wide", width), force);
   impl_ = std::make_unique<Impl>();
   impl_->k = k, impl_->width = width;
-  impl_->row.assign(width, 0);
+  impl_->row = detail::zeroed<std::uint32_t>(width);
   switch (engine) {
     case Engine::definition:
       impl_->source = with_fast_band(k, [&]<class Count>(Count*) -> std::unique_ptr<RowSource> {
@@ -480,10 +505,12 @@ PalaceRows::PalaceRows(PalaceRows&&) noexcept = default;
 PalaceRows& PalaceRows::operator=(PalaceRows&&) noexcept = default;
 PalaceRows::~PalaceRows() = default;
 
-const std::vector<std::uint32_t>& PalaceRows::next() {
-  impl_->source->next(impl_->y++, impl_->row);
-  return impl_->row;
+std::span<const std::uint32_t> PalaceRows::next(Poller& poller) {
+  std::span<std::uint32_t> row(impl_->row.get(), impl_->width);
+  impl_->source->next(impl_->y++, row, poller);
+  return row;
 }
+std::span<const std::uint32_t> PalaceRows::next() { return next(impl_->unpolled); }
 std::uint64_t PalaceRows::rows_done() const { return impl_->y; }
 std::uint64_t PalaceRows::k() const { return impl_->k; }
 std::uint64_t PalaceRows::width() const { return impl_->width; }
@@ -504,10 +531,11 @@ std::vector<std::uint32_t> palace_table(std::uint64_t k, std::uint64_t width, st
 }
 
 Summary summary(std::uint64_t k, std::uint64_t width, std::uint64_t height, Engine engine, unsigned threads,
-                const ProgressFn& progress) {
+                const ProgressFn& progress, bool force) {
   require_k(k);
   require_side(width, "width");
   require_side(height, "height");
+  require_memory(summary_bytes(k, width, engine), fmt::format("palace numbers {} cells wide", width), force);
   Poller poller(progress, height);
   switch (engine) {
     case Engine::definition:
@@ -517,7 +545,7 @@ Summary summary(std::uint64_t k, std::uint64_t width, std::uint64_t height, Engi
       Band<std::uint32_t> band(0, width);
       Stats stats;
       for (std::uint64_t y = 0; y < height; ++y) {
-        band.row_plain<false>(k, y, width, 0, 0, stats, nullptr);
+        band.row_plain<false>(k, y, width, 0, 0, stats, nullptr, poller);
         poller.tick(y + 1);
       }
       poller.finish();
@@ -528,12 +556,13 @@ Summary summary(std::uint64_t k, std::uint64_t width, std::uint64_t height, Engi
       Stats stats;
       for (std::uint64_t y = 0; y < height; ++y) {
         Sum64 sum{width};
-        auto row = ca.next();
+        auto row = ca.next(poller);
         for (std::uint64_t x = 0; x < width; ++x) {
           std::int64_t v = row[x] + static_cast<std::int64_t>(k);
           sum.add(x, y, v);
           stats.min = std::min(stats.min, v), stats.max = std::max(stats.max, v);
           stats.palaces += row[x] < 0;
+          poller.tick(y);
         }
         stats.sum += sum.sum;
         poller.tick(y + 1);

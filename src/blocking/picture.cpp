@@ -81,17 +81,12 @@ struct Scale {
 // Streams the rows of the region: skips the rows above it, then hands out row y0 + i.
 class RegionRows {
  public:
-  RegionRows(std::uint64_t k, const Region& r, Engine engine, std::uint64_t extra_width = 0)
-      : rows_(k, r.x0 + r.width + extra_width, engine), region_(r) {}
+  RegionRows(std::uint64_t k, const Region& r, Engine engine, bool force)
+      : rows_(k, r.x0 + r.width, engine, force), region_(r) {}
   // The poller counts rows computed, those above the region included.
-  const std::vector<std::uint32_t>& next(Poller& poller) {
-    while (rows_.rows_done() < region_.y0) {
-      rows_.next();
-      poller.tick(rows_.rows_done());
-    }
-    const auto& row = rows_.next();
-    poller.tick(rows_.rows_done());
-    return row;
+  std::span<const std::uint32_t> next(Poller& poller) {
+    while (rows_.rows_done() < region_.y0) rows_.next(poller);
+    return rows_.next(poller);
   }
   std::uint64_t rows_done() const { return rows_.rows_done(); }
 
@@ -103,11 +98,11 @@ class RegionRows {
 }  // namespace
 
 void draw_palaces(const std::filesystem::path& path, std::uint64_t k, const Region& region, std::uint32_t max_side,
-                  Engine engine, const ProgressFn& progress) {
+                  Engine engine, const ProgressFn& progress, bool force) {
   require_k(k);
   require_region(region);
   Scale scale(region, max_side);
-  RegionRows rows(k, region, engine);
+  RegionRows rows(k, region, engine, force);
   const std::uint64_t total = region.y0 + region.height, columns = scale.width / scale.pixels_per_cell;
   std::vector<std::uint32_t> block_min(columns);
   std::uint64_t next_cell_row = 0;
@@ -118,10 +113,11 @@ void draw_palaces(const std::filesystem::path& path, std::uint64_t k, const Regi
       // A pixel shows the smallest palace number of its block, so palaces survive.
       std::fill(block_min.begin(), block_min.end(), UINT32_MAX);
       for (std::uint64_t i = 0; i < scale.cells_per_pixel && next_cell_row < region.height; ++i, ++next_cell_row) {
-        const auto& row = rows.next(poller);
+        const auto row = rows.next(poller);
         for (std::uint64_t x = 0; x < region.width; ++x) {
           auto& m = block_min[x / scale.cells_per_pixel];
           m = std::min(m, row[region.x0 + x]);
+          poller.tick(rows.rows_done());
         }
       }
     }
@@ -140,13 +136,17 @@ double draw_comparison(const std::filesystem::path& path, const Comparison& comp
   Region shifted{region.x0 + dx, region.y0 + dy, region.width, region.height};
   require_region(shifted);
   Scale scale(region, comparison.max_side);
-  RegionRows rows1(k1, region, Engine::definition), rows2(k2, shifted, Engine::definition);
+  // Both row sources at once: one estimate for both, then neither checks alone.
+  require_memory(palace_rows_bytes(k1, region.x0 + region.width, Engine::definition) +
+                     palace_rows_bytes(k2, shifted.x0 + shifted.width, Engine::definition),
+                 fmt::format("the comparison of {}x{} cells", region.width, region.height), comparison.force);
+  RegionRows rows1(k1, region, Engine::definition, true), rows2(k2, shifted, Engine::definition, true);
   const std::uint64_t total = region.y0 + region.height, columns = scale.width / scale.pixels_per_cell;
   const auto offset = static_cast<std::int64_t>(k2) - static_cast<std::int64_t>(k1);
   std::vector<std::uint32_t> block_min(columns);
   std::vector<std::uint64_t> matched(columns), cells(columns);
   std::uint64_t next_cell_row = 0, all_matched = 0;
-  Poller poller(progress, total), second({}, 0);  // progress follows the first region's rows
+  Poller poller(progress, total);  // progress follows the first region's rows
   write_png(path, scale.width, scale.height, [&](std::uint32_t py, Rgb* pixels) {
     poller.tick(rows1.rows_done());
     if (py % scale.pixels_per_cell == 0) {
@@ -154,9 +154,10 @@ double draw_comparison(const std::filesystem::path& path, const Comparison& comp
       std::fill(matched.begin(), matched.end(), 0);
       std::fill(cells.begin(), cells.end(), 0);
       for (std::uint64_t i = 0; i < scale.cells_per_pixel && next_cell_row < region.height; ++i, ++next_cell_row) {
-        const auto& a = rows1.next(poller);
-        const auto& b = rows2.next(second);
+        const auto a = rows1.next(poller);
+        const auto b = rows2.next(poller);
         for (std::uint64_t x = 0; x < region.width; ++x) {
+          poller.tick(rows1.rows_done());
           std::uint64_t p = x / scale.cells_per_pixel;
           std::int64_t va = a[region.x0 + x], vb = b[region.x0 + dx + x];
           ++cells[p];
@@ -176,9 +177,10 @@ double draw_comparison(const std::filesystem::path& path, const Comparison& comp
 }
 
 void write_rle(const std::filesystem::path& path, std::uint64_t k, const Region& region, Engine engine,
-               const ProgressFn& progress) {
+               const ProgressFn& progress, bool force) {
   require_k(k);
   require_region(region);
+  RegionRows rows(k, region, engine, force);
   AtomicFile file(path);
   std::ostream& out = file.stream();
   out << fmt::format("#N k-Blocking Wythoff Nim, k = {}: palace numbers of x in [{}, {}), y in [{}, {})\n", k,
@@ -198,22 +200,22 @@ void write_rle(const std::filesystem::path& path, std::uint64_t k, const Region&
     if (s <= 24) return std::string(1, static_cast<char>('A' + s - 1));
     return std::string{static_cast<char>('p' + (s - 1) / 24 - 1), static_cast<char>('A' + (s - 1) % 24)};
   };
-  RegionRows rows(k, region, engine);
   const std::uint64_t total = region.y0 + region.height;
   std::uint64_t pending_rows = 0;  // row ends not yet written: "n$" covers blank rows
   Poller poller(progress, total);
   for (std::uint64_t y = 0; y < region.height; ++y) {
-    const auto& row = rows.next(poller);
+    const auto row = rows.next(poller);
     std::uint64_t end = region.width;  // trailing state-0 cells are implied
-    while (end > 0 && rle_state(row[region.x0 + end - 1], k) == 0) --end;
+    while (end > 0 && rle_state(row[region.x0 + end - 1], k) == 0) --end, poller.tick(y);
     if (end > 0) {
       if (pending_rows) emit(pending_rows, "$"), pending_rows = 0;
       for (std::uint64_t x = 0; x < end;) {
         std::uint8_t s = rle_state(row[region.x0 + x], k);
         std::uint64_t run = 1;
-        while (x + run < end && rle_state(row[region.x0 + x + run], k) == s) ++run;
+        while (x + run < end && rle_state(row[region.x0 + x + run], k) == s) ++run, poller.tick(y);
         emit(run, token(s));
         x += run;
+        poller.tick(y);
       }
     }
     ++pending_rows;

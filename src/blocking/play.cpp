@@ -36,13 +36,13 @@ struct LineValues {
   std::uint64_t queen = 0;
   std::vector<std::pair<Cell, std::uint64_t>> moves;  // in moves_of order
 };
-LineValues line_values(std::uint64_t k, Cell q, const ProgressFn& progress) {
-  PalaceRows rows(k, q.x + 1);
+LineValues line_values(std::uint64_t k, Cell q, const ProgressFn& progress, bool force) {
+  PalaceRows rows(k, q.x + 1, Engine::definition, force);
   std::vector<std::uint64_t> column(q.y), diagonal(std::min(q.x, q.y));
   LineValues out;
   Poller poller(progress, q.y + 1);
   for (std::uint64_t y = 0; y <= q.y; ++y) {
-    const auto& row = rows.next();
+    const auto row = rows.next(poller);
     if (y < q.y) {
       column[q.y - 1 - y] = row[q.x];
       if (q.y - y <= q.x) diagonal[q.y - y - 1] = row[q.x - (q.y - y)];
@@ -90,7 +90,7 @@ PlayAnalysis play(std::uint64_t k, Cell queen, const std::optional<std::vector<C
   }
   PlayAnalysis a;
   a.k = k, a.queen = queen, a.blocks_given = given.has_value();
-  auto values = line_values(k, queen, progress);
+  auto values = line_values(k, queen, progress, force);
   a.palace_number = values.queen;
   if (!given && values.queen < k)  // the opponent blocks every palace the queen sees
     for (const auto& [cell, v] : values.moves)
@@ -109,7 +109,7 @@ PlayAnalysis play(std::uint64_t k, Cell queen, const std::optional<std::vector<C
   if (best) {
     a.move = best->first;
     a.move_palace_number = best->second;
-    for (const auto& [cell, v] : line_values(k, best->first, {}).moves)
+    for (const auto& [cell, v] : line_values(k, best->first, progress, force).moves)
       if (v < k) a.pawns.push_back(cell);
   }
   return a;
