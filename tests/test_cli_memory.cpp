@@ -112,6 +112,20 @@ TEST(CliMemory, PalaceRowsEstimateMatchesThePeak) {
   EXPECT_EQ(bl::summary_bytes(20000, w, bl::Engine::definition), 12 * w + (1 << 20));
 }
 
+// The sweep's estimate (a pilot run extrapolated) against its peak, for each kind of
+// bookkeeping: rook and diagonal only (bit sets), the bounce (partner table), the reflection
+// (antidiagonal sums), the stroll (diagonal columns) and the cone (trees and pending mirrors).
+TEST(CliMemory, SweepEstimateMatchesThePeak) {
+  SKIP_WHEN_SANITIZED();
+  for (const char* rules : {"maharaja", "queen-bee", "queen-dee", "kqueen:3", "kqueen-dee:2", "st-wythoff:2,1"}) {
+    expect_close(qg::twopile::sweep_bytes(qg::twopile::Ruleset::parse(rules), 1'000'000),
+                 peak_bytes({"game", rules, "--p-positions", "1e6"}), rules);
+  }
+  // A307281 at n holds the row of every column besides the sweep.
+  expect_close(4 * 10'000'000 + qg::twopile::sweep_bytes(qg::twopile::Ruleset::parse("maharaja"), 10'000'000),
+               peak_bytes({"bfile", "A307281", "1e7"}), "A307281");
+}
+
 TEST(CliMemory, InftyEstimateMatchesThePeak) {
   SKIP_WHEN_SANITIZED();
   expect_close(qg::infty::infty_memory_estimate(200'000'000), peak_bytes({"infty-queens", "2e8", "--stats"}),
@@ -124,7 +138,9 @@ TEST(CliMemory, RefusesUpFront) {
   for (const char* args :
        {"blocking 5 play 2147483647 2147483647", "dictionary maharaja --bits 2^40 --json", "infty-queens 2^40",
         // 32-bit counters and the CA's rows at 2^31 columns: 24 and 32 GiB
-        "blocking 20000 --size 2^31x2", "blocking 3 --size 2^31x2 --engine ca --table"}) {
+        "blocking 20000 --size 2^31x2", "blocking 3 --size 2^31x2 --engine ca --table",
+        // the sweep's partner and diagonal tables at 2^31 P-positions
+        "game queen-bee --p-positions 2^31", "game kqueen-dee:2 --p-positions 2^31"}) {
     auto r = run_cli(args);
     EXPECT_EQ(r.status, 2) << args;
     EXPECT_NE(r.err.find(" needs "), std::string::npos) << args << ": " << r.err;
@@ -132,6 +148,10 @@ TEST(CliMemory, RefusesUpFront) {
     EXPECT_NE(r.err.find("(use --force to try)"), std::string::npos) << args << ": " << r.err;
   }
   // Bounded by what they can do instead of by memory: refused with the reason.
+  // One P-position per row and column: 2^40 of them cannot have coordinates below 2^32.
+  auto sweep = run_cli("game maharaja --p-positions 2^40");
+  EXPECT_EQ(sweep.status, 2);
+  EXPECT_NE(sweep.err.find("holds at most 2147483648 P-positions"), std::string::npos) << sweep.err;
   auto t2t = run_cli("game t2t:1e9 --p-positions 10");
   EXPECT_EQ(t2t.status, 2);
   EXPECT_NE(t2t.err.find("T ≤ 10^6"), std::string::npos) << t2t.err;

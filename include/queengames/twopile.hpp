@@ -136,8 +136,14 @@ std::vector<Position> brute_force_p_positions(const Ruleset& ruleset, std::uint6
 // InputError for a ruleset without rook and diagonal moves; RangeError when a coordinate
 // would pass 2^32 − 2, or when a bounce or reflection needs a column not yet swept (never
 // seen for the named rulesets; the sweep refuses instead of guessing).
+// Up front: RangeError for count > kMaxSweep, MemoryError when sweep_bytes exceeds this
+// machine's memory (unless force). count = UINT64_MAX streams until the sink stops it,
+// unchecked (the caller estimates what it will ask for).
+inline constexpr std::uint64_t kMaxSweep = std::uint64_t{1} << 31;
 void sweep_p_positions(const Ruleset& ruleset, std::uint64_t count, const PPositionSink& sink,
-                       const ProgressFn& progress = {});
+                       const ProgressFn& progress = {}, bool force = false);
+// The sweep's memory for count P-positions: a pilot run of up to 2^16 of them, extrapolated.
+std::uint64_t sweep_bytes(const Ruleset& ruleset, std::uint64_t count);
 std::vector<Position> sweep_p_positions(const Ruleset& ruleset, std::uint64_t count);
 
 // Whether (x, y) is a P-position: the morphic route when there is one, else the sweep up

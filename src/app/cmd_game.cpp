@@ -16,7 +16,7 @@ struct GameOptions {
   std::string ruleset, via = "sweep", out;
   qg::app::NumberOption count, nth;
   std::vector<std::string> is_p;
-  bool json = false;
+  bool json = false, force = false;
   qg::app::MorphicGameOptions morphic;
 };
 
@@ -67,7 +67,7 @@ void run_game(const GameOptions& o) {
       return true;
     };
     if (o.via == "sweep") {
-      qg::twopile::sweep_p_positions(rules, count, sink, qg::app::progress_line(rules.name()));
+      qg::twopile::sweep_p_positions(rules, count, sink, qg::app::progress_line(rules.name()), o.force);
     } else if (o.via == "morphic") {
       auto coding = qg::twopile::morphic_coding(rules);
       if (!coding) throw qg::InputError(rules.name() + " has no morphic route (the papers give none); use --via sweep");
@@ -103,6 +103,7 @@ QG_COMMAND("game", [](CLI::App& app) {
   cmd->add_option("--is-p", o->is_p, "whether (X, Y) is a P-position")->expected(2);
   cmd->add_option("--out", o->out, "write to this file (atomically)");
   cmd->add_flag("--json", o->json, "machine-readable output");
+  cmd->add_flag("--force", o->force, "run even if the memory estimate exceeds this machine's memory");
   cmd->callback([o] { run_game(*o); });
 });
 

@@ -2,6 +2,8 @@
 // seed 003 Figure 2, Kimberling's s-Wythoff sequences), with OEIS's offsets.
 #include <memory>
 
+#include <fmt/format.h>
+
 #include "queengames/catalog.hpp"
 #include "queengames/twopile.hpp"
 
@@ -17,11 +19,15 @@ void column_rows(const char* rules, std::uint64_t count, std::int64_t shift, con
                  const ProgressFn& progress) {
   // Every column < count receives its row (as a column or as a mirror) before it is printed,
   // so the table is not cleared first: clearing gigabytes would delay the first poll by
-  // seconds. The sweep keeps coordinates below 2^32.
+  // seconds. The sweep keeps coordinates below 2^32. The columns < count hold at most count
+  // P-positions (a_n ≥ n), so the sweep's estimate for count of them bounds its part.
+  const auto ruleset = Ruleset::parse(rules);
+  require_memory(sizeof(std::uint32_t) * count + sweep_bytes(ruleset, count),
+                 fmt::format("the rows of {} columns", count));
   auto row = std::make_unique_for_overwrite<std::uint32_t[]>(count);
   // Progress counts columns: those of the sweep, then those printed (both up to count).
   Poller poller(progress, 2 * count);
-  sweep_p_positions(Ruleset::parse(rules), UINT64_MAX, [&](std::uint64_t, std::uint64_t a, std::uint64_t b) {
+  sweep_p_positions(ruleset, UINT64_MAX, [&](std::uint64_t, std::uint64_t a, std::uint64_t b) {
     if (a >= count) return false;
     row[a] = static_cast<std::uint32_t>(b);
     if (b < count) row[b] = static_cast<std::uint32_t>(a);

@@ -146,6 +146,26 @@ class Sweep {
     poller.finish();
   }
 
+  // The bytes a sweep to `count` P-positions holds, from this sweep having run to `pilot`:
+  // the coordinates, the diagonals and the pending mirrors all grow linearly in n (the
+  // P-positions lie near lines y = αx, seed 001 §1, seed 003 Figure 2). Each container is
+  // counted at its growth's worst, just grown with the old copy alive: a bit set doubled (3
+  // bits a bit), a vector of 32-bit entries grown by half (10 bytes an entry), the heap of
+  // 16-byte pending mirrors doubled (48 bytes); tests/test_cli_memory.cpp measures them.
+  std::uint64_t bytes(std::uint64_t count, std::uint64_t pilot) const {
+    auto scaled = [&](std::uint64_t top) {
+      const u128 v = static_cast<u128>(top + 64) * count / std::max<std::uint64_t>(pilot, 1) + 64;
+      return static_cast<std::uint64_t>(std::min<u128>(v, kMaxCoordinate + 1));
+    };
+    const std::uint64_t m = scaled(top_coordinate_), d = scaled(top_diagonal_), p = scaled(top_pending_);
+    std::uint64_t bytes = 3 * m / 8 + 3 * d / 8;  // coord_, blocked_
+    if (!reflect_k_.empty()) bytes += 3 * (2 * m) / 8;  // sums_
+    if (!widened_.empty()) bytes += 10 * d;  // diag_col_
+    if (bounce_) bytes += 10 * m;  // partner_
+    if (!cones_.empty()) bytes += cones_.size() * 3 * d / 2 + 48 * p;  // two BlockMax trees; pending_
+    return bytes + 4 * std::min(ring_, m) + sizeof(Position) * jumps_.size();
+  }
+
  private:
   static constexpr std::int64_t kEmptyKey = BlockMax::kEmpty;
 
@@ -294,6 +314,7 @@ class Sweep {
 
   void record(std::uint64_t x, std::uint64_t y) {
     std::uint64_t c = y - x;
+    top_coordinate_ = std::max(top_coordinate_, y), top_diagonal_ = std::max(top_diagonal_, c);
     coord_.set(x);
     coord_.set(y);
     blocked_.set(c);
@@ -307,6 +328,7 @@ class Sweep {
       cone.above.raise(c, -(to_i64(cone.w.s) * to_i64(c) + s1 * to_i64(x)));
     }
     if (!cones_.empty() && y > x) pending_.push({y, x});
+    top_pending_ = std::max<std::uint64_t>(top_pending_, pending_.size());
   }
 
   bool monotone_;
@@ -326,12 +348,28 @@ class Sweep {
   std::priority_queue<std::pair<std::uint64_t, std::uint64_t>, std::vector<std::pair<std::uint64_t, std::uint64_t>>,
                       std::greater<>>
       pending_;  // upper P-positions (b, a) whose mirror column b is not yet passed
+  std::uint64_t top_coordinate_ = 0, top_diagonal_ = 0, top_pending_ = 0;  // for bytes()
 };
 
 }  // namespace
 
+std::uint64_t sweep_bytes(const Ruleset& ruleset, std::uint64_t count) {
+  const std::uint64_t pilot = std::min<std::uint64_t>(count, std::uint64_t{1} << 16);  // a few ms
+  Sweep sweep(ruleset);
+  sweep.run(pilot, [](std::uint64_t, std::uint64_t, std::uint64_t) { return true; }, {});
+  return sweep.bytes(count, pilot);
+}
+
 void sweep_p_positions(const Ruleset& ruleset, std::uint64_t count, const PPositionSink& sink,
-                       const ProgressFn& progress) {
+                       const ProgressFn& progress, bool force) {
+  // Rook moves leave one P-position per row and per column, so n P-positions use 2n − 1
+  // distinct coordinates: beyond kMaxSweep they cannot all stay below 2^32 − 1.
+  if (count > kMaxSweep && count != std::numeric_limits<std::uint64_t>::max())
+    throw RangeError(fmt::format("the sweep keeps coordinates below 2^32 - 1, which holds at most {} P-positions "
+                                 "(one per row and column); asked for {}",
+                                 kMaxSweep, count));
+  if (count != std::numeric_limits<std::uint64_t>::max())
+    require_memory(sweep_bytes(ruleset, count), fmt::format("the sweep to {} P-positions", count), force);
   Sweep(ruleset).run(count, sink, progress);
 }
 
