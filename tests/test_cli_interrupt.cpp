@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <array>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -135,6 +136,9 @@ TEST(CliInterrupt, SequencesAndGames) {
       {"game", "t2t:1e5", "--p-positions", "1e6", "--out", "g"},
       {"game", "wythoff", "--via", "brute", "--p-positions", "1000", "--out", "g"},
       {"word", "fibonacci", "--length", "2^40", "--out", "w"},
+      {"bfile", "A307285", "1000", "--out", "b"},    // the maharajas' greedy placement (was 9 s deaf)
+      {"bfile", "A308884", "1e8", "--out", "b"},     // filling 10^8 values before the walk (was 2-5 s)
+      {"game", "kqueen-dee:2", "--p-positions", "2^31", "--force", "--out", "g"},  // the sweep's pilot, then on
   });
 }
 
@@ -158,6 +162,46 @@ TEST(CliInterrupt, BoardsPicturesAndProcesses) {
       {"infty-queens", "1e10", "--bfile"},
   });
   fs::remove_all(fifo_dir);
+}
+
+// The tour's sections (the morphic analyses, the blocking summaries and pictures) pass the
+// CLI's progress callback to the library: a signal in the middle of any of them is answered
+// within a second (the pictures of the sections done stay in the tour's directory).
+TEST(CliInterrupt, TourInEverySection) {
+  const std::array<int, 4> moments{300, 1200, 2500, 4000};  // ms after the start
+  std::vector<Child> runs;
+  for (int ms : moments) {
+    runs.push_back(Child{{"tour", "--dir", "t"}, fresh_dir("tour" + std::to_string(ms))});
+    start(runs.back());
+  }
+  const auto started = Clock::now();
+  std::array<bool, 4> signalled{};
+  for (auto end = started + std::chrono::seconds(15); Clock::now() < end;) {
+    bool running = false;
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+      if (runs[i].status >= 0) continue;
+      if (wait_for(runs[i], std::chrono::milliseconds(0))) continue;  // a fast machine may finish first
+      running = true;
+      if (!signalled[i] && Clock::now() >= started + std::chrono::milliseconds(moments[i])) {
+        runs[i].signalled = Clock::now(), signalled[i] = true;
+        ::kill(runs[i].pid, SIGINT);
+      }
+    }
+    if (!running) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    auto& r = runs[i];
+    if (r.status < 0) {
+      ::kill(r.pid, SIGKILL);
+      ::waitpid(r.pid, nullptr, 0);
+      ADD_FAILURE() << "the tour ignored SIGINT for 10 s";
+    } else if (signalled[i]) {
+      EXPECT_EQ(r.status, 130) << slurp(r.dir / "stderr");
+      EXPECT_LT(r.latency, 1.0) << "signalled at " << moments[i] << " ms";
+    }
+    fs::remove_all(r.dir);
+  }
 }
 
 // The first signal restores the default action: a second one kills at once, even a run that

@@ -181,8 +181,8 @@ std::uint64_t board_grundy_bytes(const Board& board, Piece piece);
 
 // The greedy placement (seed 000 §1): cell n receives a piece when it attacks no piece on an
 // earlier cell. Returns the indices of those cells, increasing. Independent of board_grundy:
-// these are its zeros (claim exile.greedy_is_p).
-std::vector<std::uint64_t> greedy_placement(const Board& board, Piece piece);
+// these are its zeros (claim exile.greedy_is_p). Progress in cells.
+std::vector<std::uint64_t> greedy_placement(const Board& board, Piece piece, const ProgressFn& progress = {});
 
 // Values laid out on the board's bounding box (kNone off the board).
 Table board_table(const Board& board, std::span<const std::uint32_t> values);

@@ -235,8 +235,9 @@ struct ConvergenceProof {
   std::vector<bool> entry_read;
   std::string failure;  // why not, when not proved
 };
+// progress: polled while the factors are parsed (it may throw to abandon the proof).
 ConvergenceProof prove_convergence(const GameDictionary& game, std::uint64_t factor_length, std::uint64_t prefix_bits,
-                                   std::uint64_t from_column = 1000);
+                                   std::uint64_t from_column = 1000, const ProgressFn& progress = {});
 
 // ---- Appendix B: multiplication tables as dictionary processes -----------------------------
 

@@ -142,8 +142,9 @@ std::vector<Position> brute_force_p_positions(const Ruleset& ruleset, std::uint6
 inline constexpr std::uint64_t kMaxSweep = std::uint64_t{1} << 31;
 void sweep_p_positions(const Ruleset& ruleset, std::uint64_t count, const PPositionSink& sink,
                        const ProgressFn& progress = {}, bool force = false);
-// The sweep's memory for count P-positions: a pilot run of up to 2^16 of them, extrapolated.
-std::uint64_t sweep_bytes(const Ruleset& ruleset, std::uint64_t count);
+// The sweep's memory for count P-positions: a pilot run of up to 2^12 of them, extrapolated
+// (progress: the pilot's).
+std::uint64_t sweep_bytes(const Ruleset& ruleset, std::uint64_t count, const ProgressFn& progress = {});
 std::vector<Position> sweep_p_positions(const Ruleset& ruleset, std::uint64_t count);
 
 // Whether (x, y) is a P-position: the morphic route when there is one, else the sweep up

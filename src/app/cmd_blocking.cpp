@@ -222,20 +222,24 @@ QG_COMMAND("blocking", [](CLI::App& app) {
 });
 
 void tour_blocking(std::ostream& out, const std::string& dir) {
+  // Each step takes up to seconds: its progress callback answers a signal within it.
+  auto progress = progress_line("blocking");
   out << "Palace numbers streamed by the definition (SIMD scan, two threads), and by the fourth-order CA:\n";
-  out << "$ queengames blocking 1000 --size 10000\n" << bl::summary(1000, 10000, 10000).line() << "\n";
-  auto by_definition = bl::summary(100, 1000, 1000), by_ca = bl::summary(100, 1000, 1000, bl::Engine::ca);
+  out << "$ queengames blocking 1000 --size 10000\n"
+      << bl::summary(1000, 10000, 10000, bl::Engine::definition, 2, progress).line() << "\n";
+  auto by_definition = bl::summary(100, 1000, 1000, bl::Engine::definition, 2, progress),
+       by_ca = bl::summary(100, 1000, 1000, bl::Engine::ca, 2, progress);
   out << "$ queengames blocking 100 --size 1000 --engine ca\n"
       << by_ca.line()
       << (by_ca == by_definition ? "  (= the definition: Theorem 2.1)" : "  (DIFFERS from the definition)") << "\n";
-  auto example = bl::play(5, {3, 3}, std::vector<bl::Cell>{{0, 0}, {1, 1}, {0, 3}, {3, 0}});
+  auto example = bl::play(5, {3, 3}, std::vector<bl::Cell>{{0, 0}, {1, 1}, {0, 3}, {3, 0}}, progress);
   std::string options;
   for (const auto& [c, v] : example.options) options += fmt::format(" ({},{}):{}", c.x, c.y, v);
   out << "The example game of §1 (k = 5, queen at (3,3), pawns on (0,0) (1,1) (0,3) (3,0)):\n"
       << "$ queengames blocking 5 play 3 3 --blocked \"0,0;1,1;0,3;3,0\"\n"
       << (example.winning() ? "win" : "lost") << ": every option is a non-palace —" << options << "\n";
-  bl::draw_palaces(dir + "/blocking_figure1.png", 5, {0, 0, 11, 11}, 330);
-  bl::draw_palaces(dir + "/blocking_k100.png", 100, {0, 0, 300, 300}, 600);
+  bl::draw_palaces(dir + "/blocking_figure1.png", 5, {0, 0, 11, 11}, 330, bl::Engine::definition, progress);
+  bl::draw_palaces(dir + "/blocking_k100.png", 100, {0, 0, 300, 300}, 600, bl::Engine::definition, progress);
   out << "Figure 1 (game 5 on 11×11): " << dir << "/blocking_figure1.png\n"
       << "  $ queengames draw blocking 5 --size 11 --pixels 330 --out blocking_figure1.png\n"
       << "Figure 3 (game 100 on 300×300: hood, épaulettes, arms, fabric, warps): " << dir << "/blocking_k100.png\n"

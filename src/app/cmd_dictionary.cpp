@@ -226,6 +226,7 @@ void tour_dictionary(std::ostream& out, const std::string&) {
          "(queengames dictionary maharaja --bits 1e7 --counts):\n";
   o = {};
   o.bits = 10000000;
+  o.progress = qg::app::progress_line("dictionary");  // a second or two: answers a signal within it
   const qg::dictionary::DictionaryRun run = qg::dictionary::run_game_dictionary(maharaja, o);
   for (std::size_t e = 0; e < maharaja.dictionary.entries().size(); ++e) {
     const auto& entry = maharaja.dictionary.entries()[e];

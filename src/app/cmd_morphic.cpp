@@ -221,9 +221,11 @@ std::string first_queen_witness(const qg::morphic::InvariantAnalysis& a) {
 }
 
 void tour_morphic(std::ostream& out, const std::string&) {
+  // Each step takes up to a second: its progress callback answers a signal within it.
+  auto progress = progress_line("morphic");
   auto abaaa = qg::morphic::analyse_invariant(
       qg::morphic::pairs_from_morphism(qg::words::Morphism::parse("a->ab,b->aaa"), qg::words::Coding(), 'a', 'b', 256),
-      256);
+      256, progress);
   out << fmt::format(
       "a->ab,b->aaa: the largest invariant game {}; the Queen inside it ({}) fails first at {}, "
       "and at (3,6) as seed 001 §4 argues\n  (queengames game --from-morphism 'a->ab,b->aaa')\n",
@@ -232,7 +234,7 @@ void tour_morphic(std::ostream& out, const std::string&) {
   auto tetra = qg::morphic::analyse_invariant(qg::morphic::pairs_from_morphism(qg::words::Morphism::named("tetranacci"),
                                                                                qg::words::Coding::parse("c->,d->"), 'a',
                                                                                'b', 256),
-                                              256);
+                                              256, progress);
   out << fmt::format(
       "4-bonacci with c, d deleted: invariant game {}, no Queen of the seed's kinds (witness {}), "
       "named rulesets: {}\n  (queengames game --from-morphism tetranacci --coding 'c->,d->'; "
@@ -240,7 +242,9 @@ void tour_morphic(std::ostream& out, const std::string&) {
       tetra.witness ? "none" : "in the window", first_queen_witness(tetra),
       tetra.matching_rulesets.empty() ? "none" : fmt::format("{}", fmt::join(tetra.matching_rulesets, ", ")));
   auto dee =
-      qg::morphic::find_morphism(qg::morphic::characteristic_word(qg::twopile::Ruleset::parse("queen-dee"), 1 << 16));
+      qg::morphic::find_morphism(
+          qg::morphic::characteristic_word(qg::twopile::Ruleset::parse("queen-dee"), 1 << 16, progress), 100, 1024,
+          progress);
   out << fmt::format(
       "The Queen Dee's P-positions, searched for a morphism: {}\n  (queengames game queen-dee --find-morphism)\n",
       dee.guess ? qg::morphic::to_string(*dee.guess) : "none found");

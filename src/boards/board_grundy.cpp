@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "core/filled.hpp"
 #include "core/team.hpp"
 #include "queengames/boards.hpp"
 #include "value_sets.hpp"
@@ -77,12 +78,13 @@ class BoardEngine {
  public:
   using Store = std::function<void(std::uint64_t n, Square s, std::uint32_t value)>;
 
-  BoardEngine(const Board& board, Piece piece) : board_(board), moves_(piece_moves(piece, board.geometry())) {
+  BoardEngine(const Board& board, Piece piece, const ProgressFn& progress)
+      : board_(board), moves_(piece_moves(piece, board.geometry())) {
     for (const Square& d : moves_.lines) {
       families_.emplace_back(board, d);
       sets_.emplace_back(families_.back().count);
     }
-    if (!moves_.jumps.empty()) values_.assign(board.cells(), Table::kNone);
+    if (!moves_.jumps.empty()) values_ = filled<std::uint32_t>(board.cells(), Table::kNone, progress);
   }
 
   void run(const Store& store, const ProgressFn& progress, unsigned threads) {
@@ -226,8 +228,8 @@ void check_board_run(const Board& board, Piece piece, const GrundyOptions& optio
 
 std::vector<std::uint32_t> board_grundy(const Board& board, Piece piece, const GrundyOptions& options) {
   check_board_run(board, piece, options, 4 * board.cells());
-  std::vector<std::uint32_t> values(board.cells());
-  BoardEngine(board, piece)
+  std::vector<std::uint32_t> values = filled<std::uint32_t>(board.cells(), 0, options.progress);
+  BoardEngine(board, piece, options.progress)
       .run([&](std::uint64_t n, Square, std::uint32_t v) { values[n] = v; }, options.progress, options.threads);
   return values;
 }
@@ -267,7 +269,7 @@ std::vector<std::uint32_t> board_grundy_brute_force(const Board& board, Piece pi
   return values;
 }
 
-std::vector<std::uint64_t> greedy_placement(const Board& board, Piece piece) {
+std::vector<std::uint64_t> greedy_placement(const Board& board, Piece piece, const ProgressFn& progress) {
   require_support(board, piece);
   const PieceMoves moves = piece_moves(piece, board.geometry());
   std::vector<LineFamily> families;
@@ -278,7 +280,9 @@ std::vector<std::uint64_t> greedy_placement(const Board& board, Piece piece) {
   }
   std::vector<bool> occupied(board.cells(), false);
   std::vector<std::uint64_t> placed;
+  Poller poller(progress, board.cells());
   board.walk([&](std::uint64_t n, Square s) {
+    poller.tick(n);
     for (std::size_t f = 0; f < families.size(); ++f)
       if (taken[f][families[f].line(s)]) return;
     for (const Square& j : moves.jumps)
@@ -287,6 +291,7 @@ std::vector<std::uint64_t> greedy_placement(const Board& board, Piece piece) {
     occupied[n] = true;
     for (std::size_t f = 0; f < families.size(); ++f) taken[f][families[f].line(s)] = true;
   });
+  poller.finish();
   return placed;
 }
 
@@ -315,8 +320,8 @@ Table board_window_table(BoardKind kind, Piece piece, std::uint64_t width, std::
     const Board board =
         knight ? Board(kind, d) : Board(BoardKind::quadrant_by_columns, d, width * d - width * (width - 1) / 2);
     check_board_run(board, piece, options, 4 * width * height);
-    Table table{width, height, std::vector<std::uint32_t>(width * height)};
-    BoardEngine(board, piece)
+    Table table{width, height, filled<std::uint32_t>(width * height, 0, options.progress)};
+    BoardEngine(board, piece, options.progress)
         .run(
             [&](std::uint64_t, Square s, std::uint32_t v) {
               const auto x = static_cast<std::uint64_t>(s.col), y = static_cast<std::uint64_t>(s.row);

@@ -68,10 +68,10 @@ Sequence squares(std::string anumber, std::string name, BoardKind kind) {
 // Maharajas' exiles on the spiral (A307283), widening the window (a prefix of the spiral, so
 // the exiles found are final) until `enough` is satisfied.
 using ExileTest = std::function<bool(const Board& board, const std::vector<std::uint64_t>& exiles)>;
-std::vector<std::uint64_t> maharaja_spiral_exiles(const ExileTest& enough) {
+std::vector<std::uint64_t> maharaja_spiral_exiles(const ExileTest& enough, const ProgressFn& progress) {
   for (std::uint64_t side = 64;; side *= 2) {
     const Board board(BoardKind::spiral, side);
-    std::vector<std::uint64_t> exiles = boards::greedy_placement(board, Piece::maharaja);
+    std::vector<std::uint64_t> exiles = boards::greedy_placement(board, Piece::maharaja, progress);
     if (enough(board, exiles)) return exiles;
   }
 }
@@ -86,7 +86,7 @@ Sequence maharaja_line(std::string anumber, std::string name, bool upper, bool w
           0,
           max_terms,
           "maharaja greedy placement on the spiral, exiles with x, y ≥ 0 split by y ≥ x, in spiral order",
-          [upper, want_x](std::uint64_t count, const TermSink& sink, const ProgressFn&) {
+          [upper, want_x](std::uint64_t count, const TermSink& sink, const ProgressFn& progress) {
             std::vector<boards::Square> line;
             maharaja_spiral_exiles([&](const Board& board, const std::vector<std::uint64_t>& exiles) {
               line.clear();
@@ -96,7 +96,7 @@ Sequence maharaja_line(std::string anumber, std::string name, bool upper, bool w
                   line.push_back(s);
               }
               return line.size() >= count;
-            });
+            }, progress);
             for (std::uint64_t i = 0; i < count; ++i) sink(want_x ? line[i].row : line[i].col);
           }};
 }
@@ -162,9 +162,9 @@ std::vector<Sequence> boards_sequences() {
                            BoardKind::spiral, Piece::maharaja, 0, kBoardTerms));
   s.push_back({"A307283", "Indices of the zeros of A307282 (exiled maharajas on the spiral)", 1, 5000,
                "maharaja greedy placement on the spiral",
-               [](std::uint64_t count, const TermSink& sink, const ProgressFn&) {
+               [](std::uint64_t count, const TermSink& sink, const ProgressFn& progress) {
                  const std::vector<std::uint64_t> zeros = maharaja_spiral_exiles(
-                     [count](const Board&, const std::vector<std::uint64_t>& e) { return e.size() >= count; });
+                     [count](const Board&, const std::vector<std::uint64_t>& e) { return e.size() >= count; }, progress);
                  for (std::uint64_t i = 0; i < count; ++i) sink(static_cast<std::int64_t>(zeros[i]));
                }});
   s.push_back(maharaja_line("A307284", "X_upper: exiled maharajas on the spiral, upper line, x", true, true, 1000));

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "core/filled.hpp"
 #include "core/team.hpp"
 #include "queengames/boards.hpp"
 #include "queengames/io.hpp"
@@ -85,8 +86,10 @@ Region region_of(const twopile::Ruleset& ruleset, std::uint64_t width, std::uint
 
 class TableEngine {
  public:
-  TableEngine(const twopile::Ruleset& ruleset, Region region)
-      : plan_(plan_of(ruleset)), region_(region), values_(region.width * region.height, Table::kNone) {
+  TableEngine(const twopile::Ruleset& ruleset, Region region, const ProgressFn& progress)
+      : plan_(plan_of(ruleset)),
+        region_(region),
+        values_(filled<std::uint32_t>(region.width * region.height, Table::kNone, progress)) {
     if (plan_.rows) rows_.resize(region.height);
     if (plan_.columns) columns_.resize(region.width);
     if (plan_.diagonals) diagonals_.resize(region.width + region.height - 1);
@@ -173,11 +176,14 @@ class TableEngine {
         });
   }
 
-  Table crop(std::uint64_t width, std::uint64_t height) const {
-    Table table{width, height, std::vector<std::uint32_t>(width * height)};
-    for (std::uint64_t y = 0; y < height; ++y)
+  Table crop(std::uint64_t width, std::uint64_t height, const ProgressFn& progress) const {
+    Table table{width, height, filled<std::uint32_t>(width * height, 0, progress)};
+    Poller poller(progress, height);
+    for (std::uint64_t y = 0; y < height; ++y) {
       std::copy_n(values_.begin() + static_cast<std::ptrdiff_t>(y * region_.width), width,
                   table.values.begin() + static_cast<std::ptrdiff_t>(y * width));
+      poller.tick(y);
+    }
     return table;
   }
 
@@ -208,9 +214,9 @@ Table grundy_table(const twopile::Ruleset& ruleset, std::uint64_t width, std::ui
   check_size(width, height, kMaxSide, "Grundy");
   require_memory(grundy_table_bytes(ruleset, width, height),
                  fmt::format("the {}x{} Grundy table of {}", width, height, ruleset.name()), options.force);
-  TableEngine engine(ruleset, region_of(ruleset, width, height));
+  TableEngine engine(ruleset, region_of(ruleset, width, height), options.progress);
   engine.run(std::max(1u, options.threads), options.progress);
-  return engine.crop(width, height);
+  return engine.crop(width, height, options.progress);
 }
 
 Table grundy_table_brute_force(const twopile::Ruleset& ruleset, std::uint64_t width, std::uint64_t height) {

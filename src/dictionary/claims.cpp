@@ -117,7 +117,7 @@ ClaimOutcome maharaja_word_counts(std::uint64_t bound, const ProgressFn& progres
   const auto& entries = game.dictionary.entries();
   // The factors of maharaja.convergence hold every word read past column 1000 + C; the
   // bits before are in the run whenever the bound passes 2000.
-  ConvergenceProof proof = prove_convergence(game, 160, 50000);
+  ConvergenceProof proof = prove_convergence(game, 160, 50000, 1000, progress);
   for (std::size_t e = 0; e < entries.size(); ++e) {
     detail += fmt::format("{}{}×{}", e ? ", " : "", entries[e].label, run.counts[e]);
     // (27)–(35) occur; (36)–(40) do not (the paper: not in the first 20000 bits).
@@ -241,8 +241,9 @@ ClaimOutcome telescope_claim(const std::string& name, std::uint64_t bound, const
                                    trace.sync_bits));
 }
 
-ClaimOutcome convergence_claim(const std::string& name, std::uint64_t factor_length, std::uint64_t bound) {
-  ConvergenceProof proof = prove_convergence(game_dictionary(name), factor_length, bound);
+ClaimOutcome convergence_claim(const std::string& name, std::uint64_t factor_length, std::uint64_t bound,
+                               const ProgressFn& progress) {
+  ConvergenceProof proof = prove_convergence(game_dictionary(name), factor_length, bound, 1000, progress);
   if (!proof.proved) return failed(bound, proof.failure);
   return passed(bound,
                 fmt::format("from column 1000 on the parses meet within {} bits: the {} factors of length {} close "
@@ -359,7 +360,9 @@ std::vector<Claim> dictionary_claims() {
               "the factors of length 100 under translation)",
           .unit = "bits",
           .bounds = {.tour = 100000, .standard = 1000000, .deep = 1000000, .max = 100000000},
-          .check = [](std::uint64_t bound, const ProgressFn&) { return convergence_claim("maharaja23", 100, bound); }},
+          .check = [](std::uint64_t bound, const ProgressFn& progress) {
+              return convergence_claim("maharaja23", 100, bound, progress);
+            }},
       Claim{.id = "maharaja.convergence",
             .source = "seed 003 §1 Question 1, §4",
             .kind = ClaimKind::theorem,
@@ -368,7 +371,9 @@ std::vector<Claim> dictionary_claims() {
                          "in log(xy) (proof by closing the factors of length 160 under translation)",
             .unit = "bits",
             .bounds = {.tour = 50000, .standard = 1000000, .deep = 1000000, .max = 100000000},
-            .check = [](std::uint64_t bound, const ProgressFn&) { return convergence_claim("maharaja", 160, bound); }},
+            .check = [](std::uint64_t bound, const ProgressFn& progress) {
+              return convergence_claim("maharaja", 160, bound, progress);
+            }},
       Claim{.id = "maharaja.telescope",
             .source = "seed 003 §1 Question 1, §4",
             .kind = ClaimKind::theorem,

@@ -48,7 +48,7 @@ bool parse_factor(const Dictionary& d, std::string_view f, Parse& out) {
 }  // namespace
 
 ConvergenceProof prove_convergence(const GameDictionary& game, std::uint64_t factor_length, std::uint64_t prefix_bits,
-                                   std::uint64_t from_column) {
+                                   std::uint64_t from_column, const ProgressFn& progress) {
   const Dictionary& d = game.dictionary;
   const std::uint64_t m = factor_length;
   ConvergenceProof proof;
@@ -63,7 +63,11 @@ ConvergenceProof prove_convergence(const GameDictionary& game, std::uint64_t fac
   DictionaryRunOptions o;
   o.bits = prefix_bits;
   o.sink = [&](std::string_view chunk) { s += chunk; };
+  o.progress = progress;
   run_game_dictionary(game, o);
+  // Progress counts factors parsed; their number is known only at the end.
+  Poller poller(progress, 0);
+  std::uint64_t parsed = 0;
   std::unordered_set<std::string> factors;
   std::vector<std::string> todo;
   for (std::uint64_t q = from_column; q + m <= prefix_bits; ++q)
@@ -73,6 +77,7 @@ ConvergenceProof prove_convergence(const GameDictionary& game, std::uint64_t fac
   std::uint64_t c = 0;
   Parse parse;
   for (const auto& f : todo) {
+    poller.tick(++parsed);
     if (!parse_factor(d, f, parse)) {
       proof.failure = fmt::format("the parses of the factor {} do not meet inside it", f);
       return proof;
@@ -84,6 +89,7 @@ ConvergenceProof prove_convergence(const GameDictionary& game, std::uint64_t fac
     std::vector<std::string> fresh;
     proof.entry_read.assign(d.entries().size(), false);
     for (const auto& f : factors) {
+      poller.tick(++parsed);
       parse_factor(d, f, parse);
       for (auto e : parse.entry) proof.entry_read[e] = true;
       auto at = std::find(parse.boundary.begin(), parse.boundary.end(), c);
@@ -102,6 +108,7 @@ ConvergenceProof prove_convergence(const GameDictionary& game, std::uint64_t fac
         if (!factors.count(t.substr(off, m))) fresh.push_back(t.substr(off, m));
     }
     for (auto& u : fresh) {
+      poller.tick(++parsed);
       if (!factors.insert(u).second) continue;
       if (!parse_factor(d, u, parse)) {
         proof.failure = fmt::format("the parses of the derived factor {} do not meet inside it", u);

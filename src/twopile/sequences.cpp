@@ -22,7 +22,7 @@ void column_rows(const char* rules, std::uint64_t count, std::int64_t shift, con
   // seconds. The sweep keeps coordinates below 2^32. The columns < count hold at most count
   // P-positions (a_n ≥ n), so the sweep's estimate for count of them bounds its part.
   const auto ruleset = Ruleset::parse(rules);
-  require_memory(sizeof(std::uint32_t) * count + sweep_bytes(ruleset, count),
+  require_memory(sizeof(std::uint32_t) * count + sweep_bytes(ruleset, count, progress),
                  fmt::format("the rows of {} columns", count));
   auto row = std::make_unique_for_overwrite<std::uint32_t[]>(count);
   // Progress counts columns: those of the sweep, then those printed (both up to count).

@@ -353,10 +353,11 @@ class Sweep {
 
 }  // namespace
 
-std::uint64_t sweep_bytes(const Ruleset& ruleset, std::uint64_t count) {
-  const std::uint64_t pilot = std::min<std::uint64_t>(count, std::uint64_t{1} << 16);  // a few ms
+std::uint64_t sweep_bytes(const Ruleset& ruleset, std::uint64_t count, const ProgressFn& progress) {
+  // A few ms, a fraction of a second with 10^5 jumps (t2t:T costs O(T) a column).
+  const std::uint64_t pilot = std::min<std::uint64_t>(count, std::uint64_t{1} << 12);
   Sweep sweep(ruleset);
-  sweep.run(pilot, [](std::uint64_t, std::uint64_t, std::uint64_t) { return true; }, {});
+  sweep.run(pilot, [](std::uint64_t, std::uint64_t, std::uint64_t) { return true; }, progress);
   return sweep.bytes(count, pilot);
 }
 
@@ -369,7 +370,7 @@ void sweep_p_positions(const Ruleset& ruleset, std::uint64_t count, const PPosit
                                  "(one per row and column); asked for {}",
                                  kMaxSweep, count));
   if (count != std::numeric_limits<std::uint64_t>::max())
-    require_memory(sweep_bytes(ruleset, count), fmt::format("the sweep to {} P-positions", count), force);
+    require_memory(sweep_bytes(ruleset, count, progress), fmt::format("the sweep to {} P-positions", count), force);
   Sweep(ruleset).run(count, sink, progress);
 }
 
