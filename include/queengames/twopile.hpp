@@ -148,8 +148,8 @@ std::uint64_t sweep_bytes(const Ruleset& ruleset, std::uint64_t count, const Pro
 std::vector<Position> sweep_p_positions(const Ruleset& ruleset, std::uint64_t count);
 
 // Whether (x, y) is a P-position: the morphic route when there is one, else the sweep up
-// to column min(x, y).
-bool is_p_position(const Ruleset& ruleset, Position position);
+// to column min(x, y) (its memory estimated first, as sweep_p_positions does).
+bool is_p_position(const Ruleset& ruleset, Position position, const ProgressFn& progress = {}, bool force = false);
 
 // ---- the morphic route ---------------------------------------------------------------
 
@@ -197,6 +197,8 @@ struct GamePicture {
   std::uint64_t size = 100;
   bool lines = false;
   std::uint32_t max_side = 1024;
+  ProgressFn progress;  // the sweep's
+  bool force = false;   // skip the sweep's memory check
 };
 void draw_game_png(const Ruleset& ruleset, const GamePicture& picture, const std::filesystem::path& path);
 

@@ -39,7 +39,7 @@ void run_game(const GameOptions& o) {
   if (!o.is_p.empty()) {
     if (o.is_p.size() != 2) throw qg::InputError("--is-p takes two numbers X Y");
     qg::twopile::Position p{qg::parse_u64(o.is_p[0], 0, UINT32_MAX - 2), qg::parse_u64(o.is_p[1], 0, UINT32_MAX - 2)};
-    bool is_p = qg::twopile::is_p_position(rules, p);
+    bool is_p = qg::twopile::is_p_position(rules, p, qg::app::progress_line(rules.name()), o.force);
     if (o.json)
       out << nlohmann::json{{"ruleset", rules.name()}, {"x", p.x}, {"y", p.y}, {"p_position", is_p}}.dump() << "\n";
     else out << fmt::format("({}, {}) is a{}-position of {}\n", p.x, p.y, is_p ? " P" : "n N", rules.name());
@@ -110,7 +110,7 @@ QG_COMMAND("game", [](CLI::App& app) {
 struct DrawOptions {
   std::string ruleset, out;
   qg::app::NumberOption size{"100"};
-  bool lines = false;
+  bool lines = false, force = false;
 };
 
 QG_DRAW("game", [](CLI::App& draw) {
@@ -122,10 +122,13 @@ QG_DRAW("game", [](CLI::App& draw) {
   cmd->add_option("--size", o->size.text, "the corner's side N (default 100)");
   cmd->add_option("--out", o->out, "the PNG file")->required();
   cmd->add_flag("--lines", o->lines, "overlay the lines y = φx and y = x/φ");
+  cmd->add_flag("--force", o->force, "run even if the memory estimate exceeds this machine's memory");
   cmd->callback([o] {
     qg::twopile::GamePicture picture;
     picture.size = o->size.value(2, std::uint64_t{1} << 20);
     picture.lines = o->lines;
+    picture.progress = qg::app::progress_line("draw game");
+    picture.force = o->force;
     qg::twopile::draw_game_png(
         qg::app::with_hint("(see queengames game --help)", [&] { return qg::twopile::Ruleset::parse(o->ruleset); }),
         picture, o->out);

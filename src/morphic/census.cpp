@@ -50,8 +50,13 @@ Census run_census(std::uint64_t window, std::uint64_t guess_letters, std::uint64
   }
   std::vector<std::string> games = census_rulesets();
   games.insert(games.begin() + 1, "maharaja");
-  Poller poller(progress, entries.size() + games.size());
+  const std::uint64_t total = entries.size() + games.size();
+  Poller poller(progress, total);
   std::uint64_t done = 0;
+  // Each row takes up to seconds: its steps poll too, reporting the census's own progress.
+  const ProgressFn within = [&](std::uint64_t, std::uint64_t) {
+    if (progress) progress(done, total);
+  };
   Census census;
   for (const Entry& e : entries) {
     poller.tick(++done);
@@ -62,7 +67,7 @@ Census run_census(std::uint64_t window, std::uint64_t guess_letters, std::uint64
     Coding coding = coding_text.empty() ? Coding() : Coding::parse(coding_text);
     try {
       row.analysis =
-          analyse_invariant(pairs_from_morphism(Morphism::parse(e.morphism), coding, e.a, e.b, window), window);
+          analyse_invariant(pairs_from_morphism(Morphism::parse(e.morphism), coding, e.a, e.b, window), window, within);
     } catch (const InputError& error) {
       row.analysis.queen = fmt::format("not a pair of P-positions: {}", error.what());
     }
@@ -74,8 +79,9 @@ Census run_census(std::uint64_t window, std::uint64_t guess_letters, std::uint64
     CensusGameRow row{name, {}, {}, 0};
     try {
       Ruleset rules = Ruleset::parse(name);
-      row.search = find_morphism(characteristic_word(rules, guess_letters));
-      if (row.search.guess && verify > 0) row.verification = verify_morphism(*row.search.guess, rules, verify);
+      row.search = find_morphism(characteristic_word(rules, guess_letters, within), 100, 1024, within);
+      if (row.search.guess && verify > 0)
+        row.verification = verify_morphism(*row.search.guess, rules, verify, within);
     } catch (const RangeError& error) {
       row.search.evidence = fmt::format("the sweep refuses it: {}", error.what());
     }

@@ -29,12 +29,15 @@ void draw_game_png(const Ruleset& ruleset, const GamePicture& picture, const std
         black[static_cast<std::size_t>((side - 1 - py) * side + px)] = 1;  // y up: row 0 is the top
       }
   };
-  sweep_p_positions(ruleset, n + 1, [&](std::uint64_t, std::uint64_t a, std::uint64_t b) {
-    if (a >= n) return false;
-    mark(a, b);
-    mark(b, a);
-    return true;
-  });
+  sweep_p_positions(
+      ruleset, n + 1,
+      [&](std::uint64_t, std::uint64_t a, std::uint64_t b) {
+        if (a >= n) return false;
+        mark(a, b);
+        mark(b, a);
+        return true;
+      },
+      picture.progress, picture.force);
   // The lines y = φx and y = x/φ are drawn, not decided: floating point is enough here.
   const double phi = (1 + std::sqrt(5.0)) / 2,
                cell = shrink > 1 ? 1.0 / static_cast<double>(shrink) : static_cast<double>(zoom);

@@ -384,7 +384,7 @@ std::vector<Position> sweep_p_positions(const Ruleset& ruleset, std::uint64_t co
   return out;
 }
 
-bool is_p_position(const Ruleset& ruleset, Position position) {
+bool is_p_position(const Ruleset& ruleset, Position position, const ProgressFn& progress, bool force) {
   std::uint64_t lo = std::min(position.x, position.y), hi = std::max(position.x, position.y);
   if (auto coding = morphic_coding(ruleset)) {
     // a_n is increasing and a_n ≥ n, so binary search the index n with a_n = lo … or the
@@ -400,13 +400,18 @@ bool is_p_position(const Ruleset& ruleset, Position position) {
     if (p.x == lo) return p.y == hi;
     return false;  // lo is a b-coordinate: its partner is smaller than lo, never hi ≥ lo
   }
+  // The columns ≤ lo hold at most lo + 1 upper P-positions (a_n ≥ n).
+  require_memory(sweep_bytes(ruleset, std::min(lo + 1, kMaxSweep), progress),
+                 fmt::format("the sweep to column {}", lo), force);
   bool found = false;
-  sweep_p_positions(ruleset, std::numeric_limits<std::uint64_t>::max(),
-                    [&](std::uint64_t, std::uint64_t a, std::uint64_t b) {
-                      if (a > lo) return false;  // every upper P-position with a ≤ lo is known
-                      if (a == lo) found = b == hi;
-                      return a < lo;
-                    });
+  sweep_p_positions(
+      ruleset, std::numeric_limits<std::uint64_t>::max(),
+      [&](std::uint64_t, std::uint64_t a, std::uint64_t b) {
+        if (a > lo) return false;  // every upper P-position with a ≤ lo is known
+        if (a == lo) found = b == hi;
+        return a < lo;
+      },
+      progress);
   return found;
 }
 
