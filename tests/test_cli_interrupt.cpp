@@ -136,12 +136,12 @@ TEST(CliInterrupt, SequencesAndGames) {
       {"game", "t2t:1e5", "--p-positions", "1e6", "--out", "g"},
       {"game", "wythoff", "--via", "brute", "--p-positions", "1000", "--out", "g"},
       {"word", "fibonacci", "--length", "2^40", "--out", "w"},
-      {"bfile", "A307285", "1000", "--out", "b"},    // the maharajas' greedy placement (was 9 s deaf)
-      {"bfile", "A308884", "1e8", "--out", "b"},     // filling 10^8 values before the walk (was 2-5 s)
+      {"bfile", "A307285", "1000", "--out", "b"},  // the maharajas' greedy placement (was 9 s deaf)
+      {"bfile", "A308884", "1e8", "--out", "b"},   // filling 10^8 values before the walk (was 2-5 s)
       {"game", "kqueen-dee:2", "--p-positions", "2^31", "--force", "--out", "g"},  // the sweep's pilot, then on
-      {"game", "t2t:1e5", "--is-p", "1e9", "2e9"},                       // the sweep to a column (was deaf)
-      {"draw", "game", "t2t:1e5", "--size", "2^20", "--out", "g.png"},  // the sweep of a picture (was deaf)
-      {"game", "maharaja", "--census", "--window", "2^14"},             // within a census row (was deaf)
+      {"game", "t2t:1e5", "--is-p", "1e9", "2e9"},                                 // the sweep to a column (was deaf)
+      {"draw", "game", "t2t:1e5", "--size", "2^20", "--out", "g.png"},             // the sweep of a picture (was deaf)
+      {"game", "maharaja", "--census", "--window", "2^14"},                        // within a census row (was deaf)
   });
 }
 

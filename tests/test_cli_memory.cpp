@@ -101,7 +101,8 @@ TEST(CliMemory, PalaceRowsEstimateMatchesThePeak) {
   const std::string out =
       (std::filesystem::temp_directory_path() / ("qg_palaces_" + std::to_string(::getpid()) + ".rle")).string();
   expect_close(bl::palace_rows_bytes(3, w, bl::Engine::ca),
-               peak_bytes({"blocking", "3", "--size", size, "--engine", "ca", "--out", out}), "the CA's rows, exported");
+               peak_bytes({"blocking", "3", "--size", size, "--engine", "ca", "--out", out}),
+               "the CA's rows, exported");
   std::filesystem::remove(out);
   const std::uint64_t base = peak_bytes({"floor", "phi", "1"});
   for (std::uint64_t k : {3, 20000}) {  // 16- and 32-bit counters

@@ -92,9 +92,9 @@ struct Summary {
   std::string line() const;
   bool operator==(const Summary&) const = default;
 };
-// O(W·H) time, O(W) memory (summary_bytes: MemoryError beyond this machine's unless force). threads > 1 splits the columns into bands, one thread each,
-// pipelined over the rows (a band needs from its left neighbour only the row's running palace
-// count and one diagonal count per row); the definition engine only. Progress in rows.
+// O(W·H) time, O(W) memory (summary_bytes: MemoryError beyond this machine's unless force). threads > 1 splits the
+// columns into bands, one thread each, pipelined over the rows (a band needs from its left neighbour only the row's
+// running palace count and one diagonal count per row); the definition engine only. Progress in rows.
 Summary summary(std::uint64_t k, std::uint64_t width, std::uint64_t height, Engine engine = Engine::definition,
                 unsigned threads = 2, const ProgressFn& progress = {}, bool force = false);
 

@@ -39,8 +39,7 @@ void run_blocking(const BlockingOptions& o) {
   if (!o.out.empty()) {
     bl::Region region{0, 0, w, h};
     auto progress = progress_line("blocking " + std::to_string(k));
-    if (ends_with(o.out, ".png"))
-      bl::draw_palaces(o.out, k, region, pixels_value(o.pixels), engine, progress, o.force);
+    if (ends_with(o.out, ".png")) bl::draw_palaces(o.out, k, region, pixels_value(o.pixels), engine, progress, o.force);
     else if (ends_with(o.out, ".rle")) bl::write_rle(o.out, k, region, engine, progress, o.force);
     else throw qg::InputError("--out must name a .png picture or a .rle Golly pattern (got " + o.out + ")");
     std::cout << "wrote " << o.out << "\n";
@@ -172,8 +171,12 @@ void run_draw(const DrawOptions& o) {
                      o.force);
     std::cout << "wrote " << o.out << "\n";
   } else {
-    bl::Comparison comparison{k, o.compare.value(1, bl::kMaxK), bl::parse_cell(o.shift), region,
-                              pixels_value(o.pixels), o.force};
+    bl::Comparison comparison{.k1 = k,
+                              .k2 = o.compare.value(1, bl::kMaxK),
+                              .shift = bl::parse_cell(o.shift),
+                              .region = region,
+                              .max_side = pixels_value(o.pixels),
+                              .force = o.force};
     double f = bl::draw_comparison(o.out, comparison, progress_line("draw"));
     std::cout << fmt::format("wrote {}: {:.2f}% of the cells match\n", o.out, 100 * f);
   }

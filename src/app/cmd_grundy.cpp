@@ -155,8 +155,8 @@ QG_DRAW("grundy", [](CLI::App& draw) {
 
 void tour_grundy(std::ostream& out, const std::string& dir) {
   auto start = std::chrono::steady_clock::now();
-  const b::Table wythoff =
-      b::grundy_table(qg::twopile::Ruleset::parse("wythoff"), 1024, 1024, {.progress = qg::app::progress_line("grundy")});
+  const b::Table wythoff = b::grundy_table(qg::twopile::Ruleset::parse("wythoff"), 1024, 1024,
+                                           {.progress = qg::app::progress_line("grundy")});
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   out << fmt::format(
       "Wythoff's Grundy table (A004481), per-line bitsets, 2 threads, {:.2f} s:\n  {}\n"

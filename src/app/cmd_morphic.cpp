@@ -241,10 +241,9 @@ void tour_morphic(std::ostream& out, const std::string&) {
       "census in docs/MORPHIC.md)\n",
       tetra.witness ? "none" : "in the window", first_queen_witness(tetra),
       tetra.matching_rulesets.empty() ? "none" : fmt::format("{}", fmt::join(tetra.matching_rulesets, ", ")));
-  auto dee =
-      qg::morphic::find_morphism(
-          qg::morphic::characteristic_word(qg::twopile::Ruleset::parse("queen-dee"), 1 << 16, progress), 100, 1024,
-          progress);
+  auto dee = qg::morphic::find_morphism(
+      qg::morphic::characteristic_word(qg::twopile::Ruleset::parse("queen-dee"), 1 << 16, progress), 100, 1024,
+      progress);
   out << fmt::format(
       "The Queen Dee's P-positions, searched for a morphism: {}\n  (queengames game queen-dee --find-morphism)\n",
       dee.guess ? qg::morphic::to_string(*dee.guess) : "none found");

@@ -409,7 +409,8 @@ Summary banded_summary(std::uint64_t k, std::uint64_t W, std::uint64_t H, unsign
   // waits for.
   Team::run(threads, [&](Team& team, unsigned t) {
     // Thread 0 reports for all; the others poll the team's stop within their rows.
-    Poller poller(t == 0 ? progress : [&team](std::uint64_t, std::uint64_t) { team.check(); }, H);
+    Poller poller(
+        t == 0 ? progress : [&team](std::uint64_t, std::uint64_t) { team.check(); }, H);
     for (unsigned idle = 0;;) {
       const std::uint32_t seen = team.epoch();
       bool busy = false, moved = false;

@@ -88,15 +88,17 @@ Sequence maharaja_line(std::string anumber, std::string name, bool upper, bool w
           "maharaja greedy placement on the spiral, exiles with x, y ≥ 0 split by y ≥ x, in spiral order",
           [upper, want_x](std::uint64_t count, const TermSink& sink, const ProgressFn& progress) {
             std::vector<boards::Square> line;
-            maharaja_spiral_exiles([&](const Board& board, const std::vector<std::uint64_t>& exiles) {
-              line.clear();
-              for (std::uint64_t n : exiles) {
-                const boards::Square s = board.cell(n);
-                if (s.row >= 0 && s.col >= 0 && ((s.row == 0 && s.col == 0) || (s.col > s.row) == upper))
-                  line.push_back(s);
-              }
-              return line.size() >= count;
-            }, progress);
+            maharaja_spiral_exiles(
+                [&](const Board& board, const std::vector<std::uint64_t>& exiles) {
+                  line.clear();
+                  for (std::uint64_t n : exiles) {
+                    const boards::Square s = board.cell(n);
+                    if (s.row >= 0 && s.col >= 0 && ((s.row == 0 && s.col == 0) || (s.col > s.row) == upper))
+                      line.push_back(s);
+                  }
+                  return line.size() >= count;
+                },
+                progress);
             for (std::uint64_t i = 0; i < count; ++i) sink(want_x ? line[i].row : line[i].col);
           }};
 }
@@ -164,7 +166,8 @@ std::vector<Sequence> boards_sequences() {
                "maharaja greedy placement on the spiral",
                [](std::uint64_t count, const TermSink& sink, const ProgressFn& progress) {
                  const std::vector<std::uint64_t> zeros = maharaja_spiral_exiles(
-                     [count](const Board&, const std::vector<std::uint64_t>& e) { return e.size() >= count; }, progress);
+                     [count](const Board&, const std::vector<std::uint64_t>& e) { return e.size() >= count; },
+                     progress);
                  for (std::uint64_t i = 0; i < count; ++i) sink(static_cast<std::int64_t>(zeros[i]));
                }});
   s.push_back(maharaja_line("A307284", "X_upper: exiled maharajas on the spiral, upper line, x", true, true, 1000));

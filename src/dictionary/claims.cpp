@@ -351,18 +351,16 @@ std::vector<Claim> dictionary_claims() {
             .unit = "columns",
             .bounds = {.tour = 2000, .standard = 20000, .deep = giga, .max = giga},
             .check = [](std::uint64_t bound, const ProgressFn& p) { return telescope_claim("maharaja23", bound, p); }},
-      Claim{
-          .id = "maharaja23.convergence",
-          .source = "seed 003 §5.2",
-          .kind = ClaimKind::theorem,
-          .statement =
-              "(41)–(44) converge: from any column the parses meet within a bounded number of bits (proof by closing "
-              "the factors of length 100 under translation)",
-          .unit = "bits",
-          .bounds = {.tour = 100000, .standard = 1000000, .deep = 1000000, .max = 100000000},
-          .check = [](std::uint64_t bound, const ProgressFn& progress) {
-              return convergence_claim("maharaja23", 100, bound, progress);
-            }},
+      Claim{.id = "maharaja23.convergence",
+            .source = "seed 003 §5.2",
+            .kind = ClaimKind::theorem,
+            .statement =
+                "(41)–(44) converge: from any column the parses meet within a bounded number of bits (proof by closing "
+                "the factors of length 100 under translation)",
+            .unit = "bits",
+            .bounds = {.tour = 100000, .standard = 1000000, .deep = 1000000, .max = 100000000},
+            .check = [](std::uint64_t bound,
+                        const ProgressFn& progress) { return convergence_claim("maharaja23", 100, bound, progress); }},
       Claim{.id = "maharaja.convergence",
             .source = "seed 003 §1 Question 1, §4",
             .kind = ClaimKind::theorem,
@@ -371,9 +369,8 @@ std::vector<Claim> dictionary_claims() {
                          "in log(xy) (proof by closing the factors of length 160 under translation)",
             .unit = "bits",
             .bounds = {.tour = 50000, .standard = 1000000, .deep = 1000000, .max = 100000000},
-            .check = [](std::uint64_t bound, const ProgressFn& progress) {
-              return convergence_claim("maharaja", 160, bound, progress);
-            }},
+            .check = [](std::uint64_t bound,
+                        const ProgressFn& progress) { return convergence_claim("maharaja", 160, bound, progress); }},
       Claim{.id = "maharaja.telescope",
             .source = "seed 003 §1 Question 1, §4",
             .kind = ClaimKind::theorem,

@@ -80,8 +80,7 @@ Census run_census(std::uint64_t window, std::uint64_t guess_letters, std::uint64
     try {
       Ruleset rules = Ruleset::parse(name);
       row.search = find_morphism(characteristic_word(rules, guess_letters, within), 100, 1024, within);
-      if (row.search.guess && verify > 0)
-        row.verification = verify_morphism(*row.search.guess, rules, verify, within);
+      if (row.search.guess && verify > 0) row.verification = verify_morphism(*row.search.guess, rules, verify, within);
     } catch (const RangeError& error) {
       row.search.evidence = fmt::format("the sweep refuses it: {}", error.what());
     }

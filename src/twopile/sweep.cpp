@@ -158,10 +158,10 @@ class Sweep {
       return static_cast<std::uint64_t>(std::min<u128>(v, kMaxCoordinate + 1));
     };
     const std::uint64_t m = scaled(top_coordinate_), d = scaled(top_diagonal_), p = scaled(top_pending_);
-    std::uint64_t bytes = 3 * m / 8 + 3 * d / 8;  // coord_, blocked_
-    if (!reflect_k_.empty()) bytes += 3 * (2 * m) / 8;  // sums_
-    if (!widened_.empty()) bytes += 10 * d;  // diag_col_
-    if (bounce_) bytes += 10 * m;  // partner_
+    std::uint64_t bytes = 3 * m / 8 + 3 * d / 8;                       // coord_, blocked_
+    if (!reflect_k_.empty()) bytes += 3 * (2 * m) / 8;                 // sums_
+    if (!widened_.empty()) bytes += 10 * d;                            // diag_col_
+    if (bounce_) bytes += 10 * m;                                      // partner_
     if (!cones_.empty()) bytes += cones_.size() * 3 * d / 2 + 48 * p;  // two BlockMax trees; pending_
     return bytes + 4 * std::min(ring_, m) + sizeof(Position) * jumps_.size();
   }
@@ -357,7 +357,8 @@ std::uint64_t sweep_bytes(const Ruleset& ruleset, std::uint64_t count, const Pro
   // A few ms, a fraction of a second with 10^5 jumps (t2t:T costs O(T) a column).
   const std::uint64_t pilot = std::min<std::uint64_t>(count, std::uint64_t{1} << 12);
   Sweep sweep(ruleset);
-  sweep.run(pilot, [](std::uint64_t, std::uint64_t, std::uint64_t) { return true; }, progress);
+  sweep.run(
+      pilot, [](std::uint64_t, std::uint64_t, std::uint64_t) { return true; }, progress);
   return sweep.bytes(count, pilot);
 }
 
@@ -366,9 +367,10 @@ void sweep_p_positions(const Ruleset& ruleset, std::uint64_t count, const PPosit
   // Rook moves leave one P-position per row and per column, so n P-positions use 2n − 1
   // distinct coordinates: beyond kMaxSweep they cannot all stay below 2^32 − 1.
   if (count > kMaxSweep && count != std::numeric_limits<std::uint64_t>::max())
-    throw RangeError(fmt::format("the sweep keeps coordinates below 2^32 - 1, which holds at most {} P-positions "
-                                 "(one per row and column); asked for {}",
-                                 kMaxSweep, count));
+    throw RangeError(
+        fmt::format("the sweep keeps coordinates below 2^32 - 1, which holds at most {} P-positions "
+                    "(one per row and column); asked for {}",
+                    kMaxSweep, count));
   if (count != std::numeric_limits<std::uint64_t>::max())
     require_memory(sweep_bytes(ruleset, count, progress), fmt::format("the sweep to {} P-positions", count), force);
   Sweep(ruleset).run(count, sink, progress);
@@ -401,8 +403,8 @@ bool is_p_position(const Ruleset& ruleset, Position position, const ProgressFn& 
     return false;  // lo is a b-coordinate: its partner is smaller than lo, never hi ≥ lo
   }
   // The columns ≤ lo hold at most lo + 1 upper P-positions (a_n ≥ n).
-  require_memory(sweep_bytes(ruleset, std::min(lo + 1, kMaxSweep), progress),
-                 fmt::format("the sweep to column {}", lo), force);
+  require_memory(sweep_bytes(ruleset, std::min(lo + 1, kMaxSweep), progress), fmt::format("the sweep to column {}", lo),
+                 force);
   bool found = false;
   sweep_p_positions(
       ruleset, std::numeric_limits<std::uint64_t>::max(),
