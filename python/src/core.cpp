@@ -230,7 +230,7 @@ class Game {
     // The CLI's --is-p range: the sweep's coordinates stay below 2^32 − 2.
     const qg::twopile::Position p{to_u64(x, 0, UINT32_MAX - 2), to_u64(y, 0, UINT32_MAX - 2)};
     py::gil_scoped_release release;
-    return qg::twopile::is_p_position(ruleset_, p);
+    return qg::twopile::is_p_position(ruleset_, p, interruptible());
   }
 
   py::tuple nth(const py::object& n_arg) {
