@@ -149,6 +149,11 @@ TEST(CliMemory, RefusesUpFront) {
     EXPECT_NE(r.err.find("(use --force to try)"), std::string::npos) << args << ": " << r.err;
   }
   // Bounded by what they can do instead of by memory: refused with the reason.
+  // A command without --force is not told to use it.
+  auto bfile = run_cli("bfile A065188 2^62");
+  EXPECT_EQ(bfile.status, 2);
+  EXPECT_NE(bfile.err.find(" GiB, this machine has "), std::string::npos) << bfile.err;
+  EXPECT_EQ(bfile.err.find("--force"), std::string::npos) << bfile.err;
   // One P-position per row and column: 2^40 of them cannot have coordinates below 2^32.
   auto sweep = run_cli("game maharaja --p-positions 2^40");
   EXPECT_EQ(sweep.status, 2);

@@ -49,7 +49,13 @@ int main(int argc, char** argv) {
       return 130;
     }
     if (dynamic_cast<const qg::MemoryError*>(&e)) {
-      std::cerr << "queengames: " << e.what() << " (use --force to try)\n";
+      // The hint only where the command (or subcommand) that ran offers --force.
+      bool force = false;
+      for (const CLI::App* command = &app; !command->get_subcommands().empty();) {
+        command = command->get_subcommands().front();
+        force = force || command->get_option_no_throw("--force") != nullptr;
+      }
+      std::cerr << "queengames: " << e.what() << (force ? " (use --force to try)" : "") << "\n";
       return 2;
     }
     if (dynamic_cast<const qg::InputError*>(&e)) {
