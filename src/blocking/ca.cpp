@@ -75,8 +75,9 @@ std::span<const std::int32_t> CaRows::next(Poller& poller) {
       poller.tick(y_);
     }
     std::int32_t f = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-      row[i + 2] = f = part32_[i] + f + (f < 0);
+    for (std::size_t start = 0; start < n; start += block) {
+      for (std::size_t i = start, end = std::min(n, start + block); i < end; ++i)
+        row[i + 2] = f = part32_[i] + f + (f < 0);
       poller.tick(y_);
     }
   } else {

@@ -140,7 +140,7 @@ struct Lanes<std::int16_t> {
 template <>
 struct Lanes<std::int32_t> {
   static constexpr unsigned n = 4;
-  static constexpr std::uint64_t chunk_blocks = 256;  // 64-bit sums: a chunk only sets how often the scan polls
+  static constexpr std::uint64_t chunk_blocks = 1024;  // 64-bit sums: a chunk only sets how often the scan polls
   static __m128i broadcast(std::int64_t t) {
     return _mm_set1_epi32(static_cast<int>(std::clamp<std::int64_t>(t, INT32_MIN, INT32_MAX)));
   }
@@ -558,11 +558,14 @@ Summary summary(std::uint64_t k, std::uint64_t width, std::uint64_t height, Engi
       for (std::uint64_t y = 0; y < height; ++y) {
         Sum64 sum{width};
         auto row = ca.next(poller);
-        for (std::uint64_t x = 0; x < width; ++x) {
-          std::int64_t v = row[x] + static_cast<std::int64_t>(k);
-          sum.add(x, y, v);
-          stats.min = std::min(stats.min, v), stats.max = std::max(stats.max, v);
-          stats.palaces += row[x] < 0;
+        constexpr std::uint64_t block = 4096;  // a tick per block of cells
+        for (std::uint64_t start = 0; start < width; start += block) {
+          for (std::uint64_t x = start, end = std::min(width, start + block); x < end; ++x) {
+            std::int64_t v = row[x] + static_cast<std::int64_t>(k);
+            sum.add(x, y, v);
+            stats.min = std::min(stats.min, v), stats.max = std::max(stats.max, v);
+            stats.palaces += row[x] < 0;
+          }
           poller.tick(y);
         }
         stats.sum += sum.sum;
