@@ -10,6 +10,7 @@
 
 #include "core/bits.hpp"
 #include "internal.hpp"
+#include "numeration/walnut.hpp"
 #include "queengames/claims.hpp"
 #include "queengames/numeration.hpp"
 #include "queengames/spiral.hpp"
@@ -17,6 +18,8 @@
 
 namespace qg {
 namespace {
+
+namespace walnut = numeration::walnut;
 
 using spiral::Xymp;
 using spiral::XympRecurrence;
@@ -136,6 +139,10 @@ ClaimOutcome check_theorem11(std::uint64_t bound, const ProgressFn& progress) {
   return passed(bound, "t_n = a, b, c as (n−1)_T ends in 0, 01, 011");
 }
 
+constexpr const char* kTheorem11 =
+    R"walnut(eval theorem11 "?msd_trib An (TR[n]=@0 <=> $end0(n)) & (TR[n]=@1 <=> $end01(n)) & (TR[n]=@2 <=> $end011(n))":
+)walnut";
+
 ClaimOutcome check_theorem12(std::uint64_t bound, const ProgressFn& progress) {
   Poller poller(progress, bound);
   Word word;
@@ -173,6 +180,10 @@ ClaimOutcome check_theorem13(std::uint64_t bound, const ProgressFn& progress) {
   poller.finish();
   return passed(bound, "N_a, N_b, N_c from (n−1)_T, (n−2)_T, (n−4)_T (for n ≥ 1, 2, 4)");
 }
+
+constexpr const char* kTheorem13 =
+    R"walnut(eval theorem13 "?msd_trib An (n>=1 => Em,z $drop(n-1,m) & $na(n,z) & z=m+1) & (n>=2 => Em,p,z $drop(n-2,m) & $drop(m,p) & $nb(n,z) & z=p+1) & (n>=4 => Em,p,q,z $drop(n-4,m) & $drop(m,p) & $drop(p,q) & $nc(n,z) & z=q+1)":
+)walnut";
 
 ClaimOutcome check_theorem14(std::uint64_t bound, const ProgressFn& progress) {
   Poller poller(progress, bound);
@@ -467,28 +478,33 @@ std::vector<Claim> spiral_claims() {
             .statement = "t_n is a, b, c as (n−1)_T ends in 0, 01, 011",
             .unit = "letters",
             .bounds = {.tour = 100000, .standard = 5'000'000, .deep = 1000000000, .max = kStreamMax},
-            .check = check_theorem11},
+            .check = check_theorem11,
+            .proof = walnut::kDigits + kTheorem11},
       Claim{.id = "exile.theorem12",
             .source = "seed 000, Theorem 12",
             .kind = ClaimKind::theorem,
             .statement = "N_a(n) = [e_1…e_(i−1)]_T + e_i, N_b, N_c likewise, for (n)_T = e_1…e_i",
             .unit = "letters",
             .bounds = {.tour = 100000, .standard = 5'000'000, .deep = 1000000000, .max = kStreamMax},
-            .check = check_theorem12},
+            .check = check_theorem12,
+            // The block's last three evals are the induction on n that proves the formulas.
+            .proof = walnut::kLetterCounts},
       Claim{.id = "exile.theorem13",
             .source = "seed 000, Theorem 13",
             .kind = ClaimKind::theorem,
             .statement = "N_a(n), N_b(n), N_c(n) = [(n−1)_T, (n−2)_T, (n−4)_T without 1, 2, 3 digits]_T + 1",
             .unit = "letters",
             .bounds = {.tour = 100000, .standard = 5'000'000, .deep = 1000000000, .max = kStreamMax},
-            .check = check_theorem13},
+            .check = check_theorem13,
+            .proof = walnut::kLetterCounts + kTheorem13},
       Claim{.id = "exile.theorem14",
             .source = "seed 000, Theorem 14",
             .kind = ClaimKind::theorem,
             .statement = "A_n = [(n−1)_T 0]_T + 1, B_n = [(n−1)_T 01]_T + 1, C_n = [(n−1)_T 011]_T + 1",
             .unit = "n",
             .bounds = {.tour = 100000, .standard = 5'000'000, .deep = 1000000000, .max = kStreamMax},
-            .check = check_theorem14},
+            .check = check_theorem14,
+            .proof = walnut::kLetterPositions},
       Claim{.id = "exile.theorem16",
             .source = "seed 000, Theorem 16 (30)–(32)",
             .kind = ClaimKind::theorem,
