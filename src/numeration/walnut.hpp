@@ -47,4 +47,25 @@ def cpos "?msd_trib (n=0 & z=0) | (n>=1 & Ey,v,w $shift(n-1,v) & $shift(v,w) & $
 eval positions_of_letters "?msd_trib An n>=1 => ((Ex $apos(n,x)) & (Ex $bpos(n,x)) & (Ex $cpos(n,x)) & (Ax $apos(n,x) => (TR[x-1]=@0 & $na(x,n))) & (Ax $bpos(n,x) => (TR[x-1]=@1 & $nb(x,n))) & (Ax $cpos(n,x) => (TR[x-1]=@2 & $nc(x,n))))":
 )walnut";
 
+// The theme song Θ = c·T (Theorem 2) as $theta(n,t): t = 0, 1, 2 for Θ_n = a, b, c.
+inline const std::string kThemeSong =
+    R"walnut(def theta "?msd_trib (n=0 & t=2) | (n>=1 & ((TR[n-1]=@0 & t=0) | (TR[n-1]=@1 & t=1) | (TR[n-1]=@2 & t=2)))":
+)walnut";
+
+// The XYMP table by Corollary 21's formulas X = B − A, Y = C − B, M = Y − X (= C − 2B + A),
+// P = C − A, certified as the table of recurrence (2): defined at every n (functions, since
+// A, B, C are), 0 at n = 0, Y = X + M and P = X + Y, and X_n, M_n the mex of the earlier
+// X, Y and M, P. (2) determines the table, so by induction on n these are X, Y, M, P.
+inline const std::string kXymp = kLetterPositions + R"walnut(def xcol "?msd_trib Ea,b $apos(n,a) & $bpos(n,b) & x+a=b":
+def ycol "?msd_trib Eb,c $bpos(n,b) & $cpos(n,c) & y+b=c":
+def mcol "?msd_trib Ex,y $xcol(n,x) & $ycol(n,y) & z+x=y":
+def pcol "?msd_trib Ea,c $apos(n,a) & $cpos(n,c) & p+a=c":
+eval xymp_table1 "?msd_trib $xcol(11,17) & $ycol(11,31) & $mcol(11,14) & $pcol(11,48)":
+eval xymp_defined "?msd_trib An (Ex $xcol(n,x)) & (Ey $ycol(n,y)) & (Em $mcol(n,m)) & (Ep $pcol(n,p))":
+eval xymp_start "?msd_trib $xcol(0,0) & $ycol(0,0) & $mcol(0,0) & $pcol(0,0)":
+eval xymp_sums "?msd_trib An,x,y,m,p ($xcol(n,x) & $ycol(n,y) & $mcol(n,m) & $pcol(n,p)) => (y=x+m & p=x+y)":
+eval xymp_x_mex "?msd_trib An,x (n>=1 & $xcol(n,x)) => (~(Ei i<n & ($xcol(i,x) | $ycol(i,x))) & Av v<x => (Ei i<n & ($xcol(i,v) | $ycol(i,v))))":
+eval xymp_m_mex "?msd_trib An,m (n>=1 & $mcol(n,m)) => (~(Ei i<n & ($mcol(i,m) | $pcol(i,m))) & Av v<m => (Ei i<n & ($mcol(i,v) | $pcol(i,v))))":
+)walnut";
+
 }  // namespace qg::numeration::walnut

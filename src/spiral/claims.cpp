@@ -302,6 +302,14 @@ ClaimOutcome check_eq14_16(std::uint64_t bound, const ProgressFn& progress) {
   return passed(bound, "A_n, B_n, C_n from letter positions = the mex recurrences (14)–(16) (\"max\" read as mex)");
 }
 
+constexpr const char* kEq14To16 =
+    R"walnut(eval eq14 "?msd_trib An n>=1 => Ez $apos(n,z) & ~(Ei i<n & ($apos(i,z) | $bpos(i,z) | $cpos(i,z))) & Av v<z => (Ei i<n & ($apos(i,v) | $bpos(i,v) | $cpos(i,v)))":
+def dba "?msd_trib Ea,b $apos(i,a) & $bpos(i,b) & d+a=b":
+def dcb "?msd_trib Eb,c $bpos(i,b) & $cpos(i,c) & d+b=c":
+eval eq15 "?msd_trib An n>=1 => Ea,d $apos(n,a) & $bpos(n,a+d) & ~(Ei i<n & ($dba(d,i) | $dcb(d,i))) & Av v<d => (Ei i<n & ($dba(v,i) | $dcb(v,i)))":
+eval eq16 "?msd_trib An n>=1 => Ea,b $apos(n,a) & $bpos(n,b) & $cpos(n,a+b+n)":
+)walnut";
+
 ClaimOutcome check_eq17(std::uint64_t bound, const ProgressFn& progress) {
   Poller poller(progress, bound);
   AbcByPositions positions;
@@ -322,6 +330,12 @@ ClaimOutcome check_eq17(std::uint64_t bound, const ProgressFn& progress) {
   poller.finish();
   return passed(bound, "ΔA = Θ(2,2,1), ΔB = Θ(4,3,2), ΔC = Θ(7,6,4) with A, B, C from letter positions");
 }
+
+constexpr const char* kEq17 =
+    R"walnut(eval eq17_a "?msd_trib An,t,x,y ($theta(n,t) & $apos(n,x) & $apos(n+1,y)) => ((t=0 & y=x+2) | (t=1 & y=x+2) | (t=2 & y=x+1))":
+eval eq17_b "?msd_trib An,t,x,y ($theta(n,t) & $bpos(n,x) & $bpos(n+1,y)) => ((t=0 & y=x+4) | (t=1 & y=x+3) | (t=2 & y=x+2))":
+eval eq17_c "?msd_trib An,t,x,y ($theta(n,t) & $cpos(n,x) & $cpos(n+1,y)) => ((t=0 & y=x+7) | (t=1 & y=x+6) | (t=2 & y=x+4))":
+)walnut";
 
 ClaimOutcome check_eq18_21(std::uint64_t bound, const ProgressFn& progress) {
   Poller poller(progress, bound);
@@ -348,6 +362,11 @@ ClaimOutcome check_eq18_21(std::uint64_t bound, const ProgressFn& progress) {
   return passed(bound, "(18)–(20) with N_a, N_b counted in T, and (21), all from letter positions");
 }
 
+constexpr const char* kEq18To21 =
+    R"walnut(eval eq18_20 "?msd_trib An n>=1 => Ea,b,c,u,v $apos(n,a) & $bpos(n,b) & $cpos(n,c) & $na(n-1,u) & $nb(n-1,v) & a=n+u+v & (Eu,v $na(a,u) & $nb(a,v) & b=a+u+v) & (Eu,v $na(b,u) & $nb(b,v) & c=b+u+v)":
+eval eq21 "?msd_trib An n>=1 => Ea,b,c,p,q,r $apos(n,a) & $bpos(n,b) & $cpos(n,c) & $apos(a,p) & $apos(b,q) & $bpos(a,r) & p+1=b & q=r+1 & q+1=c":
+)walnut";
+
 // ---- §6: the XYMP table and the theme song --------------------------------------------
 
 // Θ(a, b, c) values of ΔX, ΔY, ΔM, ΔP for t = a, b, c (Theorem 20 (39)).
@@ -373,6 +392,13 @@ ClaimOutcome check_theorem20(std::uint64_t bound, const ProgressFn& progress) {
   return passed(bound,
                 "ΔX = Θ(2,1,1), ΔY = Θ(3,3,2), ΔM = Θ(1,2,1), ΔP = Θ(5,4,3) with XYMP from the mex recurrence (2)");
 }
+
+constexpr const char* kTheorem20 =
+    R"walnut(eval theorem20_x "?msd_trib An,t,x,u ($theta(n,t) & $xcol(n,x) & $xcol(n+1,u)) => ((t=0 & u=x+2) | (t=1 & u=x+1) | (t=2 & u=x+1))":
+eval theorem20_y "?msd_trib An,t,x,u ($theta(n,t) & $ycol(n,x) & $ycol(n+1,u)) => ((t=0 & u=x+3) | (t=1 & u=x+3) | (t=2 & u=x+2))":
+eval theorem20_m "?msd_trib An,t,x,u ($theta(n,t) & $mcol(n,x) & $mcol(n+1,u)) => ((t=0 & u=x+1) | (t=1 & u=x+2) | (t=2 & u=x+1))":
+eval theorem20_p "?msd_trib An,t,x,u ($theta(n,t) & $pcol(n,x) & $pcol(n+1,u)) => ((t=0 & u=x+5) | (t=1 & u=x+4) | (t=2 & u=x+3))":
+)walnut";
 
 ClaimOutcome check_corollary21(std::uint64_t bound, const ProgressFn& progress) {
   Poller poller(progress, bound);
@@ -415,6 +441,10 @@ ClaimOutcome check_remark_ii(std::uint64_t bound, const ProgressFn& progress) {
   return passed(bound, "row n is a iff X_n + 1 ∈ {Y}, b iff M_n + 1 ∈ {P}, else c (XYMP from (2), labels from Θ)");
 }
 
+constexpr const char* kRemarkII =
+    R"walnut(eval remark_ii "?msd_trib An,t,x,m ($theta(n,t) & $xcol(n,x) & $mcol(n,m)) => ((t=0 <=> Ek $ycol(k,x+1)) & (t=1 <=> Ek $pcol(k,m+1)))":
+)walnut";
+
 ClaimOutcome check_remark_v(std::uint64_t bound, const ProgressFn& progress) {
   Poller poller(progress, bound);
   require_recurrence_memory(bound, 1);
@@ -435,6 +465,10 @@ ClaimOutcome check_remark_v(std::uint64_t bound, const ProgressFn& progress) {
                 fmt::format("ΔY takes 2, 3 ({}, {} times), never 4; ΔP takes 3, 4, 5 ({}, {}, {} times), never 6",
                             dy[2], dy[3], dp[3], dp[4], dp[5]));
 }
+
+constexpr const char* kRemarkV =
+    R"walnut(eval remark_v "?msd_trib An,y,p,v,q ($ycol(n,y) & $pcol(n,p) & $ycol(n+1,v) & $pcol(n+1,q)) => (v!=y+4 & q!=p+6)":
+)walnut";
 
 ClaimOutcome check_slope(std::uint64_t bound, const ProgressFn& progress) {
   Poller poller(progress, bound);
@@ -527,14 +561,16 @@ std::vector<Claim> spiral_claims() {
             .statement = "A_n = mex{A_i, B_i, C_i}, B_n = A_n + mex{B_i − A_i, C_i − B_i} (i < n), C_n = A_n + B_n + n",
             .unit = "n",
             .bounds = {.tour = 100000, .standard = 5'000'000, .deep = 1000000000, .max = kRecurrenceMax},
-            .check = check_eq14_16},
+            .check = check_eq14_16,
+            .proof = walnut::kLetterPositions + kEq14To16},
       Claim{.id = "exile.eq17",
             .source = "seed 000, eq. (17)",
             .kind = ClaimKind::equation,
             .statement = "ΔA = Θ(2,2,1), ΔB = Θ(4,3,2), ΔC = Θ(7,6,4)",
             .unit = "n",
             .bounds = {.tour = 100000, .standard = 5'000'000, .deep = 1000000000, .max = kStreamMax},
-            .check = check_eq17},
+            .check = check_eq17,
+            .proof = walnut::kLetterPositions + walnut::kThemeSong + kEq17},
       Claim{.id = "exile.eq18_21",
             .source = "seed 000, eqs. (18)–(21)",
             .kind = ClaimKind::equation,
@@ -543,35 +579,41 @@ std::vector<Claim> spiral_claims() {
                 "A_(A_n) + 1 = B_n, A_(B_n) = B_(A_n) + 1, A_(B_n) + 1 = C_n",
             .unit = "n",
             .bounds = {.tour = 50000, .standard = 5'000'000, .deep = 1000000000, .max = kStreamMax},
-            .check = check_eq18_21},
+            .check = check_eq18_21,
+            .proof = walnut::kLetterPositions + kEq18To21},
       Claim{.id = "exile.theorem20",
             .source = "seed 000, Theorem 20 (39)",
             .kind = ClaimKind::theorem,
             .statement = "ΔX = Θ(2,1,1), ΔY = Θ(3,3,2), ΔM = Θ(1,2,1), ΔP = Θ(5,4,3) for the XYMP table of (2)",
             .unit = "rows",
             .bounds = {.tour = 100000, .standard = 5'000'000, .deep = 1000000000, .max = kRecurrenceMax},
-            .check = check_theorem20},
+            .check = check_theorem20,
+            .proof = walnut::kXymp + walnut::kThemeSong + kTheorem20},
       Claim{.id = "exile.corollary21",
             .source = "seed 000, Corollary 21 (41)–(44)",
             .kind = ClaimKind::corollary,
             .statement = "X = B − A, Y = C − B, M = C − 2B + A, P = C − A",
             .unit = "rows",
             .bounds = {.tour = 100000, .standard = 5'000'000, .deep = 1000000000, .max = kRecurrenceMax},
-            .check = check_corollary21},
+            .check = check_corollary21,
+            // The XYMP block's certification (its last evals: recurrence (2)) is the proof.
+            .proof = walnut::kXymp},
       Claim{.id = "exile.remark_ii",
             .source = "seed 000, §6 Remark (ii)",
             .kind = ClaimKind::remark,
             .statement = "row n is labelled a iff X_n + 1 ∈ {Y}, b iff M_n + 1 ∈ {P}, and c otherwise",
             .unit = "rows",
             .bounds = {.tour = 100000, .standard = 5'000'000, .deep = 1000000000, .max = kRecurrenceMax},
-            .check = check_remark_ii},
+            .check = check_remark_ii,
+            .proof = walnut::kXymp + walnut::kThemeSong + kRemarkII},
       Claim{.id = "exile.remark_v",
             .source = "seed 000, §6 Remark (v)",
             .kind = ClaimKind::remark,
             .statement = "ΔY_n is never 4 and ΔP_n is never 6",
             .unit = "rows",
             .bounds = {.tour = 100000, .standard = 5'000'000, .deep = 1000000000, .max = kRecurrenceMax},
-            .check = check_remark_v},
+            .check = check_remark_v,
+            .proof = walnut::kXymp + kRemarkV},
       Claim{.id = "exile.slope",
             .source = "seed 000, §6 Remark (iv) (45)",
             .kind = ClaimKind::remark,
