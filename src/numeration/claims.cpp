@@ -187,7 +187,9 @@ std::vector<Claim> numeration_claims() {
             .source = "seed 000, Theorem 15 (eqs. (27)–(29))",
             .kind = ClaimKind::theorem,
             .statement = "−0.596 < [(n)_T 0]_T − ψn < 0.856, −0.883 < [(n)_T 00]_T − ψ²n < 1.460, "
-                         "−1.461 < [(n)_T 000]_T − ψ³n < 2.298",
+                         "−1.461 < [(n)_T 000]_T − ψ³n < 2.298"
+                         " (to a bound: real constants against ψ^k n; ψn < m is not first-order over msd_trib, as n ↦ "
+                         "⌊ψn⌋ is not Tribonacci-synchronized: Shallit 2025)",
             .unit = "n",
             .bounds = {.tour = kT19, .standard = 10'000'000, .deep = 10'000'000, .max = std::uint64_t{1} << 32},
             .check = check_theorem15},

@@ -502,7 +502,9 @@ std::vector<Claim> spiral_claims() {
             .source = "seed 000, Theorem 1 (eq. (3))",
             .kind = ClaimKind::theorem,
             .statement =
-                "direct greedy placement on the spiral puts q_(4k+1..4k+4) at the quarter turns of (X_(k+1), Y_(k+1))",
+                "direct greedy placement on the spiral puts q_(4k+1..4k+4) at the quarter turns of (X_(k+1), Y_(k+1))"
+                " (to a bound: the spiral's greedy order in signed coordinates is not yet written as automata; the "
+                "table (2) it reduces to is proved, exile.corollary21)",
             .unit = "queens",
             .bounds = {.tour = 20000, .standard = 2'000'000, .deep = 10000000, .max = spiral::kDirectMaxQueens},
             .check = check_theorem1},
@@ -544,14 +546,18 @@ std::vector<Claim> spiral_claims() {
             .kind = ClaimKind::theorem,
             .statement =
                 "⌊ψ^k n⌋ − k ≤ A_n, B_n, C_n ≤ ⌊ψ^k n⌋ + 1 for k = 1, 2, 3; the first \"+1\" cases are n = 12737, 329, "
-                "2047",
+                "2047"
+                " (to a bound: n ↦ ⌊ψn⌋ is not Tribonacci-synchronized, Shallit 2025, so (30) is not first-order over "
+                "msd_trib)",
             .unit = "n",
             .bounds = {.tour = 20000, .standard = 5'000'000, .deep = 1000000000, .max = kStreamMax},
             .check = check_theorem16},
       Claim{.id = "exile.theorem17",
             .source = "seed 000, Theorem 17 (34)–(36)",
             .kind = ClaimKind::theorem,
-            .statement = "⌊n/ψ^k⌋ ≤ N_a, N_b, N_c(n) ≤ ⌊n/ψ^k⌋ + 1 (k = 1, 2, 3)",
+            .statement = "⌊n/ψ^k⌋ ≤ N_a, N_b, N_c(n) ≤ ⌊n/ψ^k⌋ + 1 (k = 1, 2, 3)"
+                         " (to a bound: ⌊n/ψ⌋ synchronized would make ⌊ψn⌋ so — ⌊kψ⌋ = m iff ⌊(m+1)/ψ⌋ = k > ⌊m/ψ⌋ — "
+                         "which it is not, Shallit 2025)",
             .unit = "letters",
             .bounds = {.tour = 100000, .standard = 5'000'000, .deep = 1000000000, .max = kStreamMax},
             .check = check_theorem17},
@@ -617,7 +623,8 @@ std::vector<Claim> spiral_claims() {
       Claim{.id = "exile.slope",
             .source = "seed 000, §6 Remark (iv) (45)",
             .kind = ClaimKind::remark,
-            .statement = "Y_n/X_n → ψ: |Y_n − ψX_n| < 2, so the first-quadrant queens lie along slope ψ",
+            .statement = "Y_n/X_n → ψ: |Y_n − ψX_n| < 2, so the first-quadrant queens lie along slope ψ"
+                         " (to a bound: ψ is irrational and ψX < m is not first-order over msd_trib, Shallit 2025)",
             .unit = "rows",
             .bounds = {.tour = 100000, .standard = 5'000'000, .deep = 1000000000, .max = kRecurrenceMax},
             .check = check_slope},
