@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <string>
 
+#include "numeration/walnut.hpp"
 #include "queengames/numeration.hpp"
 
 namespace qg {
@@ -86,6 +87,25 @@ constexpr const char* kLemma3 =
 constexpr const char* kCorollary5 =
     R"walnut(def lastsum "?msd_2 Eh (x=2*h & $val(h,z)) | (x=2*h+1 & (?msd_trib Eu $val(h,u) & z=u+1))":
 eval corollary5 "?msd_2 Ax,y (?msd_trib En $val(x,n) & $val(y,n)) => (?msd_trib Ez $lastsum(x,z) & $lastsum(y,z))":
+)walnut";
+
+// Lemma 10 by automata, for T_m = t (the numbers written 10…0, m ≥ 3) and T_(m−1), T_(m−2),
+// T_(m−3) = a, b, c (t's representation without one, two, three digits): the padded strings of
+// the n < t are those of the n < a (0U_(m−1)), those of a + u, u < b, written 10 then u's
+// (10U_(m−2)), and those of a + b + u, u < c, written 110 then u's (110U_(m−3)); $disjoint(x,y,z)
+// says z's digits are x's and y's, which share no place. The evals: T_m = a + b + c; every such
+// string is the representation of an n < t; and every n < t is one of the three kinds.
+constexpr const char* kLemma10 =
+    R"walnut(reg power msd_trib "10*":
+reg disjoint msd_trib msd_trib msd_trib "([0,0,0]|[1,0,1]|[0,1,1])*":
+def below "?msd_trib $power(t) & t>=7 & $drop(t,a) & $drop(a,b) & $drop(b,c)":
+def in0 "?msd_trib Ea,b,c $below(a,b,c,t) & n<a":
+def in10 "?msd_trib Ea,b,c,u $below(a,b,c,t) & u<b & $disjoint(a,u,n)":
+def in110 "?msd_trib Ea,b,c,u,v $below(a,b,c,t) & u<c & v=a+b & $disjoint(v,u,n)":
+eval lemma10_sizes "?msd_trib At,a,b,c $below(a,b,c,t) => t=a+b+c":
+eval lemma10_strings "?msd_trib At,a,b,c $below(a,b,c,t) => (Au u<b => En $disjoint(a,u,n)) & Au,v (u<c & v=a+b) => En $disjoint(v,u,n)":
+eval lemma10_into "?msd_trib An,t ($in10(n,t) | $in110(n,t)) => n<t":
+eval lemma10 "?msd_trib At ($power(t) & t>=7) => An n<t => ($in0(n,t) | $in10(n,t) | $in110(n,t))":
 )walnut";
 
 // Lemma 10: U_m = 0U_{m−1} ⊔ 10U_{m−2} ⊔ 110U_{m−3}. Listing U_m in increasing order, its
@@ -182,7 +202,8 @@ std::vector<Claim> numeration_claims() {
             .statement = "U_m = 0U_{m−1} ⊔ 10U_{m−2} ⊔ 110U_{m−3} for the padded representations of 0..T_m − 1",
             .unit = "m",
             .bounds = {.tour = 14, .standard = 25, .deep = 26, .max = 40},
-            .check = check_lemma10},
+            .check = check_lemma10,
+            .proof = walnut::kDigits + kLemma10},
       Claim{.id = "exile.theorem15",
             .source = "seed 000, Theorem 15 (eqs. (27)–(29))",
             .kind = ClaimKind::theorem,
