@@ -30,7 +30,7 @@ TEST_P(ClaimProof, IsProvedAndItsCheckPassesToo) {
   EXPECT_EQ(check.route, qg::ClaimRoute::bounded);
 }
 
-INSTANTIATE_TEST_SUITE_P(Seed000, ClaimProof, testing::ValuesIn(proved_claims()),
+INSTANTIATE_TEST_SUITE_P(Papers, ClaimProof, testing::ValuesIn(proved_claims()),
                          [](const testing::TestParamInfo<qg::Claim>& info) {
                            std::string name;
                            for (char ch : info.param.id)
