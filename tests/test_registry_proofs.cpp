@@ -19,12 +19,22 @@ std::vector<qg::Claim> proved_claims() {
 
 class ClaimProof : public testing::TestWithParam<qg::Claim> {};
 
+// Theorem 1's proof builds $attacked, 21,238 states over three tracks: 1.3 s of CPU and 300 MB in
+// Release, but 16 s and 650 MB under the sanitizers, so the sanitizer build runs its check only.
+#ifdef QG_SANITIZED
+constexpr bool kSanitized = true;
+#else
+constexpr bool kSanitized = false;
+#endif
+
 TEST_P(ClaimProof, IsProvedAndItsCheckPassesToo) {
   const qg::Claim& c = GetParam();
-  const qg::ClaimReport proof = qg::prove_claim(c);
-  EXPECT_TRUE(proof.outcome.pass) << c.id << ": " << proof.outcome.detail;
-  EXPECT_EQ(proof.route, qg::ClaimRoute::proof);
-  EXPECT_GT(proof.largest_automaton, 1u) << c.id;
+  if (!(kSanitized && c.id == "exile.theorem1")) {
+    const qg::ClaimReport proof = qg::prove_claim(c);
+    EXPECT_TRUE(proof.outcome.pass) << c.id << ": " << proof.outcome.detail;
+    EXPECT_EQ(proof.route, qg::ClaimRoute::proof);
+    EXPECT_GT(proof.largest_automaton, 1u) << c.id;
+  }
   const qg::ClaimReport check = qg::run_claim(c, c.bounds.tour);
   EXPECT_TRUE(check.outcome.pass) << c.id << ": " << check.outcome.detail;
   EXPECT_EQ(check.route, qg::ClaimRoute::bounded);
@@ -41,9 +51,9 @@ INSTANTIATE_TEST_SUITE_P(Papers, ClaimProof, testing::ValuesIn(proved_claims()),
 // The claims the issue names as first-order over the Tribonacci numeration carry a proof.
 TEST(ClaimProofs, SeedZeroClaimsThatAreFirstOrderHaveOne) {
   for (const char* id :
-       {"exile.lemma3", "exile.corollary5", "exile.lemma10", "exile.theorem11", "exile.theorem12", "exile.theorem13",
-        "exile.theorem14", "exile.eq14_16", "exile.eq17", "exile.eq18_21", "exile.lemma18", "exile.lemma19",
-        "exile.theorem20", "exile.corollary21", "exile.remark_ii", "exile.remark_v"}) {
+       {"exile.lemma3", "exile.corollary5", "exile.lemma10", "exile.theorem1", "exile.theorem11", "exile.theorem12",
+        "exile.theorem13", "exile.theorem14", "exile.eq14_16", "exile.eq17", "exile.eq18_21", "exile.lemma18",
+        "exile.lemma19", "exile.theorem20", "exile.corollary21", "exile.remark_ii", "exile.remark_v"}) {
     const auto claims = qg::select_claims({id});
     ASSERT_EQ(claims.size(), 1u);
     EXPECT_EQ(claims.front().route(), qg::ClaimRoute::proof) << id;

@@ -124,6 +124,31 @@ ClaimOutcome check_theorem1(std::uint64_t bound, const ProgressFn& progress) {
                             checked - 1, checked - 1, last.x, last.y, to_string(last.cell)));
 }
 
+// Theorem 1 by automata, reduced to the XYMP table as in the paper's proof. Once q_0 … q_(4n+4)
+// stand, a cell (x, y) is attacked iff |x| or |y| is in {X_i, Y_i} or |y − x| or |y + x| is in
+// {M_i, P_i} (i ≤ n): the queens' rows and diagonals under the quarter turns; with a = |x|,
+// b = |y| the diagonals are a + b and |a − b| whatever the signs, so "attacked" depends on
+// (a, b) only and is symmetric in them ($attacked(a,b,n)). The spiral visits shell after shell
+// (shell s: max(|x|, |y|) = s), each along edge 1 (y = s, x from s − 1 down to −s) and then its
+// quarter turns, edges 2, 3, 4. So the greedy queens are (3) when, for every n:
+//   theorem1_shells: every cell of the shells strictly between Y_n and Y_(n+1) is attacked (the
+//     rest of shell Y_n after q_(4n+4) is, by q_(4n+4)'s row x = Y_n);
+//   theorem1_edge: on edge 1 of shell Y_(n+1), the cells before (X_(n+1), Y_(n+1)) are attacked;
+//   theorem1_free: (X_(n+1), Y_(n+1)) is not: it is q_(4n+5), and by the symmetry so are the
+//     first free cells of edges 2–4 (q_(4n+6..4n+8)), since each queen attacks the rest of its
+//     edge (its row or column) and —
+//   theorem1_shape: 0 < X < Y and M > 0, so the four cells of a shell attack no one another
+//     (rows X, −Y, −X, Y and diagonals M, P, −M, −P distinct).
+constexpr const char* kTheorem1 =
+    R"walnut(def rowsupto "?msd_trib Ei i<=n & ($xcol(i,a) | $ycol(i,a))":
+def diagsupto "?msd_trib Ei i<=n & ($mcol(i,d) | $pcol(i,d))":
+def attacked "?msd_trib $rowsupto(a,n) | $rowsupto(b,n) | (Ed d=a+b & $diagsupto(d,n)) | (Ed (d+b=a | d+a=b) & $diagsupto(d,n))":
+eval theorem1_shape "?msd_trib An,x,y,m (n>=1 & $xcol(n,x) & $ycol(n,y) & $mcol(n,m)) => (x>=1 & x<y & m>=1)":
+eval theorem1_shells "?msd_trib An,y,w,a,b ($ycol(n,y) & $ycol(n+1,w) & a<w & b<w & (a>y | b>y)) => $attacked(a,b,n)":
+eval theorem1_edge "?msd_trib An,x,y,a ($xcol(n+1,x) & $ycol(n+1,y) & x<a & a<y) => $attacked(a,y,n)":
+eval theorem1_free "?msd_trib An,x,y ($xcol(n+1,x) & $ycol(n+1,y)) => ~$attacked(x,y,n)":
+)walnut";
+
 // ---- §5: the Tribonacci word ----------------------------------------------------------
 
 ClaimOutcome check_theorem11(std::uint64_t bound, const ProgressFn& progress) {
@@ -502,12 +527,11 @@ std::vector<Claim> spiral_claims() {
             .source = "seed 000, Theorem 1 (eq. (3))",
             .kind = ClaimKind::theorem,
             .statement =
-                "direct greedy placement on the spiral puts q_(4k+1..4k+4) at the quarter turns of (X_(k+1), Y_(k+1))"
-                " (to a bound: the spiral's greedy order in signed coordinates is not yet written as automata; the "
-                "table (2) it reduces to is proved, exile.corollary21)",
+                "direct greedy placement on the spiral puts q_(4k+1..4k+4) at the quarter turns of (X_(k+1), Y_(k+1))",
             .unit = "queens",
             .bounds = {.tour = 20000, .standard = 2'000'000, .deep = 10000000, .max = spiral::kDirectMaxQueens},
-            .check = check_theorem1},
+            .check = check_theorem1,
+            .proof = walnut::kXymp + kTheorem1},
       Claim{.id = "exile.theorem11",
             .source = "seed 000, Theorem 11",
             .kind = ClaimKind::theorem,
