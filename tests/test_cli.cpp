@@ -86,6 +86,32 @@ TEST(Cli, CheckListShowsEachClaimsUnitAndBounds) {
   EXPECT_NE(text.out.find("rows: 5000000 by default, 1000000000 with --deep"), std::string::npos) << text.out;
 }
 
+// A claim with a proof is PROVED by automata (time and largest automaton); --bounded or
+// --bound runs its checker instead; --list and --json say which route each claim takes.
+TEST(Cli, CheckProvesClaimsThatHaveAProof) {
+  auto proved = run_cli("check exile.theorem14 exile.theorem15 --bound 1000 --bounded");
+  EXPECT_EQ(proved.status, 2) << "--bound is one claim's";
+  proved = run_cli("check exile.theorem14 exile.theorem16");
+  ASSERT_EQ(proved.status, 0) << proved.err;
+  EXPECT_EQ(proved.out.rfind("PROVED exile.theorem14 ", 0), 0u) << proved.out;
+  EXPECT_NE(proved.out.find("s, largest automaton "), std::string::npos) << proved.out;
+  EXPECT_NE(proved.out.find("\nPASS exile.theorem16 bound 5000000 n "), std::string::npos) << proved.out;
+  auto bounded = run_cli("check exile.theorem14 --bounded");
+  ASSERT_EQ(bounded.status, 0) << bounded.err;
+  EXPECT_EQ(bounded.out.rfind("PASS exile.theorem14 bound 5000000 n ", 0), 0u) << bounded.out;
+  EXPECT_EQ(run_cli("check exile.theorem14 --bound 10 --bounded").status, 2);
+  auto list = run_cli("check exile.theorem14 exile.theorem16 --list");
+  EXPECT_NE(list.out.find("exile.theorem14              theorem     proof   seed 000"), std::string::npos) << list.out;
+  EXPECT_NE(list.out.find("exile.theorem16              theorem     bounded seed 000"), std::string::npos) << list.out;
+  auto json = nlohmann::json::parse(run_cli("check exile.theorem14 --json").out);
+  EXPECT_EQ(json.at(0).at("verdict"), "PROVED");
+  EXPECT_EQ(json.at(0).at("route"), "proof");
+  EXPECT_GT(json.at(0).at("largest_automaton").get<std::uint64_t>(), 1u);
+  auto listed = nlohmann::json::parse(run_cli("check exile.theorem14 --list --json").out);
+  EXPECT_EQ(listed.at(0).at("route"), "proof");
+  EXPECT_NE(listed.at(0).at("proof").get<std::string>().find("eval positions_of_letters"), std::string::npos);
+}
+
 // --bound is one claim's, in its unit; a group takes --deep (README's examples).
 TEST(Cli, CheckBoundAppliesToOneClaimAndDeepToAGroup) {
   auto group = run_cli("check exile --bound 1e7");

@@ -21,6 +21,11 @@ namespace qg {
 enum class ClaimKind { theorem, lemma, corollary, proposition, equation, conjecture, remark, table, observation };
 const char* to_string(ClaimKind kind);
 
+// How a claim is established: by its proof (a decision by automata, for every n) or by its
+// checker up to a bound.
+enum class ClaimRoute { proof, bounded };
+const char* to_string(ClaimRoute route);
+
 struct ClaimOutcome {
   bool pass = false;
   std::uint64_t bound_reached = 0;  // in the claim's own unit (terms, rows, positions …)
@@ -59,9 +64,10 @@ struct Claim {
   // A proof, when the claim is first-order over an automatic structure: Walnut commands
   // (docs/PROVER.md) whose every `eval` must be TRUE; the last `eval` states the claim. Empty
   // for a claim that can only be checked to a bound (the statement says why).
-  std::string proof;
+  std::string proof{};  // {}: the claims without a proof may leave it out (-Wmissing-field-initializers)
 
   std::uint64_t bound(ClaimDepth depth) const;
+  ClaimRoute route() const { return proof.empty() ? ClaimRoute::bounded : ClaimRoute::proof; }
 };
 
 // Every registered claim, in a stable order.
@@ -77,10 +83,22 @@ struct ClaimReport {
   ClaimOutcome outcome;
   std::uint64_t bound_asked = 0;
   double seconds = 0;
+  ClaimRoute route = ClaimRoute::bounded;
+  std::uint64_t largest_automaton = 0;  // proof: states of the largest automaton built
+  std::uint64_t peak_bytes = 0;         // proof: bytes of the largest table built
 };
 
-// Runs one claim at `bound` (0: its standard bound), timing it. RangeError beyond bounds.max.
+// Runs one claim's checker at `bound` (0: its standard bound), timing it. RangeError beyond
+// bounds.max.
 ClaimReport run_claim(const Claim& claim, std::uint64_t bound, const ProgressFn& progress = {});
+
+// Runs one claim's proof with qg::prover::Session, timing it: the outcome passes when every
+// `eval` is TRUE; a FALSE eval fails it, the detail naming that eval and, for a statement
+// "A x … φ", its smallest counterexample. `progress` is polled inside every automaton step
+// (a throw from it stops the proof at once). InputError for a claim without a proof, or
+// with one that does not parse or has no eval. Defined beside all_claims() (the registry
+// links the prover; the claims module cannot).
+ClaimReport prove_claim(const Claim& claim, const ProgressFn& progress = {});
 
 // The claims of each module, gathered by all_claims().
 std::vector<Claim> numeration_claims();

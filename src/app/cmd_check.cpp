@@ -12,7 +12,7 @@ namespace {
 struct CheckOptions {
   std::vector<std::string> patterns;
   qg::app::NumberOption bound;
-  bool deep = false, list = false, json = false;
+  bool deep = false, list = false, json = false, bounded = false;
   std::string out;
 };
 
@@ -30,6 +30,8 @@ void list_claims(const std::vector<qg::Claim>& claims, bool json, std::ostream& 
                       {"source", c.source},
                       {"kind", qg::to_string(c.kind)},
                       {"statement", c.statement},
+                      {"route", qg::to_string(c.route())},
+                      {"proof", c.proof},
                       {"unit", c.unit},
                       {"default_bound", json_bound(c.bounds.standard)},
                       {"deep_bound", json_bound(c.bounds.deep)},
@@ -39,15 +41,18 @@ void list_claims(const std::vector<qg::Claim>& claims, bool json, std::ostream& 
     return;
   }
   for (const auto& c : claims)
-    out << fmt::format("{:<28} {:<11} {} — {}\n{:<28} {}: {} by default, {} with --deep, at most {}\n", c.id,
-                       qg::to_string(c.kind), c.source, c.statement, "", c.unit, c.bounds.standard, c.bounds.deep,
-                       c.bounds.max);
+    out << fmt::format("{:<28} {:<11} {:<7} {} — {}\n{:<28} {}{}: {} by default, {} with --deep, at most {}\n", c.id,
+                       qg::to_string(c.kind), qg::to_string(c.route()), c.source, c.statement, "",
+                       c.route() == qg::ClaimRoute::proof ? "proved by automata; the bounded check (--bounded) in "
+                                                          : "",
+                       c.unit, c.bounds.standard, c.bounds.deep, c.bounds.max);
 }
 
 // The bound of each claim: --bound for a single claim, else the claim's own at the depth asked.
 std::vector<std::uint64_t> bounds_of(const std::vector<qg::Claim>& claims, const CheckOptions& o) {
   std::vector<std::uint64_t> bounds;
   if (!o.bound.text.empty()) {
+    if (o.bounded) throw qg::InputError("--bound already asks for the bounded check: drop --bounded");
     if (o.deep) throw qg::InputError("--bound and --deep exclude each other");
     if (claims.size() != 1) {
       std::string asked;
@@ -78,18 +83,33 @@ void run_check(const CheckOptions& o) {
   nlohmann::json results = nlohmann::json::array();
   for (std::size_t i = 0; i < claims.size(); ++i) {
     const qg::Claim& c = claims[i];
-    auto report =
-        qg::run_claim(c, bounds[i], qg::app::progress_line(fmt::format("[{}/{}] {}", i + 1, claims.size(), c.id)));
+    // A proof settles the claim for every n; --bound or --bounded asks for the checker instead.
+    const bool prove = c.route() == qg::ClaimRoute::proof && !o.bounded && o.bound.text.empty();
+    auto progress = qg::app::progress_line(fmt::format("[{}/{}] {}", i + 1, claims.size(), c.id));
+    auto report = prove ? qg::prove_claim(c, progress) : qg::run_claim(c, bounds[i], progress);
     all_pass = all_pass && report.outcome.pass;
-    const char* verdict = report.outcome.pass ? "PASS" : "FAIL";
+    const char* verdict = !report.outcome.pass ? "FAIL" : prove ? "PROVED" : "PASS";
     if (o.json) {
-      results.push_back({{"id", c.id},
-                         {"verdict", verdict},
-                         {"kind", qg::to_string(c.kind)},
-                         {"bound", json_bound(report.outcome.bound_reached)},
-                         {"unit", c.unit},
-                         {"seconds", report.seconds},
-                         {"detail", report.outcome.detail}});
+      nlohmann::json r{{"id", c.id},
+                       {"verdict", verdict},
+                       {"route", qg::to_string(report.route)},
+                       {"kind", qg::to_string(c.kind)},
+                       {"seconds", report.seconds},
+                       {"detail", report.outcome.detail}};
+      if (prove) {
+        r["largest_automaton"] = report.largest_automaton;
+        r["peak_bytes"] = json_bound(report.peak_bytes);
+      } else {
+        r["bound"] = json_bound(report.outcome.bound_reached);
+        r["unit"] = c.unit;
+      }
+      results.push_back(r);
+    } else if (prove) {
+      out << fmt::format("{} {} {:.3f}s, largest automaton {} states", verdict, c.id, report.seconds,
+                         report.largest_automaton);
+      if (!report.outcome.detail.empty()) out << " — " << report.outcome.detail;
+      out << "\n";
+      out.flush();
     } else {
       out << fmt::format("{} {} {}{} {} {:.3f}s", verdict, c.id,
                          c.kind == qg::ClaimKind::conjecture && report.outcome.pass ? "holds to " : "bound ",
@@ -106,15 +126,34 @@ void run_check(const CheckOptions& o) {
 
 QG_COMMAND("check", [](CLI::App& app) {
   auto o = std::make_shared<CheckOptions>();
-  auto* cmd = app.add_subcommand("check", "check the papers' theorems and conjectures up to a bound");
+  auto* cmd = app.add_subcommand("check", "prove the papers' theorems by automata, or check them up to a bound");
+  cmd->footer(
+      "A claim with a proof (check --list: route proof) is decided by automata for every n: PROVED, with the proof's "
+      "time and largest automaton. The others pass to a bound: PASS (a conjecture holds to N). FAIL gives a "
+      "counterexample.");
   cmd->add_option("ids", o->patterns, "claim ids or prefixes (e.g. exile, exile.theorem20); all by default");
   cmd->add_option("--bound", o->bound.text,
                   "check one claim up to this bound, in the claim's own unit (default: its standard bound)");
+  cmd->add_flag("--bounded", o->bounded,
+                "run the bounded check of claims that have a proof too (by default a proof is run: PROVED)");
   cmd->add_flag("--deep", o->deep, "check each claim to its deep bound (the records of the docs; minutes to hours)");
   cmd->add_flag("--list", o->list, "list the claims with their units and bounds instead of checking them");
   cmd->add_flag("--json", o->json, "machine-readable results");
   cmd->add_option("--out", o->out, "write the results to this file (atomically)");
   cmd->callback([o] { run_check(*o); });
 });
+
+// The tour's proof: Theorem 14 of seed 000, its Walnut commands and the prover's verdict.
+void tour_proof(std::ostream& out, const std::string&) {
+  const qg::Claim claim = qg::select_claims({"exile.theorem14"}).front();
+  out << claim.source << ": " << claim.statement << "\n" << claim.proof;
+  auto report = qg::prove_claim(claim, qg::app::progress_line(claim.id));
+  out << fmt::format("{} in {:.3f} s, largest automaton {} states ({})\n",
+                     report.outcome.pass ? "PROVED for every n" : "FAILED", report.seconds, report.largest_automaton,
+                     report.outcome.detail);
+  out << "  queengames check exile.theorem14 --list --json   # the proof as text; all proofs: check exile\n";
+}
+
+QG_TOUR_SECTION(35, "A theorem proved by automata (seed 000 Theorem 14, in Walnut's language)", tour_proof);
 
 }  // namespace

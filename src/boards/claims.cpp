@@ -289,16 +289,20 @@ std::vector<Claim> boards_claims() {
       Claim{.id = "exile.conjecture22",
             .source = "seed 000, Conjecture 22 (§7, Fig. 4)",
             .kind = ClaimKind::conjecture,
-            .statement = "every row, column and diagonal of the spiral's Grundy values is a permutation of N "
-                         "(checked: each value < R on the lines within R of the centre)",
+            .statement =
+                "every row, column and diagonal of the spiral's Grundy values is a permutation of N "
+                "(checked: each value < R on the lines within R of the centre) (to a bound: Grundy values are "
+                "unbounded and no automatic structure for the table is known, so not first-order over a numeration)",
             .unit = "lines each way",
             .bounds = {.tour = 25, .standard = 250, .deep = 250, .max = 1000},
             .check = check_conjecture22},
       Claim{.id = "exile.theorem23",
             .source = "seed 000, Theorem 23 (§8)",
             .kind = ClaimKind::theorem,
-            .statement = "every row and column of the quadrant's Grundy table is a permutation of N "
-                         "(checked: each value < R in each of the first R rows and columns)",
+            .statement =
+                "every row and column of the quadrant's Grundy table is a permutation of N "
+                "(checked: each value < R in each of the first R rows and columns) (to a bound: Grundy values are "
+                "unbounded and no automatic structure for the table is known, so not first-order over a numeration)",
             .unit = "rows and columns",
             .bounds = {.tour = 60, .standard = 500, .deep = 2000, .max = 2000},
             .check = check_theorem23},
@@ -306,7 +310,8 @@ std::vector<Claim> boards_claims() {
             .source = "seed 000, Conjecture 24 (§8)",
             .kind = ClaimKind::conjecture,
             .statement = "every diagonal of the quadrant's Grundy table is a permutation of N (checked: each value < R "
-                         "on |r − c| < R)",
+                         "on |r − c| < R) (to a bound: Grundy values are unbounded and no automatic structure for the "
+                         "table is known, so not first-order over a numeration)",
             .unit = "diagonals each way",
             .bounds = {.tour = 60, .standard = 500, .deep = 2000, .max = 2000},
             .check = check_conjecture24},

@@ -29,6 +29,8 @@ const char* to_string(ClaimKind kind) {
   return "claim";
 }
 
+const char* to_string(ClaimRoute route) { return route == ClaimRoute::proof ? "proof" : "bounded"; }
+
 std::uint64_t Claim::bound(ClaimDepth depth) const {
   switch (depth) {
     case ClaimDepth::tour:

@@ -4,7 +4,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <string>
 
+#include "numeration/walnut.hpp"
 #include "queengames/numeration.hpp"
 
 namespace qg {
@@ -64,6 +66,47 @@ ClaimOutcome check_corollary5(std::uint64_t length, const ProgressFn& progress) 
   poller.finish();
   return passed(length, fmt::format("all {} strings of length ≤ {}", strings, length));
 }
+
+// Lemma 3 and Corollary 5 by automata. A binary string e_1 … e_i is read as the base-2
+// number with those digits (msd_2: leading zeros change neither the string's number nor
+// [e]_T), so appending 0 is doubling and dropping e_i is halving. $val(b,n) is n = [b]_T:
+// the digits at places ≡ 0, 1, 2 (mod 3) from the right have no two 1s side by side, so each
+// part is a canonical Tribonacci representation u, v, w, and [b]_T = u + v + w.
+constexpr const char* kBinaryValue =
+    R"walnut(reg split msd_2 msd_trib msd_trib msd_trib "(([0,0,0,0]|[1,1,0,0])|([0,0,0,0]|[1,0,1,0])([0,0,0,0]|[1,1,0,0]))?(([0,0,0,0]|[1,0,0,1])([0,0,0,0]|[1,0,1,0])([0,0,0,0]|[1,1,0,0]))*":
+def val "?msd_trib Eu,v,w $split(b,u,v,w) & n=u+v+w":
+eval val_is_a_function "?msd_trib Ab (En $val(b,n)) & An,m ($val(b,n) & $val(b,m)) => n=m":
+eval val_examples "?msd_2 Ex,y,z,w (x=7 & y=8 & z=14 & w=15 & (?msd_trib $val(x,7) & $val(y,7) & $val(z,13) & $val(w,14)))":
+)walnut";
+
+constexpr const char* kLemma3 =
+    R"walnut(eval lemma3 "?msd_2 Ax,y,p,q (p=2*x & q=2*y) => ((?msd_trib En $val(x,n) & $val(y,n)) <=> (?msd_trib En $val(p,n) & $val(q,n)))":
+)walnut";
+
+// $lastsum(x,z): z = [e_1 … e_(i−1)]_T + e_i for the string x = e_1 … e_i.
+constexpr const char* kCorollary5 =
+    R"walnut(def lastsum "?msd_2 Eh (x=2*h & $val(h,z)) | (x=2*h+1 & (?msd_trib Eu $val(h,u) & z=u+1))":
+eval corollary5 "?msd_2 Ax,y (?msd_trib En $val(x,n) & $val(y,n)) => (?msd_trib Ez $lastsum(x,z) & $lastsum(y,z))":
+)walnut";
+
+// Lemma 10 by automata, for T_m = t (the numbers written 10…0, m ≥ 3) and T_(m−1), T_(m−2),
+// T_(m−3) = a, b, c (t's representation without one, two, three digits): the padded strings of
+// the n < t are those of the n < a (0U_(m−1)), those of a + u, u < b, written 10 then u's
+// (10U_(m−2)), and those of a + b + u, u < c, written 110 then u's (110U_(m−3)); $disjoint(x,y,z)
+// says z's digits are x's and y's, which share no place. The evals: T_m = a + b + c; every such
+// string is the representation of an n < t; and every n < t is one of the three kinds.
+constexpr const char* kLemma10 =
+    R"walnut(reg power msd_trib "10*":
+reg disjoint msd_trib msd_trib msd_trib "([0,0,0]|[1,0,1]|[0,1,1])*":
+def below "?msd_trib $power(t) & t>=7 & $drop(t,a) & $drop(a,b) & $drop(b,c)":
+def in0 "?msd_trib Ea,b,c $below(a,b,c,t) & n<a":
+def in10 "?msd_trib Ea,b,c,u $below(a,b,c,t) & u<b & $disjoint(a,u,n)":
+def in110 "?msd_trib Ea,b,c,u,v $below(a,b,c,t) & u<c & v=a+b & $disjoint(v,u,n)":
+eval lemma10_sizes "?msd_trib At,a,b,c $below(a,b,c,t) => t=a+b+c":
+eval lemma10_strings "?msd_trib At,a,b,c $below(a,b,c,t) => (Au u<b => En $disjoint(a,u,n)) & Au,v (u<c & v=a+b) => En $disjoint(v,u,n)":
+eval lemma10_into "?msd_trib An,t ($in10(n,t) | $in110(n,t)) => n<t":
+eval lemma10 "?msd_trib At ($power(t) & t>=7) => An n<t => ($in0(n,t) | $in10(n,t) | $in110(n,t))":
+)walnut";
 
 // Lemma 10: U_m = 0U_{m−1} ⊔ 10U_{m−2} ⊔ 110U_{m−3}. Listing U_m in increasing order, its
 // first T_{m−1} strings must be 0U_{m−1}, the next T_{m−2} the strings 10u (u ∈ U_{m−2}, in
@@ -143,26 +186,31 @@ std::vector<Claim> numeration_claims() {
             .statement = "for binary strings x, y: [x]_T = [y]_T iff [x0]_T = [y0]_T",
             .unit = "digits",
             .bounds = {.tour = 12, .standard = 22, .deep = 24, .max = 36},
-            .check = check_lemma3},
+            .check = check_lemma3,
+            .proof = std::string(kBinaryValue) + kLemma3},
       Claim{.id = "exile.corollary5",
             .source = "seed 000, Corollary 5",
             .kind = ClaimKind::corollary,
             .statement = "[e_1…e_{i−1}]_T + e_i is the same for every binary Tribonacci representation e_1…e_i of n",
             .unit = "digits",
             .bounds = {.tour = 12, .standard = 22, .deep = 24, .max = 36},
-            .check = check_corollary5},
+            .check = check_corollary5,
+            .proof = std::string(kBinaryValue) + kCorollary5},
       Claim{.id = "exile.lemma10",
             .source = "seed 000, Lemma 10",
             .kind = ClaimKind::lemma,
             .statement = "U_m = 0U_{m−1} ⊔ 10U_{m−2} ⊔ 110U_{m−3} for the padded representations of 0..T_m − 1",
             .unit = "m",
             .bounds = {.tour = 14, .standard = 25, .deep = 26, .max = 40},
-            .check = check_lemma10},
+            .check = check_lemma10,
+            .proof = walnut::kDigits + kLemma10},
       Claim{.id = "exile.theorem15",
             .source = "seed 000, Theorem 15 (eqs. (27)–(29))",
             .kind = ClaimKind::theorem,
             .statement = "−0.596 < [(n)_T 0]_T − ψn < 0.856, −0.883 < [(n)_T 00]_T − ψ²n < 1.460, "
-                         "−1.461 < [(n)_T 000]_T − ψ³n < 2.298",
+                         "−1.461 < [(n)_T 000]_T − ψ³n < 2.298"
+                         " (to a bound: real constants against ψ^k n; ψn < m is not first-order over msd_trib, as n ↦ "
+                         "⌊ψn⌋ is not Tribonacci-synchronized: Shallit 2025)",
             .unit = "n",
             .bounds = {.tour = kT19, .standard = 10'000'000, .deep = 10'000'000, .max = std::uint64_t{1} << 32},
             .check = check_theorem15},

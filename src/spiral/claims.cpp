@@ -10,6 +10,7 @@
 
 #include "core/bits.hpp"
 #include "internal.hpp"
+#include "numeration/walnut.hpp"
 #include "queengames/claims.hpp"
 #include "queengames/numeration.hpp"
 #include "queengames/spiral.hpp"
@@ -17,6 +18,8 @@
 
 namespace qg {
 namespace {
+
+namespace walnut = numeration::walnut;
 
 using spiral::Xymp;
 using spiral::XympRecurrence;
@@ -121,6 +124,31 @@ ClaimOutcome check_theorem1(std::uint64_t bound, const ProgressFn& progress) {
                             checked - 1, checked - 1, last.x, last.y, to_string(last.cell)));
 }
 
+// Theorem 1 by automata, reduced to the XYMP table as in the paper's proof. Once q_0 … q_(4n+4)
+// stand, a cell (x, y) is attacked iff |x| or |y| is in {X_i, Y_i} or |y − x| or |y + x| is in
+// {M_i, P_i} (i ≤ n): the queens' rows and diagonals under the quarter turns; with a = |x|,
+// b = |y| the diagonals are a + b and |a − b| whatever the signs, so "attacked" depends on
+// (a, b) only and is symmetric in them ($attacked(a,b,n)). The spiral visits shell after shell
+// (shell s: max(|x|, |y|) = s), each along edge 1 (y = s, x from s − 1 down to −s) and then its
+// quarter turns, edges 2, 3, 4. So the greedy queens are (3) when, for every n:
+//   theorem1_shells: every cell of the shells strictly between Y_n and Y_(n+1) is attacked (the
+//     rest of shell Y_n after q_(4n+4) is, by q_(4n+4)'s row x = Y_n);
+//   theorem1_edge: on edge 1 of shell Y_(n+1), the cells before (X_(n+1), Y_(n+1)) are attacked;
+//   theorem1_free: (X_(n+1), Y_(n+1)) is not: it is q_(4n+5), and by the symmetry so are the
+//     first free cells of edges 2–4 (q_(4n+6..4n+8)), since each queen attacks the rest of its
+//     edge (its row or column) and —
+//   theorem1_shape: 0 < X < Y and M > 0, so the four cells of a shell attack no one another
+//     (rows X, −Y, −X, Y and diagonals M, P, −M, −P distinct).
+constexpr const char* kTheorem1 =
+    R"walnut(def rowsupto "?msd_trib Ei i<=n & ($xcol(i,a) | $ycol(i,a))":
+def diagsupto "?msd_trib Ei i<=n & ($mcol(i,d) | $pcol(i,d))":
+def attacked "?msd_trib $rowsupto(a,n) | $rowsupto(b,n) | (Ed d=a+b & $diagsupto(d,n)) | (Ed (d+b=a | d+a=b) & $diagsupto(d,n))":
+eval theorem1_shape "?msd_trib An,x,y,m (n>=1 & $xcol(n,x) & $ycol(n,y) & $mcol(n,m)) => (x>=1 & x<y & m>=1)":
+eval theorem1_shells "?msd_trib An,y,w,a,b ($ycol(n,y) & $ycol(n+1,w) & a<w & b<w & (a>y | b>y)) => $attacked(a,b,n)":
+eval theorem1_edge "?msd_trib An,x,y,a ($xcol(n+1,x) & $ycol(n+1,y) & x<a & a<y) => $attacked(a,y,n)":
+eval theorem1_free "?msd_trib An,x,y ($xcol(n+1,x) & $ycol(n+1,y)) => ~$attacked(x,y,n)":
+)walnut";
+
 // ---- §5: the Tribonacci word ----------------------------------------------------------
 
 ClaimOutcome check_theorem11(std::uint64_t bound, const ProgressFn& progress) {
@@ -135,6 +163,10 @@ ClaimOutcome check_theorem11(std::uint64_t bound, const ProgressFn& progress) {
   poller.finish();
   return passed(bound, "t_n = a, b, c as (n−1)_T ends in 0, 01, 011");
 }
+
+constexpr const char* kTheorem11 =
+    R"walnut(eval theorem11 "?msd_trib An (TR[n]=@0 <=> $end0(n)) & (TR[n]=@1 <=> $end01(n)) & (TR[n]=@2 <=> $end011(n))":
+)walnut";
 
 ClaimOutcome check_theorem12(std::uint64_t bound, const ProgressFn& progress) {
   Poller poller(progress, bound);
@@ -173,6 +205,10 @@ ClaimOutcome check_theorem13(std::uint64_t bound, const ProgressFn& progress) {
   poller.finish();
   return passed(bound, "N_a, N_b, N_c from (n−1)_T, (n−2)_T, (n−4)_T (for n ≥ 1, 2, 4)");
 }
+
+constexpr const char* kTheorem13 =
+    R"walnut(eval theorem13 "?msd_trib An (n>=1 => Em,z $drop(n-1,m) & $na(n,z) & z=m+1) & (n>=2 => Em,p,z $drop(n-2,m) & $drop(m,p) & $nb(n,z) & z=p+1) & (n>=4 => Em,p,q,z $drop(n-4,m) & $drop(m,p) & $drop(p,q) & $nc(n,z) & z=q+1)":
+)walnut";
 
 ClaimOutcome check_theorem14(std::uint64_t bound, const ProgressFn& progress) {
   Poller poller(progress, bound);
@@ -291,6 +327,14 @@ ClaimOutcome check_eq14_16(std::uint64_t bound, const ProgressFn& progress) {
   return passed(bound, "A_n, B_n, C_n from letter positions = the mex recurrences (14)–(16) (\"max\" read as mex)");
 }
 
+constexpr const char* kEq14To16 =
+    R"walnut(eval eq14 "?msd_trib An n>=1 => Ez $apos(n,z) & ~(Ei i<n & ($apos(i,z) | $bpos(i,z) | $cpos(i,z))) & Av v<z => (Ei i<n & ($apos(i,v) | $bpos(i,v) | $cpos(i,v)))":
+def dba "?msd_trib Ea,b $apos(i,a) & $bpos(i,b) & d+a=b":
+def dcb "?msd_trib Eb,c $bpos(i,b) & $cpos(i,c) & d+b=c":
+eval eq15 "?msd_trib An n>=1 => Ea,d $apos(n,a) & $bpos(n,a+d) & ~(Ei i<n & ($dba(d,i) | $dcb(d,i))) & Av v<d => (Ei i<n & ($dba(v,i) | $dcb(v,i)))":
+eval eq16 "?msd_trib An n>=1 => Ea,b $apos(n,a) & $bpos(n,b) & $cpos(n,a+b+n)":
+)walnut";
+
 ClaimOutcome check_eq17(std::uint64_t bound, const ProgressFn& progress) {
   Poller poller(progress, bound);
   AbcByPositions positions;
@@ -311,6 +355,12 @@ ClaimOutcome check_eq17(std::uint64_t bound, const ProgressFn& progress) {
   poller.finish();
   return passed(bound, "ΔA = Θ(2,2,1), ΔB = Θ(4,3,2), ΔC = Θ(7,6,4) with A, B, C from letter positions");
 }
+
+constexpr const char* kEq17 =
+    R"walnut(eval eq17_a "?msd_trib An,t,x,y ($theta(n,t) & $apos(n,x) & $apos(n+1,y)) => ((t=0 & y=x+2) | (t=1 & y=x+2) | (t=2 & y=x+1))":
+eval eq17_b "?msd_trib An,t,x,y ($theta(n,t) & $bpos(n,x) & $bpos(n+1,y)) => ((t=0 & y=x+4) | (t=1 & y=x+3) | (t=2 & y=x+2))":
+eval eq17_c "?msd_trib An,t,x,y ($theta(n,t) & $cpos(n,x) & $cpos(n+1,y)) => ((t=0 & y=x+7) | (t=1 & y=x+6) | (t=2 & y=x+4))":
+)walnut";
 
 ClaimOutcome check_eq18_21(std::uint64_t bound, const ProgressFn& progress) {
   Poller poller(progress, bound);
@@ -337,6 +387,11 @@ ClaimOutcome check_eq18_21(std::uint64_t bound, const ProgressFn& progress) {
   return passed(bound, "(18)–(20) with N_a, N_b counted in T, and (21), all from letter positions");
 }
 
+constexpr const char* kEq18To21 =
+    R"walnut(eval eq18_20 "?msd_trib An n>=1 => Ea,b,c,u,v $apos(n,a) & $bpos(n,b) & $cpos(n,c) & $na(n-1,u) & $nb(n-1,v) & a=n+u+v & (Eu,v $na(a,u) & $nb(a,v) & b=a+u+v) & (Eu,v $na(b,u) & $nb(b,v) & c=b+u+v)":
+eval eq21 "?msd_trib An n>=1 => Ea,b,c,p,q,r $apos(n,a) & $bpos(n,b) & $cpos(n,c) & $apos(a,p) & $apos(b,q) & $bpos(a,r) & p+1=b & q=r+1 & q+1=c":
+)walnut";
+
 // ---- §6: the XYMP table and the theme song --------------------------------------------
 
 // Θ(a, b, c) values of ΔX, ΔY, ΔM, ΔP for t = a, b, c (Theorem 20 (39)).
@@ -362,6 +417,13 @@ ClaimOutcome check_theorem20(std::uint64_t bound, const ProgressFn& progress) {
   return passed(bound,
                 "ΔX = Θ(2,1,1), ΔY = Θ(3,3,2), ΔM = Θ(1,2,1), ΔP = Θ(5,4,3) with XYMP from the mex recurrence (2)");
 }
+
+constexpr const char* kTheorem20 =
+    R"walnut(eval theorem20_x "?msd_trib An,t,x,u ($theta(n,t) & $xcol(n,x) & $xcol(n+1,u)) => ((t=0 & u=x+2) | (t=1 & u=x+1) | (t=2 & u=x+1))":
+eval theorem20_y "?msd_trib An,t,x,u ($theta(n,t) & $ycol(n,x) & $ycol(n+1,u)) => ((t=0 & u=x+3) | (t=1 & u=x+3) | (t=2 & u=x+2))":
+eval theorem20_m "?msd_trib An,t,x,u ($theta(n,t) & $mcol(n,x) & $mcol(n+1,u)) => ((t=0 & u=x+1) | (t=1 & u=x+2) | (t=2 & u=x+1))":
+eval theorem20_p "?msd_trib An,t,x,u ($theta(n,t) & $pcol(n,x) & $pcol(n+1,u)) => ((t=0 & u=x+5) | (t=1 & u=x+4) | (t=2 & u=x+3))":
+)walnut";
 
 ClaimOutcome check_corollary21(std::uint64_t bound, const ProgressFn& progress) {
   Poller poller(progress, bound);
@@ -404,6 +466,10 @@ ClaimOutcome check_remark_ii(std::uint64_t bound, const ProgressFn& progress) {
   return passed(bound, "row n is a iff X_n + 1 ∈ {Y}, b iff M_n + 1 ∈ {P}, else c (XYMP from (2), labels from Θ)");
 }
 
+constexpr const char* kRemarkII =
+    R"walnut(eval remark_ii "?msd_trib An,t,x,m ($theta(n,t) & $xcol(n,x) & $mcol(n,m)) => ((t=0 <=> Ek $ycol(k,x+1)) & (t=1 <=> Ek $pcol(k,m+1)))":
+)walnut";
+
 ClaimOutcome check_remark_v(std::uint64_t bound, const ProgressFn& progress) {
   Poller poller(progress, bound);
   require_recurrence_memory(bound, 1);
@@ -424,6 +490,10 @@ ClaimOutcome check_remark_v(std::uint64_t bound, const ProgressFn& progress) {
                 fmt::format("ΔY takes 2, 3 ({}, {} times), never 4; ΔP takes 3, 4, 5 ({}, {}, {} times), never 6",
                             dy[2], dy[3], dp[3], dp[4], dp[5]));
 }
+
+constexpr const char* kRemarkV =
+    R"walnut(eval remark_v "?msd_trib An,y,p,v,q ($ycol(n,y) & $pcol(n,p) & $ycol(n+1,v) & $pcol(n+1,q)) => (v!=y+4 & q!=p+6)":
+)walnut";
 
 ClaimOutcome check_slope(std::uint64_t bound, const ProgressFn& progress) {
   Poller poller(progress, bound);
@@ -460,48 +530,58 @@ std::vector<Claim> spiral_claims() {
                 "direct greedy placement on the spiral puts q_(4k+1..4k+4) at the quarter turns of (X_(k+1), Y_(k+1))",
             .unit = "queens",
             .bounds = {.tour = 20000, .standard = 2'000'000, .deep = 10000000, .max = spiral::kDirectMaxQueens},
-            .check = check_theorem1},
+            .check = check_theorem1,
+            .proof = walnut::kXymp + kTheorem1},
       Claim{.id = "exile.theorem11",
             .source = "seed 000, Theorem 11",
             .kind = ClaimKind::theorem,
             .statement = "t_n is a, b, c as (n−1)_T ends in 0, 01, 011",
             .unit = "letters",
             .bounds = {.tour = 100000, .standard = 5'000'000, .deep = 1000000000, .max = kStreamMax},
-            .check = check_theorem11},
+            .check = check_theorem11,
+            .proof = walnut::kDigits + kTheorem11},
       Claim{.id = "exile.theorem12",
             .source = "seed 000, Theorem 12",
             .kind = ClaimKind::theorem,
             .statement = "N_a(n) = [e_1…e_(i−1)]_T + e_i, N_b, N_c likewise, for (n)_T = e_1…e_i",
             .unit = "letters",
             .bounds = {.tour = 100000, .standard = 5'000'000, .deep = 1000000000, .max = kStreamMax},
-            .check = check_theorem12},
+            .check = check_theorem12,
+            // The block's last three evals are the induction on n that proves the formulas.
+            .proof = walnut::kLetterCounts},
       Claim{.id = "exile.theorem13",
             .source = "seed 000, Theorem 13",
             .kind = ClaimKind::theorem,
             .statement = "N_a(n), N_b(n), N_c(n) = [(n−1)_T, (n−2)_T, (n−4)_T without 1, 2, 3 digits]_T + 1",
             .unit = "letters",
             .bounds = {.tour = 100000, .standard = 5'000'000, .deep = 1000000000, .max = kStreamMax},
-            .check = check_theorem13},
+            .check = check_theorem13,
+            .proof = walnut::kLetterCounts + kTheorem13},
       Claim{.id = "exile.theorem14",
             .source = "seed 000, Theorem 14",
             .kind = ClaimKind::theorem,
             .statement = "A_n = [(n−1)_T 0]_T + 1, B_n = [(n−1)_T 01]_T + 1, C_n = [(n−1)_T 011]_T + 1",
             .unit = "n",
             .bounds = {.tour = 100000, .standard = 5'000'000, .deep = 1000000000, .max = kStreamMax},
-            .check = check_theorem14},
+            .check = check_theorem14,
+            .proof = walnut::kLetterPositions},
       Claim{.id = "exile.theorem16",
             .source = "seed 000, Theorem 16 (30)–(32)",
             .kind = ClaimKind::theorem,
             .statement =
                 "⌊ψ^k n⌋ − k ≤ A_n, B_n, C_n ≤ ⌊ψ^k n⌋ + 1 for k = 1, 2, 3; the first \"+1\" cases are n = 12737, 329, "
-                "2047",
+                "2047"
+                " (to a bound: n ↦ ⌊ψn⌋ is not Tribonacci-synchronized, Shallit 2025, so (30) is not first-order over "
+                "msd_trib)",
             .unit = "n",
             .bounds = {.tour = 20000, .standard = 5'000'000, .deep = 1000000000, .max = kStreamMax},
             .check = check_theorem16},
       Claim{.id = "exile.theorem17",
             .source = "seed 000, Theorem 17 (34)–(36)",
             .kind = ClaimKind::theorem,
-            .statement = "⌊n/ψ^k⌋ ≤ N_a, N_b, N_c(n) ≤ ⌊n/ψ^k⌋ + 1 (k = 1, 2, 3)",
+            .statement = "⌊n/ψ^k⌋ ≤ N_a, N_b, N_c(n) ≤ ⌊n/ψ^k⌋ + 1 (k = 1, 2, 3)"
+                         " (to a bound: ⌊n/ψ⌋ synchronized would make ⌊ψn⌋ so — ⌊kψ⌋ = m iff ⌊(m+1)/ψ⌋ = k > ⌊m/ψ⌋ — "
+                         "which it is not, Shallit 2025)",
             .unit = "letters",
             .bounds = {.tour = 100000, .standard = 5'000'000, .deep = 1000000000, .max = kStreamMax},
             .check = check_theorem17},
@@ -511,14 +591,16 @@ std::vector<Claim> spiral_claims() {
             .statement = "A_n = mex{A_i, B_i, C_i}, B_n = A_n + mex{B_i − A_i, C_i − B_i} (i < n), C_n = A_n + B_n + n",
             .unit = "n",
             .bounds = {.tour = 100000, .standard = 5'000'000, .deep = 1000000000, .max = kRecurrenceMax},
-            .check = check_eq14_16},
+            .check = check_eq14_16,
+            .proof = walnut::kLetterPositions + kEq14To16},
       Claim{.id = "exile.eq17",
             .source = "seed 000, eq. (17)",
             .kind = ClaimKind::equation,
             .statement = "ΔA = Θ(2,2,1), ΔB = Θ(4,3,2), ΔC = Θ(7,6,4)",
             .unit = "n",
             .bounds = {.tour = 100000, .standard = 5'000'000, .deep = 1000000000, .max = kStreamMax},
-            .check = check_eq17},
+            .check = check_eq17,
+            .proof = walnut::kLetterPositions + walnut::kThemeSong + kEq17},
       Claim{.id = "exile.eq18_21",
             .source = "seed 000, eqs. (18)–(21)",
             .kind = ClaimKind::equation,
@@ -527,39 +609,46 @@ std::vector<Claim> spiral_claims() {
                 "A_(A_n) + 1 = B_n, A_(B_n) = B_(A_n) + 1, A_(B_n) + 1 = C_n",
             .unit = "n",
             .bounds = {.tour = 50000, .standard = 5'000'000, .deep = 1000000000, .max = kStreamMax},
-            .check = check_eq18_21},
+            .check = check_eq18_21,
+            .proof = walnut::kLetterPositions + kEq18To21},
       Claim{.id = "exile.theorem20",
             .source = "seed 000, Theorem 20 (39)",
             .kind = ClaimKind::theorem,
             .statement = "ΔX = Θ(2,1,1), ΔY = Θ(3,3,2), ΔM = Θ(1,2,1), ΔP = Θ(5,4,3) for the XYMP table of (2)",
             .unit = "rows",
             .bounds = {.tour = 100000, .standard = 5'000'000, .deep = 1000000000, .max = kRecurrenceMax},
-            .check = check_theorem20},
+            .check = check_theorem20,
+            .proof = walnut::kXymp + walnut::kThemeSong + kTheorem20},
       Claim{.id = "exile.corollary21",
             .source = "seed 000, Corollary 21 (41)–(44)",
             .kind = ClaimKind::corollary,
             .statement = "X = B − A, Y = C − B, M = C − 2B + A, P = C − A",
             .unit = "rows",
             .bounds = {.tour = 100000, .standard = 5'000'000, .deep = 1000000000, .max = kRecurrenceMax},
-            .check = check_corollary21},
+            .check = check_corollary21,
+            // The XYMP block's certification (its last evals: recurrence (2)) is the proof.
+            .proof = walnut::kXymp},
       Claim{.id = "exile.remark_ii",
             .source = "seed 000, §6 Remark (ii)",
             .kind = ClaimKind::remark,
             .statement = "row n is labelled a iff X_n + 1 ∈ {Y}, b iff M_n + 1 ∈ {P}, and c otherwise",
             .unit = "rows",
             .bounds = {.tour = 100000, .standard = 5'000'000, .deep = 1000000000, .max = kRecurrenceMax},
-            .check = check_remark_ii},
+            .check = check_remark_ii,
+            .proof = walnut::kXymp + walnut::kThemeSong + kRemarkII},
       Claim{.id = "exile.remark_v",
             .source = "seed 000, §6 Remark (v)",
             .kind = ClaimKind::remark,
             .statement = "ΔY_n is never 4 and ΔP_n is never 6",
             .unit = "rows",
             .bounds = {.tour = 100000, .standard = 5'000'000, .deep = 1000000000, .max = kRecurrenceMax},
-            .check = check_remark_v},
+            .check = check_remark_v,
+            .proof = walnut::kXymp + kRemarkV},
       Claim{.id = "exile.slope",
             .source = "seed 000, §6 Remark (iv) (45)",
             .kind = ClaimKind::remark,
-            .statement = "Y_n/X_n → ψ: |Y_n − ψX_n| < 2, so the first-quadrant queens lie along slope ψ",
+            .statement = "Y_n/X_n → ψ: |Y_n − ψX_n| < 2, so the first-quadrant queens lie along slope ψ"
+                         " (to a bound: ψ is irrational and ψX < m is not first-order over msd_trib, Shallit 2025)",
             .unit = "rows",
             .bounds = {.tour = 100000, .standard = 5'000'000, .deep = 1000000000, .max = kRecurrenceMax},
             .check = check_slope},

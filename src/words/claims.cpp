@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "numeration/walnut.hpp"
 #include "queengames/claims.hpp"
 #include "queengames/words.hpp"
 
@@ -155,16 +156,37 @@ ClaimOutcome check_lemma9(std::uint64_t bound, const ProgressFn&) {
   return passed(bound, fmt::format("n = 0..{}", bound));
 }
 
-Claim image_claim(const char* id, const char* source, const char* statement, const char* morphism, const char* name) {
+// Lemmas 18 and 19 as statements about T and its numeration: the image of Θ_j = (c·T)_j
+// starts at $start(j,s), and the images tile the word (the first eval: consecutive starts
+// differ by the image's length, from 0), so letter by letter the image is T (the second).
+constexpr const char* kLemma18 =
+    R"walnut(def start "?msd_trib (j=0 & s=0) | (j>=1 & Eu,v $na(j-1,u) & $nb(j-1,v) & s=j+u+v)":
+eval lemma18_tiles "?msd_trib Aj (Es $start(j,s)) & At,s,r ($theta(j,t) & $start(j,s) & $start(j+1,r)) => ((t=2 & r=s+1) | (t!=2 & r=s+2))":
+eval lemma18 "?msd_trib Aj,t,s ($theta(j,t) & $start(j,s)) => ((t=0 & TR[s]=@1 & TR[s+1]=@0) | (t=1 & TR[s]=@2 & TR[s+1]=@0) | (t=2 & TR[s]=@0))":
+)walnut";
+
+// |τ''(Θ_0 … Θ_(j−1))| = 2 + 4N_a + 3N_b + 2N_c (of j − 1) = A_j + j + N_a(j − 1) for j ≥ 1,
+// by (18) and N_a + N_b + N_c = j − 1; the tiling eval certifies it.
+constexpr const char* kLemma19 =
+    R"walnut(def start1 "?msd_trib (j=0 & s=0) | (j>=1 & Eu,v $na(j-1,u) & $nb(j-1,v) & s=j+u+v)":
+def start "?msd_trib (j=0 & s=0) | (j>=1 & Er,u $start1(j,r) & $na(j-1,u) & s=r+j+u)":
+eval lemma19_tiles "?msd_trib Aj (Es $start(j,s)) & At,s,r ($theta(j,t) & $start(j,s) & $start(j+1,r)) => ((t=0 & r=s+4) | (t=1 & r=s+3) | (t=2 & r=s+2))":
+eval lemma19 "?msd_trib Aj,t,s ($theta(j,t) & $start(j,s)) => ((t=0 & TR[s]=@0 & TR[s+1]=@2 & TR[s+2]=@0 & TR[s+3]=@1) | (t=1 & TR[s]=@0 & TR[s+1]=@0 & TR[s+2]=@1) | (t=2 & TR[s]=@0 & TR[s+1]=@1))":
+)walnut";
+
+Claim image_claim(const char* id, const char* source, const char* statement, const char* morphism, const char* name,
+                  const char* proof) {
   return Claim{.id = id,
                .source = source,
                .kind = ClaimKind::lemma,
                .statement = statement,
                .unit = "letters",
                .bounds = {.tour = 1'000'000, .standard = 100'000'000, .deep = 100'000'000, .max = 1'000'000'000'000},
-               .check = [morphism, name](std::uint64_t bound, const ProgressFn& progress) {
-                 return image_of_c_t_is_t(Morphism::parse(morphism), name, bound, progress);
-               }};
+               .check =
+                   [morphism, name](std::uint64_t bound, const ProgressFn& progress) {
+                     return image_of_c_t_is_t(Morphism::parse(morphism), name, bound, progress);
+                   },
+               .proof = numeration::walnut::kLetterCounts + numeration::walnut::kThemeSong + proof};
 }
 
 }  // namespace
@@ -207,9 +229,9 @@ std::vector<Claim> words_claims() {
             .bounds = {.tour = last_64_bit_n, .standard = last_64_bit_n, .deep = last_64_bit_n, .max = last_64_bit_n},
             .check = check_lemma9},
       image_claim("exile.lemma18", "seed 000, Lemma 18 (eq. (37))", "τ'(c·T) = T for τ': a→ba, b→ca, c→a",
-                  "a->ba,b->ca,c->a", "τ'"),
+                  "a->ba,b->ca,c->a", "τ'", kLemma18),
       image_claim("exile.lemma19", "seed 000, Lemma 19 (eq. (38))",
-                  "τ''(c·T) = T for τ'': a→acab, b→aab, c→ab (τ'' = τ∘τ')", "a->acab,b->aab,c->ab", "τ''"),
+                  "τ''(c·T) = T for τ'': a→acab, b→aab, c→ab (τ'' = τ∘τ')", "a->acab,b->aab,c->ab", "τ''", kLemma19),
   };
 }
 
