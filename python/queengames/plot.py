@@ -137,12 +137,21 @@ def spiral_grundy(values, ax=None, cmap="turbo_r"):
     return fig
 
 
-def quadrant_grundy(values, ax=None, cmap="turbo_r"):
-    """Seed 000 Fig. 5: the top left corner of the Sprague-Grundy table of the single quadrant
-    numbered by antidiagonals (Table 6, A274528), red for values near 0 to blue for large ones.
+def quadrant_grundy(size=500, values=None, ax=None, cmap="turbo_r"):
+    """Seed 000 Fig. 5: the top left size × size corner of the Sprague-Grundy table of the single
+    quadrant numbered by upward antidiagonals (Table 6), red for values near 0 to blue for
+    large ones.
 
-    `values` is the library's table of the corner, indexed [row, column] from the top left, as
-    `queengames grundy quadrant --size WxH --csv` prints it."""
+    The values are the library's A274528, the table read in the numbering of Table 5: cell
+    (row r, column c) has number d(d + 1)/2 + c, d = r + c. Or pass `values`, a table indexed
+    [row, column] from the top left (`queengames grundy quadrant --size WxH --out t.csv`)."""
+    if values is None:
+        if size < 1:
+            raise ValueError(f"size must be at least 1 (got {size})")
+        r, c = np.indices((size, size), dtype=np.int64)
+        d = r + c
+        terms = qg.bfile("A274528", (2 * size - 1) * 2 * size // 2)  # the antidiagonals d ≤ 2size − 2
+        values = terms[d * (d + 1) // 2 + c]
     values = np.asarray(values)
     if values.ndim != 2:
         raise ValueError(f"the table is 2-dimensional (got shape {values.shape})")

@@ -24,9 +24,13 @@ def main(path):
         spec = pathlib.Path(tmp, "kernels", "queengames")
         spec.mkdir(parents=True)
         spec.joinpath("kernel.json").write_text(json.dumps({
-            "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+            "argv": [sys.executable, "-Xfrozen_modules=off", "-m", "ipykernel_launcher", "-f", "{connection_file}"],
             "display_name": "queengames", "language": "python"}))
         os.environ["JUPYTER_PATH"] = tmp
+        # The kernel starts in the temporary directory: PYTHONPATH's relative entries (e.g.
+        # build/python) are made absolute first.
+        entries = os.environ.get("PYTHONPATH", "").split(os.pathsep)
+        os.environ["PYTHONPATH"] = os.pathsep.join(os.path.abspath(e) for e in entries if e)
         client = NotebookClient(notebook, timeout=120, kernel_name="queengames",
                                 resources={"metadata": {"path": tmp}})
         try:

@@ -68,9 +68,12 @@ def test_grundy_tables_seed000_fig4_fig5(cli, tmp_path):
         plot.spiral_grundy(values[:, :10])
     # Fig. 5: the quadrant's corner; Table 6's first row begins 0, 2, 1, 5, 3.
     quadrant = grundy_csv(cli, tmp_path, "quadrant", "--size", "6x4")
-    fig = plot.quadrant_grundy(quadrant)
+    fig = plot.quadrant_grundy(values=quadrant)
     renders(fig)
     image = np.asarray(fig.axes[0].images[0].get_array())
+    # The same corner from A274528 read in Table 5's numbering: the CLI's table.
+    square = grundy_csv(cli, tmp_path, "quadrant", "--size", 7)
+    assert np.array_equal(np.asarray(plot.quadrant_grundy(7).axes[0].images[0].get_array()), square)
     assert np.array_equal(image, quadrant) and image.shape == (4, 6) and image[0, :5].tolist() == [0, 2, 1, 5, 3]
 
 
