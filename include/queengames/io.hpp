@@ -95,6 +95,15 @@ struct TablePicture {
   ProgressFn progress;  // rows of pixels written
 };
 void write_table_png(const std::filesystem::path& path, const TablePicture& picture);
+// The pixels write_table_png writes: the raster's size, its scale (each pixel shows
+// cells_per_pixel cells a side, or each cell pixels_per_cell pixels, one of them 1) and its
+// rows (row(y, pixels) fills width pixels; rows in increasing order).
+struct Raster {
+  std::uint32_t width = 0, height = 0;
+  std::uint64_t cells_per_pixel = 1, pixels_per_cell = 1;
+  std::function<void(std::uint32_t y, Rgb* pixels)> row;
+};
+Raster table_raster(const TablePicture& picture);
 
 // Scatter plot of integer points (x right, y down, origin at the top left of the box
 // [x0, x1] × [y0, y1]) in black on white, at most max_side pixels a side.
