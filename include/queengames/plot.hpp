@@ -37,13 +37,14 @@ struct Chart {
   double x_min = 0, x_max = 1, y_min = 0, y_max = 1;  // the axes' ranges; points outside are left out
   bool y_down = false;        // y grows downwards (rows of a board, the spiral's South)
   bool equal_aspect = false;  // one unit is as long on both axes
-  double dot = 0;             // a dot's side in pixels (points); 0: from the density of the plot
+  double dot = 0;             // a dot's side in pixels (points); 0: dot_units, else from the plot's width
+  double dot_units = 0;       // a dot's side in x's data units (a board's cell: 1), at least a pixel
   std::uint32_t pixels = 1024;  // the longer side of the whole picture, pixels (PNG) or points (SVG, PDF)
   std::vector<Series> series;
 };
 
 // The chart into a file whose extension names the format, atomically (AtomicFile), or into a
-// stream. RangeError for an empty range or fewer than 256 pixels.
+// stream. RangeError for an empty range or pixels outside 64..16384.
 void write_chart(const std::filesystem::path& path, const Chart& chart);
 void write_chart(std::ostream& out, Format format, const Chart& chart);
 

@@ -109,6 +109,7 @@ QG_COMMAND("game", [](CLI::App& app) {
 struct DrawOptions {
   std::string ruleset, out;
   qg::app::NumberOption size{"100"};
+  qg::app::NumberOption pixels{"1024"};
   bool lines = false;
 };
 
@@ -119,13 +120,15 @@ QG_DRAW("game", [](CLI::App& draw) {
   cmd->footer(ruleset_help());
   cmd->add_option("ruleset", o->ruleset, "e.g. maharaja")->required();
   cmd->add_option("--size", o->size.text, "the corner's side N (default 100)");
-  cmd->add_option("--out", o->out, "the PNG file")->required();
+  cmd->add_option("--out", o->out, "the picture: .svg, .pdf or .png")->required();
+  cmd->add_option("--pixels", o->pixels.text, qg::app::kPixelsHelp);
   cmd->add_flag("--lines", o->lines, "overlay the lines y = φx and y = x/φ");
   cmd->callback([o] {
     qg::twopile::GamePicture picture;
     picture.size = o->size.value(2, std::uint64_t{1} << 20);
     picture.lines = o->lines;
-    qg::twopile::draw_game_png(
+    picture.max_side = qg::app::pixels_value(o->pixels);
+    qg::twopile::draw_game(
         qg::app::with_hint("(see queengames game --help)", [&] { return qg::twopile::Ruleset::parse(o->ruleset); }),
         picture, o->out);
   });
@@ -170,7 +173,7 @@ void tour_game(std::ostream& out, const std::string& dir) {
   figure.size = 200;
   figure.lines = true;
   figure.max_side = 600;
-  qg::twopile::draw_game_png(qg::twopile::Ruleset::parse("maharaja"), figure, picture);
+  qg::twopile::draw_game(qg::twopile::Ruleset::parse("maharaja"), figure, picture);
   out << fmt::format(
       "Picture: {} (queengames draw game maharaja --size 200 --lines --out maharaja.png; "
       "seed 003 Figure 3)\n",

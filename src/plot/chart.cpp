@@ -189,8 +189,9 @@ void write_chart(std::ostream& out, Format format, const Chart& c) {
   if (!(c.x_max > c.x_min) || !(c.y_max > c.y_min))
     throw RangeError(fmt::format("a chart needs x_min < x_max and y_min < y_max (got [{}, {}] × [{}, {}])", c.x_min,
                                  c.x_max, c.y_min, c.y_max));
-  if (c.pixels < 256 || c.pixels > 16384) throw RangeError("a chart must be 256..16384 pixels on its longer side");
-  const double side = c.pixels, font = std::clamp(side / 70, 9.0, 48.0);
+  if (c.pixels < 64 || c.pixels > 16384) throw RangeError("a chart must be 64..16384 pixels on its longer side");
+  // Text of 9 pixels at least, but small pictures keep room for their plot.
+  const double side = c.pixels, font = std::clamp(side / 70, std::min(9.0, side / 28), 48.0);
   const double left = font * 6, right = font * 2, top = font * 3.2, bottom = font * 4;
   const double dx = c.x_max - c.x_min, dy = c.y_max - c.y_min;
   double w = side - left - right, h = w * 0.6;
@@ -210,7 +211,9 @@ void write_chart(std::ostream& out, Format format, const Chart& c) {
 
   // The points, clipped to the frame; dots are batched into one path per few thousand (a
   // fill per dot would make an SVG element of each).
-  const double dot = c.dot > 0 ? c.dot : std::clamp(w / 400, 1.0, 6.0);
+  const double dot = c.dot > 0         ? c.dot
+                     : c.dot_units > 0 ? std::max(1.0, c.dot_units * w / dx)
+                                       : std::clamp(w / 400, 1.0, 6.0);
   cairo_save(cr);
   cairo_rectangle(cr, left, top, w, h);
   cairo_clip(cr);
