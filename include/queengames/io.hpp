@@ -105,16 +105,6 @@ struct Raster {
 };
 Raster table_raster(const TablePicture& picture);
 
-// Scatter plot of integer points (x right, y down, origin at the top left of the box
-// [x0, x1] × [y0, y1]) in black on white, at most max_side pixels a side.
-struct PointPlot {
-  std::int64_t x0 = 0, x1 = 0, y0 = 0, y1 = 0;
-  std::uint32_t max_side = 1024;
-  std::function<void(const std::function<void(std::int64_t x, std::int64_t y)>& plot)> points;
-  ProgressFn progress;  // rows of pixels written
-};
-void write_point_png(const std::filesystem::path& path, const PointPlot& plot);
-
 // ---- checksums ---------------------------------------------------------------------
 
 // sum64 of a W-wide table: Σ (v(x,y) + 1)·(2·(y·W + x) + 1) mod 2^64 (issue convention),

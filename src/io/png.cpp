@@ -109,33 +109,6 @@ void write_table_png(const std::filesystem::path& path, const TablePicture& p) {
   write_png(path, r.width, r.height, r.row, p.progress);
 }
 
-void write_point_png(const std::filesystem::path& path, const PointPlot& plot) {
-  if (plot.x1 < plot.x0 || plot.y1 < plot.y0) throw RangeError("an empty box cannot be drawn");
-  auto span = static_cast<std::uint64_t>(std::max(plot.x1 - plot.x0, plot.y1 - plot.y0)) + 1;
-  std::uint64_t cells_per_pixel = (span + plot.max_side - 1) / plot.max_side;
-  std::uint64_t pixels_per_cell = cells_per_pixel > 1 ? 1 : std::max<std::uint64_t>(1, plot.max_side / span);
-  auto pixels_for = [&](std::int64_t extent) {
-    return static_cast<std::uint32_t>((static_cast<std::uint64_t>(extent) + cells_per_pixel) / cells_per_pixel *
-                                      pixels_per_cell);
-  };
-  std::uint32_t w = pixels_for(plot.x1 - plot.x0), h = pixels_for(plot.y1 - plot.y0);
-  std::vector<std::uint8_t> ink(static_cast<std::size_t>(w) * h, 0);
-  plot.points([&](std::int64_t x, std::int64_t y) {
-    if (x < plot.x0 || x > plot.x1 || y < plot.y0 || y > plot.y1) return;
-    auto px = static_cast<std::uint64_t>(x - plot.x0) / cells_per_pixel * pixels_per_cell;
-    auto py = static_cast<std::uint64_t>(y - plot.y0) / cells_per_pixel * pixels_per_cell;
-    for (std::uint64_t dy = 0; dy < pixels_per_cell; ++dy)
-      for (std::uint64_t dx = 0; dx < pixels_per_cell; ++dx) ink[(py + dy) * w + px + dx] = 1;
-  });
-  write_png(
-      path, w, h,
-      [&](std::uint32_t y, Rgb* pixels) {
-        for (std::uint32_t x = 0; x < w; ++x)
-          if (ink[static_cast<std::size_t>(y) * w + x]) pixels[x] = {0, 0, 0};
-      },
-      plot.progress);
-}
-
 std::string Sum64::hex() const {
   static const char digits[] = "0123456789abcdef";
   std::string s(16, '0');
