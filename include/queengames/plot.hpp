@@ -1,6 +1,6 @@
 // queengames — charts with axes, drawn with cairo: point sets and curves with axes, ticks,
-// labels, a title and a legend as SVG, PDF or PNG; integer tables as PNG rasters framed by
-// the coordinates of their corners and a colour bar.
+// labels, a title and a legend as SVG, PDF or PNG; tables as PNG rasters framed by the
+// coordinates of their corners and a colour bar.
 //
 // Pictures only: coordinates are doubles here, and nothing drawn decides a result.
 #pragma once
@@ -10,6 +10,7 @@
 #include <functional>
 #include <iosfwd>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "queengames/common.hpp"
@@ -48,16 +49,27 @@ struct Chart {
 void write_chart(const std::filesystem::path& path, const Chart& chart);
 void write_chart(std::ostream& out, Format format, const Chart& chart);
 
-// A table's raster (io.hpp's TablePicture: cells enlarged or downsampled to at most
-// max_side pixels a side) framed by axes that name the coordinates of its corners, a colour
-// bar from 0 to vmax (and black for the zeros when they are highlighted) and a title. PNG only.
-struct TableChart {
-  std::string title, x_label = "x", y_label = "y", value_label = "value";
-  std::int64_t x0 = 0, y0 = 0;  // the coordinates of the top left cell: x grows rightwards, y downwards
-  TablePicture table;
+// A colour bar: a gradient colour(t), t ∈ [0, 1], for the values 0 … vmax (none when colour is
+// null), and below it labelled swatches (the zeros' black, or a palette's colours).
+struct ColourBar {
+  std::string label;
+  Rgb (*colour)(double) = nullptr;
+  std::int64_t vmax = 1;
+  std::vector<std::pair<std::string, Rgb>> swatches;
 };
-void write_table_chart(const std::filesystem::path& path, const TableChart& chart);
-void write_table_chart(std::ostream& out, const TableChart& chart);
+
+// A table's raster (io.hpp's Raster: its pixels, rows streamed, and its scale) framed by axes
+// that name the coordinates of its corners, a colour bar and a title. PNG only.
+struct RasterChart {
+  std::string title, x_label = "x", y_label = "y";
+  std::int64_t x0 = 0, y0 = 0;  // the coordinates of the top left cell: x grows rightwards, y downwards
+  std::uint64_t width = 0, height = 0;  // the table's size in cells
+  Raster raster;
+  ColourBar bar;
+  ProgressFn progress;  // rows of pixels drawn
+};
+void write_raster_chart(const std::filesystem::path& path, const RasterChart& chart);
+void write_raster_chart(std::ostream& out, const RasterChart& chart);
 
 // Tick positions for an axis from lo to hi: the multiples of 1, 2 or 5 × 10^k in [lo, hi]
 // spaced so that there are about `target` of them (at least two for lo < hi).

@@ -193,3 +193,22 @@ def test_axes_are_used():
     assert plot.spiral_queens(5, ax=ax) is fig and len(ax.collections) == 1
     with pytest.raises(ValueError, match="2 panels"):
         plot.maharaja_initial(axes=[ax])
+
+
+def test_cli_charts_are_valid_files(cli, tmp_path):
+    # The CLI's charts (qg::plot, cairo): the SVG parses as XML and holds one closed subpath per
+    # queen of seed 000 Fig. 3; the PNG's longer side is --pixels.
+    import struct
+    import xml.etree.ElementTree as ET
+
+    svg = tmp_path / "q.svg"
+    cli("draw", "spiral-queens", "--radius", 1000, "--out", svg)
+    root = ET.parse(svg).getroot()
+    dots = sum(p.get("d", "").count("Z") for p in root.iter("{http://www.w3.org/2000/svg}path")
+               if "fill:rgb(0%,0%,0%)" in p.get("style", "") and "stroke:none" in p.get("style", ""))
+    assert dots == 1409
+    png = tmp_path / "q.png"
+    cli("draw", "spiral-queens", "--radius", 100, "--pixels", 500, "--out", png)
+    head = png.read_bytes()[:24]
+    assert head[1:4] == b"PNG" and max(struct.unpack(">II", head[16:24])) == 500
+    assert cli("draw", "spiral-queens", "--out", tmp_path / "q.gif", check=False).returncode == 2

@@ -33,9 +33,8 @@ void draw_quadrant_queens(const std::filesystem::path& path, std::span<const std
 void draw_grundy_table(const std::filesystem::path& path, std::string_view name, const Table& table,
                        std::uint32_t max_side, const ProgressFn& progress) {
   const TableSummary summary = summarize(table);
-  plot::TableChart chart;
+  plot::RasterChart chart;
   chart.title = fmt::format("Sprague-Grundy values of {}, {}×{}", name, table.width, table.height);
-  chart.value_label = std::string("Sprague-Grundy value (0 black)");
   const auto kind = parse_board_kind(name);
   if (kind == BoardKind::spiral) {
     const Board board(*kind, table.width);
@@ -48,19 +47,25 @@ void draw_grundy_table(const std::filesystem::path& path, std::string_view name,
       chart.title = fmt::format("Queens in exile, Fig. 5: Sprague-Grundy values, the {}×{} corner of the quadrant",
                                 table.width, table.height);
     chart.x_label = std::string("column"), chart.y_label = std::string("row");
-  } else {
-    chart.x_label = std::string("x"), chart.y_label = std::string("y");
   }
-  chart.table.width = table.width;
-  chart.table.height = table.height;
-  chart.table.vmax = static_cast<std::int64_t>(std::max<std::uint64_t>(summary.max, 1));
-  chart.table.max_side = max_side;
-  chart.table.value = [&table](std::uint64_t x, std::uint64_t y) -> std::int64_t {
+  TablePicture picture;
+  picture.width = table.width;
+  picture.height = table.height;
+  picture.vmax = static_cast<std::int64_t>(std::max<std::uint64_t>(summary.max, 1));
+  picture.max_side = max_side;
+  picture.value = [&table](std::uint64_t x, std::uint64_t y) -> std::int64_t {
     const std::uint32_t v = table.at(x, y);
     return v == Table::kNone ? -1 : static_cast<std::int64_t>(v);  // off the board: white
   };
-  chart.table.progress = progress;
-  plot::write_table_chart(path, chart);
+  chart.width = table.width;
+  chart.height = table.height;
+  chart.raster = table_raster(picture);
+  chart.bar.label = std::string("Sprague-Grundy value");
+  chart.bar.colour = picture.colour;
+  chart.bar.vmax = picture.vmax;
+  chart.bar.swatches = {{"0 (P)", Rgb{0, 0, 0}}};
+  chart.progress = progress;
+  plot::write_raster_chart(path, chart);
 }
 
 }  // namespace qg::boards

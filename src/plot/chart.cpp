@@ -272,13 +272,20 @@ void write_chart(const std::filesystem::path& path, const Chart& chart) {
   file.commit();
 }
 
-void write_table_chart(std::ostream& out, const TableChart& c) {
-  const TablePicture& t = c.table;
-  const Raster raster = table_raster(t);
+void write_raster_chart(std::ostream& out, const RasterChart& c) {
+  const Raster& raster = c.raster;
+  if (c.width == 0 || c.height == 0 || raster.width == 0 || raster.height == 0)
+    throw RangeError("an empty table cannot be drawn");
+  const ColourBar& bar = c.bar;
   const double font = std::clamp(std::max(raster.width, raster.height) / 70.0, 10.0, 40.0);
-  const double left = font * 6, right = font * 8, top = font * 3.2, bottom = font * 4;
+  std::size_t longest = 4;
+  for (const auto& [label, colour] : bar.swatches) longest = std::max(longest, label.size());
+  const double swatch = font * 1.4, gradient = bar.colour ? std::max(font * 6, raster.height - swatch * bar.swatches.size()) : 0;
+  const double left = font * 6, right = font * (5 + 0.6 * static_cast<double>(longest)), top = font * 3.2,
+               bottom = font * 4;
   const double w = raster.width, h = raster.height;
-  Canvas canvas(out, Format::png, left + w + right, top + h + bottom);
+  const double bar_height = gradient + swatch * static_cast<double>(bar.swatches.size());
+  Canvas canvas(out, Format::png, left + w + right, top + std::max(h, bar_height) + bottom);
   cairo_t* cr = canvas.cr();
   cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
 
@@ -291,7 +298,7 @@ void write_table_chart(std::ostream& out, const TableChart& c) {
     unsigned char* data = cairo_image_surface_get_data(image.get());
     const int stride = cairo_image_surface_get_stride(image.get());
     std::vector<Rgb> pixels(raster.width);
-    Poller poller(t.progress, raster.height);
+    Poller poller(c.progress, raster.height);
     for (std::uint32_t y = 0; y < raster.height; ++y) {
       std::fill(pixels.begin(), pixels.end(), Rgb{255, 255, 255});
       raster.row(y, pixels.data());
@@ -307,8 +314,8 @@ void write_table_chart(std::ostream& out, const TableChart& c) {
     cairo_paint(cr);
   }
 
-  // Axes in cell coordinates: a cell's centre; the first and last cells are always labelled.
-  const double per_cell = raster.pixels_per_cell / static_cast<double>(raster.cells_per_pixel);
+  // Axes in cell coordinates at the cells' centres; the first and last cells are always labelled.
+  const double per_cell = static_cast<double>(raster.pixels_per_cell) / static_cast<double>(raster.cells_per_pixel);
   auto map_x = [&](double x) { return left + (x - static_cast<double>(c.x0) + 0.5) * per_cell; };
   auto map_y = [&](double y) { return top + (y - static_cast<double>(c.y0) + 0.5) * per_cell; };
   auto corners = [](std::int64_t first, std::uint64_t cells) {
@@ -323,46 +330,52 @@ void write_table_chart(std::ostream& out, const TableChart& c) {
     return a;
   };
   const Frame f{left, top, w, h, font};
-  draw_axes(cr, f, corners(c.x0, t.width), corners(c.y0, t.height), map_x, map_y, c.title, c.x_label, c.y_label);
+  draw_axes(cr, f, corners(c.x0, c.width), corners(c.y0, c.height), map_x, map_y, c.title, c.x_label, c.y_label);
 
-  // The colour bar: value v at height v/vmax, 0 at the bottom, the zeros' black below it.
+  // The colour bar: the gradient, value v at height v/vmax from its bottom, then the swatches.
   const double bx = left + w + font * 1.5, bw = font * 1.2;
-  const double vmax = static_cast<double>(std::max<std::int64_t>(1, t.vmax));
-  const double zero_box = t.highlight_zero ? font * 1.2 : 0, bh = h - zero_box - (t.highlight_zero ? font * 0.5 : 0);
-  const int steps = static_cast<int>(std::max(2.0, bh));
-  for (int i = 0; i < steps; ++i) {
-    set_colour(cr, t.colour((i + 0.5) / steps));
-    cairo_rectangle(cr, bx, top + bh - bh * (i + 1) / steps, bw, bh / steps + 0.5);
-    cairo_fill(cr);
-  }
-  cairo_set_source_rgb(cr, 0, 0, 0);
   cairo_set_line_width(cr, 1);
-  cairo_rectangle(cr, bx, top, bw, bh);
-  cairo_stroke(cr);
   cairo_set_font_size(cr, font * 0.9);
-  const Axis bar = axis(0, vmax);
-  for (double v : bar.at) {
-    const double y = top + bh - bh * v / vmax;
-    cairo_move_to(cr, bx + bw, y);
-    cairo_line_to(cr, bx + bw + font * 0.4, y);
+  if (bar.colour) {
+    const int steps = static_cast<int>(std::max(2.0, gradient));
+    for (int i = 0; i < steps; ++i) {
+      set_colour(cr, bar.colour((i + 0.5) / steps));
+      cairo_rectangle(cr, bx, top + gradient - gradient * (i + 1) / steps, bw, gradient / steps + 0.5);
+      cairo_fill(cr);
+    }
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    cairo_rectangle(cr, bx, top, bw, gradient);
     cairo_stroke(cr);
-    text(cr, tick_label(v, std::max(bar.step, 1.0)), bx + bw + font * 0.6, y, 0, 0.5);
+    const double vmax = static_cast<double>(std::max<std::int64_t>(1, bar.vmax));
+    const Axis values = axis(0, vmax);
+    for (double v : values.at) {
+      const double y = top + gradient - gradient * v / vmax;
+      cairo_move_to(cr, bx + bw, y);
+      cairo_line_to(cr, bx + bw + font * 0.4, y);
+      cairo_stroke(cr);
+      text(cr, tick_label(v, std::max(values.step, 1.0)), bx + bw + font * 0.6, y, 0, 0.5);
+    }
   }
-  if (t.highlight_zero) {
-    cairo_rectangle(cr, bx, top + h - zero_box, bw, zero_box);
-    cairo_fill(cr);
-    text(cr, "0", bx + bw + font * 0.6, top + h - zero_box / 2, 0, 0.5);
+  double y = top + gradient + (bar.colour ? font * 0.4 : 0);
+  for (const auto& [label, colour] : bar.swatches) {
+    set_colour(cr, colour);
+    cairo_rectangle(cr, bx, y, bw, swatch - font * 0.2);
+    cairo_fill_preserve(cr);
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    cairo_stroke(cr);
+    text(cr, label, bx + bw + font * 0.6, y + (swatch - font * 0.2) / 2, 0, 0.5);
+    y += swatch;
   }
   cairo_set_font_size(cr, font);
-  text(cr, c.value_label, bx + bw + font * 3.6, top + h / 2, 0.5, 0, M_PI / 2);
+  text(cr, bar.label, left + w + right - font * 0.8, top + std::max(h, bar_height) / 2, 0.5, 0, M_PI / 2);
   canvas.finish();
 }
 
-void write_table_chart(const std::filesystem::path& path, const TableChart& chart) {
+void write_raster_chart(const std::filesystem::path& path, const RasterChart& chart) {
   if (format_of(path) != Format::png)
     throw InputError(fmt::format("'{}': a table is drawn as a PNG raster (.png)", path.string()));
   AtomicFile file(path, true);
-  write_table_chart(file.stream(), chart);
+  write_raster_chart(file.stream(), chart);
   file.commit();
 }
 
