@@ -76,7 +76,7 @@ TEST(CliPlot, GamePPositionsAndTheLegend) {
   for (std::uint64_t n, a, b; lines >> n >> a >> b;)
     if (a < 20 && b < 20) expected += a == b ? 1 : 2;
   const std::string s = slurp(svg);
-  EXPECT_EQ(dots(s, kBlack), expected + 1);  // and the legend's swatch
+  EXPECT_EQ(dots(s, kBlack), expected + 1);                  // and the legend's swatch
   EXPECT_NE(s.find("stroke:rgb(86.27"), std::string::npos);  // the red line y = φx
   fs::remove(svg);
 }

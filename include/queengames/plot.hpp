@@ -35,11 +35,11 @@ struct Series {
 
 struct Chart {
   std::string title, x_label, y_label;
-  double x_min = 0, x_max = 1, y_min = 0, y_max = 1;  // the axes' ranges; points outside are left out
-  bool y_down = false;        // y grows downwards (rows of a board, the spiral's South)
-  bool equal_aspect = false;  // one unit is as long on both axes
-  double dot = 0;             // a dot's side in pixels (points); 0: dot_units, else from the plot's width
-  double dot_units = 0;       // a dot's side in x's data units (a board's cell: 1), at least a pixel
+  double x_min = 0, x_max = 1, y_min = 0, y_max = 1;  // the axes' ranges: dots outside are left out, curves clipped
+  bool y_down = false;                                // y grows downwards (rows of a board, the spiral's South)
+  bool equal_aspect = false;                          // one unit is as long on both axes
+  double dot = 0;               // a dot's side in pixels (points); 0: dot_units, else from the plot's width
+  double dot_units = 0;         // a dot's side in x's data units (a board's cell: 1), at least a pixel
   std::uint32_t pixels = 1024;  // the longer side of the whole picture, pixels (PNG) or points (SVG, PDF)
   std::vector<Series> series;
 };
@@ -62,7 +62,7 @@ struct ColourBar {
 // that name the coordinates of its corners, a colour bar and a title. PNG only.
 struct RasterChart {
   std::string title, x_label = "x", y_label = "y";
-  std::int64_t x0 = 0, y0 = 0;  // the coordinates of the top left cell: x grows rightwards, y downwards
+  std::int64_t x0 = 0, y0 = 0;          // the coordinates of the top left cell: x grows rightwards, y downwards
   std::uint64_t width = 0, height = 0;  // the table's size in cells
   Raster raster;
   ColourBar bar;

@@ -125,8 +125,7 @@ QG_DRAW("grundy", [](CLI::App& draw) {
   cmd->add_option("--size", o->size, "N or WxH, as for `grundy` (Fig. 5: quadrant --size 500)");
   cmd->add_option("--queens", o->queens.text,
                   "quadrant only: plot the queens (c, S_c) of the first N columns instead (Fig. 6)");
-  cmd->add_option("--out", o->out, "the picture: a table is a PNG (.png); the queens .svg, .pdf or .png")
-      ->required();
+  cmd->add_option("--out", o->out, "the picture: a table is a PNG (.png); the queens .svg, .pdf or .png")->required();
   cmd->callback([o] {
     const auto max_side = qg::app::pixels_value(o->pixels);
     if (o->queens.text.empty()) {

@@ -251,8 +251,8 @@ QG_DRAW("infty-queens", [](CLI::App& draw) {
   auto count = std::make_shared<qg::app::NumberOption>(qg::app::NumberOption{"10000"});
   auto out = std::make_shared<std::string>("infty-queens.png");
   auto pixels = std::make_shared<qg::app::NumberOption>(qg::app::NumberOption{"1024"});
-  auto* cmd = draw.add_subcommand("infty-queens",
-                                  "the first N queens (column right, row down) with axes, seed 000 Fig. 6 (SVG, PDF or PNG)");
+  auto* cmd = draw.add_subcommand(
+      "infty-queens", "the first N queens (column right, row down) with axes, seed 000 Fig. 6 (SVG, PDF or PNG)");
   cmd->add_option("--count", count->text, "N (default 10000, Fig. 6)");
   cmd->add_option("--out", *out, "the picture: .svg, .pdf or .png (default infty-queens.png)");
   cmd->add_option("--pixels", pixels->text, qg::app::kPixelsHelp);
@@ -264,8 +264,8 @@ QG_DRAW("infty-discrepancies", [](CLI::App& draw) {
   auto count = std::make_shared<qg::app::NumberOption>(qg::app::NumberOption{"100000"});
   auto out = std::make_shared<std::string>("infty-discrepancies.png");
   auto pixels = std::make_shared<qg::app::NumberOption>(qg::app::NumberOption{"1024"});
-  auto* cmd = draw.add_subcommand(
-      "infty-discrepancies", "q_n − nφ (q_n ≥ n) and q_n − n/φ (q_n < n) against n, seed 002 (SVG, PDF or PNG)");
+  auto* cmd = draw.add_subcommand("infty-discrepancies",
+                                  "q_n − nφ (q_n ≥ n) and q_n − n/φ (q_n < n) against n, seed 002 (SVG, PDF or PNG)");
   cmd->add_option("--count", count->text, "N terms (default 100000)");
   cmd->add_option("--out", *out, "the picture: .svg, .pdf or .png (default infty-discrepancies.png)");
   cmd->add_option("--pixels", pixels->text, qg::app::kPixelsHelp);

@@ -181,8 +181,8 @@ double draw_comparison(const std::filesystem::path& path, const Comparison& comp
   Poller poller(progress, total), second({}, 0);  // progress follows the first region's rows
   plot::ColourBar bar = palette_bar(k1);
   bar.swatches.emplace_back("no match", Rgb{255, 255, 255});
-  const std::string title = fmt::format("Blocking queen games: game {} against game {} shifted by ({}, {})", k1, k2,
-                                        dx, dy);
+  const std::string title =
+      fmt::format("Blocking queen games: game {} against game {} shifted by ({}, {})", k1, k2, dx, dy);
   write_region(path, region, scale, title, std::move(bar), [&](std::uint32_t py, Rgb* pixels) {
     poller.tick(rows1.rows_done());
     if (py % scale.pixels_per_cell == 0) {

@@ -38,8 +38,8 @@ void draw_grundy_table(const std::filesystem::path& path, std::string_view name,
   const auto kind = parse_board_kind(name);
   if (kind == BoardKind::spiral) {
     const Board board(*kind, table.width);
-    chart.title = fmt::format("Queens in exile, Fig. 4: Sprague-Grundy values on the spiral, {}×{}", table.width,
-                              table.height);
+    chart.title =
+        fmt::format("Queens in exile, Fig. 4: Sprague-Grundy values on the spiral, {}×{}", table.width, table.height);
     chart.x0 = board.col0(), chart.y0 = board.row0();
     chart.x_label = std::string("y (East)"), chart.y_label = std::string("x (South)");
   } else if (kind) {

@@ -46,7 +46,8 @@ void check(cairo_status_t status) {
 class Canvas {
  public:
   Canvas(std::ostream& out, Format format, double width, double height) : out_(out), format_(format) {
-    if (format == Format::svg) surface_.reset(cairo_svg_surface_create_for_stream(write_to_stream, &out, width, height));
+    if (format == Format::svg)
+      surface_.reset(cairo_svg_surface_create_for_stream(write_to_stream, &out, width, height));
     else if (format == Format::pdf)
       surface_.reset(cairo_pdf_surface_create_for_stream(write_to_stream, &out, width, height));
     else {
@@ -159,8 +160,8 @@ Format format_of(const std::filesystem::path& path) {
   if (ext == ".svg") return Format::svg;
   if (ext == ".pdf") return Format::pdf;
   if (ext == ".png") return Format::png;
-  throw InputError(fmt::format("'{}': the picture's format is taken from its extension: .svg, .pdf or .png",
-                               path.string()));
+  throw InputError(
+      fmt::format("'{}': the picture's format is taken from its extension: .svg, .pdf or .png", path.string()));
 }
 
 std::vector<double> ticks(double lo, double hi, int target) {
@@ -280,7 +281,8 @@ void write_raster_chart(std::ostream& out, const RasterChart& c) {
   const double font = std::clamp(std::max(raster.width, raster.height) / 70.0, 10.0, 40.0);
   std::size_t longest = 4;
   for (const auto& [label, colour] : bar.swatches) longest = std::max(longest, label.size());
-  const double swatch = font * 1.4, gradient = bar.colour ? std::max(font * 6, raster.height - swatch * bar.swatches.size()) : 0;
+  const double swatch = font * 1.4,
+               gradient = bar.colour ? std::max(font * 6, raster.height - swatch * bar.swatches.size()) : 0;
   const double left = font * 6, right = font * (5 + 0.6 * static_cast<double>(longest)), top = font * 3.2,
                bottom = font * 4;
   const double w = raster.width, h = raster.height;
