@@ -140,7 +140,7 @@ def test_kl_maharaja_seed003_fig8():
     # Seed 003 §5: the first P-positions of (2, 3)-Maharaja Nim, column-wise: (1, 2), (2, 1),
     # (3, 6), (4, 8), (5, 7), (6, 3), (7, 5), (8, 4).
     assert as_set(offsets(fig.axes[0])) == {(0, 0), (1, 2), (2, 1), (3, 6), (4, 8), (5, 7), (6, 3), (7, 5), (8, 4)}
-    assert len(plot.kl_maharaja(bound=100).axes) == 6 + 0  # six panels, no colour bar
+    assert len(plot.kl_maharaja(bound=100).axes) == 6  # the paper's six panels, no colour bar
 
 
 def test_t2t_maharaja_seed003_fig9():

@@ -104,11 +104,6 @@ Raster table_raster(const TablePicture& p) {
   return r;
 }
 
-void write_table_png(const std::filesystem::path& path, const TablePicture& p) {
-  const Raster r = table_raster(p);
-  write_png(path, r.width, r.height, r.row, p.progress);
-}
-
 std::string Sum64::hex() const {
   static const char digits[] = "0123456789abcdef";
   std::string s(16, '0');
