@@ -8,6 +8,7 @@
 #include <map>
 #include <random>
 #include <set>
+#include <tuple>
 
 #include "blocking/detail.hpp"
 #include "blocking/regions.hpp"
@@ -411,10 +412,18 @@ std::pair<std::uint32_t, std::uint32_t> png_size(const std::string& path) {
 
 TEST(Blocking, PicturesAndPalette) {
   const std::string path = testing::TempDir() + "blocking_test.png";
-  draw_palaces(path, 5, {0, 0, 11, 11}, 330);  // enlarged: 30 pixels a cell
-  EXPECT_EQ(png_size(path), (std::pair<std::uint32_t, std::uint32_t>{330, 330}));
-  draw_palaces(path, 100, {0, 0, 3000, 1500}, 1024);  // downsampled: 3 cells a pixel
-  EXPECT_EQ(png_size(path), (std::pair<std::uint32_t, std::uint32_t>{1000, 500}));
+  // The raster framed by its corners' coordinates (left, below) and the colour bar (right).
+  draw_palaces(path, 5, {0, 0, 11, 11}, 330);  // enlarged: 30 pixels a cell, a 330 × 330 raster
+  auto [w, h] = png_size(path);
+  EXPECT_GT(w, 330u + 100);
+  EXPECT_LT(w, 330u + 400);
+  EXPECT_GT(h, 330u + 50);
+  draw_palaces(path, 100, {0, 0, 3000, 1500}, 1024);  // downsampled: 3 cells a pixel, 1000 × 500
+  std::tie(w, h) = png_size(path);
+  EXPECT_GT(w, 1000u + 100);
+  EXPECT_LT(w, 1000u + 600);
+  EXPECT_GT(h, 500u + 50);
+  EXPECT_LT(h, 500u + 400);
   // Figure 4: 497 vs 500 shifted (1,1) matches on the hood at least; k vs k matches all.
   EXPECT_EQ(draw_comparison(path, {40, 40, {0, 0}, {0, 0, 120, 120}, 120}), 1.0);
   double f = draw_comparison(path, {97, 100, {1, 1}, {0, 0, 300, 300}, 300});

@@ -216,7 +216,8 @@ TEST(Png, WritesAValidImageOfTheRightSize) {
   t.value = [](std::uint64_t x, std::uint64_t y) { return static_cast<std::int64_t>(x ^ y); };
   t.vmax = 15;
   t.max_side = 100;
-  qg::write_table_png(p, t);
+  const qg::Raster r = qg::table_raster(t);
+  qg::write_png(p, r.width, r.height, r.row);
   std::ifstream in(p, std::ios::binary);
   unsigned char header[24];
   in.read(reinterpret_cast<char*>(header), 24);

@@ -192,15 +192,16 @@ Rgb palace_colour(std::uint64_t v, std::uint64_t k);
 struct Region {
   std::uint64_t x0 = 0, y0 = 0, width = 0, height = 0;
 };
-// Draws the palace numbers of `region` into a PNG of at most max_side pixels a side: cells
+// Draws the palace numbers of `region` as a PNG raster of at most max_side pixels a side: cells
 // are enlarged to whole pixels when the region is small, and downsampled when it is large (a
-// pixel shows the smallest palace number of its block, so palaces survive).
+// pixel shows the smallest palace number of its block, so palaces survive); framed by the
+// coordinates of its corners, a title and the palette's colour bar (qg::plot).
 void draw_palaces(const std::filesystem::path& path, std::uint64_t k, const Region& region,
                   std::uint32_t max_side = 1024, Engine engine = Engine::definition, const ProgressFn& progress = {},
                   bool force = false);
 // Figure 4: game k1 against game k2 shifted by (dx, dy): a cell (x, y) of the region
 // matches when v_k2(x + dx, y + dy) = v_k1(x, y) + (k2 − k1). Matching cells are drawn in
-// the colours of game k1, the others masked white (at most max_side pixels a side, as
+// the colours of game k1, the others masked white (at most max_side pixels a side, framed, as
 // draw_palaces). Streams both games' rows: O(region area) time, O(x0 + dx + width) memory.
 struct Comparison {
   std::uint64_t k1 = 1, k2 = 1;

@@ -80,7 +80,7 @@ void write_png(const std::filesystem::path& path, std::uint32_t width, std::uint
 Rgb red_to_blue(double t);  // t in [0,1]: red (0) → yellow → green → blue (1), seed 000 Fig. 5
 Rgb grey(double t);         // t in [0,1]: white (0) → black (1)
 
-// Draws an integer table of W×H cells (value(x, y), x the column, y the row from the top)
+// The picture of an integer table of W×H cells (value(x, y), x the column, y the row from the top)
 // into an image of at most max_side pixels a side: cells are enlarged to whole pixels when
 // the table is small and downsampled (a pixel takes the minimum of its block, so zeros and
 // P-positions survive) when it is large. Values ≥ 0 use the colour map on value/vmax;
@@ -92,19 +92,16 @@ struct TablePicture {
   bool highlight_zero = true;
   std::uint32_t max_side = 1024;
   Rgb (*colour)(double) = red_to_blue;
-  ProgressFn progress;  // rows of pixels written
 };
-void write_table_png(const std::filesystem::path& path, const TablePicture& picture);
-
-// Scatter plot of integer points (x right, y down, origin at the top left of the box
-// [x0, x1] × [y0, y1]) in black on white, at most max_side pixels a side.
-struct PointPlot {
-  std::int64_t x0 = 0, x1 = 0, y0 = 0, y1 = 0;
-  std::uint32_t max_side = 1024;
-  std::function<void(const std::function<void(std::int64_t x, std::int64_t y)>& plot)> points;
-  ProgressFn progress;  // rows of pixels written
+// The table's raster: its size, its scale (each pixel shows cells_per_pixel cells a side, or
+// each cell pixels_per_cell pixels, one of them 1) and its rows (row(y, pixels) fills width
+// pixels; rows in increasing order) — for write_png, or framed by qg::plot::write_raster_chart.
+struct Raster {
+  std::uint32_t width = 0, height = 0;
+  std::uint64_t cells_per_pixel = 1, pixels_per_cell = 1;
+  std::function<void(std::uint32_t y, Rgb* pixels)> row;
 };
-void write_point_png(const std::filesystem::path& path, const PointPlot& plot);
+Raster table_raster(const TablePicture& picture);
 
 // ---- checksums ---------------------------------------------------------------------
 

@@ -192,7 +192,8 @@ void complementary_pair(const std::function<std::uint64_t(std::uint64_t n)>& f, 
 // ---- pictures ----------------------------------------------------------------------
 
 // The P-positions in the size × size corner, origin at the bottom left as in seed 003
-// Figures 2, 3, 8, 9, optionally with the lines y = φx and y = x/φ.
+// Figures 2, 3, 8, 9, optionally with the lines y = φx and y = x/φ: a chart with axes
+// (qg::plot; SVG, PDF or PNG by the path's extension), the longer side max_side pixels.
 struct GamePicture {
   std::uint64_t size = 100;
   bool lines = false;
@@ -200,6 +201,6 @@ struct GamePicture {
   ProgressFn progress;  // the sweep's
   bool force = false;   // skip the sweep's memory check
 };
-void draw_game_png(const Ruleset& ruleset, const GamePicture& picture, const std::filesystem::path& path);
+void draw_game(const Ruleset& ruleset, const GamePicture& picture, const std::filesystem::path& path);
 
 }  // namespace qg::twopile

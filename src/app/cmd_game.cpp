@@ -110,6 +110,7 @@ QG_COMMAND("game", [](CLI::App& app) {
 struct DrawOptions {
   std::string ruleset, out;
   qg::app::NumberOption size{"100"};
+  qg::app::NumberOption pixels{"1024"};
   bool lines = false, force = false;
 };
 
@@ -120,7 +121,8 @@ QG_DRAW("game", [](CLI::App& draw) {
   cmd->footer(ruleset_help());
   cmd->add_option("ruleset", o->ruleset, "e.g. maharaja")->required();
   cmd->add_option("--size", o->size.text, "the corner's side N (default 100)");
-  cmd->add_option("--out", o->out, "the PNG file")->required();
+  cmd->add_option("--out", o->out, "the picture: .svg, .pdf or .png")->required();
+  cmd->add_option("--pixels", o->pixels.text, qg::app::kPixelsHelp);
   cmd->add_flag("--lines", o->lines, "overlay the lines y = φx and y = x/φ");
   cmd->add_flag("--force", o->force, "run even if the memory estimate exceeds this machine's memory");
   cmd->callback([o] {
@@ -129,7 +131,8 @@ QG_DRAW("game", [](CLI::App& draw) {
     picture.lines = o->lines;
     picture.progress = qg::app::progress_line("draw game");
     picture.force = o->force;
-    qg::twopile::draw_game_png(
+    picture.max_side = qg::app::pixels_value(o->pixels);
+    qg::twopile::draw_game(
         qg::app::with_hint("(see queengames game --help)", [&] { return qg::twopile::Ruleset::parse(o->ruleset); }),
         picture, o->out);
   });
@@ -174,7 +177,7 @@ void tour_game(std::ostream& out, const std::string& dir) {
   figure.size = 200;
   figure.lines = true;
   figure.max_side = 600;
-  qg::twopile::draw_game_png(qg::twopile::Ruleset::parse("maharaja"), figure, picture);
+  qg::twopile::draw_game(qg::twopile::Ruleset::parse("maharaja"), figure, picture);
   out << fmt::format(
       "Picture: {} (queengames draw game maharaja --size 200 --lines --out maharaja.png; "
       "seed 003 Figure 3)\n",

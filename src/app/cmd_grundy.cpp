@@ -45,21 +45,6 @@ b::Table compute(const GrundyArgs& o) {
   return b::grundy_table(*ruleset, w, h, options);
 }
 
-void write_png(const b::Table& table, const std::string& path, std::uint32_t max_side) {
-  const b::TableSummary s = b::summarize(table);
-  qg::TablePicture picture;
-  picture.width = table.width;
-  picture.height = table.height;
-  picture.vmax = static_cast<std::int64_t>(std::max<std::uint64_t>(s.max, 1));
-  picture.max_side = max_side;
-  picture.value = [&table](std::uint64_t x, std::uint64_t y) -> std::int64_t {
-    const std::uint32_t v = table.at(x, y);
-    return v == b::Table::kNone ? -1 : static_cast<std::int64_t>(v);
-  };
-  picture.progress = qg::app::progress_line("writing " + path);
-  qg::write_table_png(path, picture);
-}
-
 void write_csv(const b::Table& table, const std::string& path) {
   qg::app::Output output(path);
   std::string line;
@@ -79,7 +64,9 @@ void write_csv(const b::Table& table, const std::string& path) {
 
 void run_grundy(const GrundyArgs& o) {
   const b::Table table = compute(o);
-  if (o.out.ends_with(".png")) return write_png(table, o.out, qg::app::pixels_value(o.pixels));
+  if (o.out.ends_with(".png"))
+    return b::draw_grundy_table(o.out, o.name, table, qg::app::pixels_value(o.pixels),
+                                qg::app::progress_line("writing " + o.out));
   if (!o.out.empty() && !o.out.ends_with(".csv"))
     throw qg::InputError("--out must name a .csv or a .png file, not " + o.out);
   if (!o.out.empty()) return write_csv(table, o.out);
@@ -132,17 +119,19 @@ QG_DRAW("grundy", [](CLI::App& draw) {
   auto o = std::make_shared<GrundyArgs>();
   auto* cmd = draw.add_subcommand(
       "grundy",
-      "picture of a Grundy table, red (0) → blue (largest), zeros black (seed 000 Figs. 4, 5), or the "
-      "quadrant's queens (Fig. 6)");
+      "picture of a Grundy table with its corners' coordinates and a colour bar, red (0) → blue (largest), "
+      "zeros black (seed 000 Figs. 4, 5), or the quadrant's queens with axes (Fig. 6)");
   add_common(cmd, o);
   cmd->add_option("--size", o->size, "N or WxH, as for `grundy` (Fig. 5: quadrant --size 500)");
   cmd->add_option("--queens", o->queens.text,
                   "quadrant only: plot the queens (c, S_c) of the first N columns instead (Fig. 6)");
-  cmd->add_option("--out", o->out, "the PNG file")->required();
+  cmd->add_option("--out", o->out, "the picture: a table is a PNG (.png); the queens .svg, .pdf or .png")->required();
   cmd->callback([o] {
-    if (!o->out.ends_with(".png")) throw qg::InputError("draw grundy writes PNG: --out must end in .png");
     const auto max_side = qg::app::pixels_value(o->pixels);
-    if (o->queens.text.empty()) return run_grundy(*o);
+    if (o->queens.text.empty()) {
+      if (!o->out.ends_with(".png")) throw qg::InputError("draw grundy writes a table as PNG: --out must end in .png");
+      return run_grundy(*o);
+    }
     if (o->name != "quadrant") throw qg::InputError("--queens draws the quadrant's queens: the name must be quadrant");
     if (!o->size.empty() || o->piece != "queen")
       throw qg::InputError("--queens N draws the first N columns' queens: it takes neither --size nor --piece");
@@ -190,13 +179,14 @@ void tour_grundy(std::ostream& out, const std::string& dir) {
 
   namespace fs = std::filesystem;
   const std::string fig5 = (fs::path(dir) / "grundy-quadrant.png").string();
-  write_png(b::board_window_table(b::BoardKind::quadrant, b::Piece::queen, 500, 500), fig5, 1000);
+  b::draw_grundy_table(fig5, "quadrant", b::board_window_table(b::BoardKind::quadrant, b::Piece::queen, 500, 500),
+                       1000);
   out << fmt::format(
       "\nFig. 5, the 500×500 corner of the quadrant's table: {}\n"
       "  (queengames draw grundy quadrant --size 500 --out grundy-quadrant.png)\n",
       fig5);
   const std::string fig4 = (fs::path(dir) / "grundy-spiral.png").string();
-  write_png(b::board_window_table(b::BoardKind::spiral, b::Piece::queen, 401, 401), fig4, 802);
+  b::draw_grundy_table(fig4, "spiral", b::board_window_table(b::BoardKind::spiral, b::Piece::queen, 401, 401), 802);
   out << fmt::format(
       "Fig. 4, the spiral's values for max(|x|,|y|) ≤ 200, North up: {}\n"
       "  (queengames draw grundy spiral --size 401 --out grundy-spiral.png)\n",

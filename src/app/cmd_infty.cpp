@@ -251,12 +251,28 @@ QG_DRAW("infty-queens", [](CLI::App& draw) {
   auto count = std::make_shared<qg::app::NumberOption>(qg::app::NumberOption{"10000"});
   auto out = std::make_shared<std::string>("infty-queens.png");
   auto pixels = std::make_shared<qg::app::NumberOption>(qg::app::NumberOption{"1024"});
-  auto* cmd = draw.add_subcommand("infty-queens", "the first N queens (column right, row down), seed 000 Fig. 6 (PNG)");
+  auto* cmd = draw.add_subcommand(
+      "infty-queens", "the first N queens (column right, row down) with axes, seed 000 Fig. 6 (SVG, PDF or PNG)");
   cmd->add_option("--count", count->text, "N (default 10000, Fig. 6)");
-  cmd->add_option("--out", *out, "the PNG file (default infty-queens.png)");
+  cmd->add_option("--out", *out, "the picture: .svg, .pdf or .png (default infty-queens.png)");
   cmd->add_option("--pixels", pixels->text, qg::app::kPixelsHelp);
   cmd->callback(
       [count, out, pixels] { draw_infty_queens(*out, count->value(1, 100'000'000), qg::app::pixels_value(*pixels)); });
+});
+
+QG_DRAW("infty-discrepancies", [](CLI::App& draw) {
+  auto count = std::make_shared<qg::app::NumberOption>(qg::app::NumberOption{"100000"});
+  auto out = std::make_shared<std::string>("infty-discrepancies.png");
+  auto pixels = std::make_shared<qg::app::NumberOption>(qg::app::NumberOption{"1024"});
+  auto* cmd = draw.add_subcommand("infty-discrepancies",
+                                  "q_n − nφ (q_n ≥ n) and q_n − n/φ (q_n < n) against n, seed 002 (SVG, PDF or PNG)");
+  cmd->add_option("--count", count->text, "N terms (default 100000)");
+  cmd->add_option("--out", *out, "the picture: .svg, .pdf or .png (default infty-discrepancies.png)");
+  cmd->add_option("--pixels", pixels->text, qg::app::kPixelsHelp);
+  cmd->callback([count, out, pixels] {
+    qg::infty::draw_discrepancies(*out, count->value(1, 1'000'000'000), qg::app::pixels_value(*pixels),
+                                  qg::app::progress_line("draw infty-discrepancies"));
+  });
 });
 
 // ---- tour ----------------------------------------------------------------------------------

@@ -138,18 +138,8 @@ void run_table(const TableOptions& o) {
 
 // ---- draw spiral-queens ---------------------------------------------------------------------
 
-void draw_spiral_queens(const std::string& path, std::uint64_t radius, std::uint32_t size) {
-  const auto r = static_cast<std::int64_t>(radius);
-  qg::PointPlot plot;
-  // The picture's x runs East (the paper's y), its y runs South (the paper's x), as in Fig. 2.
-  plot.x0 = -r, plot.x1 = r, plot.y0 = -r, plot.y1 = r;
-  plot.max_side = size;
-  plot.points = [radius](const std::function<void(std::int64_t, std::int64_t)>& dot) {
-    sp::queens_within(
-        radius, [&](sp::Point q) { dot(q.y, q.x); }, qg::app::progress_line("draw spiral-queens"));
-  };
-  plot.progress = qg::app::progress_line("writing " + path);
-  qg::write_point_png(path, plot);
+void draw_spiral_queens(const std::string& path, std::uint64_t radius, std::uint32_t pixels) {
+  sp::draw_queens(path, radius, pixels, qg::app::progress_line("draw spiral-queens"));
 }
 
 struct DrawOptions {
@@ -193,10 +183,11 @@ QG_COMMAND("spiral", [](CLI::App& app) {
 
 QG_DRAW("spiral-queens", [](CLI::App& draw) {
   auto o = std::make_shared<DrawOptions>();
-  auto* cmd = draw.add_subcommand("spiral-queens", "the queens with max(|x|,|y|) ≤ R, seed 000 Fig. 3 (PNG)");
+  auto* cmd = draw.add_subcommand("spiral-queens",
+                                  "the queens with max(|x|,|y|) ≤ R with axes, seed 000 Fig. 3 (SVG, PDF or PNG)");
   cmd->add_option("--radius", o->radius.text, "R (default 1000: Fig. 3's 1409 queens)");
   cmd->add_option("--pixels", o->pixels.text, qg::app::kPixelsHelp);
-  cmd->add_option("--out", o->out, "the PNG file (default spiral-queens.png)");
+  cmd->add_option("--out", o->out, "the picture: .svg, .pdf or .png (default spiral-queens.png)");
   cmd->callback([o] { draw_spiral_queens(o->out, o->radius.value(1, 1000000000), qg::app::pixels_value(o->pixels)); });
 });
 

@@ -1,11 +1,14 @@
 // Pictures (Figures 1, 3–6 of seed 004) and Golly exports of palace-number tables.
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <string>
 
 #include <fmt/format.h>
 
 #include "queengames/blocking.hpp"
 #include "queengames/io.hpp"
+#include "queengames/plot.hpp"
 
 namespace qg::blocking {
 
@@ -95,6 +98,34 @@ class RegionRows {
   Region region_;
 };
 
+// The colour bar of the palette: one swatch per palace number k − 5 … k + 5 (the ends stand
+// for everything beyond them), as palace_colour draws them.
+plot::ColourBar palette_bar(std::uint64_t k) {
+  plot::ColourBar bar;
+  bar.label = fmt::format("palace number v (palaces: v < k = {})", k);
+  for (int d = -5; d <= 5; ++d) {
+    if (d < 0 && static_cast<std::uint64_t>(-d) > k) continue;
+    const std::uint64_t v = d < 0 ? k - static_cast<std::uint64_t>(-d) : k + static_cast<std::uint64_t>(d);
+    std::string label = d == -5 ? fmt::format("≤ {} (hood)", v) : d == 5 ? fmt::format("≥ {}", v) : std::to_string(v);
+    bar.swatches.emplace_back(std::move(label), palace_colour(v, k));
+  }
+  return bar;
+}
+
+// The picture of a region: its raster framed by the coordinates of its corners and the bar.
+void write_region(const std::filesystem::path& path, const Region& region, const Scale& scale, std::string title,
+                  plot::ColourBar bar, const std::function<void(std::uint32_t, Rgb*)>& row) {
+  plot::RasterChart chart;
+  chart.title = std::move(title);
+  chart.x0 = static_cast<std::int64_t>(region.x0), chart.y0 = static_cast<std::int64_t>(region.y0);
+  chart.width = region.width, chart.height = region.height;
+  chart.x_label = std::string("x");  // std::string(…): GCC 12 warns falsely (-Wrestrict) on assigning a literal
+  chart.y_label = std::string("y (down)");
+  chart.raster = {scale.width, scale.height, scale.cells_per_pixel, scale.pixels_per_cell, row};
+  chart.bar = std::move(bar);
+  plot::write_raster_chart(path, chart);
+}
+
 }  // namespace
 
 void draw_palaces(const std::filesystem::path& path, std::uint64_t k, const Region& region, std::uint32_t max_side,
@@ -107,7 +138,8 @@ void draw_palaces(const std::filesystem::path& path, std::uint64_t k, const Regi
   std::vector<std::uint32_t> block_min(columns);
   std::uint64_t next_cell_row = 0;
   Poller poller(progress, total);
-  write_png(path, scale.width, scale.height, [&](std::uint32_t py, Rgb* pixels) {
+  const std::string title = fmt::format("Blocking queen games: game {}, palace numbers", k);
+  write_region(path, region, scale, title, palette_bar(k), [&](std::uint32_t py, Rgb* pixels) {
     poller.tick(rows.rows_done());  // large pixels repeat a row of cells many times
     if (py % scale.pixels_per_cell == 0) {
       // A pixel shows the smallest palace number of its block, so palaces survive.
@@ -147,7 +179,11 @@ double draw_comparison(const std::filesystem::path& path, const Comparison& comp
   std::vector<std::uint64_t> matched(columns), cells(columns);
   std::uint64_t next_cell_row = 0, all_matched = 0;
   Poller poller(progress, total);  // progress follows the first region's rows
-  write_png(path, scale.width, scale.height, [&](std::uint32_t py, Rgb* pixels) {
+  plot::ColourBar bar = palette_bar(k1);
+  bar.swatches.emplace_back("no match", Rgb{255, 255, 255});
+  const std::string title =
+      fmt::format("Blocking queen games: game {} against game {} shifted by ({}, {})", k1, k2, dx, dy);
+  write_region(path, region, scale, title, std::move(bar), [&](std::uint32_t py, Rgb* pixels) {
     poller.tick(rows1.rows_done());
     if (py % scale.pixels_per_cell == 0) {
       std::fill(block_min.begin(), block_min.end(), UINT32_MAX);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <vector>
 
 #include "queengames/io.hpp"
@@ -71,62 +72,36 @@ Rgb grey(double t) {
   return {v, v, v};
 }
 
-void write_table_png(const std::filesystem::path& path, const TablePicture& p) {
+Raster table_raster(const TablePicture& p) {
   if (p.width == 0 || p.height == 0) throw RangeError("an empty table cannot be drawn");
+  if (p.max_side == 0) throw RangeError("a picture must be at least 1 pixel a side");
   // Cells per pixel (downsampling) or pixels per cell (enlarging), the same along both axes.
+  Raster r;
   std::uint64_t side = std::max(p.width, p.height);
-  std::uint64_t cells_per_pixel = (side + p.max_side - 1) / p.max_side;
-  std::uint64_t pixels_per_cell = cells_per_pixel > 1 ? 1 : std::max<std::uint64_t>(1, p.max_side / side);
-  auto w = static_cast<std::uint32_t>((p.width + cells_per_pixel - 1) / cells_per_pixel * pixels_per_cell);
-  auto h = static_cast<std::uint32_t>((p.height + cells_per_pixel - 1) / cells_per_pixel * pixels_per_cell);
-  std::vector<std::int64_t> mins;
-  write_png(
-      path, w, h,
-      [&](std::uint32_t py, Rgb* pixels) {
-        std::uint64_t cy = py / pixels_per_cell * cells_per_pixel;
-        std::uint64_t columns = (p.width + cells_per_pixel - 1) / cells_per_pixel;
-        mins.assign(columns, INT64_MAX);
-        for (std::uint64_t y = cy; y < std::min(p.height, cy + cells_per_pixel); ++y)
-          for (std::uint64_t x = 0; x < p.width; ++x) {
-            std::int64_t v = p.value(x, y);
-            std::int64_t& m = mins[x / cells_per_pixel];
-            m = std::min(m, v);
-          }
-        for (std::uint32_t px = 0; px < w; ++px) {
-          std::int64_t v = mins[px / pixels_per_cell];
-          if (v < 0) pixels[px] = {255, 255, 255};
-          else if (v == 0 && p.highlight_zero) pixels[px] = {0, 0, 0};
-          else pixels[px] = p.colour(static_cast<double>(v) / static_cast<double>(std::max<std::int64_t>(1, p.vmax)));
-        }
-      },
-      p.progress);
-}
-
-void write_point_png(const std::filesystem::path& path, const PointPlot& plot) {
-  if (plot.x1 < plot.x0 || plot.y1 < plot.y0) throw RangeError("an empty box cannot be drawn");
-  auto span = static_cast<std::uint64_t>(std::max(plot.x1 - plot.x0, plot.y1 - plot.y0)) + 1;
-  std::uint64_t cells_per_pixel = (span + plot.max_side - 1) / plot.max_side;
-  std::uint64_t pixels_per_cell = cells_per_pixel > 1 ? 1 : std::max<std::uint64_t>(1, plot.max_side / span);
-  auto pixels_for = [&](std::int64_t extent) {
-    return static_cast<std::uint32_t>((static_cast<std::uint64_t>(extent) + cells_per_pixel) / cells_per_pixel *
-                                      pixels_per_cell);
+  r.cells_per_pixel = (side + p.max_side - 1) / p.max_side;
+  r.pixels_per_cell = r.cells_per_pixel > 1 ? 1 : std::max<std::uint64_t>(1, p.max_side / side);
+  const std::uint64_t cpp = r.cells_per_pixel, ppc = r.pixels_per_cell;
+  r.width = static_cast<std::uint32_t>((p.width + cpp - 1) / cpp * ppc);
+  r.height = static_cast<std::uint32_t>((p.height + cpp - 1) / cpp * ppc);
+  auto mins = std::make_shared<std::vector<std::int64_t>>();
+  r.row = [p, cpp, ppc, w = r.width, mins](std::uint32_t py, Rgb* pixels) {
+    std::uint64_t cy = py / ppc * cpp;
+    std::uint64_t columns = (p.width + cpp - 1) / cpp;
+    mins->assign(columns, INT64_MAX);
+    for (std::uint64_t y = cy; y < std::min(p.height, cy + cpp); ++y)
+      for (std::uint64_t x = 0; x < p.width; ++x) {
+        std::int64_t v = p.value(x, y);
+        std::int64_t& m = (*mins)[x / cpp];
+        m = std::min(m, v);
+      }
+    for (std::uint32_t px = 0; px < w; ++px) {
+      std::int64_t v = (*mins)[px / ppc];
+      if (v < 0) pixels[px] = {255, 255, 255};
+      else if (v == 0 && p.highlight_zero) pixels[px] = {0, 0, 0};
+      else pixels[px] = p.colour(static_cast<double>(v) / static_cast<double>(std::max<std::int64_t>(1, p.vmax)));
+    }
   };
-  std::uint32_t w = pixels_for(plot.x1 - plot.x0), h = pixels_for(plot.y1 - plot.y0);
-  std::vector<std::uint8_t> ink(static_cast<std::size_t>(w) * h, 0);
-  plot.points([&](std::int64_t x, std::int64_t y) {
-    if (x < plot.x0 || x > plot.x1 || y < plot.y0 || y > plot.y1) return;
-    auto px = static_cast<std::uint64_t>(x - plot.x0) / cells_per_pixel * pixels_per_cell;
-    auto py = static_cast<std::uint64_t>(y - plot.y0) / cells_per_pixel * pixels_per_cell;
-    for (std::uint64_t dy = 0; dy < pixels_per_cell; ++dy)
-      for (std::uint64_t dx = 0; dx < pixels_per_cell; ++dx) ink[(py + dy) * w + px + dx] = 1;
-  });
-  write_png(
-      path, w, h,
-      [&](std::uint32_t y, Rgb* pixels) {
-        for (std::uint32_t x = 0; x < w; ++x)
-          if (ink[static_cast<std::size_t>(y) * w + x]) pixels[x] = {0, 0, 0};
-      },
-      plot.progress);
+  return r;
 }
 
 std::string Sum64::hex() const {
