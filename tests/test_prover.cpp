@@ -6,6 +6,8 @@
 #include <functional>
 #include <tuple>
 
+#include <fmt/format.h>
+
 #include "queengames/prover.hpp"
 #include "queengames/words.hpp"
 
@@ -82,6 +84,57 @@ TEST(Prover, GeneratedSystems) {
         s, sys, "x/3=y", [](const V& v) { return v[0] / 3 == v[1]; }, 60);
   }
   EXPECT_TRUE(eval(s, "?msd_queen21 Ax,y Ez x+y=z & z>=x"));
+}
+
+// The quantifier I ("there are infinitely many", Walnut): against brute force on formulas
+// whose finiteness is decided by hand (for each y the x are finitely many below a bound, or
+// an arithmetic progression), and against its first-order definition An Ex x>n & φ.
+TEST(Prover, InfinitelyMany) {
+  using V = std::vector<std::uint64_t>;
+  for (const char* sys : {"msd_2", "lsd_2", "msd_3", "lsd_3", "msd_fib", "lsd_fib", "msd_trib", "lsd_trib"}) {
+    Session s;
+    // x < y: finitely many x for every y.
+    expect_matches(
+        s, sys, "Ix x<y", [](const V&) { return false; }, 40);
+    // y = 5 adds x > 5 (infinitely many); otherwise only the x < y.
+    expect_matches(
+        s, sys, "Ix x<y | (y=5 & x>y)", [](const V& v) { return v[0] == 5; }, 40);
+    // x = y + 3z for some z: infinitely many for every y.
+    expect_matches(
+        s, sys, "Ix Ez x=y+3*z", [](const V&) { return true; }, 40);
+    // x + y = 10: one x for y ≤ 10, none beyond.
+    expect_matches(
+        s, sys, "Ix x+y=10", [](const V&) { return false; }, 40);
+    // y even: every x ≥ y; y odd: the x below y only.
+    expect_matches(
+        s, sys, "Ix (x<y) | (x>=y & Ez y=2*z)", [](const V& v) { return v[0] % 2 == 0; }, 40);
+    // Nested: for y, infinitely many x with infinitely many z > x + y.
+    expect_matches(
+        s, sys, "Ix Iz z>x+y", [](const V&) { return true; }, 30);
+    // The first-order definition gives the same automaton.
+    for (const char* phi : {"x<y | (y=5 & x>y)", "(x<y) | (x>=y & Ez y=2*z)", "x+y=10 | x=2*y"}) {
+      SCOPED_TRACE(std::string(sys) + ": " + phi);
+      s.run(fmt::format("def i \"?{} Ix {}\": def d \"?{} An Ex x>n & ({})\":", sys, phi, sys, phi));
+      EXPECT_TRUE(qg::automata::equivalent(s.automaton("i"), s.automaton("d"), s.context()));
+    }
+    EXPECT_FALSE(eval(s, fmt::format("?{} Ix x<10", sys)));
+    EXPECT_TRUE(eval(s, fmt::format("?{} Ix x>10", sys)));
+    EXPECT_TRUE(eval(s, fmt::format("?{} Ix Ey x=2*y", sys)));
+    EXPECT_FALSE(eval(s, fmt::format("?{} Ix Ey x=2*y & y<1000", sys)));
+  }
+  Session s;
+  // Infinitely many 1s in the Fibonacci, Thue–Morse, period-doubling words; the Fibonacci
+  // word has infinitely many squares starting at…; only finitely many x with T[x] ≠ T[x+1]
+  // is false (Thue–Morse is not eventually constant).
+  EXPECT_TRUE(eval(s, "?msd_fib Ix F[x]=@1"));
+  EXPECT_TRUE(eval(s, "Ix T[x]=@1"));
+  EXPECT_TRUE(eval(s, "Ix PD[x]=@1 & PD[x+1]=@0"));
+  EXPECT_TRUE(eval(s, "Ix T[x]!=T[x+1]"));
+  // The positions of 11 in the Fibonacci word: none (it has no 11).
+  EXPECT_FALSE(eval(s, "?msd_fib Ix F[x]=@1 & F[x+1]=@1"));
+  // A variable the formula does not mention: infinitely many iff the formula holds.
+  EXPECT_TRUE(eval(s, "Ix 1=1"));
+  EXPECT_FALSE(eval(s, "Ix 1=2"));
 }
 
 TEST(Prover, ClosedStatementsAndCounterexamples) {

@@ -181,6 +181,11 @@ Automaton complement(const Automaton& a, const Context& context);
 // ∃ name: drops the track, determinizes (Context::determinization) with the leading- (msd)
 // or trailing- (lsd) zero fix, minimizes. InputError if there is no such track.
 Automaton exists(const Automaton& a, std::string_view name, const Context& context);
+// I name (Walnut's "there are infinitely many"): the values of the other tracks for which
+// infinitely many values of `name` are accepted. Drops the track; minimal. InputError if
+// there is no such track. Acceptors that accept only valid representations (as every
+// operation here returns them).
+Automaton infinitely_many(const Automaton& a, std::string_view name, const Context& context);
 // Minimal equivalent complete automaton (Hopcroft; outputs kept, unreachable states dropped).
 Automaton minimize(const Automaton& a, const Context& context);
 // The automaton of the reversed words, its tracks given the systems `systems` (the msd ↔ lsd

@@ -290,6 +290,13 @@ Automaton Evaluator::formula(const Formula& f) {
       if (&f == top_) counter_ = counter;
       return automata::complement(exists_all(counter, f.vars), ctx_);
     }
+    case Formula::infinite: {
+      Automaton a = formula(*f.a);
+      const std::string& v = f.vars[0];
+      // A variable φ does not mention: infinitely many values iff φ holds at all.
+      if (a.track_index(v) < 0) return a;
+      return automata::infinitely_many(a, v, ctx_);
+    }
     case Formula::relation:
       return relation(f);
     case Formula::call:

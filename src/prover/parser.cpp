@@ -30,7 +30,6 @@ std::vector<Token> tokenize(std::string_view s, std::size_t offset) {
       continue;
     }
     if (c == 'A' || c == 'E' || c == 'I') {
-      if (c == 'I') throw PositionedError{at, "the quantifier I (infinitely many) is not supported"};
       out.push_back({Token::quantifier, std::string(1, c), at});
       ++i;
       continue;
@@ -174,12 +173,16 @@ class Parser {
       return n;
     }
     if (peek().kind == Token::quantifier) {
-      auto n = node(peek().text == "E" ? Formula::exists : Formula::forall, peek().pos);
+      const std::string& q = peek().text;
+      auto n = node(q == "E" ? Formula::exists : q == "A" ? Formula::forall : Formula::infinite, peek().pos);
       ++i_;
       do {
         if (peek().kind != Token::ident) fail("expected a variable after the quantifier");
         n->vars.push_back(t_[i_++].text);
       } while (is_op(",") && (++i_, true));
+      // "Infinitely many pairs" is not "infinitely many x with infinitely many y": one variable.
+      if (n->kind == Formula::infinite && n->vars.size() > 1)
+        throw PositionedError{n->pos, "the quantifier I takes one variable (write I x I y … for nested ones)"};
       n->a = iff();  // a quantifier extends to the enclosing parenthesis
       return n;
     }

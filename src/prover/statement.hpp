@@ -42,6 +42,7 @@ struct Formula {
     equivalence,
     exists,
     forall,
+    infinite,  // I x φ: infinitely many x
     relation,
     call
   } kind;
