@@ -354,3 +354,52 @@ TEST(Automata, GeneratedSystemsAgreeWithIntegerAddition) {
   EXPECT_TRUE(equivalent(generated, made, ctx));
   EXPECT_THROW(NumberSystem::from_morphism("msd_x", "a->ba,b->a"), qg::InputError);
 }
+
+// Negative bases (Walnut's msd_neg_k, lsd_neg_k): digits 0 … k−1 at places (−k)^i, every
+// integer represented once. Representations, adder, order and constants against integer
+// arithmetic on [−B, B].
+TEST(Automata, NegativeBases) {
+  Context ctx;
+  // −2: 1 = 1, −1 = 11 (−2 + 1), 2 = 110 (4 − 2), 6 = 11010 (16 − 8 − 2).
+  auto neg2 = NumberSystem::make("msd_neg_2");
+  EXPECT_TRUE(neg2->negative());
+  EXPECT_EQ(neg2->integer_representation(-1), (std::vector<unsigned>{1, 1}));
+  EXPECT_EQ(neg2->integer_representation(2), (std::vector<unsigned>{1, 1, 0}));
+  EXPECT_EQ(neg2->integer_representation(6), (std::vector<unsigned>{1, 1, 0, 1, 0}));
+  EXPECT_EQ(neg2->integer_representation(0), std::vector<unsigned>{});
+  EXPECT_THROW(NumberSystem::make("msd_2")->integer_representation(-1), qg::RangeError);
+  EXPECT_THROW(neg2->value({1, 1}), qg::RangeError);  // −1 is not a natural number
+  for (const char* name : {"msd_neg_2", "lsd_neg_2", "msd_neg_3", "lsd_neg_3", "msd_neg_10", "lsd_neg_10"}) {
+    SCOPED_TRACE(name);
+    auto s = NumberSystem::make(name);
+    for (std::int64_t n = -10000; n <= 10000; ++n) ASSERT_EQ(s->integer_value(s->integer_representation(n)), n);
+    Automaton add = s->adder(), less = s->less(), equal = s->equal();
+    for (std::int64_t x = -300; x <= 300; ++x)
+      for (std::int64_t y = -300; y <= 300; y += 7) ASSERT_TRUE(accepts_integers(add, {x, y, x + y})) << x << "+" << y;
+    for (std::int64_t x = -30; x <= 30; ++x)
+      for (std::int64_t y = -30; y <= 30; ++y) {
+        ASSERT_EQ(accepts_integers(less, {x, y}), x < y) << x << " < " << y;
+        ASSERT_EQ(accepts_integers(equal, {x, y}), x == y);
+        for (std::int64_t z = -30; z <= 30; ++z)
+          ASSERT_EQ(accepts_integers(add, {x, y, z}), x + y == z) << x << "+" << y << "=" << z;
+      }
+    for (std::int64_t c : {-17, -1, 0, 1, 5, 100}) {
+      Automaton k = s->integer_constant(c, ctx);
+      for (std::int64_t x = -200; x <= 200; ++x) ASSERT_EQ(accepts_integers(k, {x}), x == c);
+    }
+    // For all integers: the adder is a function and total; the order is total and strict.
+    Automaton other = bind(s->adder(), {"x", "y", "w"}, ctx);
+    Automaton differ = complement(bind(s->equal(), {"z", "w"}, ctx), ctx);
+    EXPECT_FALSE(shortest_accepted(product(product(add, other, BoolOp::and_, ctx), differ, BoolOp::and_, ctx)));
+    EXPECT_FALSE(shortest_accepted(complement(exists(add, "z", ctx), ctx)));
+    Automaton trichotomy = product(product(less, bind(s->less(), {"y", "x"}, ctx), BoolOp::or_, ctx), equal,
+                                   BoolOp::or_, ctx);
+    EXPECT_FALSE(shortest_accepted(complement(trichotomy, ctx)));
+    // ∃y x + y = 0 for every x: negatives exist (false in a natural base).
+    Automaton zero = s->integer_constant(0, ctx);
+    zero.rename({"z"});
+    Automaton inverse = exists(product(add, zero, BoolOp::and_, ctx), "y", ctx);
+    inverse = exists(inverse, "z", ctx);
+    EXPECT_FALSE(shortest_accepted(complement(inverse, ctx)));
+  }
+}

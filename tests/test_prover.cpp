@@ -137,6 +137,72 @@ TEST(Prover, InfinitelyMany) {
   EXPECT_FALSE(eval(s, "Ix 1=2"));
 }
 
+// Negative bases (Walnut's msd_neg_k, lsd_neg_k): variables range over ℤ; _ is unary
+// minus; x-y is subtraction in ℤ; / is floor division (Walnut's own tests: 3/_2 = _2,
+// _3/_2 = 1). Every assignment in [−B, B] against integer arithmetic.
+TEST(Prover, NegativeBases) {
+  using V = std::vector<std::int64_t>;
+  auto floor_div = [](std::int64_t a, std::int64_t k) { return a / k - ((a % k != 0) && ((a < 0) != (k < 0))); };
+  auto matches = [](Session& s, const std::string& system, const std::string& statement,
+                    const std::function<bool(const V&)>& holds, std::int64_t bound) {
+    SCOPED_TRACE(system + ": " + statement);
+    s.run("def f \"?" + system + " " + statement + "\":");
+    const Automaton& a = s.automaton("f");
+    std::size_t k = a.tracks().size();
+    V v(k, -bound);
+    while (true) {
+      ASSERT_EQ(qg::automata::accepts_integers(a, v), holds(v)) << "at " << ::testing::PrintToString(v);
+      std::size_t i = 0;
+      while (i < k && v[i] == bound) v[i++] = -bound;
+      if (i == k) break;
+      ++v[i];
+    }
+  };
+  for (const char* sys : {"msd_neg_2", "lsd_neg_2", "msd_neg_3", "lsd_neg_10"}) {
+    Session s;
+    matches(
+        s, sys, "x+2*y=z+1", [](const V& v) { return v[0] + 2 * v[1] == v[2] + 1; }, 12);
+    matches(
+        s, sys, "x-y=z", [](const V& v) { return v[0] - v[1] == v[2]; }, 12);
+    matches(
+        s, sys, "y=_x", [](const V& v) { return v[1] == -v[0]; }, 40);
+    matches(
+        s, sys, "x/3=y", [&](const V& v) { return floor_div(v[0], 3) == v[1]; }, 40);
+    matches(
+        s, sys, "x/_2=y", [&](const V& v) { return floor_div(v[0], -2) == v[1]; }, 40);
+    matches(
+        s, sys, "_2*_x=y", [](const V& v) { return v[1] == 2 * v[0]; }, 40);
+    matches(
+        s, sys, "y=_3*x+_5", [](const V& v) { return v[1] == -3 * v[0] - 5; }, 40);
+    matches(
+        s, sys, "x<y & y<=z | x=_z", [](const V& v) { return (v[0] < v[1] && v[1] <= v[2]) || v[0] == -v[2]; }, 10);
+    matches(
+        s, sys, "Ey x=2*y", [](const V& v) { return v[0] % 2 == 0; }, 60);
+    matches(
+        s, sys, "Ay x<y | y<=x+1", [](const V&) { return true; }, 20);
+    matches(
+        s, sys, "Ez z<x & z>y", [](const V& v) { return v[1] + 1 < v[0]; }, 15);
+    // Infinitely many x below y (the negative ones): true for every y, unlike in ℕ.
+    matches(
+        s, sys, "Ix x<y", [](const V&) { return true; }, 30);
+    matches(
+        s, sys, "Ix x+y=10 | (x>0 & x<y)", [](const V&) { return false; }, 30);
+    EXPECT_TRUE(eval(s, fmt::format("?{} Ex x+1=0", sys)));
+    EXPECT_TRUE(eval(s, fmt::format("?{} Ax Ey x+y=0", sys)));
+    EXPECT_TRUE(eval(s, fmt::format("?{} _3/_2=1 & 3/_2=_2 & _3/2=_2", sys)));
+    EXPECT_TRUE(eval(s, fmt::format("?{} Ax Ey,z y<x & x<z", sys)));
+    EXPECT_FALSE(eval(s, fmt::format("?{} Ex Ay x<=y", sys)));  // no least integer
+    // The smallest counterexample is read back as an integer: the first x with x ≥ −1
+    // false is the shortest word, 11 = −1 − 1 = −2 in base −2 … whatever the base, negative.
+    auto r = s.run(fmt::format("eval c \"?{} Ax x>=_1\":", sys));
+    ASSERT_EQ(r[0].counterexample.size(), 1u);
+    EXPECT_LT(r[0].counterexample[0].second, -1);
+  }
+  Session s;
+  EXPECT_FALSE(eval(s, "Ex x+1=0"));  // ℕ in msd_2
+  EXPECT_THROW(s.run("eval e \"Ex x=_1\":"), qg::InputError);
+}
+
 TEST(Prover, ClosedStatementsAndCounterexamples) {
   Session s;
   EXPECT_TRUE(eval(s, "?msd_fib Ax,y x+y=y+x"));
@@ -146,12 +212,12 @@ TEST(Prover, ClosedStatementsAndCounterexamples) {
   ASSERT_FALSE(r[0].truth.value());
   // The only counterexample, m = 2, n = 6 (tracks in name order).
   ASSERT_EQ(r[0].counterexample.size(), 2u);
-  EXPECT_EQ(r[0].counterexample[0], (std::pair<std::string, std::uint64_t>{"m", 2}));
-  EXPECT_EQ(r[0].counterexample[1], (std::pair<std::string, std::uint64_t>{"n", 6}));
+  EXPECT_EQ(r[0].counterexample[0], (std::pair<std::string, std::int64_t>{"m", 2}));
+  EXPECT_EQ(r[0].counterexample[1], (std::pair<std::string, std::int64_t>{"n", 6}));
   // Smallest: "An n<5 | n>9" fails first at n = 5.
   auto first = s.run("eval gap \"An n<5 | n>9\":");
   ASSERT_EQ(first[0].counterexample.size(), 1u);
-  EXPECT_EQ(first[0].counterexample[0].second, 5u);
+  EXPECT_EQ(first[0].counterexample[0].second, 5);
   // Macros and a def used through $name, its tracks sorted by name.
   s.run("def lt \"?msd_fib b<a\": macro sum \"%0+%1=%2\":");
   EXPECT_TRUE(eval(s, "?msd_fib Ax,y,z #sum(x,y,z) & y>0 => $lt(z,x)"));
@@ -173,7 +239,7 @@ TEST(Prover, ParseErrorsNameTheirPlace) {
   EXPECT_EQ(message("frob x \"\":"),
             "f.txt:1:1: unknown command 'frob' (eval, def, reg, macro, morphism, promote, image)");
   EXPECT_EQ(message("eval x \"?msd_q Ax x=x\":"),
-            "f.txt:1:9: unknown number system 'msd_q' (msd_k, lsd_k with k ≥ 2, msd_fib, msd_trib, lsd_fib, lsd_trib)");
+            "f.txt:1:9: unknown number system 'msd_q' (msd_k, lsd_k with k ≥ 2, msd_fib, msd_trib, lsd_fib, lsd_trib, msd_neg_k, lsd_neg_k)");
   EXPECT_EQ(message("eval x \"x*y=2\":"), "f.txt:1:10: '*' needs a constant on one side");
 }
 
@@ -286,7 +352,7 @@ TEST(Prover, AutomatonFilesAndLibrary) {
   EXPECT_EQ(message("msd_2\n0 1\n2 -> 0\n"), "a.txt:3:1: '2' is not a digit of input 1");
   EXPECT_EQ(message("msd_2 msd_2\n0 1\n0 -> 0\n"), "a.txt:3:1: 1 digits for 2 inputs");
   EXPECT_EQ(message("msd_x\n"),
-            "a.txt:1:1: unknown number system 'msd_x' (msd_k, lsd_k with k ≥ 2, msd_fib, msd_trib, lsd_fib, lsd_trib)");
+            "a.txt:1:1: unknown number system 'msd_x' (msd_k, lsd_k with k ≥ 2, msd_fib, msd_trib, lsd_fib, lsd_trib, msd_neg_k, lsd_neg_k)");
   // The library: $name reads "Automata Library/name.txt".
   auto dir = std::filesystem::temp_directory_path() / "qg_prover_library_test";
   std::filesystem::create_directories(dir / "Automata Library");

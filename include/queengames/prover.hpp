@@ -46,8 +46,8 @@ struct Result {
   std::uint64_t peak_bytes = 0;        // largest table built on the way
   double seconds = 0;
   // For a FALSE statement "A x,y … φ": the smallest x, y … with φ false (shortest
-  // representations, then lexicographically first).
-  std::vector<std::pair<std::string, std::uint64_t>> counterexample;
+  // representations, then lexicographically first). Negative only in a negative base.
+  std::vector<std::pair<std::string, std::int64_t>> counterexample;
 };
 
 class Session {

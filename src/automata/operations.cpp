@@ -522,19 +522,17 @@ bool equivalent(const Automaton& a, const Automaton& b, const Context& context) 
   return !shortest_accepted(raw_product(a, b, BoolOp::xor_, context)).has_value();
 }
 
-std::vector<std::uint32_t> encode(const Automaton& a, const std::vector<std::uint64_t>& values) {
-  if (values.size() != a.tracks().size()) throw InputError("encode: one value per track");
-  std::vector<std::vector<unsigned>> reps;
+namespace {
+
+// The word of digit strings (most significant first), padded to a common length: leading
+// zeros for msd, trailing for lsd.
+std::vector<std::uint32_t> padded_word(const Automaton& a, const std::vector<std::vector<unsigned>>& reps) {
   std::size_t length = 0;
-  for (std::size_t i = 0; i < values.size(); ++i) {
-    if (!a.tracks()[i].system) throw InputError("encode: a track without a number system");
-    reps.push_back(a.tracks()[i].system->representation(values[i]));
-    length = std::max(length, reps.back().size());
-  }
+  for (const auto& r : reps) length = std::max(length, r.size());
   std::vector<std::uint32_t> word(length);
-  std::vector<unsigned> d(values.size());
+  std::vector<unsigned> d(reps.size());
   for (std::size_t j = 0; j < length; ++j) {
-    for (std::size_t i = 0; i < values.size(); ++i) {
+    for (std::size_t i = 0; i < reps.size(); ++i) {
       const auto& r = reps[i];
       std::size_t pad = length - r.size();
       // msd: position j reads digit j of the padded word; lsd: the reversed padded word.
@@ -546,18 +544,54 @@ std::vector<std::uint32_t> encode(const Automaton& a, const std::vector<std::uin
   return word;
 }
 
+const NumberSystem& system_of(const Automaton& a, std::size_t i, const char* what) {
+  if (!a.tracks()[i].system) throw InputError(fmt::format("{}: a track without a number system", what));
+  return *a.tracks()[i].system;
+}
+
+// Track i's digits of the word, most significant first.
+std::vector<unsigned> track_digits(const Automaton& a, std::size_t i, const std::vector<std::uint32_t>& word) {
+  bool msd = a.tracks()[i].system->msd();
+  std::vector<unsigned> digits(word.size());
+  for (std::size_t j = 0; j < word.size(); ++j) digits[msd ? j : word.size() - 1 - j] = a.digits(word[j])[i];
+  return digits;
+}
+
+}  // namespace
+
+std::vector<std::uint32_t> encode(const Automaton& a, const std::vector<std::uint64_t>& values) {
+  if (values.size() != a.tracks().size()) throw InputError("encode: one value per track");
+  std::vector<std::vector<unsigned>> reps;
+  for (std::size_t i = 0; i < values.size(); ++i) reps.push_back(system_of(a, i, "encode").representation(values[i]));
+  return padded_word(a, reps);
+}
+
+std::vector<std::uint32_t> encode_integers(const Automaton& a, const std::vector<std::int64_t>& values) {
+  if (values.size() != a.tracks().size()) throw InputError("encode: one value per track");
+  std::vector<std::vector<unsigned>> reps;
+  for (std::size_t i = 0; i < values.size(); ++i)
+    reps.push_back(system_of(a, i, "encode").integer_representation(values[i]));
+  return padded_word(a, reps);
+}
+
 std::vector<std::uint64_t> decode(const Automaton& a, const std::vector<std::uint32_t>& word) {
   std::vector<std::uint64_t> values;
-  for (std::size_t i = 0; i < a.tracks().size(); ++i) {
-    const Track& t = a.tracks()[i];
-    if (!t.system) throw InputError("decode: a track without a number system");
-    std::vector<unsigned> msd(word.size());
-    for (std::size_t j = 0; j < word.size(); ++j) msd[t.system->msd() ? j : word.size() - 1 - j] = a.digits(word[j])[i];
-    values.push_back(t.system->value(msd));
-  }
+  for (std::size_t i = 0; i < a.tracks().size(); ++i)
+    values.push_back(system_of(a, i, "decode").value(track_digits(a, i, word)));
+  return values;
+}
+
+std::vector<std::int64_t> decode_integers(const Automaton& a, const std::vector<std::uint32_t>& word) {
+  std::vector<std::int64_t> values;
+  for (std::size_t i = 0; i < a.tracks().size(); ++i)
+    values.push_back(system_of(a, i, "decode").integer_value(track_digits(a, i, word)));
   return values;
 }
 
 bool accepts(const Automaton& a, const std::vector<std::uint64_t>& values) { return a.run(encode(a, values)) != 0; }
+
+bool accepts_integers(const Automaton& a, const std::vector<std::int64_t>& values) {
+  return a.run(encode_integers(a, values)) != 0;
+}
 
 }  // namespace qg::automata

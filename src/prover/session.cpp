@@ -254,7 +254,7 @@ std::vector<Result> Session::run(std::string_view text, std::string_view file) {
           if (!*r.truth && ev.counterexamples()) {
             const Automaton& c = *ev.counterexamples();
             if (auto w = automata::shortest_accepted(c)) {
-              auto values = automata::decode(c, *w);
+              auto values = automata::decode_integers(c, *w);
               for (std::size_t k = 0; k < values.size(); ++k)
                 r.counterexample.emplace_back(c.tracks()[k].name, values[k]);
             }
