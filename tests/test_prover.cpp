@@ -84,6 +84,31 @@ TEST(Prover, GeneratedSystems) {
         s, sys, "x/3=y", [](const V& v) { return v[0] / 3 == v[1]; }, 60);
   }
   EXPECT_TRUE(eval(s, "?msd_queen21 Ax,y Ez x+y=z & z>=x"));
+  // The same system named in the command language (numsys, an extension of Walnut's): its
+  // adder is the C++ one, and Walnut's space-separated rules are accepted too.
+  Session t;
+  t.run("numsys q21 \"a->aab,b->aa\": numsys q21b \"a->aab b->aa\":");
+  for (const char* name : {"msd_q21", "msd_q21b"}) {
+    Automaton x = t.system(name)->adder(), y = s.system("msd_queen21")->adder();
+    for (std::size_t i = 0; i < 3; ++i) x.set_system(i, nullptr), y.set_system(i, nullptr);
+    EXPECT_TRUE(qg::automata::equivalent(x, y, t.context()));
+  }
+  expect_matches(
+      t, "lsd_q21", "x+y=z", [](const V& v) { return v[0] + v[1] == v[2]; }, 20);
+  auto message = [&](const std::string& text) {
+    try {
+      t.run(text, "n.txt");
+    } catch (const qg::InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(message("numsys fib \"a->ab,b->a\":"), "n.txt:1:8: msd_fib is already a number system");
+  EXPECT_EQ(message("numsys q21 \"a->ab,b->a\":"), "n.txt:1:8: msd_q21 is already a number system");
+  EXPECT_EQ(message("numsys 2 \"a->ab,b->a\":"), "n.txt:1:8: msd_2 is already a number system");
+  EXPECT_NE(message("numsys bad \"a->ab,b->ba\":").find("n.txt:1:13: morphism a->ab,b->ba: the proper prefixes"),
+            std::string::npos);
+  EXPECT_EQ(message("numsys nq \"a->\":").substr(0, 12), "n.txt:1:12: ");
 }
 
 // The quantifier I ("there are infinitely many", Walnut): against brute force on formulas
@@ -237,7 +262,7 @@ TEST(Prover, ParseErrorsNameTheirPlace) {
   EXPECT_EQ(message("\n  eval x \"Ax $nope(x)\":"), "f.txt:2:14: no automaton named nope");
   EXPECT_EQ(message("eval x \"Ax x < y\""), "f.txt:1:18: expected ':' or ';' at the end of the command");
   EXPECT_EQ(message("frob x \"\":"),
-            "f.txt:1:1: unknown command 'frob' (eval, def, reg, macro, morphism, promote, image)");
+            "f.txt:1:1: unknown command 'frob' (eval, def, reg, macro, morphism, promote, image, numsys)");
   EXPECT_EQ(message("eval x \"?msd_q Ax x=x\":"),
             "f.txt:1:9: unknown number system 'msd_q' (msd_k, lsd_k with k ≥ 2, msd_fib, msd_trib, lsd_fib, lsd_trib, msd_neg_k, lsd_neg_k)");
   EXPECT_EQ(message("eval x \"x*y=2\":"), "f.txt:1:10: '*' needs a constant on one side");

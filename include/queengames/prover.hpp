@@ -13,10 +13,13 @@
 //   morphism NAME "0->01 1->10":   a morphism on digit letters
 //   promote NAME MORPHISM:    the fixed point of a k-uniform morphism, a word automaton in msd_k
 //   image NAME MORPHISM WORD: the word μ(W) for a k-uniform morphism or a coding
+//   numsys NAME "a->aab,b->aa": msd_NAME and lsd_NAME, the numeration systems of the
+//                             morphism (define_system; an extension, not Walnut's)
 // Statements: E/A quantifiers; ~ & | ^ => <=>; = != < > <= >=; + and natural − ; * and / by
 // constants; $name(args); NAME[i] letters compared with @k or with each other; ?msd_2,
-// ?lsd_3, ?msd_fib, ?msd_trib … choose the number system of the enclosing parenthesis
-// (msd_2 by default). Precedence, tightest first: * /; + −; relations; ~; & | ^; =>; <=>.
+// ?lsd_3, ?msd_fib, ?msd_trib, ?msd_neg_2 … choose the number system of the enclosing
+// parenthesis (msd_2 by default); I x φ: infinitely many x; _ unary minus (negative bases,
+// where numbers are integers). Precedence, tightest first: * /; + −; relations; ~; & | ^; =>; <=>.
 // A quantifier extends to the parenthesis that encloses it.
 //
 // Errors: InputError "FILE:LINE:COL: what is wrong" for a malformed command or statement;

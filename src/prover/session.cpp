@@ -87,6 +87,20 @@ std::string expand_macros(std::string_view text, std::size_t offset, const std::
   return out;
 }
 
+// Walnut's rules "0->01 1->10" (separated by white space) as the words module's
+// "0->01,1->10"; rules already separated by commas are kept.
+std::string morphism_rules(std::string_view rules) {
+  std::string text;
+  for (std::size_t k = 0; k < rules.size();) {
+    while (k < rules.size() && std::isspace(static_cast<unsigned char>(rules[k]))) ++k;
+    std::size_t e = k;
+    while (e < rules.size() && !std::isspace(static_cast<unsigned char>(rules[e]))) ++e;
+    if (e > k) text += (text.empty() ? "" : ",") + std::string(rules.substr(k, e - k));
+    k = e;
+  }
+  return text;
+}
+
 }  // namespace
 
 Session::Session(automata::Context context) : context_(std::move(context)) {}
@@ -205,7 +219,7 @@ std::vector<Result> Session::run(std::string_view text, std::string_view file) {
     skip();
     if (i >= text.size()) break;
     std::size_t at = i;
-    std::string command = word("a command (eval, def, reg, macro, morphism, promote, image)");
+    std::string command = word("a command (eval, def, reg, macro, morphism, promote, image, numsys)");
     Result r;
     r.command = command;
     auto started = std::chrono::steady_clock::now();
@@ -319,17 +333,9 @@ std::vector<Result> Session::run(std::string_view text, std::string_view file) {
       std::size_t start;
       std::string_view rules = quoted(start);
       end();
-      std::string text;
-      for (std::size_t k = 0; k < rules.size();) {
-        while (k < rules.size() && std::isspace(static_cast<unsigned char>(rules[k]))) ++k;
-        std::size_t e = k;
-        while (e < rules.size() && !std::isspace(static_cast<unsigned char>(rules[e]))) ++e;
-        if (e > k) text += (text.empty() ? "" : ",") + std::string(rules.substr(k, e - k));
-        k = e;
-      }
       words::Morphism m;
       try {
-        m = words::Morphism::parse(text);
+        m = words::Morphism::parse(morphism_rules(rules));
       } catch (const InputError& e) {
         fail(start, e.what());
       }
@@ -401,13 +407,36 @@ std::vector<Result> Session::run(std::string_view text, std::string_view file) {
           define_word(r.name, automata::minimize(a, context_));
         }
       }
+    } else if (command == "numsys") {
+      // numsys NAME "a->aab,b->aa": (an extension; Walnut reads such systems from files)
+      // msd_NAME and lsd_NAME, the numeration systems of the morphism (define_system).
+      std::size_t nat = (skip(), i);
+      r.name = word("a name");
+      std::size_t start;
+      std::string_view rules = quoted(start);
+      end();
+      bool known = true;
+      try {
+        automata::NumberSystem::make("msd_" + r.name, context_);
+      } catch (const InputError&) {
+        known = false;
+      }
+      if (known || systems_.count("msd_" + r.name))
+        fail(nat, fmt::format("msd_{} is already a number system", r.name));
+      try {
+        define_system(r.name, morphism_rules(rules));
+      } catch (const RangeError& e) {
+        throw RangeError(located(file, text, start, e.what()));
+      } catch (const InputError& e) {
+        fail(start, e.what());
+      }
     } else if (command == "macro") {
       r.name = word("a name");
       std::size_t start;
       macros_[r.name] = std::string(quoted(start));
       end();
     } else {
-      fail(at, fmt::format("unknown command '{}' (eval, def, reg, macro, morphism, promote, image)", command));
+      fail(at, fmt::format("unknown command '{}' (eval, def, reg, macro, morphism, promote, image, numsys)", command));
     }
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     results.push_back(std::move(r));
