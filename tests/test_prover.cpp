@@ -213,6 +213,21 @@ TEST(Prover, NegativeBases) {
     matches(
         s, sys, "Ix x+y=10 | (x>0 & x<y)", [](const V&) { return false; }, 30);
     EXPECT_TRUE(eval(s, fmt::format("?{} Ex x+1=0", sys)));
+    // Statements of Walnut's own test list (its negative-base and I tests), by brute force.
+    matches(
+        s, sys, "a=_5", [](const V& v) { return v[0] == -5; }, 40);
+    matches(
+        s, sys, "_a+2=0", [](const V& v) { return v[0] == 2; }, 40);
+    matches(
+        s, sys, "_2*_a=6", [](const V& v) { return v[0] == 3; }, 40);
+    matches(
+        s, sys, "a+_5=_5", [](const V& v) { return v[0] == 0; }, 40);
+    matches(
+        s, sys, "a=_b/2", [&](const V& v) { return v[0] == floor_div(-v[1], 2); }, 40);
+    matches(
+        s, sys, "a=b/_5", [&](const V& v) { return v[0] == floor_div(v[1], -5); }, 40);
+    matches(
+        s, sys, "Ix 2*x=y & y>5", [](const V&) { return false; }, 40);
     EXPECT_TRUE(eval(s, fmt::format("?{} Ax Ey x+y=0", sys)));
     EXPECT_TRUE(eval(s, fmt::format("?{} _3/_2=1 & 3/_2=_2 & _3/2=_2", sys)));
     EXPECT_TRUE(eval(s, fmt::format("?{} Ax Ey,z y<x & x<z", sys)));
