@@ -140,8 +140,8 @@ std::vector<std::uint64_t> below(std::uint64_t n) {
 }
 
 // Every system whose adder is checked: hand-made and generated (Dumont–Thomas) ones.
-const char* const kAdderSystems[] = {"msd_2",    "lsd_2",    "msd_3",          "lsd_3",          "msd_10",
-                                     "lsd_10",   "msd_fib",  "lsd_fib",        "msd_trib",       "lsd_trib",
+const char* const kAdderSystems[] = {"msd_2",          "lsd_2",          "msd_3",       "lsd_3",      "msd_10",
+                                     "lsd_10",         "msd_fib",        "lsd_fib",     "msd_trib",   "lsd_trib",
                                      "msd_tetranacci", "lsd_tetranacci", "msd_queen21", "lsd_queen21"};
 
 std::shared_ptr<const NumberSystem> adder_system(const std::string& name) {
@@ -400,8 +400,8 @@ TEST(Automata, NegativeBases) {
     Automaton differ = complement(bind(s->equal(), {"z", "w"}, ctx), ctx);
     EXPECT_FALSE(shortest_accepted(product(product(add, other, BoolOp::and_, ctx), differ, BoolOp::and_, ctx)));
     EXPECT_FALSE(shortest_accepted(complement(exists(add, "z", ctx), ctx)));
-    Automaton trichotomy = product(product(less, bind(s->less(), {"y", "x"}, ctx), BoolOp::or_, ctx), equal,
-                                   BoolOp::or_, ctx);
+    Automaton trichotomy =
+        product(product(less, bind(s->less(), {"y", "x"}, ctx), BoolOp::or_, ctx), equal, BoolOp::or_, ctx);
     EXPECT_FALSE(shortest_accepted(complement(trichotomy, ctx)));
     // ∃y x + y = 0 for every x: negatives exist (false in a natural base).
     Automaton zero = s->integer_constant(0, ctx);

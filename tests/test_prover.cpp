@@ -279,7 +279,8 @@ TEST(Prover, ParseErrorsNameTheirPlace) {
   EXPECT_EQ(message("frob x \"\":"),
             "f.txt:1:1: unknown command 'frob' (eval, def, reg, macro, morphism, promote, image, numsys)");
   EXPECT_EQ(message("eval x \"?msd_q Ax x=x\":"),
-            "f.txt:1:9: unknown number system 'msd_q' (msd_k, lsd_k with k ≥ 2, msd_fib, msd_trib, lsd_fib, lsd_trib, msd_neg_k, lsd_neg_k)");
+            "f.txt:1:9: unknown number system 'msd_q' (msd_k, lsd_k with k ≥ 2, msd_fib, msd_trib, lsd_fib, lsd_trib, "
+            "msd_neg_k, lsd_neg_k)");
   EXPECT_EQ(message("eval x \"x*y=2\":"), "f.txt:1:10: '*' needs a constant on one side");
 }
 
@@ -392,7 +393,8 @@ TEST(Prover, AutomatonFilesAndLibrary) {
   EXPECT_EQ(message("msd_2\n0 1\n2 -> 0\n"), "a.txt:3:1: '2' is not a digit of input 1");
   EXPECT_EQ(message("msd_2 msd_2\n0 1\n0 -> 0\n"), "a.txt:3:1: 1 digits for 2 inputs");
   EXPECT_EQ(message("msd_x\n"),
-            "a.txt:1:1: unknown number system 'msd_x' (msd_k, lsd_k with k ≥ 2, msd_fib, msd_trib, lsd_fib, lsd_trib, msd_neg_k, lsd_neg_k)");
+            "a.txt:1:1: unknown number system 'msd_x' (msd_k, lsd_k with k ≥ 2, msd_fib, msd_trib, lsd_fib, lsd_trib, "
+            "msd_neg_k, lsd_neg_k)");
   // The library: $name reads "Automata Library/name.txt".
   auto dir = std::filesystem::temp_directory_path() / "qg_prover_library_test";
   std::filesystem::create_directories(dir / "Automata Library");

@@ -295,8 +295,7 @@ Automaton infinitely_many(const Automaton& a, std::string_view name, const Conte
     bool flag = node >= S;
     for (unsigned d = 0; d < p.base; ++d) {
       std::uint64_t c = std::uint64_t{q} * n.letters + p.old_letter(0, d);
-      for (std::uint64_t j = n.offset[c]; j < n.offset[c + 1]; ++j)
-        visit(n.target[j] + ((flag || d != 0) ? S : 0));
+      for (std::uint64_t j = n.offset[c]; j < n.offset[c + 1]; ++j) visit(n.target[j] + ((flag || d != 0) ? S : 0));
     }
   };
   for (std::size_t i = 0; i < queue.size(); ++i)

@@ -14,6 +14,8 @@ namespace qg::automata {
 
 namespace {
 
+const char* const kSystemNames = "msd_k, lsd_k with k ≥ 2, msd_fib, msd_trib, lsd_fib, lsd_trib, msd_neg_k, lsd_neg_k";
+
 std::vector<Track> tracks_of(const std::vector<std::string>& names, unsigned base) {
   std::vector<Track> t;
   for (const auto& n : names) t.push_back({n, base, nullptr});
@@ -167,8 +169,7 @@ Automaton restrict_tracks(Automaton a, const Automaton& validity, const Context&
 struct SystemBuilder {
   static std::shared_ptr<const NumberSystem> build(std::string_view name, const Context& context) {
     if (name.size() < 5 || (name.substr(0, 4) != "msd_" && name.substr(0, 4) != "lsd_"))
-      throw InputError(fmt::format(
-          "unknown number system '{}' (msd_k, lsd_k with k ≥ 2, msd_fib, msd_trib, lsd_fib, lsd_trib, msd_neg_k, lsd_neg_k)", name));
+      throw InputError(fmt::format("unknown number system '{}' ({})", name, kSystemNames));
     bool msd = name[0] == 'm';
     std::string_view kind = name.substr(4);
     if (!msd) {
@@ -226,8 +227,7 @@ struct SystemBuilder {
     unsigned k = 0;
     auto [p, ec] = std::from_chars(kind.data(), kind.data() + kind.size(), k);
     if (ec != std::errc() || p != kind.data() + kind.size() || k < 2)
-      throw InputError(fmt::format(
-          "unknown number system '{}' (msd_k, lsd_k with k ≥ 2, msd_fib, msd_trib, lsd_fib, lsd_trib, msd_neg_k, lsd_neg_k)", name));
+      throw InputError(fmt::format("unknown number system '{}' ({})", name, kSystemNames));
     if (k > 64) throw RangeError(fmt::format("number system '{}': bases 2 to 64 are supported", name));
     s->base_ = k;
     Automaton valid(tracks_of({"x"}, k), 1);

@@ -103,8 +103,8 @@ Evaluator::Value Evaluator::term(const Term& t) {
       // Walnut also accepts _1 in natural bases, with a meaning its manual does not give.
       auto sys = system(t.system, t.pos);
       if (!sys->negative())
-        throw PositionedError{t.pos, fmt::format("a negative number needs a negative base such as msd_neg_2, not {}",
-                                                 sys->name())};
+        throw PositionedError{
+            t.pos, fmt::format("a negative number needs a negative base such as msd_neg_2, not {}", sys->name())};
       Value r{fresh(), std::nullopt};
       if (t.a->kind == Term::number) {
         if (t.a->value > static_cast<std::uint64_t>(INT64_MAX)) throw PositionedError{t.pos, "a constant beyond 2^63"};
@@ -117,8 +117,8 @@ Evaluator::Value Evaluator::term(const Term& t) {
       std::string zero = fresh();
       Automaton z = sys->constant(0, ctx_);
       z.rename({zero});
-      Automaton c = conjoin(automata::product(sum(t.system, a.var, r.var, zero, t.pos), z, BoolOp::and_, ctx_),
-                            a.constraint);
+      Automaton c =
+          conjoin(automata::product(sum(t.system, a.var, r.var, zero, t.pos), z, BoolOp::and_, ctx_), a.constraint);
       r.constraint = drop_fresh(std::move(c), {zero, a.var});
       return r;
     }

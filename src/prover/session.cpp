@@ -421,8 +421,7 @@ std::vector<Result> Session::run(std::string_view text, std::string_view file) {
       } catch (const InputError&) {
         known = false;
       }
-      if (known || systems_.count("msd_" + r.name))
-        fail(nat, fmt::format("msd_{} is already a number system", r.name));
+      if (known || systems_.count("msd_" + r.name)) fail(nat, fmt::format("msd_{} is already a number system", r.name));
       try {
         define_system(r.name, morphism_rules(rules));
       } catch (const RangeError& e) {
