@@ -346,11 +346,57 @@ TEST(Prover, MorphismsPromoteAndImage) {
   s.run("morphism pd \"0->01 1->00\": promote P pd:");
   EXPECT_TRUE(eval(s, "Ai P[i]=PD[i]"));
   EXPECT_THROW(s.run("promote X nope:"), qg::InputError);
-  EXPECT_THROW(s.run("morphism bad \"0->01 1->1\": promote X bad:"), qg::InputError);
+  EXPECT_THROW(s.run("morphism bad \"0->10 1->0\": promote X bad:"), qg::InputError);
 }
 
 // Literature: Thue–Morse is overlap-free (Thue 1912); the Fibonacci word has cubes but no
 // fourth powers (Mignosi–Pirillo 1992); the Tribonacci word has no fourth powers (Tan–Wen 2007).
+// promote of a non-uniform morphism: the fixed point as a word automaton in the morphism's
+// own numeration system (Dumont–Thomas), msd_MORPHISM; its letters against the words
+// module's fixed point, and statements about it.
+TEST(Prover, PromoteNonUniform) {
+  Session s;
+  // The Fibonacci morphism again (0 → 01, 1 → 0) and the (2,1)-Queen's morphism of seed 001
+  // §5 on digits (0 → 001, 1 → 00).
+  s.run("morphism fm \"0->01 1->0\": promote W fm: morphism qm \"0->001 1->00\": promote Q qm:");
+  struct Case {
+    const char* word;
+    const char* morphism;
+    unsigned iterations;  // μ^k(0) longer than 2000 letters
+  };
+  for (Case c : {Case{"W", "0->01,1->0", 17}, Case{"Q", "0->001,1->00", 8}}) {
+    SCOPED_TRACE(c.word);
+    const Automaton& w = s.word(c.word);
+    auto m = qg::words::Morphism::parse(c.morphism);
+    std::string fixed = m.iterate('0', c.iterations);
+    ASSERT_GT(fixed.size(), 2000u);
+    for (std::uint64_t n = 0; n < 2000; ++n) ASSERT_EQ(w.run(qg::automata::encode(w, {n})), fixed[n] - '0') << n;
+  }
+  // The same letters as F, read through the two systems' valid words (both Zeckendorf).
+  EXPECT_TRUE(eval(s, "?msd_fm Ix W[x]=@1"));
+  EXPECT_FALSE(eval(s, "?msd_fm Ex W[x]=@1 & W[x+1]=@1"));
+  EXPECT_TRUE(eval(s, "?msd_qm An (Q[n]=@1 => Q[n+1]=@0)"));
+  EXPECT_FALSE(eval(s, "?msd_qm An Q[n]=@0"));
+  // Errors: a morphism whose name is a built-in system, and one without such a system.
+  auto message = [&](const std::string& text) {
+    try {
+      s.run(text, "p.txt");
+    } catch (const qg::InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(message("morphism fib \"0->01 1->0\": promote V fib:"),
+            "p.txt:1:38: msd_fib is already a number system: name the morphism otherwise");
+  EXPECT_EQ(message("morphism tm3 \"0->01 1->100\": promote V tm3:"),
+            "p.txt:1:40: morphism 0->01,1->100: the proper prefixes of every image must be powers of 0 (the image of 1 "
+            "is 100)");
+  EXPECT_EQ(message("morphism bad \"0->10 1->0\": promote V bad:").substr(0, 12), "p.txt:1:38: ");
+  // 0 → 01, 1 → 1: |μ^k(0)| = k + 1, no Pisot root, refused (RangeError) with its place.
+  EXPECT_EQ(message("morphism lin \"0->01 1->1\": promote V lin:"),
+            "p.txt:1:38: morphism 0->01,1->1: the adder does not close (is the dominant root a Pisot number?)");
+}
+
 TEST(Prover, LiteratureFacts) {
   Session s;
   EXPECT_FALSE(eval(s, "Ei,n n>=1 & At t<=n => T[i+t]=T[i+n+t]"));

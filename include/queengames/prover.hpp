@@ -11,7 +11,9 @@
 //   reg NAME msd_2 … "REGEX": the automaton of a regular expression over digits or [d1,d2]
 //   macro NAME "TEXT":        #NAME(a,b) in a later statement stands for TEXT with %0, %1 …
 //   morphism NAME "0->01 1->10":   a morphism on digit letters
-//   promote NAME MORPHISM:    the fixed point of a k-uniform morphism, a word automaton in msd_k
+//   promote NAME MORPHISM:    the fixed point of a morphism as a word automaton: in msd_k for a
+//                             k-uniform one, else in msd_MORPHISM, its own numeration system
+//                             (Dumont–Thomas; see NumberSystem::from_morphism)
 //   image NAME MORPHISM WORD: the word μ(W) for a k-uniform morphism or a coding
 //   numsys NAME "a->aab,b->aa": msd_NAME and lsd_NAME, the numeration systems of the
 //                             morphism (define_system; an extension, not Walnut's)
@@ -87,6 +89,7 @@ class Session {
   std::map<std::string, automata::Automaton> automata_, words_;
   std::map<std::string, std::shared_ptr<const automata::NumberSystem>> systems_;
   std::map<std::string, std::string> macros_, morphisms_;
+  std::map<std::string, std::string> numsys_morphisms_;  // define_system: name → morphism
   friend class Evaluator;
 };
 

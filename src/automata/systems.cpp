@@ -14,6 +14,9 @@ namespace qg::automata {
 
 namespace {
 
+// The most states recurrence_adder explores before giving up.
+constexpr std::size_t kAdderStates = std::size_t{1} << 15;
+
 const char* const kSystemNames = "msd_k, lsd_k with k ≥ 2, msd_fib, msd_trib, lsd_fib, lsd_trib, msd_neg_k, lsd_neg_k";
 
 std::vector<Track> tracks_of(const std::vector<std::string>& names, unsigned base) {
@@ -137,6 +140,10 @@ Automaton recurrence_adder(const std::vector<std::int64_t>& a, const std::vector
       }
       auto [it, fresh] = id.try_emplace(n, static_cast<std::uint32_t>(states.size()));
       if (fresh) states.push_back(n);
+      // A Pisot recurrence closes with far fewer states (Tribonacci: hundreds); beyond this
+      // the doubling bound will not reach a fixed point either.
+      if (states.size() > kAdderStates)
+        throw RangeError("the adder does not close (is the dominant root a Pisot number?)");
       delta.push_back(it->second);
     }
   }
@@ -349,7 +356,13 @@ std::shared_ptr<const NumberSystem> NumberSystem::from_morphism(const std::strin
   }
   Automaton previous;
   for (std::int64_t bound = 2;; bound *= 2) {
-    Automaton adder = restrict_tracks(recurrence_adder(rec, init, base, bound), valid, context);
+    Automaton adder;
+    try {
+      adder = restrict_tracks(recurrence_adder(rec, init, base, bound), valid, context);
+    } catch (const RangeError&) {
+      throw RangeError(
+          fmt::format("morphism {}: the adder does not close (is the dominant root a Pisot number?)", m.to_string()));
+    }
     if (bound > 2 && equivalent(adder, previous, context)) break;
     if (bound > 256)
       throw RangeError(
