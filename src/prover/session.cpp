@@ -446,6 +446,9 @@ std::vector<Result> Session::run(std::string_view text, std::string_view file) {
           define_word(r.name, automata::minimize(a, context_));
         }
       }
+      const Automaton& made = words_[r.name];
+      r.states = r.largest = made.states();
+      for (const auto& t : made.tracks()) r.variables.push_back(t.name);
     } else if (command == "numsys") {
       // numsys NAME "a->aab,b->aa": (an extension; Walnut reads such systems from files)
       // msd_NAME and lsd_NAME, the numeration systems of the morphism (define_system).
