@@ -37,14 +37,16 @@ sanitize: deps
 	@cmake --build $(BUILD_ASAN) -j $(JOBS)
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --test-dir $(BUILD_ASAN) --output-on-failure -j $(JOBS)
 
-# libFuzzer targets for the parsers (clang), each run for FUZZ_SECONDS; a crash, a timeout or
-# an out-of-memory stops make and leaves the input in $(BUILD_FUZZ)/crash-*, timeout-*, oom-*.
+# libFuzzer targets for the parsers (clang), each run for FUZZ_SECONDS with fuzz/NAME.dict when
+# there is one; a crash, a timeout or an out-of-memory stops make and leaves the input in
+# $(BUILD_FUZZ)/crash-*, timeout-*, oom-*.
 FUZZERS = fuzz_number fuzz_morphism fuzz_ruleset fuzz_dictionary fuzz_walnut fuzz_automaton_file
 fuzz: deps
 	@CXX=clang++ cmake -S . -B $(BUILD_FUZZ) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-g -O1" -DQG_FUZZ=ON -DQG_BUILD_TESTS=OFF -DQG_BUILD_BENCH=OFF >/dev/null
 	@cmake --build $(BUILD_FUZZ) -j $(JOBS) --target $(FUZZERS)
 	@set -e; for f in $(FUZZERS); do echo "== $$f"; mkdir -p $(BUILD_FUZZ)/corpus/$$f; \
 	  $(BUILD_FUZZ)/fuzz/$$f -max_total_time=$(FUZZ_SECONDS) -timeout=$(FUZZ_TIMEOUT) -max_len=$(FUZZ_MAX_LEN) \
+	    $$([ -f fuzz/$$f.dict ] && echo -dict=fuzz/$$f.dict) \
 	    -rss_limit_mb=$(FUZZ_RSS_MB) -print_final_stats=1 -artifact_prefix=$(BUILD_FUZZ)/ \
 	    $(BUILD_FUZZ)/corpus/$$f fuzz/corpus/$$f >$(BUILD_FUZZ)/$$f.log 2>&1 || { tail -n 40 $(BUILD_FUZZ)/$$f.log; exit 1; }; \
 	  grep -E '^(stat::number_of_executed_units|Done)' $(BUILD_FUZZ)/$$f.log || true; done

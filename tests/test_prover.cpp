@@ -6,6 +6,8 @@
 #include <functional>
 #include <tuple>
 
+#include <fmt/format.h>
+
 #include "queengames/prover.hpp"
 #include "queengames/words.hpp"
 
@@ -82,6 +84,163 @@ TEST(Prover, GeneratedSystems) {
         s, sys, "x/3=y", [](const V& v) { return v[0] / 3 == v[1]; }, 60);
   }
   EXPECT_TRUE(eval(s, "?msd_queen21 Ax,y Ez x+y=z & z>=x"));
+  // The same system named in the command language (numsys, an extension of Walnut's): its
+  // adder is the C++ one, and Walnut's space-separated rules are accepted too.
+  Session t;
+  t.run("numsys q21 \"a->aab,b->aa\": numsys q21b \"a->aab b->aa\":");
+  for (const char* name : {"msd_q21", "msd_q21b"}) {
+    Automaton x = t.system(name)->adder(), y = s.system("msd_queen21")->adder();
+    for (std::size_t i = 0; i < 3; ++i) x.set_system(i, nullptr), y.set_system(i, nullptr);
+    EXPECT_TRUE(qg::automata::equivalent(x, y, t.context()));
+  }
+  expect_matches(
+      t, "lsd_q21", "x+y=z", [](const V& v) { return v[0] + v[1] == v[2]; }, 20);
+  auto message = [&](const std::string& text) {
+    try {
+      t.run(text, "n.txt");
+    } catch (const qg::InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(message("numsys fib \"a->ab,b->a\":"), "n.txt:1:8: msd_fib is already a number system");
+  EXPECT_EQ(message("numsys q21 \"a->ab,b->a\":"), "n.txt:1:8: msd_q21 is already a number system");
+  EXPECT_EQ(message("numsys 2 \"a->ab,b->a\":"), "n.txt:1:8: msd_2 is already a number system");
+  EXPECT_NE(message("numsys bad \"a->ab,b->ba\":").find("n.txt:1:13: morphism a->ab,b->ba: the proper prefixes"),
+            std::string::npos);
+  EXPECT_EQ(message("numsys nq \"a->\":").substr(0, 12), "n.txt:1:12: ");
+}
+
+// The quantifier I ("there are infinitely many", Walnut): against brute force on formulas
+// whose finiteness is decided by hand (for each y the x are finitely many below a bound, or
+// an arithmetic progression), and against its first-order definition An Ex x>n & φ.
+TEST(Prover, InfinitelyMany) {
+  using V = std::vector<std::uint64_t>;
+  for (const char* sys : {"msd_2", "lsd_2", "msd_3", "lsd_3", "msd_fib", "lsd_fib", "msd_trib", "lsd_trib"}) {
+    Session s;
+    // x < y: finitely many x for every y.
+    expect_matches(
+        s, sys, "Ix x<y", [](const V&) { return false; }, 40);
+    // y = 5 adds x > 5 (infinitely many); otherwise only the x < y.
+    expect_matches(
+        s, sys, "Ix x<y | (y=5 & x>y)", [](const V& v) { return v[0] == 5; }, 40);
+    // x = y + 3z for some z: infinitely many for every y.
+    expect_matches(
+        s, sys, "Ix Ez x=y+3*z", [](const V&) { return true; }, 40);
+    // x + y = 10: one x for y ≤ 10, none beyond.
+    expect_matches(
+        s, sys, "Ix x+y=10", [](const V&) { return false; }, 40);
+    // y even: every x ≥ y; y odd: the x below y only.
+    expect_matches(
+        s, sys, "Ix (x<y) | (x>=y & Ez y=2*z)", [](const V& v) { return v[0] % 2 == 0; }, 40);
+    // Nested: for y, infinitely many x with infinitely many z > x + y.
+    expect_matches(
+        s, sys, "Ix Iz z>x+y", [](const V&) { return true; }, 30);
+    // The first-order definition gives the same automaton.
+    for (const char* phi : {"x<y | (y=5 & x>y)", "(x<y) | (x>=y & Ez y=2*z)", "x+y=10 | x=2*y"}) {
+      SCOPED_TRACE(std::string(sys) + ": " + phi);
+      s.run(fmt::format("def i \"?{} Ix {}\": def d \"?{} An Ex x>n & ({})\":", sys, phi, sys, phi));
+      EXPECT_TRUE(qg::automata::equivalent(s.automaton("i"), s.automaton("d"), s.context()));
+    }
+    EXPECT_FALSE(eval(s, fmt::format("?{} Ix x<10", sys)));
+    EXPECT_TRUE(eval(s, fmt::format("?{} Ix x>10", sys)));
+    EXPECT_TRUE(eval(s, fmt::format("?{} Ix Ey x=2*y", sys)));
+    EXPECT_FALSE(eval(s, fmt::format("?{} Ix Ey x=2*y & y<1000", sys)));
+  }
+  Session s;
+  // Infinitely many 1s in the Fibonacci, Thue–Morse, period-doubling words; the Fibonacci
+  // word has infinitely many squares starting at…; only finitely many x with T[x] ≠ T[x+1]
+  // is false (Thue–Morse is not eventually constant).
+  EXPECT_TRUE(eval(s, "?msd_fib Ix F[x]=@1"));
+  EXPECT_TRUE(eval(s, "Ix T[x]=@1"));
+  EXPECT_TRUE(eval(s, "Ix PD[x]=@1 & PD[x+1]=@0"));
+  EXPECT_TRUE(eval(s, "Ix T[x]!=T[x+1]"));
+  // The positions of 11 in the Fibonacci word: none (it has no 11).
+  EXPECT_FALSE(eval(s, "?msd_fib Ix F[x]=@1 & F[x+1]=@1"));
+  // A variable the formula does not mention: infinitely many iff the formula holds.
+  EXPECT_TRUE(eval(s, "Ix 1=1"));
+  EXPECT_FALSE(eval(s, "Ix 1=2"));
+}
+
+// Negative bases (Walnut's msd_neg_k, lsd_neg_k): variables range over ℤ; _ is unary
+// minus; x-y is subtraction in ℤ; / is floor division (Walnut's own tests: 3/_2 = _2,
+// _3/_2 = 1). Every assignment in [−B, B] against integer arithmetic.
+TEST(Prover, NegativeBases) {
+  using V = std::vector<std::int64_t>;
+  auto floor_div = [](std::int64_t a, std::int64_t k) { return a / k - ((a % k != 0) && ((a < 0) != (k < 0))); };
+  auto matches = [](Session& s, const std::string& system, const std::string& statement,
+                    const std::function<bool(const V&)>& holds, std::int64_t bound) {
+    SCOPED_TRACE(system + ": " + statement);
+    s.run("def f \"?" + system + " " + statement + "\":");
+    const Automaton& a = s.automaton("f");
+    std::size_t k = a.tracks().size();
+    V v(k, -bound);
+    while (true) {
+      ASSERT_EQ(qg::automata::accepts_integers(a, v), holds(v)) << "at " << ::testing::PrintToString(v);
+      std::size_t i = 0;
+      while (i < k && v[i] == bound) v[i++] = -bound;
+      if (i == k) break;
+      ++v[i];
+    }
+  };
+  for (const char* sys : {"msd_neg_2", "lsd_neg_2", "msd_neg_3", "lsd_neg_10"}) {
+    Session s;
+    matches(
+        s, sys, "x+2*y=z+1", [](const V& v) { return v[0] + 2 * v[1] == v[2] + 1; }, 12);
+    matches(
+        s, sys, "x-y=z", [](const V& v) { return v[0] - v[1] == v[2]; }, 12);
+    matches(
+        s, sys, "y=_x", [](const V& v) { return v[1] == -v[0]; }, 40);
+    matches(
+        s, sys, "x/3=y", [&](const V& v) { return floor_div(v[0], 3) == v[1]; }, 40);
+    matches(
+        s, sys, "x/_2=y", [&](const V& v) { return floor_div(v[0], -2) == v[1]; }, 40);
+    matches(
+        s, sys, "_2*_x=y", [](const V& v) { return v[1] == 2 * v[0]; }, 40);
+    matches(
+        s, sys, "y=_3*x+_5", [](const V& v) { return v[1] == -3 * v[0] - 5; }, 40);
+    matches(
+        s, sys, "x<y & y<=z | x=_z", [](const V& v) { return (v[0] < v[1] && v[1] <= v[2]) || v[0] == -v[2]; }, 10);
+    matches(
+        s, sys, "Ey x=2*y", [](const V& v) { return v[0] % 2 == 0; }, 60);
+    matches(
+        s, sys, "Ay x<y | y<=x+1", [](const V&) { return true; }, 20);
+    matches(
+        s, sys, "Ez z<x & z>y", [](const V& v) { return v[1] + 1 < v[0]; }, 15);
+    // Infinitely many x below y (the negative ones): true for every y, unlike in ℕ.
+    matches(
+        s, sys, "Ix x<y", [](const V&) { return true; }, 30);
+    matches(
+        s, sys, "Ix x+y=10 | (x>0 & x<y)", [](const V&) { return false; }, 30);
+    EXPECT_TRUE(eval(s, fmt::format("?{} Ex x+1=0", sys)));
+    // Statements of Walnut's own test list (its negative-base and I tests), by brute force.
+    matches(
+        s, sys, "a=_5", [](const V& v) { return v[0] == -5; }, 40);
+    matches(
+        s, sys, "_a+2=0", [](const V& v) { return v[0] == 2; }, 40);
+    matches(
+        s, sys, "_2*_a=6", [](const V& v) { return v[0] == 3; }, 40);
+    matches(
+        s, sys, "a+_5=_5", [](const V& v) { return v[0] == 0; }, 40);
+    matches(
+        s, sys, "a=_b/2", [&](const V& v) { return v[0] == floor_div(-v[1], 2); }, 40);
+    matches(
+        s, sys, "a=b/_5", [&](const V& v) { return v[0] == floor_div(v[1], -5); }, 40);
+    matches(
+        s, sys, "Ix 2*x=y & y>5", [](const V&) { return false; }, 40);
+    EXPECT_TRUE(eval(s, fmt::format("?{} Ax Ey x+y=0", sys)));
+    EXPECT_TRUE(eval(s, fmt::format("?{} _3/_2=1 & 3/_2=_2 & _3/2=_2", sys)));
+    EXPECT_TRUE(eval(s, fmt::format("?{} Ax Ey,z y<x & x<z", sys)));
+    EXPECT_FALSE(eval(s, fmt::format("?{} Ex Ay x<=y", sys)));  // no least integer
+    // The smallest counterexample is read back as an integer: the first x with x ≥ −1
+    // false is the shortest word, 11 = −1 − 1 = −2 in base −2 … whatever the base, negative.
+    auto r = s.run(fmt::format("eval c \"?{} Ax x>=_1\":", sys));
+    ASSERT_EQ(r[0].counterexample.size(), 1u);
+    EXPECT_LT(r[0].counterexample[0].second, -1);
+  }
+  Session s;
+  EXPECT_FALSE(eval(s, "Ex x+1=0"));  // ℕ in msd_2
+  EXPECT_THROW(s.run("eval e \"Ex x=_1\":"), qg::InputError);
 }
 
 TEST(Prover, ClosedStatementsAndCounterexamples) {
@@ -93,12 +252,12 @@ TEST(Prover, ClosedStatementsAndCounterexamples) {
   ASSERT_FALSE(r[0].truth.value());
   // The only counterexample, m = 2, n = 6 (tracks in name order).
   ASSERT_EQ(r[0].counterexample.size(), 2u);
-  EXPECT_EQ(r[0].counterexample[0], (std::pair<std::string, std::uint64_t>{"m", 2}));
-  EXPECT_EQ(r[0].counterexample[1], (std::pair<std::string, std::uint64_t>{"n", 6}));
+  EXPECT_EQ(r[0].counterexample[0], (std::pair<std::string, std::int64_t>{"m", 2}));
+  EXPECT_EQ(r[0].counterexample[1], (std::pair<std::string, std::int64_t>{"n", 6}));
   // Smallest: "An n<5 | n>9" fails first at n = 5.
   auto first = s.run("eval gap \"An n<5 | n>9\":");
   ASSERT_EQ(first[0].counterexample.size(), 1u);
-  EXPECT_EQ(first[0].counterexample[0].second, 5u);
+  EXPECT_EQ(first[0].counterexample[0].second, 5);
   // Macros and a def used through $name, its tracks sorted by name.
   s.run("def lt \"?msd_fib b<a\": macro sum \"%0+%1=%2\":");
   EXPECT_TRUE(eval(s, "?msd_fib Ax,y,z #sum(x,y,z) & y>0 => $lt(z,x)"));
@@ -118,9 +277,10 @@ TEST(Prover, ParseErrorsNameTheirPlace) {
   EXPECT_EQ(message("\n  eval x \"Ax $nope(x)\":"), "f.txt:2:14: no automaton named nope");
   EXPECT_EQ(message("eval x \"Ax x < y\""), "f.txt:1:18: expected ':' or ';' at the end of the command");
   EXPECT_EQ(message("frob x \"\":"),
-            "f.txt:1:1: unknown command 'frob' (eval, def, reg, macro, morphism, promote, image)");
+            "f.txt:1:1: unknown command 'frob' (eval, def, reg, macro, morphism, promote, image, numsys)");
   EXPECT_EQ(message("eval x \"?msd_q Ax x=x\":"),
-            "f.txt:1:9: unknown number system 'msd_q' (msd_k, lsd_k with k ≥ 2, msd_fib, msd_trib, lsd_fib, lsd_trib)");
+            "f.txt:1:9: unknown number system 'msd_q' (msd_k, lsd_k with k ≥ 2, msd_fib, msd_trib, lsd_fib, lsd_trib, "
+            "msd_neg_k, lsd_neg_k)");
   EXPECT_EQ(message("eval x \"x*y=2\":"), "f.txt:1:10: '*' needs a constant on one side");
 }
 
@@ -186,11 +346,57 @@ TEST(Prover, MorphismsPromoteAndImage) {
   s.run("morphism pd \"0->01 1->00\": promote P pd:");
   EXPECT_TRUE(eval(s, "Ai P[i]=PD[i]"));
   EXPECT_THROW(s.run("promote X nope:"), qg::InputError);
-  EXPECT_THROW(s.run("morphism bad \"0->01 1->1\": promote X bad:"), qg::InputError);
+  EXPECT_THROW(s.run("morphism bad \"0->10 1->0\": promote X bad:"), qg::InputError);
 }
 
 // Literature: Thue–Morse is overlap-free (Thue 1912); the Fibonacci word has cubes but no
 // fourth powers (Mignosi–Pirillo 1992); the Tribonacci word has no fourth powers (Tan–Wen 2007).
+// promote of a non-uniform morphism: the fixed point as a word automaton in the morphism's
+// own numeration system (Dumont–Thomas), msd_MORPHISM; its letters against the words
+// module's fixed point, and statements about it.
+TEST(Prover, PromoteNonUniform) {
+  Session s;
+  // The Fibonacci morphism again (0 → 01, 1 → 0) and the (2,1)-Queen's morphism of seed 001
+  // §5 on digits (0 → 001, 1 → 00).
+  s.run("morphism fm \"0->01 1->0\": promote W fm: morphism qm \"0->001 1->00\": promote Q qm:");
+  struct Case {
+    const char* word;
+    const char* morphism;
+    unsigned iterations;  // μ^k(0) longer than 2000 letters
+  };
+  for (Case c : {Case{"W", "0->01,1->0", 17}, Case{"Q", "0->001,1->00", 8}}) {
+    SCOPED_TRACE(c.word);
+    const Automaton& w = s.word(c.word);
+    auto m = qg::words::Morphism::parse(c.morphism);
+    std::string fixed = m.iterate('0', c.iterations);
+    ASSERT_GT(fixed.size(), 2000u);
+    for (std::uint64_t n = 0; n < 2000; ++n) ASSERT_EQ(w.run(qg::automata::encode(w, {n})), fixed[n] - '0') << n;
+  }
+  // The same letters as F, read through the two systems' valid words (both Zeckendorf).
+  EXPECT_TRUE(eval(s, "?msd_fm Ix W[x]=@1"));
+  EXPECT_FALSE(eval(s, "?msd_fm Ex W[x]=@1 & W[x+1]=@1"));
+  EXPECT_TRUE(eval(s, "?msd_qm An (Q[n]=@1 => Q[n+1]=@0)"));
+  EXPECT_FALSE(eval(s, "?msd_qm An Q[n]=@0"));
+  // Errors: a morphism whose name is a built-in system, and one without such a system.
+  auto message = [&](const std::string& text) {
+    try {
+      s.run(text, "p.txt");
+    } catch (const qg::InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(message("morphism fib \"0->01 1->0\": promote V fib:"),
+            "p.txt:1:38: msd_fib is already a number system: name the morphism otherwise");
+  EXPECT_EQ(message("morphism tm3 \"0->01 1->100\": promote V tm3:"),
+            "p.txt:1:40: morphism 0->01,1->100: the proper prefixes of every image must be powers of 0 (the image of 1 "
+            "is 100)");
+  EXPECT_EQ(message("morphism bad \"0->10 1->0\": promote V bad:").substr(0, 12), "p.txt:1:38: ");
+  // 0 → 01, 1 → 1: |μ^k(0)| = k + 1, no Pisot root, refused (RangeError) with its place.
+  EXPECT_EQ(message("morphism lin \"0->01 1->1\": promote V lin:"),
+            "p.txt:1:38: morphism 0->01,1->1: the adder does not close (is the dominant root a Pisot number?)");
+}
+
 TEST(Prover, LiteratureFacts) {
   Session s;
   EXPECT_FALSE(eval(s, "Ei,n n>=1 & At t<=n => T[i+t]=T[i+n+t]"));
@@ -233,7 +439,8 @@ TEST(Prover, AutomatonFilesAndLibrary) {
   EXPECT_EQ(message("msd_2\n0 1\n2 -> 0\n"), "a.txt:3:1: '2' is not a digit of input 1");
   EXPECT_EQ(message("msd_2 msd_2\n0 1\n0 -> 0\n"), "a.txt:3:1: 1 digits for 2 inputs");
   EXPECT_EQ(message("msd_x\n"),
-            "a.txt:1:1: unknown number system 'msd_x' (msd_k, lsd_k with k ≥ 2, msd_fib, msd_trib, lsd_fib, lsd_trib)");
+            "a.txt:1:1: unknown number system 'msd_x' (msd_k, lsd_k with k ≥ 2, msd_fib, msd_trib, lsd_fib, lsd_trib, "
+            "msd_neg_k, lsd_neg_k)");
   // The library: $name reads "Automata Library/name.txt".
   auto dir = std::filesystem::temp_directory_path() / "qg_prover_library_test";
   std::filesystem::create_directories(dir / "Automata Library");

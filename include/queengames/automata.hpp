@@ -117,7 +117,8 @@ class Automaton {
 // ---- numbers systems ---------------------------------------------------------------------
 
 // A positional numeration system: msd_k / lsd_k (k ≥ 2), msd_fib / lsd_fib (Zeckendorf,
-// weights 1, 2, 3, 5, …), msd_trib / lsd_trib (greedy Tribonacci, weights 1, 2, 4, 7, …).
+// weights 1, 2, 3, 5, …), msd_trib / lsd_trib (greedy Tribonacci, weights 1, 2, 4, 7, …),
+// msd_neg_k / lsd_neg_k (base −k, Walnut's negative bases: numbers are integers).
 // Each has its validity automaton (one track), its adder (three tracks x + y = z) and its
 // order (two tracks x < y), all over tracks named "x", "y", "z".
 class NumberSystem : public std::enable_shared_from_this<NumberSystem> {
@@ -146,21 +147,31 @@ class NumberSystem : public std::enable_shared_from_this<NumberSystem> {
   Automaton less() const { return attach(less_); }
   Automaton equal() const { return attach(equal_); }
 
+  // Whether the base is negative (msd_neg_k, lsd_neg_k): digits 0 … k−1 at places (−k)^i,
+  // every integer has one representation, and variables range over ℤ.
+  bool negative() const { return negative_; }
+
   // The canonical digits of n, most significant first ("0" is the empty word here).
   std::vector<unsigned> representation(std::uint64_t n) const;
   // The value of a digit string, most significant first, canonical or not (RangeError when
-  // it exceeds 64 bits).
+  // it exceeds 64 bits, or is negative).
   std::uint64_t value(const std::vector<unsigned>& msd_digits) const;
   // The automaton accepting exactly the representations of n (one track named "x").
   Automaton constant(std::uint64_t n, const Context& context = {}) const;
+  // The same for any integer: negative ones in a negative base (RangeError otherwise), and
+  // values beyond ±2^63 refused (RangeError).
+  std::vector<unsigned> integer_representation(std::int64_t n) const;
+  std::int64_t integer_value(const std::vector<unsigned>& msd_digits) const;
+  Automaton integer_constant(std::int64_t n, const Context& context = {}) const;
 
  private:
   NumberSystem() = default;
   // The stored automata have no system on their tracks (a system holding automata that hold
   // the system would never be freed); copies handed out get this one.
   Automaton attach(Automaton a) const;
+  Automaton digits_constant(std::vector<unsigned> msd_digits, const Context& context) const;
   std::string name_;
-  bool msd_ = true, all_valid_ = true;
+  bool msd_ = true, all_valid_ = true, negative_ = false;
   unsigned base_ = 2;
   std::vector<std::uint64_t> weights_;  // U_0, U_1, … below 2^64 (the positional weights)
   bool greedy_ = false;                 // representations by the greedy algorithm on weights_
@@ -181,6 +192,11 @@ Automaton complement(const Automaton& a, const Context& context);
 // ∃ name: drops the track, determinizes (Context::determinization) with the leading- (msd)
 // or trailing- (lsd) zero fix, minimizes. InputError if there is no such track.
 Automaton exists(const Automaton& a, std::string_view name, const Context& context);
+// I name (Walnut's "there are infinitely many"): the values of the other tracks for which
+// infinitely many values of `name` are accepted. Drops the track; minimal. InputError if
+// there is no such track. Acceptors that accept only valid representations (as every
+// operation here returns them).
+Automaton infinitely_many(const Automaton& a, std::string_view name, const Context& context);
 // Minimal equivalent complete automaton (Hopcroft; outputs kept, unreachable states dropped).
 Automaton minimize(const Automaton& a, const Context& context);
 // The automaton of the reversed words, its tracks given the systems `systems` (the msd ↔ lsd
@@ -206,5 +222,10 @@ std::vector<std::uint32_t> encode(const Automaton& a, const std::vector<std::uin
 std::vector<std::uint64_t> decode(const Automaton& a, const std::vector<std::uint32_t>& word);
 // Whether the automaton accepts these numbers.
 bool accepts(const Automaton& a, const std::vector<std::uint64_t>& values);
+// The same for integers (negative values on the tracks of negative bases; RangeError on
+// others).
+std::vector<std::uint32_t> encode_integers(const Automaton& a, const std::vector<std::int64_t>& values);
+std::vector<std::int64_t> decode_integers(const Automaton& a, const std::vector<std::uint32_t>& word);
+bool accepts_integers(const Automaton& a, const std::vector<std::int64_t>& values);
 
 }  // namespace qg::automata

@@ -11,12 +11,17 @@
 //   reg NAME msd_2 … "REGEX": the automaton of a regular expression over digits or [d1,d2]
 //   macro NAME "TEXT":        #NAME(a,b) in a later statement stands for TEXT with %0, %1 …
 //   morphism NAME "0->01 1->10":   a morphism on digit letters
-//   promote NAME MORPHISM:    the fixed point of a k-uniform morphism, a word automaton in msd_k
+//   promote NAME MORPHISM:    the fixed point of a morphism as a word automaton: in msd_k for a
+//                             k-uniform one, else in msd_MORPHISM, its own numeration system
+//                             (Dumont–Thomas; see NumberSystem::from_morphism)
 //   image NAME MORPHISM WORD: the word μ(W) for a k-uniform morphism or a coding
+//   numsys NAME "a->aab,b->aa": msd_NAME and lsd_NAME, the numeration systems of the
+//                             morphism (define_system; an extension, not Walnut's)
 // Statements: E/A quantifiers; ~ & | ^ => <=>; = != < > <= >=; + and natural − ; * and / by
 // constants; $name(args); NAME[i] letters compared with @k or with each other; ?msd_2,
-// ?lsd_3, ?msd_fib, ?msd_trib … choose the number system of the enclosing parenthesis
-// (msd_2 by default). Precedence, tightest first: * /; + −; relations; ~; & | ^; =>; <=>.
+// ?lsd_3, ?msd_fib, ?msd_trib, ?msd_neg_2 … choose the number system of the enclosing
+// parenthesis (msd_2 by default); I x φ: infinitely many x; _ unary minus (negative bases,
+// where numbers are integers). Precedence, tightest first: * /; + −; relations; ~; & | ^; =>; <=>.
 // A quantifier extends to the parenthesis that encloses it.
 //
 // Errors: InputError "FILE:LINE:COL: what is wrong" for a malformed command or statement;
@@ -46,8 +51,8 @@ struct Result {
   std::uint64_t peak_bytes = 0;        // largest table built on the way
   double seconds = 0;
   // For a FALSE statement "A x,y … φ": the smallest x, y … with φ false (shortest
-  // representations, then lexicographically first).
-  std::vector<std::pair<std::string, std::uint64_t>> counterexample;
+  // representations, then lexicographically first). Negative only in a negative base.
+  std::vector<std::pair<std::string, std::int64_t>> counterexample;
 };
 
 class Session {
@@ -84,6 +89,7 @@ class Session {
   std::map<std::string, automata::Automaton> automata_, words_;
   std::map<std::string, std::shared_ptr<const automata::NumberSystem>> systems_;
   std::map<std::string, std::string> macros_, morphisms_;
+  std::map<std::string, std::string> numsys_morphisms_;  // define_system: name → morphism
   friend class Evaluator;
 };
 

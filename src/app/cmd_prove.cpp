@@ -55,7 +55,7 @@ void run_prove(const ProveOptions& o) {
     return;
   }
   for (const auto& r : results) {
-    if (r.command == "macro") continue;
+    if (r.command == "macro" || r.command == "morphism" || r.command == "numsys") continue;  // no automaton
     std::string head = r.truth ? (*r.truth ? "TRUE" : "FALSE")
                                : fmt::format("{} states over ({})", r.states, fmt::join(r.variables, ", "));
     std::cout << fmt::format("{} {}: {}   ({:.3f} s, largest automaton {} states)\n", r.command, r.name, head,
@@ -75,7 +75,8 @@ QG_COMMAND("prove", [](CLI::App& app) {
   auto* cmd =
       app.add_subcommand("prove", "decide first-order statements about automatic sequences (Walnut's language)");
   cmd->footer(
-      "Runs Walnut commands (eval, def, reg, macro, morphism, promote, image) and prints TRUE/FALSE for each eval, "
+      "Runs Walnut commands (eval, def, reg, macro, morphism, promote, image; numsys, our extension) and prints "
+      "TRUE/FALSE for each eval, "
       "with its time and the largest "
       "automaton built. See docs/PROVER.md.\nExamples:\n"
       "  queengames prove -e 'eval fib4 \"?msd_fib Ei,n n>=1 & At t<3*n => F[i+t]=F[i+n+t]\":'\n"

@@ -177,42 +177,69 @@ Automaton complement(const Automaton& a, const Context& context) {
   return r;
 }
 
+namespace {
+
+// Dropping track t of an automaton: its letters without that digit, and for each new letter
+// and digit d of the dropped track the old letter.
+struct Projection {
+  Projection(const Automaton& a, std::string_view name) {
+    int i = a.track_index(name);
+    if (i < 0) throw InputError(fmt::format("no variable {} to quantify", name));
+    t = static_cast<std::size_t>(i);
+    rest = a.tracks();
+    rest.erase(rest.begin() + i);
+    letters = Automaton(rest, 0).letters();
+    base = a.tracks()[t].base;
+    msd = !a.tracks()[t].system || a.tracks()[t].system->msd();
+    for (std::size_t j = 0; j < t; ++j) below *= a.tracks()[j].base;
+  }
+  std::uint32_t old_letter(std::uint32_t l, unsigned d) const { return (l / below * base + d) * below + l % below; }
+
+  // The nondeterministic automaton over the other tracks (initial and accepting states kept).
+  detail::Nfa apply(const detail::Nfa& n, const Context& context, std::string_view name) const {
+    detail::Nfa r;
+    r.states = n.states;
+    r.letters = letters;
+    guard(context, std::uint64_t{n.states} * letters * (8 + 4 * base), fmt::format("projecting {} away", name));
+    r.offset.reserve(std::uint64_t{n.states} * letters + 1);
+    r.offset.push_back(0);
+    std::vector<std::uint32_t> cell;
+    for (std::uint32_t q = 0; q < n.states; ++q)
+      for (std::uint32_t l = 0; l < letters; ++l) {
+        cell.clear();
+        for (unsigned d = 0; d < base; ++d) {
+          std::uint64_t c = std::uint64_t{q} * n.letters + old_letter(l, d);
+          cell.insert(cell.end(), n.target.begin() + static_cast<std::ptrdiff_t>(n.offset[c]),
+                      n.target.begin() + static_cast<std::ptrdiff_t>(n.offset[c + 1]));
+        }
+        std::sort(cell.begin(), cell.end());
+        cell.erase(std::unique(cell.begin(), cell.end()), cell.end());
+        r.target.insert(r.target.end(), cell.begin(), cell.end());
+        r.offset.push_back(r.target.size());
+      }
+    r.initial = n.initial;
+    r.accepting = n.accepting;
+    return r;
+  }
+
+  std::size_t t = 0;
+  std::vector<Track> rest;
+  std::uint32_t letters = 1, below = 1;
+  unsigned base = 2;
+  bool msd = true;
+};
+
+}  // namespace
+
 Automaton exists(const Automaton& a, std::string_view name, const Context& context) {
-  int t = a.track_index(name);
-  if (t < 0) throw InputError(fmt::format("no variable {} to quantify", name));
+  Projection p(a, name);
   StepTimer timer(context, fmt::format("exists {}", name), a.states());
-  std::vector<Track> rest = a.tracks();
-  rest.erase(rest.begin() + t);
-  Automaton shape(rest, 0);
-  unsigned base = a.tracks()[t].base;
-  bool msd = !a.tracks()[t].system || a.tracks()[t].system->msd();
-  // The letter of `a` reading new letter l with digit d on the dropped track.
-  std::uint32_t below = 1;
-  for (int i = 0; i < t; ++i) below *= a.tracks()[i].base;
-  auto old_letter = [&](std::uint32_t l, unsigned d) { return (l / below * base + d) * below + l % below; };
-  detail::Nfa n;
-  n.states = a.states();
-  n.letters = shape.letters();
-  guard(context, std::uint64_t{n.states} * n.letters * (8 + 4 * base), fmt::format("projecting {} away", name));
-  n.offset.reserve(std::uint64_t{n.states} * n.letters + 1);
-  n.offset.push_back(0);
-  std::vector<std::uint32_t> cell;
-  for (std::uint32_t q = 0; q < n.states; ++q)
-    for (std::uint32_t l = 0; l < n.letters; ++l) {
-      cell.clear();
-      for (unsigned d = 0; d < base; ++d) cell.push_back(a.next(q, old_letter(l, d)));
-      std::sort(cell.begin(), cell.end());
-      cell.erase(std::unique(cell.begin(), cell.end()), cell.end());
-      n.target.insert(n.target.end(), cell.begin(), cell.end());
-      n.offset.push_back(n.target.size());
-    }
-  n.accepting.resize(n.states);
-  for (std::uint32_t q = 0; q < n.states; ++q) n.accepting[q] = a.accepting(q);
+  detail::Nfa n = p.apply(detail::to_nfa(a), context, name);
   // The leading-zero fix: the witness may need more digits than the other numbers, which
   // then read as zeros (msd: before them; lsd: after them). Letter 0 is the all-zero tuple.
   std::vector<std::uint8_t> seen(n.states, 0);
   std::vector<std::uint32_t> queue;
-  if (msd) {
+  if (p.msd) {
     queue.push_back(a.initial());
     seen[a.initial()] = 1;
     for (std::size_t i = 0; i < queue.size(); ++i)
@@ -224,7 +251,6 @@ Automaton exists(const Automaton& a, std::string_view name, const Context& conte
         }
     n.initial = queue;
   } else {
-    n.initial = {a.initial()};
     // Accepting: an accepting state is reachable by zero letters (a fixed point, iterated).
     for (bool changed = true; changed;) {
       changed = false;
@@ -240,9 +266,61 @@ Automaton exists(const Automaton& a, std::string_view name, const Context& conte
       }
     }
   }
-  Automaton r = detail::determinize_minimal(n, rest, context);
+  Automaton r = detail::determinize_minimal(n, p.rest, context);
   timer.finish(r, n.bytes());
   return r;
+}
+
+Automaton infinitely_many(const Automaton& a, std::string_view name, const Context& context) {
+  Projection p(a, name);
+  StepTimer timer(context, fmt::format("infinitely many {}", name), a.states());
+  // Read msd first: an lsd automaton is reversed (its words then allow leading zeros).
+  detail::Nfa n = detail::to_nfa(a);
+  if (!p.msd) n = detail::reversed(n, context);
+  // The words for given values of the other tracks are u·s: u reads the digits of the
+  // quantified number beyond the others' length (their tracks read 0 there), s the rest.
+  // Infinitely many values ⇔ unboundedly long accepted u after its leading zeros
+  // (representations are canonical, so distinct stripped words are distinct numbers) ⇔ by
+  // pigeonhole, u can pass through a cycle after its first nonzero digit. On the graph of
+  // the zero-elsewhere letters with a flag "a nonzero digit was read", the states q with
+  // (q, flagged) reachable from such a cycle: peeling the reachable flagged nodes without a
+  // flagged predecessor (Kahn) leaves exactly those. Then s is read from them.
+  std::uint32_t S = n.states;
+  std::vector<std::uint8_t> reach(2 * std::uint64_t{S}, 0);  // node q + S·flag
+  std::vector<std::uint32_t> queue;
+  for (std::uint32_t q : n.initial)
+    if (!reach[q]) reach[q] = 1, queue.push_back(q);
+  auto successors = [&](std::uint32_t node, auto&& visit) {
+    std::uint32_t q = node % S;
+    bool flag = node >= S;
+    for (unsigned d = 0; d < p.base; ++d) {
+      std::uint64_t c = std::uint64_t{q} * n.letters + p.old_letter(0, d);
+      for (std::uint64_t j = n.offset[c]; j < n.offset[c + 1]; ++j) visit(n.target[j] + ((flag || d != 0) ? S : 0));
+    }
+  };
+  for (std::size_t i = 0; i < queue.size(); ++i)
+    successors(queue[i], [&](std::uint32_t v) {
+      if (!reach[v]) reach[v] = 1, queue.push_back(v);
+    });
+  std::vector<std::uint32_t> indegree(S, 0);
+  for (std::uint32_t q = 0; q < S; ++q)
+    if (reach[S + q]) successors(S + q, [&](std::uint32_t v) { ++indegree[v - S]; });
+  std::vector<std::uint8_t> peeled(S, 0);
+  queue.clear();
+  for (std::uint32_t q = 0; q < S; ++q)
+    if (reach[S + q] && indegree[q] == 0) peeled[q] = 1, queue.push_back(q);
+  for (std::size_t i = 0; i < queue.size(); ++i)
+    successors(S + queue[i], [&](std::uint32_t v) {
+      if (--indegree[v - S] == 0) peeled[v - S] = 1, queue.push_back(v - S);
+    });
+  detail::Nfa r = p.apply(n, context, name);
+  r.initial.clear();
+  for (std::uint32_t q = 0; q < S; ++q)
+    if (reach[S + q] && !peeled[q]) r.initial.push_back(q);
+  if (!p.msd) r = detail::reversed(r, context);
+  Automaton out = detail::determinize_minimal(r, p.rest, context);
+  timer.finish(out, r.bytes());
+  return out;
 }
 
 Automaton minimize(const Automaton& in, const Context& context) {
@@ -443,19 +521,17 @@ bool equivalent(const Automaton& a, const Automaton& b, const Context& context) 
   return !shortest_accepted(raw_product(a, b, BoolOp::xor_, context)).has_value();
 }
 
-std::vector<std::uint32_t> encode(const Automaton& a, const std::vector<std::uint64_t>& values) {
-  if (values.size() != a.tracks().size()) throw InputError("encode: one value per track");
-  std::vector<std::vector<unsigned>> reps;
+namespace {
+
+// The word of digit strings (most significant first), padded to a common length: leading
+// zeros for msd, trailing for lsd.
+std::vector<std::uint32_t> padded_word(const Automaton& a, const std::vector<std::vector<unsigned>>& reps) {
   std::size_t length = 0;
-  for (std::size_t i = 0; i < values.size(); ++i) {
-    if (!a.tracks()[i].system) throw InputError("encode: a track without a number system");
-    reps.push_back(a.tracks()[i].system->representation(values[i]));
-    length = std::max(length, reps.back().size());
-  }
+  for (const auto& r : reps) length = std::max(length, r.size());
   std::vector<std::uint32_t> word(length);
-  std::vector<unsigned> d(values.size());
+  std::vector<unsigned> d(reps.size());
   for (std::size_t j = 0; j < length; ++j) {
-    for (std::size_t i = 0; i < values.size(); ++i) {
+    for (std::size_t i = 0; i < reps.size(); ++i) {
       const auto& r = reps[i];
       std::size_t pad = length - r.size();
       // msd: position j reads digit j of the padded word; lsd: the reversed padded word.
@@ -467,18 +543,54 @@ std::vector<std::uint32_t> encode(const Automaton& a, const std::vector<std::uin
   return word;
 }
 
+const NumberSystem& system_of(const Automaton& a, std::size_t i, const char* what) {
+  if (!a.tracks()[i].system) throw InputError(fmt::format("{}: a track without a number system", what));
+  return *a.tracks()[i].system;
+}
+
+// Track i's digits of the word, most significant first.
+std::vector<unsigned> track_digits(const Automaton& a, std::size_t i, const std::vector<std::uint32_t>& word) {
+  bool msd = a.tracks()[i].system->msd();
+  std::vector<unsigned> digits(word.size());
+  for (std::size_t j = 0; j < word.size(); ++j) digits[msd ? j : word.size() - 1 - j] = a.digits(word[j])[i];
+  return digits;
+}
+
+}  // namespace
+
+std::vector<std::uint32_t> encode(const Automaton& a, const std::vector<std::uint64_t>& values) {
+  if (values.size() != a.tracks().size()) throw InputError("encode: one value per track");
+  std::vector<std::vector<unsigned>> reps;
+  for (std::size_t i = 0; i < values.size(); ++i) reps.push_back(system_of(a, i, "encode").representation(values[i]));
+  return padded_word(a, reps);
+}
+
+std::vector<std::uint32_t> encode_integers(const Automaton& a, const std::vector<std::int64_t>& values) {
+  if (values.size() != a.tracks().size()) throw InputError("encode: one value per track");
+  std::vector<std::vector<unsigned>> reps;
+  for (std::size_t i = 0; i < values.size(); ++i)
+    reps.push_back(system_of(a, i, "encode").integer_representation(values[i]));
+  return padded_word(a, reps);
+}
+
 std::vector<std::uint64_t> decode(const Automaton& a, const std::vector<std::uint32_t>& word) {
   std::vector<std::uint64_t> values;
-  for (std::size_t i = 0; i < a.tracks().size(); ++i) {
-    const Track& t = a.tracks()[i];
-    if (!t.system) throw InputError("decode: a track without a number system");
-    std::vector<unsigned> msd(word.size());
-    for (std::size_t j = 0; j < word.size(); ++j) msd[t.system->msd() ? j : word.size() - 1 - j] = a.digits(word[j])[i];
-    values.push_back(t.system->value(msd));
-  }
+  for (std::size_t i = 0; i < a.tracks().size(); ++i)
+    values.push_back(system_of(a, i, "decode").value(track_digits(a, i, word)));
+  return values;
+}
+
+std::vector<std::int64_t> decode_integers(const Automaton& a, const std::vector<std::uint32_t>& word) {
+  std::vector<std::int64_t> values;
+  for (std::size_t i = 0; i < a.tracks().size(); ++i)
+    values.push_back(system_of(a, i, "decode").integer_value(track_digits(a, i, word)));
   return values;
 }
 
 bool accepts(const Automaton& a, const std::vector<std::uint64_t>& values) { return a.run(encode(a, values)) != 0; }
+
+bool accepts_integers(const Automaton& a, const std::vector<std::int64_t>& values) {
+  return a.run(encode_integers(a, values)) != 0;
+}
 
 }  // namespace qg::automata

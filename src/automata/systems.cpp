@@ -14,6 +14,11 @@ namespace qg::automata {
 
 namespace {
 
+// The most states recurrence_adder explores before giving up.
+constexpr std::size_t kAdderStates = std::size_t{1} << 15;
+
+const char* const kSystemNames = "msd_k, lsd_k with k ≥ 2, msd_fib, msd_trib, lsd_fib, lsd_trib, msd_neg_k, lsd_neg_k";
+
 std::vector<Track> tracks_of(const std::vector<std::string>& names, unsigned base) {
   std::vector<Track> t;
   for (const auto& n : names) t.push_back({n, base, nullptr});
@@ -52,6 +57,26 @@ Automaton msd_less(unsigned base) {
     a.set_next(2, l, 2);
   }
   a.set_output(1, 1);
+  return a;
+}
+
+// x < y in base −k, most significant digit first. The state is c, the value of the prefix
+// of y − x in units of the place about to be read: reading digits (dx, dy) makes it
+// c' = −k·c + (dy − dx), and at the end y − x = c. Once c ≠ 0, |c'| ≥ k|c| − (k − 1) ≥ |c|
+// and the sign alternates, so c never returns to 0 and every |c| ≥ 2 behaves alike: the
+// states 0, ±1 and "≥ 2", "≤ −2" (each of which goes to the other); accepting when c > 0.
+Automaton negative_less(unsigned k) {
+  Automaton a(tracks_of({"x", "y"}, k), 5);  // 0: c = 0, 1: c = 1, 2: c = −1, 3: c ≥ 2, 4: c ≤ −2
+  auto state = [](long c) -> std::uint32_t { return c == 0 ? 0 : c == 1 ? 1 : c == -1 ? 2 : c >= 2 ? 3 : 4; };
+  for (std::uint32_t l = 0; l < a.letters(); ++l) {
+    auto d = a.digits(l);
+    long delta = long{d[1]} - long{d[0]};
+    for (long c : {0L, 1L, -1L}) a.set_next(state(c), l, state(-long{k} * c + delta));
+    a.set_next(3, l, 4);
+    a.set_next(4, l, 3);
+  }
+  a.set_output(1, 1);
+  a.set_output(3, 1);
   return a;
 }
 
@@ -115,6 +140,10 @@ Automaton recurrence_adder(const std::vector<std::int64_t>& a, const std::vector
       }
       auto [it, fresh] = id.try_emplace(n, static_cast<std::uint32_t>(states.size()));
       if (fresh) states.push_back(n);
+      // A Pisot recurrence closes with far fewer states (Tribonacci: hundreds); beyond this
+      // the doubling bound will not reach a fixed point either.
+      if (states.size() > kAdderStates)
+        throw RangeError("the adder does not close (is the dominant root a Pisot number?)");
       delta.push_back(it->second);
     }
   }
@@ -147,8 +176,7 @@ Automaton restrict_tracks(Automaton a, const Automaton& validity, const Context&
 struct SystemBuilder {
   static std::shared_ptr<const NumberSystem> build(std::string_view name, const Context& context) {
     if (name.size() < 5 || (name.substr(0, 4) != "msd_" && name.substr(0, 4) != "lsd_"))
-      throw InputError(fmt::format(
-          "unknown number system '{}' (msd_k, lsd_k with k ≥ 2, msd_fib, msd_trib, lsd_fib, lsd_trib)", name));
+      throw InputError(fmt::format("unknown number system '{}' ({})", name, kSystemNames));
     bool msd = name[0] == 'm';
     std::string_view kind = name.substr(4);
     if (!msd) {
@@ -201,21 +229,38 @@ struct SystemBuilder {
       s->adder_ = previous;
       return me;
     }
+    bool negative = kind.substr(0, 4) == "neg_";
+    if (negative) kind = kind.substr(4);
     unsigned k = 0;
     auto [p, ec] = std::from_chars(kind.data(), kind.data() + kind.size(), k);
     if (ec != std::errc() || p != kind.data() + kind.size() || k < 2)
-      throw InputError(fmt::format(
-          "unknown number system '{}' (msd_k, lsd_k with k ≥ 2, msd_fib, msd_trib, lsd_fib, lsd_trib)", name));
+      throw InputError(fmt::format("unknown number system '{}' ({})", name, kSystemNames));
     if (k > 64) throw RangeError(fmt::format("number system '{}': bases 2 to 64 are supported", name));
     s->base_ = k;
-    for (std::uint64_t w = 1;;) {
-      s->weights_.push_back(w);
-      if (__builtin_mul_overflow(w, k, &w)) break;
-    }
     Automaton valid(tracks_of({"x"}, k), 1);
     valid.set_output(0, 1);
     s->validity_ = (valid);
     s->equal_ = (equal_digits(k));
+    if (negative) {
+      // Base −k: digits 0 … k−1 at places (−k)^i; every integer, negative ones too, has
+      // exactly one representation up to leading zeros (so variables range over ℤ). The
+      // adder from the recurrence U_{i+1} = −k·U_i.
+      s->negative_ = true;
+      s->less_ = negative_less(k);
+      Automaton previous;
+      for (std::int64_t bound = 2;; bound *= 2) {
+        Automaton adder = recurrence_adder({-std::int64_t{k}}, {1}, k, bound);
+        if (bound > 2 && equivalent(adder, previous, context)) break;
+        if (bound > 1024) throw std::logic_error("negative base adder: no fixed point");
+        previous = std::move(adder);
+      }
+      s->adder_ = minimize(previous, context);
+      return me;
+    }
+    for (std::uint64_t w = 1;;) {
+      s->weights_.push_back(w);
+      if (__builtin_mul_overflow(w, k, &w)) break;
+    }
     s->less_ = (msd_less(k));
     s->adder_ = minimize((msd_k_adder(k)), context);
     return me;
@@ -311,7 +356,13 @@ std::shared_ptr<const NumberSystem> NumberSystem::from_morphism(const std::strin
   }
   Automaton previous;
   for (std::int64_t bound = 2;; bound *= 2) {
-    Automaton adder = restrict_tracks(recurrence_adder(rec, init, base, bound), valid, context);
+    Automaton adder;
+    try {
+      adder = restrict_tracks(recurrence_adder(rec, init, base, bound), valid, context);
+    } catch (const RangeError&) {
+      throw RangeError(
+          fmt::format("morphism {}: the adder does not close (is the dominant root a Pisot number?)", m.to_string()));
+    }
     if (bound > 2 && equivalent(adder, previous, context)) break;
     if (bound > 256)
       throw RangeError(
@@ -335,7 +386,43 @@ std::shared_ptr<const NumberSystem> NumberSystem::from_morphism(const std::strin
   return l;
 }
 
+std::vector<unsigned> NumberSystem::integer_representation(std::int64_t n) const {
+  if (!negative_) {
+    if (n < 0) throw RangeError(fmt::format("{} has no representation of the negative number {}", name_, n));
+    return representation(static_cast<std::uint64_t>(n));
+  }
+  // Base −k: the last digit is n mod k (in 0 … k−1), and the rest represents (n − d)/(−k).
+  std::vector<unsigned> d;
+  auto k = static_cast<std::int64_t>(base_);
+  while (n != 0) {
+    std::int64_t r = ((n % k) + k) % k;
+    d.push_back(static_cast<unsigned>(r));
+    n = (n - r) / -k;
+  }
+  std::reverse(d.begin(), d.end());
+  return d;
+}
+
+std::int64_t NumberSystem::integer_value(const std::vector<unsigned>& msd_digits) const {
+  if (!negative_) {
+    std::uint64_t v = value(msd_digits);
+    if (v > static_cast<std::uint64_t>(INT64_MAX)) throw RangeError(fmt::format("a {} value beyond 2^63", name_));
+    return static_cast<std::int64_t>(v);
+  }
+  // Horner's rule in base −k.
+  std::int64_t v = 0;
+  for (unsigned d : msd_digits)
+    if (__builtin_mul_overflow(v, -static_cast<std::int64_t>(base_), &v) ||
+        __builtin_add_overflow(v, std::int64_t{d}, &v))
+      throw RangeError(fmt::format("a {} value beyond ±2^63", name_));
+  return v;
+}
+
 std::vector<unsigned> NumberSystem::representation(std::uint64_t n) const {
+  if (negative_) {
+    if (n > static_cast<std::uint64_t>(INT64_MAX)) throw RangeError(fmt::format("{}: a number beyond 2^63", name_));
+    return integer_representation(static_cast<std::int64_t>(n));
+  }
   std::vector<unsigned> d;
   std::string_view kind = std::string_view(name_).substr(4);
   std::string text;
@@ -364,6 +451,11 @@ std::vector<unsigned> NumberSystem::representation(std::uint64_t n) const {
 }
 
 std::uint64_t NumberSystem::value(const std::vector<unsigned>& msd_digits) const {
+  if (negative_) {
+    std::int64_t v = integer_value(msd_digits);
+    if (v < 0) throw RangeError(fmt::format("a negative {} value where a natural number is expected", name_));
+    return static_cast<std::uint64_t>(v);
+  }
   std::uint64_t v = 0;
   std::size_t n = msd_digits.size();
   for (std::size_t i = 0; i < n; ++i) {
@@ -378,7 +470,14 @@ std::uint64_t NumberSystem::value(const std::vector<unsigned>& msd_digits) const
 }
 
 Automaton NumberSystem::constant(std::uint64_t n, const Context& context) const {
-  auto rep = representation(n);
+  return digits_constant(representation(n), context);
+}
+
+Automaton NumberSystem::integer_constant(std::int64_t n, const Context& context) const {
+  return digits_constant(integer_representation(n), context);
+}
+
+Automaton NumberSystem::digits_constant(std::vector<unsigned> rep, const Context& context) const {
   if (!msd_) std::reverse(rep.begin(), rep.end());
   auto len = static_cast<std::uint32_t>(rep.size());
   Automaton a({Track{"x", base_, nullptr}}, len + 2);  // states 0 … len, len + 1 dead

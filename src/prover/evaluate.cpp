@@ -98,6 +98,30 @@ Evaluator::Value Evaluator::term(const Term& t) {
       r.constraint = c;
       return r;
     }
+    case Term::negate: {
+      // −a: the r with a + r = 0. Only in a negative base (numbers there are integers);
+      // Walnut also accepts _1 in natural bases, with a meaning its manual does not give.
+      auto sys = system(t.system, t.pos);
+      if (!sys->negative())
+        throw PositionedError{
+            t.pos, fmt::format("a negative number needs a negative base such as msd_neg_2, not {}", sys->name())};
+      Value r{fresh(), std::nullopt};
+      if (t.a->kind == Term::number) {
+        if (t.a->value > static_cast<std::uint64_t>(INT64_MAX)) throw PositionedError{t.pos, "a constant beyond 2^63"};
+        Automaton c = sys->integer_constant(-static_cast<std::int64_t>(t.a->value), ctx_);
+        c.rename({r.var});
+        r.constraint = c;
+        return r;
+      }
+      Value a = term(*t.a);
+      std::string zero = fresh();
+      Automaton z = sys->constant(0, ctx_);
+      z.rename({zero});
+      Automaton c =
+          conjoin(automata::product(sum(t.system, a.var, r.var, zero, t.pos), z, BoolOp::and_, ctx_), a.constraint);
+      r.constraint = drop_fresh(std::move(c), {zero, a.var});
+      return r;
+    }
     case Term::add:
       return add_values(term(*t.a), term(*t.b), t.system, t.pos);
     case Term::subtract: {
@@ -121,7 +145,16 @@ Evaluator::Value Evaluator::term(const Term& t) {
       std::string m = fresh(), k = fresh();
       Automaton kc = system(t.system, t.pos)->constant(t.value, ctx_);
       kc.rename({k});
-      Automaton less = automata::bind(system(t.system, t.pos)->less(), {m, k}, ctx_);
+      auto sys = system(t.system, t.pos);
+      Automaton less = automata::bind(sys->less(), {m, k}, ctx_);
+      if (sys->negative()) {
+        // Integers: the remainder is also at least 0 (floor division, as Walnut: _3/2 = _2).
+        std::string zero = fresh();
+        Automaton z = sys->constant(0, ctx_);
+        z.rename({zero});
+        Automaton negative = automata::product(automata::bind(sys->less(), {m, zero}, ctx_), z, BoolOp::and_, ctx_);
+        less = automata::product(less, automata::complement(exists_all(negative, {zero}), ctx_), BoolOp::and_, ctx_);
+      }
       Automaton c = conjoin(sum(t.system, kr.var, m, a.var, t.pos), kr.constraint);
       c = drop_fresh(
           automata::product(c, exists_all(automata::product(less, kc, BoolOp::and_, ctx_), {k}), BoolOp::and_, ctx_),
@@ -289,6 +322,13 @@ Automaton Evaluator::formula(const Formula& f) {
       Automaton counter = automata::complement(formula(*f.a), ctx_);
       if (&f == top_) counter_ = counter;
       return automata::complement(exists_all(counter, f.vars), ctx_);
+    }
+    case Formula::infinite: {
+      Automaton a = formula(*f.a);
+      const std::string& v = f.vars[0];
+      // A variable φ does not mention: infinitely many values iff φ holds at all.
+      if (a.track_index(v) < 0) return a;
+      return automata::infinitely_many(a, v, ctx_);
     }
     case Formula::relation:
       return relation(f);

@@ -30,7 +30,6 @@ std::vector<Token> tokenize(std::string_view s, std::size_t offset) {
       continue;
     }
     if (c == 'A' || c == 'E' || c == 'I') {
-      if (c == 'I') throw PositionedError{at, "the quantifier I (infinitely many) is not supported"};
       out.push_back({Token::quantifier, std::string(1, c), at});
       ++i;
       continue;
@@ -174,12 +173,16 @@ class Parser {
       return n;
     }
     if (peek().kind == Token::quantifier) {
-      auto n = node(peek().text == "E" ? Formula::exists : Formula::forall, peek().pos);
+      const std::string& q = peek().text;
+      auto n = node(q == "E" ? Formula::exists : q == "A" ? Formula::forall : Formula::infinite, peek().pos);
       ++i_;
       do {
         if (peek().kind != Token::ident) fail("expected a variable after the quantifier");
         n->vars.push_back(t_[i_++].text);
       } while (is_op(",") && (++i_, true));
+      // "Infinitely many pairs" is not "infinitely many x with infinitely many y": one variable.
+      if (n->kind == Formula::infinite && n->vars.size() > 1)
+        throw PositionedError{n->pos, "the quantifier I takes one variable (write I x I y … for nested ones)"};
       n->a = iff();  // a quantifier extends to the enclosing parenthesis
       return n;
     }
@@ -266,19 +269,39 @@ class Parser {
       std::size_t pos = t_[i_++].pos;
       TermPtr r = primary();
       auto n = tnode(times ? Term::multiply : Term::divide, pos);
-      if (times && t->kind == Term::number) {
-        n->value = t->value;
+      // A constant factor or divisor may be negative (_2): c·t = −(|c|·t), t/(−c) = (−t)/c
+      // (floor division, as Walnut: 3/_2 = _2).
+      bool negative = false;
+      if (times && constant(*t, negative)) {
+        n->value = constant_value(*t);
         n->a = std::move(r);
-      } else if (r->kind == Term::number) {
-        if (!times && r->value == 0) throw PositionedError{r->pos, "division by zero"};
-        n->value = r->value;
+      } else if (constant(*r, negative)) {
+        n->value = constant_value(*r);
+        if (!times && n->value == 0) throw PositionedError{r->pos, "division by zero"};
         n->a = std::move(t);
+        if (!times && negative) {
+          n->a = wrap(Term::negate, std::move(n->a));
+          negative = false;
+        }
       } else {
         throw PositionedError{pos, times ? "'*' needs a constant on one side" : "'/' needs a constant divisor"};
       }
-      t = std::move(n);
+      t = negative ? wrap(Term::negate, std::move(n)) : std::move(n);
     }
     return t;
+  }
+  // Whether t is a constant c or −c, and which.
+  static bool constant(const Term& t, bool& negative) {
+    if (t.kind == Term::number) return true;
+    if (t.kind == Term::negate && t.a->kind == Term::number) return negative = true;
+    return false;
+  }
+  static std::uint64_t constant_value(const Term& t) { return t.kind == Term::number ? t.value : t.a->value; }
+  TermPtr wrap(Term::Kind k, TermPtr a) {
+    auto n = tnode(k, a->pos);
+    n->system = a->system;
+    n->a = std::move(a);
+    return n;
   }
   TermPtr primary() {
     const Token& k = peek();
@@ -308,7 +331,13 @@ class Parser {
       ++i_;
       return n;
     }
-    if (is_op("_")) fail("negative numbers need a negative base, which is not supported");
+    if (is_op("_")) {
+      // Unary minus, the tightest operator: _5, _x, _(x+1).
+      Depth guard(*this);
+      auto n = tnode(Term::negate, t_[i_++].pos);
+      n->a = primary();
+      return n;
+    }
     if (is_op("(")) {
       Depth guard(*this);
       ++i_;

@@ -87,6 +87,20 @@ std::string expand_macros(std::string_view text, std::size_t offset, const std::
   return out;
 }
 
+// Walnut's rules "0->01 1->10" (separated by white space) as the words module's
+// "0->01,1->10"; rules already separated by commas are kept.
+std::string morphism_rules(std::string_view rules) {
+  std::string text;
+  for (std::size_t k = 0; k < rules.size();) {
+    while (k < rules.size() && std::isspace(static_cast<unsigned char>(rules[k]))) ++k;
+    std::size_t e = k;
+    while (e < rules.size() && !std::isspace(static_cast<unsigned char>(rules[e]))) ++e;
+    if (e > k) text += (text.empty() ? "" : ",") + std::string(rules.substr(k, e - k));
+    k = e;
+  }
+  return text;
+}
+
 }  // namespace
 
 Session::Session(automata::Context context) : context_(std::move(context)) {}
@@ -98,8 +112,11 @@ std::shared_ptr<const automata::NumberSystem> Session::system(const std::string&
 }
 
 void Session::define_system(const std::string& name, std::string_view morphism) {
-  systems_["msd_" + name] = automata::NumberSystem::from_morphism("msd_" + name, morphism, true, context_);
-  systems_["lsd_" + name] = automata::NumberSystem::from_morphism("lsd_" + name, morphism, false, context_);
+  auto msd = automata::NumberSystem::from_morphism("msd_" + name, morphism, true, context_);
+  auto lsd = automata::NumberSystem::from_morphism("lsd_" + name, morphism, false, context_);
+  systems_["msd_" + name] = msd;
+  systems_["lsd_" + name] = lsd;
+  numsys_morphisms_[name] = words::Morphism::parse(morphism).to_string();
 }
 
 void Session::define(const std::string& name, Automaton a) { automata_[name] = std::move(a); }
@@ -205,7 +222,7 @@ std::vector<Result> Session::run(std::string_view text, std::string_view file) {
     skip();
     if (i >= text.size()) break;
     std::size_t at = i;
-    std::string command = word("a command (eval, def, reg, macro, morphism, promote, image)");
+    std::string command = word("a command (eval, def, reg, macro, morphism, promote, image, numsys)");
     Result r;
     r.command = command;
     auto started = std::chrono::steady_clock::now();
@@ -254,7 +271,7 @@ std::vector<Result> Session::run(std::string_view text, std::string_view file) {
           if (!*r.truth && ev.counterexamples()) {
             const Automaton& c = *ev.counterexamples();
             if (auto w = automata::shortest_accepted(c)) {
-              auto values = automata::decode(c, *w);
+              auto values = automata::decode_integers(c, *w);
               for (std::size_t k = 0; k < values.size(); ++k)
                 r.counterexample.emplace_back(c.tracks()[k].name, values[k]);
             }
@@ -319,17 +336,9 @@ std::vector<Result> Session::run(std::string_view text, std::string_view file) {
       std::size_t start;
       std::string_view rules = quoted(start);
       end();
-      std::string text;
-      for (std::size_t k = 0; k < rules.size();) {
-        while (k < rules.size() && std::isspace(static_cast<unsigned char>(rules[k]))) ++k;
-        std::size_t e = k;
-        while (e < rules.size() && !std::isspace(static_cast<unsigned char>(rules[e]))) ++e;
-        if (e > k) text += (text.empty() ? "" : ",") + std::string(rules.substr(k, e - k));
-        k = e;
-      }
       words::Morphism m;
       try {
-        m = words::Morphism::parse(text);
+        m = words::Morphism::parse(morphism_rules(rules));
       } catch (const InputError& e) {
         fail(start, e.what());
       }
@@ -346,20 +355,56 @@ std::vector<Result> Session::run(std::string_view text, std::string_view file) {
       if (it == morphisms_.end()) fail(mat, fmt::format("no morphism named {}", mname));
       words::Morphism m = words::Morphism::parse(it->second);
       std::size_t k = m.image(m.start()).size();
-      for (char x : m.alphabet())
-        if (m.image(x).size() != k) fail(mat, fmt::format("morphism {} is not uniform", mname));
+      bool uniform = true;
+      for (char x : m.alphabet()) uniform = uniform && m.image(x).size() == k;
+      if (!uniform && command == "image") fail(mat, fmt::format("morphism {} is not uniform", mname));
       auto digit = [](char c) { return static_cast<int>(c - '0'); };
       if (command == "promote") {
         end();
-        if (k < 2) fail(mat, fmt::format("morphism {} maps letters to single letters", mname));
-        m.require_prolongable();
-        auto sys = system(fmt::format("msd_{}", k));
+        if (uniform && k < 2) fail(mat, fmt::format("morphism {} maps letters to single letters", mname));
+        try {
+          m.require_prolongable();
+        } catch (const InputError& e) {
+          fail(mat, e.what());
+        }
+        // k-uniform: msd_k. Otherwise the morphism's own numeration system (Dumont–Thomas),
+        // msd_MORPHISM as numsys would make it: the digits of n lead from the start letter
+        // through the images to the letter at n.
+        std::shared_ptr<const automata::NumberSystem> sys;
+        if (uniform) {
+          sys = system(fmt::format("msd_{}", k));
+        } else {
+          auto own = numsys_morphisms_.find(mname);
+          if (own == numsys_morphisms_.end() || own->second != it->second) {
+            if (systems_.count("msd_" + mname) || own != numsys_morphisms_.end())
+              fail(mat, fmt::format("msd_{} is already a number system (of another morphism)", mname));
+            bool known = true;
+            try {
+              automata::NumberSystem::make("msd_" + mname, context_);
+            } catch (const InputError&) {
+              known = false;
+            }
+            if (known) fail(mat, fmt::format("msd_{} is already a number system: name the morphism otherwise", mname));
+            try {
+              define_system(mname, it->second);
+            } catch (const RangeError& e) {
+              throw RangeError(located(file, text, mat, e.what()));
+            } catch (const InputError& e) {
+              fail(mat, e.what());
+            }
+          }
+          sys = system("msd_" + mname);
+        }
         auto n = static_cast<std::uint32_t>(m.alphabet().size());
-        Automaton a({automata::Track{"n", sys->base(), sys}}, n);
-        for (std::uint32_t q = 0; q < n; ++q) {
-          a.set_output(q, digit(m.alphabet()[q]));
-          for (std::uint32_t d = 0; d < k; ++d)
-            a.set_next(q, d, static_cast<std::uint32_t>(m.index(m.image(m.alphabet()[q])[d])));
+        Automaton a({automata::Track{"n", sys->base(), sys}}, n + 1);  // n: past an image's end
+        for (std::uint32_t q = 0; q <= n; ++q) {
+          a.set_output(q, q < n ? digit(m.alphabet()[q]) : -1);
+          for (std::uint32_t d = 0; d < sys->base(); ++d) {
+            std::uint32_t to = n;
+            if (q < n && d < m.image(m.alphabet()[q]).size())
+              to = static_cast<std::uint32_t>(m.index(m.image(m.alphabet()[q])[d]));
+            a.set_next(q, d, to);
+          }
         }
         define_word(r.name, automata::minimize(a, context_));
       } else {
@@ -401,13 +446,38 @@ std::vector<Result> Session::run(std::string_view text, std::string_view file) {
           define_word(r.name, automata::minimize(a, context_));
         }
       }
+      const Automaton& made = words_[r.name];
+      r.states = r.largest = made.states();
+      for (const auto& t : made.tracks()) r.variables.push_back(t.name);
+    } else if (command == "numsys") {
+      // numsys NAME "a->aab,b->aa": (an extension; Walnut reads such systems from files)
+      // msd_NAME and lsd_NAME, the numeration systems of the morphism (define_system).
+      std::size_t nat = (skip(), i);
+      r.name = word("a name");
+      std::size_t start;
+      std::string_view rules = quoted(start);
+      end();
+      bool known = true;
+      try {
+        automata::NumberSystem::make("msd_" + r.name, context_);
+      } catch (const InputError&) {
+        known = false;
+      }
+      if (known || systems_.count("msd_" + r.name)) fail(nat, fmt::format("msd_{} is already a number system", r.name));
+      try {
+        define_system(r.name, morphism_rules(rules));
+      } catch (const RangeError& e) {
+        throw RangeError(located(file, text, start, e.what()));
+      } catch (const InputError& e) {
+        fail(start, e.what());
+      }
     } else if (command == "macro") {
       r.name = word("a name");
       std::size_t start;
       macros_[r.name] = std::string(quoted(start));
       end();
     } else {
-      fail(at, fmt::format("unknown command '{}' (eval, def, reg, macro, morphism, promote, image)", command));
+      fail(at, fmt::format("unknown command '{}' (eval, def, reg, macro, morphism, promote, image, numsys)", command));
     }
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     results.push_back(std::move(r));

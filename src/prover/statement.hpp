@@ -22,13 +22,13 @@ using TermPtr = std::unique_ptr<Term>;
 using FormulaPtr = std::unique_ptr<Formula>;
 
 struct Term {
-  enum Kind { variable, number, add, subtract, multiply, divide, letter, index } kind;
+  enum Kind { variable, number, negate, add, subtract, multiply, divide, letter, index } kind;
   std::size_t pos = 0;
   std::string name;         // variable; word name of index
   std::uint64_t value = 0;  // number; the constant of multiply/divide
   std::int64_t letter_value = 0;
   std::string system;  // the number system in scope
-  TermPtr a, b;        // operands (multiply/divide: a only; index: a is the position)
+  TermPtr a, b;        // operands (negate, multiply, divide: a only; index: a is the position)
 };
 
 struct Formula {
@@ -42,6 +42,7 @@ struct Formula {
     equivalence,
     exists,
     forall,
+    infinite,  // I x φ: infinitely many x
     relation,
     call
   } kind;
