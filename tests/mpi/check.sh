@@ -4,8 +4,8 @@
 #   resume:   a sweep killed part way and resumed on another number of ranks equals the
 #             uninterrupted one;
 #   bad:      bad input exits 2 on every rank with the message, never hangs;
-#   palaces:  the palace count by column slabs on 1, 2, 4 ranks equals the single-process one,
-#             and a run resumed from its checkpoints too.
+#   palaces:  the palace count by column slabs on 2 and 4 ranks equals the single-process one;
+#   palaces_resume: so do runs resumed from their checkpoints (one of them killed part way).
 set -euo pipefail
 qg=$1 mpiexec=$2 part=$3
 work=$(mktemp -d)
@@ -54,7 +54,37 @@ bad)
   check "empty range" sweep blocking --range 5..4 --out "$work/d"
   touch "$work/file"
   check "unwritable directory" sweep blocking --range 1..3 --out "$work/file/d"
+  check "table narrower than the ranks" blocking 10 --size 2x100
+  check "unwritable checkpoint directory" blocking 10 --size 100 --checkpoint "$work/file/d"
   echo "bad: every rank exits 2 with the message"
+  ;;
+palaces)
+  # 16-bit counters on 4 slabs, 32-bit ones (k > 16383) on 2, batches that do not divide H.
+  for game in "4 100 --size 3000x1500" "2 20000 --size 500x300"; do
+    set -- $game
+    r=$1; shift
+    want=$("$qg" blocking "$@")
+    got=$(run $r blocking "$@" --batch 100)
+    [ "$got" = "$want" ] || { echo "palaces $*: -np $r gave '$got', one process '$want'"; exit 1; }
+  done
+  echo "palaces: 2 and 4 slabs equal one process"
+  ;;
+palaces_resume)
+  # A run of 1200 rows resumed to 2000 rows, and a run killed part way resumed.
+  want=$("$qg" blocking 1000 --size 4097x2000)
+  run 3 blocking 1000 --size 4097x1200 --checkpoint "$work/ck" >/dev/null
+  [ "$(cat "$work/ck/checkpoint-of-3")" = 1200 ] || { echo "palaces: no checkpoint at row 1200"; exit 1; }
+  got=$(run 3 blocking 1000 --size 4097x2000 --checkpoint "$work/ck")
+  [ "$got" = "$want" ] || { echo "palaces: resumed from row 1200: '$got', not '$want'"; exit 1; }
+  big="1000 --size 20000x30000"
+  want=$("$qg" blocking $big)
+  timeout -s TERM 1.5 "$mpiexec" --oversubscribe -np 2 "$qg" blocking $big --checkpoint "$work/kill" \
+    --checkpoint-every 0 --batch 256 >/dev/null 2>&1 || true
+  row=$(cat "$work/kill/checkpoint-of-2" 2>/dev/null || echo 0)
+  got=$(run 2 blocking $big --checkpoint "$work/kill")
+  [ "$got" = "$want" ] || { echo "palaces: killed at row $row and resumed: '$got', not '$want'"; exit 1; }
+  [ "$row" -lt 30000 ] || { echo "palaces: the run was not killed before its end"; exit 1; }
+  echo "palaces_resume: resumed from row 1200, and from row $row of a killed run"
   ;;
 *)
   echo "unknown part $part"; exit 2
