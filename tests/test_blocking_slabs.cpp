@@ -47,8 +47,8 @@ TEST(BlockingSlabs, EqualTheSingleProcessSummary) {
     std::uint64_t k, W, H;
   };
   // k = 20000 takes the 32-bit counters; widths not divisible by R, slabs of one column.
-  for (Case c : {Case{1, 97, 80}, Case{3, 300, 211}, Case{100, 1000, 700}, Case{500, 1601, 1203},
-                 Case{20000, 300, 200}})
+  for (Case c :
+       {Case{1, 97, 80}, Case{3, 300, 211}, Case{100, 1000, 700}, Case{500, 1601, 1203}, Case{20000, 300, 200}})
     for (std::uint64_t R : {1, 2, 3, 5, 8}) {
       SCOPED_TRACE(::testing::Message() << "k = " << c.k << " " << c.W << "x" << c.H << " R = " << R);
       EXPECT_EQ(by_slabs(c.k, c.W, c.H, R), summary(c.k, c.W, c.H, Engine::plain));

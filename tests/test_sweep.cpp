@@ -4,9 +4,9 @@
 // however the members are sharded, bad input refused before any work.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
 #include <fstream>
 #include <sstream>
-#include <unistd.h>
 
 #include "queengames/blocking.hpp"
 #include "queengames/io.hpp"
@@ -54,11 +54,11 @@ TEST(Sweep, ParseRange) {
 TEST(Sweep, BadSpecs) {
   EXPECT_THROW(Sweep({"nosuch", 1, 2}), InputError);
   EXPECT_THROW(Sweep({"blocking", 3, 2}), InputError);
-  EXPECT_THROW(Sweep({"blocking", 0, 2}), RangeError);          // k ≥ 1
+  EXPECT_THROW(Sweep({"blocking", 0, 2}), RangeError);            // k ≥ 1
   EXPECT_THROW(Sweep({"blocking", 1, 2, 1u << 15}), RangeError);  // side ≤ 2^14
-  EXPECT_THROW(Sweep({"kl-maharaja", 1, 5}), RangeError);       // l ≥ 2
-  EXPECT_THROW(Sweep({"t2t", 1, 2'000'000}), RangeError);       // t2t:T has T ≤ 10^6
-  EXPECT_THROW(Sweep({"ruleset:kqueen:3", 1, 2}), InputError);  // no {}
+  EXPECT_THROW(Sweep({"kl-maharaja", 1, 5}), RangeError);         // l ≥ 2
+  EXPECT_THROW(Sweep({"t2t", 1, 2'000'000}), RangeError);         // t2t:T has T ≤ 10^6
+  EXPECT_THROW(Sweep({"ruleset:kqueen:3", 1, 2}), InputError);    // no {}
   EXPECT_THROW(Sweep({"ruleset:nosuch:{}", 1, 2}), InputError);
 }
 

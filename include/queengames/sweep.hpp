@@ -38,10 +38,10 @@ namespace qg::sweep {
 std::pair<std::uint64_t, std::uint64_t> parse_range(std::string_view text);
 
 struct Spec {
-  std::string family;               // "blocking", "kl-maharaja", "t2t", "ruleset:P"
+  std::string family;                 // "blocking", "kl-maharaja", "t2t", "ruleset:P"
   std::uint64_t first = 0, last = 0;  // the members (k, l or T, N)
-  std::uint64_t size = 0;           // n (table side or P-positions); 0: the family's default
-  std::uint64_t shard_members = 0;  // members per shard; 0: the family's default
+  std::uint64_t size = 0;             // n (table side or P-positions); 0: the family's default
+  std::uint64_t shard_members = 0;    // members per shard; 0: the family's default
 };
 
 // Limits: a blocking table of at most 2^14 a side (held in memory, 1 GiB); at most 10^7

@@ -55,30 +55,35 @@ void print_summary(const bl::Summary& s, std::uint64_t k, const std::string& eng
 // batch, so every rank saves the same row; the last rank marks the checkpoint complete.
 void summary_by_slabs(World& world, std::uint64_t k, std::uint64_t w, std::uint64_t h, const BlockingOptions& o) {
   using Clock = std::chrono::steady_clock;
-  const std::uint64_t batch = o.batch.value(1, 1u << 20);
   const auto slabs = static_cast<std::uint64_t>(world.size()), rank = static_cast<std::uint64_t>(world.rank());
-  if (w < slabs) throw qg::InputError(fmt::format("{} slabs need a table at least {} wide (got {})", slabs, slabs, w));
   const std::filesystem::path dir = o.checkpoint;
-  const std::uint64_t every = o.every.value(0, 1'000'000);
-  // Rank 0 checks the directory and the checkpoint to resume from, and every rank hears it.
-  std::string verdict = "0";
-  if (rank == 0 && !dir.empty()) try {
-      std::filesystem::create_directories(dir);
-      { qg::AtomicFile probe(dir / ".write-test"); }
-      const std::uint64_t y = bl::last_checkpoint(dir, slabs).value_or(0);
-      if (y > h)
-        throw qg::InputError(fmt::format("the checkpoint in {} is at row {}, past the height {}", dir.string(), y, h));
-      for (std::uint64_t i = 0; i < slabs && y > 0; ++i) {
-        auto [x0, x1] = bl::slab_columns(w, slabs, i);
-        bl::Slab::restore(bl::slab_checkpoint(dir, slabs, i, y), k, w, x0, x1);
+  std::uint64_t batch = 0, every = 0, y0 = 0;
+  world.agree([&] {
+    if (w < slabs)
+      throw qg::InputError(fmt::format("{} slabs need a table at least {} wide (got {})", slabs, slabs, w));
+    batch = o.batch.value(1, 1u << 20);
+    every = o.every.value(0, 1'000'000);
+    // Rank 0 checks the directory and the checkpoint to resume from, and every rank hears it.
+    std::string verdict = "0";
+    if (rank == 0 && !dir.empty()) try {
+        std::filesystem::create_directories(dir);
+        { qg::AtomicFile probe(dir / ".write-test"); }
+        const std::uint64_t y = bl::last_checkpoint(dir, slabs).value_or(0);
+        if (y > h)
+          throw qg::InputError(
+              fmt::format("the checkpoint in {} is at row {}, past the height {}", dir.string(), y, h));
+        for (std::uint64_t i = 0; i < slabs && y > 0; ++i) {
+          auto [x0, x1] = bl::slab_columns(w, slabs, i);
+          bl::Slab::restore(bl::slab_checkpoint(dir, slabs, i, y), k, w, x0, x1);
+        }
+        verdict = std::to_string(y);
+      } catch (const std::exception& e) {
+        verdict = fmt::format("cannot resume from {}: {}", dir.string(), e.what());
       }
-      verdict = std::to_string(y);
-    } catch (const std::exception& e) {
-      verdict = fmt::format("cannot resume from {}: {}", dir.string(), e.what());
-    }
-  verdict = world.broadcast(verdict);
-  if (verdict.find_first_not_of("0123456789") != std::string::npos) throw qg::InputError(verdict);
-  const std::uint64_t y0 = std::stoull(verdict);
+    verdict = world.broadcast(verdict);
+    if (verdict.find_first_not_of("0123456789") != std::string::npos) throw qg::InputError(verdict);
+    y0 = std::stoull(verdict);
+  });
 
   auto [x0, x1] = bl::slab_columns(w, slabs, rank);
   std::optional<bl::Slab> slab;
@@ -127,11 +132,13 @@ void summary_by_slabs(World& world, std::uint64_t k, std::uint64_t w, std::uint6
     // Per rank: its cells per second of counting, the time spent waiting for or handing on
     // edges, and the bytes it sent per row (the model of docs/SCALING.md).
     for (std::uint64_t i = 0; i < slabs; ++i) {
-      const double count_s = static_cast<double>(all[8 * i + 5]) * 1e-9, wait_s = static_cast<double>(all[8 * i + 6]) * 1e-9;
+      const double count_s = static_cast<double>(all[8 * i + 5]) * 1e-9,
+                   wait_s = static_cast<double>(all[8 * i + 6]) * 1e-9;
       std::cerr << fmt::format(
           "rank {}: columns {}, counting {:.3f} s ({:.3g} cells/s), waiting {:.3f} s, sent {} bytes ({:.2f} per row)\n",
           i, all[8 * i + 4], count_s, static_cast<double>(all[8 * i + 4] * (h - y0)) / std::max(count_s, 1e-9), wait_s,
-          all[8 * i + 7], static_cast<double>(all[8 * i + 7]) / static_cast<double>(std::max<std::uint64_t>(h - y0, 1)));
+          all[8 * i + 7],
+          static_cast<double>(all[8 * i + 7]) / static_cast<double>(std::max<std::uint64_t>(h - y0, 1)));
     }
   }
   print_summary(total, k, "slabs", o.json);
@@ -139,14 +146,21 @@ void summary_by_slabs(World& world, std::uint64_t k, std::uint64_t w, std::uint6
 
 void run_blocking(const BlockingOptions& o) {
   World world;
-  std::uint64_t k = o.k.value(1, bl::kMaxK);
-  if (o.size.empty()) throw qg::InputError("--size is required: N or WxH cells");
-  auto [w, h] = parse_size(o.size, bl::kMaxSide);
-  auto engine = bl::parse_engine(o.engine);
+  std::uint64_t k = 0, w = 0, h = 0;
+  auto engine = bl::Engine::definition;
+  world.agree([&] {
+    k = o.k.value(1, bl::kMaxK);
+    if (o.size.empty()) throw qg::InputError("--size is required: N or WxH cells");
+    auto size = parse_size(o.size, bl::kMaxSide);
+    w = size.width, h = size.height;
+    engine = bl::parse_engine(o.engine);
+    if ((world.distributed() || !o.checkpoint.empty()) &&
+        (o.table || !o.out.empty() || engine != bl::Engine::definition))
+      throw qg::InputError(
+          "under mpirun, and with --checkpoint, only the summary is computed (by column slabs of the "
+          "definition engine): drop --table, --out and --engine");
+  });
   if (world.distributed() || !o.checkpoint.empty()) {
-    if (o.table || !o.out.empty() || engine != bl::Engine::definition)
-      throw qg::InputError("under mpirun, and with --checkpoint, only the summary is computed (by column slabs of the "
-                           "definition engine): drop --table, --out and --engine");
     summary_by_slabs(world, k, w, h, o);
     return;
   }

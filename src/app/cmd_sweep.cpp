@@ -3,6 +3,7 @@
 // sweeping (qg::sweep); this file shares the shards out (shard s to rank s mod R) and lets
 // rank 0 merge once every rank is done.
 #include <iostream>
+#include <optional>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -25,44 +26,47 @@ struct SweepOptions {
 // the options, so that the merged files are too.
 std::string canonical_command(const qg::sweep::Spec& s) {
   bool plain = s.family.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789:-") == std::string::npos;
-  return fmt::format("queengames sweep {} --range {}..{} --size {} --shard {}",
-                     plain ? s.family : "'" + s.family + "'", s.first, s.last, s.size, s.shard_members);
+  return fmt::format("queengames sweep {} --range {}..{} --size {} --shard {}", plain ? s.family : "'" + s.family + "'",
+                     s.first, s.last, s.size, s.shard_members);
 }
 
 void run_sweep(const SweepOptions& o) {
-  World world;  // every rank decides validity from the same arguments before any message
-  auto [first, last] = qg::sweep::parse_range(o.range);
-  qg::sweep::Sweep sweep({o.family, first, last, o.size.value(), o.shard.value()});
+  World world;
+  std::optional<qg::sweep::Sweep> sweep;
   const std::filesystem::path dir = o.out;
-  // The directory is rank 0's to check (ranks share it); every rank hears the verdict.
-  std::string verdict;
-  if (world.rank() == 0) try {
-      sweep.prepare(dir);
-    } catch (const qg::InputError& e) {
-      verdict = e.what();
-      if (verdict.empty()) verdict = "cannot use " + dir.string();
-    }
-  verdict = world.broadcast(verdict);
-  if (!verdict.empty()) throw qg::InputError(verdict);
+  world.agree([&] {  // every rank decides from the same arguments, before any work
+    auto [first, last] = qg::sweep::parse_range(o.range);
+    sweep.emplace(qg::sweep::Spec{o.family, first, last, o.size.value(), o.shard.value()});
+    // The directory is rank 0's to check (ranks share it); every rank hears the verdict.
+    std::string verdict;
+    if (world.rank() == 0) try {
+        sweep->prepare(dir);
+      } catch (const qg::InputError& e) {
+        verdict = e.what();
+        if (verdict.empty()) verdict = "cannot use " + dir.string();
+      }
+    verdict = world.broadcast(verdict);
+    if (!verdict.empty()) throw qg::InputError(verdict);
+  });
 
   std::uint64_t computed = 0;
   world.or_abort([&] {
     auto progress = progress_line("sweep");
-    for (std::uint64_t s = static_cast<std::uint64_t>(world.rank()); s < sweep.shards();
+    for (std::uint64_t s = static_cast<std::uint64_t>(world.rank()); s < sweep->shards();
          s += static_cast<std::uint64_t>(world.size()))
-      if (!sweep.shard_done(dir, s)) sweep.run_shard(dir, s, progress), ++computed;
+      if (!sweep->shard_done(dir, s)) sweep->run_shard(dir, s, progress), ++computed;
   });
   world.barrier();
   auto counts = world.gather({computed});
   if (world.rank() != 0) return;
   std::uint64_t total = 0;
   for (auto c : counts) total += c;
-  const std::string command = canonical_command(sweep.spec());
-  sweep.merge(dir, command);
+  const std::string command = canonical_command(sweep->spec());
+  sweep->merge(dir, command);
   if (o.json)
     std::cout << nlohmann::json{{"command", command},
-                                {"members", json_integer(sweep.members())},
-                                {"shards", json_integer(sweep.shards())},
+                                {"members", json_integer(sweep->members())},
+                                {"shards", json_integer(sweep->shards())},
                                 {"computed", json_integer(total)},
                                 {"ranks", world.size()},
                                 {"csv", qg::sweep::csv_path(dir).string()},
@@ -71,8 +75,8 @@ void run_sweep(const SweepOptions& o) {
               << "\n";
   else
     std::cout << fmt::format("{} members in {} shards ({} computed now on {} rank{}, {} resumed): wrote {} and {}\n",
-                             sweep.members(), sweep.shards(), total, world.size(), world.size() > 1 ? "s" : "",
-                             sweep.shards() - total, qg::sweep::csv_path(dir).string(),
+                             sweep->members(), sweep->shards(), total, world.size(), world.size() > 1 ? "s" : "",
+                             sweep->shards() - total, qg::sweep::csv_path(dir).string(),
                              qg::sweep::json_path(dir).string());
 }
 

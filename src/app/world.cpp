@@ -77,6 +77,17 @@ std::vector<std::uint64_t> World::gather(const std::vector<std::uint64_t>& words
   return words;
 }
 
+void World::agree(const std::function<void()>& f) {
+  if (!distributed()) return f();
+  try {
+    f();
+  } catch (const std::exception& e) {
+    std::cerr << "queengames: " << e.what() << std::endl;
+    barrier();
+    throw ExitStatus{2};
+  }
+}
+
 void World::or_abort(const std::function<void()>& f) {
   if (!distributed()) return f();
 #if QG_HAVE_MPI

@@ -29,6 +29,10 @@ class World {
   void receive(int from, std::vector<std::uint64_t>& words);  // words.size() words
   // Every rank's words (the same count on each), concatenated in rank order, on rank 0.
   std::vector<std::uint64_t> gather(const std::vector<std::uint64_t>& words);
+  // Runs f, which decides validity the same way on every rank: its error is printed by every
+  // rank, and all have printed before any exits with status 2 (mpirun ends the job at the
+  // first rank that fails, which could otherwise cut another's message).
+  void agree(const std::function<void()>& f);
   // Runs f; an exception thrown on one rank while the others may be waiting for it ends the
   // whole job (its message printed first, as main would), never a hang.
   void or_abort(const std::function<void()>& f);

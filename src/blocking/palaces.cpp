@@ -461,13 +461,13 @@ struct CaSource : RowSource {
   }
 };
 
-
 // A slab behind qg::blocking::Slab: one band and its share of the statistics. The diagonal a
 // left neighbour reports for row y enters the band in row y + 1, so it waits in `pending`.
 struct SlabState {
   std::uint64_t k, W, x0, x1, y = 0, pending = 0;
   Stats stats;
-  SlabState(std::uint64_t k_, std::uint64_t W_, std::uint64_t x0_, std::uint64_t x1_) : k(k_), W(W_), x0(x0_), x1(x1_) {}
+  SlabState(std::uint64_t k_, std::uint64_t W_, std::uint64_t x0_, std::uint64_t x1_)
+      : k(k_), W(W_), x0(x0_), x1(x1_) {}
   virtual ~SlabState() = default;
   virtual SlabEdge row(SlabEdge left) = 0;
   virtual void save_band(std::ostream& out) const = 0;

@@ -193,15 +193,14 @@ std::vector<std::string> twopile_row(const twopile::Ruleset& ruleset, std::vecto
   key.insert(key.end(),
              {std::to_string(got), first_difference == UINT64_MAX ? "none" : std::to_string(first_difference),
               std::to_string(differing), decimal(differing, got), got > 1 ? std::to_string(lo) : "none",
-              got > 1 ? std::to_string(hi) : "none", got > 1 ? std::to_string(tail) : "none",
-              std::to_string(last_a), std::to_string(last_b), decimal(last_b, last_a)});
+              got > 1 ? std::to_string(hi) : "none", got > 1 ? std::to_string(tail) : "none", std::to_string(last_a),
+              std::to_string(last_b), decimal(last_b, last_a)});
   return key;
 }
 
-const std::vector<std::string> kTwopileColumns = {"positions",     "first_difference", "differing",
-                                                  "density",       "departure_min",    "departure_max",
-                                                  "tail_departure", "last_a",          "last_b",
-                                                  "ratio"};
+const std::vector<std::string> kTwopileColumns = {
+    "positions",     "first_difference", "differing", "density", "departure_min",
+    "departure_max", "tail_departure",   "last_a",    "last_b",  "ratio"};
 
 }  // namespace
 
@@ -345,8 +344,8 @@ std::vector<std::vector<std::string>> Sweep::compute_shard(std::uint64_t shard, 
         rows.push_back(blocking_row(m.a, spec_.size));
         break;
       case Family::kl_maharaja:
-        rows.push_back(twopile_row(ruleset_of(family, spec_, m), {std::to_string(m.a), std::to_string(m.b)},
-                                   spec_.size));
+        rows.push_back(
+            twopile_row(ruleset_of(family, spec_, m), {std::to_string(m.a), std::to_string(m.b)}, spec_.size));
         break;
       default: {
         auto ruleset = ruleset_of(family, spec_, m);
