@@ -1,6 +1,7 @@
 // queengames blocking / draw blocking: k-Blocking Wythoff Nim (seed 004) — palace-number
 // summaries, tables, pictures, Golly exports and play.
 #include <chrono>
+#include <ctime>
 #include <iostream>
 
 #include <fmt/format.h>
@@ -89,6 +90,14 @@ void summary_by_slabs(World& world, std::uint64_t k, std::uint64_t w, std::uint6
   std::optional<bl::Slab> slab;
   std::uint64_t sent = 0;
   Clock::duration counting{}, waiting{};
+  // The CPU time of this rank's thread while counting: on an oversubscribed machine the wall
+  // time also holds the time other ranks ran.
+  auto cpu_ns = [] {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<std::uint64_t>(t.tv_sec) * 1'000'000'000u + static_cast<std::uint64_t>(t.tv_nsec);
+  };
+  std::uint64_t counting_cpu = 0;
   world.or_abort([&] {
     slab.emplace(y0 ? bl::Slab::restore(bl::slab_checkpoint(dir, slabs, rank, y0), k, w, x0, x1)
                     : bl::Slab(k, w, x0, x1));
@@ -102,6 +111,7 @@ void summary_by_slabs(World& world, std::uint64_t k, std::uint64_t w, std::uint6
       if (rank > 0) world.receive(world.rank() - 1, in);
       else if (!dir.empty()) in[0] = y + rows == h || Clock::now() - saved >= std::chrono::seconds(every);
       auto t1 = Clock::now();
+      const std::uint64_t c1 = cpu_ns();
       out.assign(1 + 2 * rows, 0);
       out[0] = in[0];
       for (std::uint64_t j = 0; j < rows; ++j) {
@@ -112,6 +122,7 @@ void summary_by_slabs(World& world, std::uint64_t k, std::uint64_t w, std::uint6
       // Saved before the batch goes on, so that the last rank's mark finds every slab saved.
       if (out[0]) slab->save(bl::slab_checkpoint(dir, slabs, rank, y)), saved = Clock::now();
       auto t2 = Clock::now();
+      counting_cpu += cpu_ns() - c1;
       if (rank + 1 < slabs) world.send(world.rank() + 1, out), sent += out.size() * 8;
       else if (out[0]) bl::mark_checkpoint(dir, slabs, y);
       counting += t2 - t1, waiting += (t1 - t0) + (Clock::now() - t2);
@@ -123,22 +134,25 @@ void summary_by_slabs(World& world, std::uint64_t k, std::uint64_t w, std::uint6
   auto ns = [](Clock::duration d) {
     return static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(d).count());
   };
-  auto all = world.gather({part.palaces, part.min, part.max, part.sum64, x1 - x0, ns(counting), ns(waiting), sent});
+  auto all = world.gather(
+      {part.palaces, part.min, part.max, part.sum64, x1 - x0, ns(counting), ns(waiting), sent, counting_cpu});
   if (rank != 0) return;
   bl::Summary total{w, h, 0, UINT64_MAX, 0, 0};
   for (std::uint64_t i = 0; i < slabs; ++i)
-    total = bl::combine(total, {w, h, all[8 * i], all[8 * i + 1], all[8 * i + 2], all[8 * i + 3]});
+    total = bl::combine(total, {w, h, all[9 * i], all[9 * i + 1], all[9 * i + 2], all[9 * i + 3]});
   if (o.stats) {
     // Per rank: its cells per second of counting, the time spent waiting for or handing on
     // edges, and the bytes it sent per row (the model of docs/SCALING.md).
     for (std::uint64_t i = 0; i < slabs; ++i) {
-      const double count_s = static_cast<double>(all[8 * i + 5]) * 1e-9,
-                   wait_s = static_cast<double>(all[8 * i + 6]) * 1e-9;
+      const double count_s = static_cast<double>(all[9 * i + 5]) * 1e-9,
+                   wait_s = static_cast<double>(all[9 * i + 6]) * 1e-9,
+                   cpu_s = static_cast<double>(all[9 * i + 8]) * 1e-9;
       std::cerr << fmt::format(
-          "rank {}: columns {}, counting {:.3f} s ({:.3g} cells/s), waiting {:.3f} s, sent {} bytes ({:.2f} per row)\n",
-          i, all[8 * i + 4], count_s, static_cast<double>(all[8 * i + 4] * (h - y0)) / std::max(count_s, 1e-9), wait_s,
-          all[8 * i + 7],
-          static_cast<double>(all[8 * i + 7]) / static_cast<double>(std::max<std::uint64_t>(h - y0, 1)));
+          "rank {}: columns {}, counting {:.3f} s wall, {:.3f} s CPU ({:.3g} cells per CPU second), waiting {:.3f} s, "
+          "sent {} bytes ({:.2f} per row)\n",
+          i, all[9 * i + 4], count_s, cpu_s, static_cast<double>(all[9 * i + 4] * (h - y0)) / std::max(cpu_s, 1e-9),
+          wait_s, all[9 * i + 7],
+          static_cast<double>(all[9 * i + 7]) / static_cast<double>(std::max<std::uint64_t>(h - y0, 1)));
     }
   }
   print_summary(total, k, "slabs", o.json);
