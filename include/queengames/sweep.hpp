@@ -52,8 +52,9 @@ inline constexpr std::uint64_t kMaxShards = 1'000'000;
 
 class Sweep {
  public:
-  // Validates the whole spec (family, range, size, each member's ruleset): InputError or
-  // RangeError, the same on every process given the same spec. Never touches the disk.
+  // Validates the whole spec (family, range, size, the first and last members' rulesets):
+  // InputError or RangeError (MemoryError when a blocking member's 5·n² bytes exceed this
+  // machine's memory), the same on every process of one machine. Never touches the disk.
   explicit Sweep(Spec spec);
 
   const Spec& spec() const { return spec_; }

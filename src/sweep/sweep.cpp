@@ -229,6 +229,8 @@ Sweep::Sweep(Spec spec) : spec_(std::move(spec)) {
       if (spec_.size < 3 || spec_.size > kMaxBlockingSide)
         throw RangeError(fmt::format("a blocking sweep's table side must be in 3..2^14 (got {})", spec_.size));
       members_ = spec_.last - spec_.first + 1;
+      // A member holds its table (4 bytes a cell) and its region map (1 byte a cell) at once.
+      require_memory(5 * spec_.size * spec_.size, fmt::format("a blocking sweep on {}²", spec_.size));
       break;
     case Family::kl_maharaja:
       if (spec_.first < 2 || spec_.last > 100'000)
