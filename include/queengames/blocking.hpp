@@ -16,6 +16,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "queengames/common.hpp"
@@ -97,6 +98,54 @@ struct Summary {
 // running palace count and one diagonal count per row); the definition engine only. Progress in rows.
 Summary summary(std::uint64_t k, std::uint64_t width, std::uint64_t height, Engine engine = Engine::definition,
                 unsigned threads = 2, const ProgressFn& progress = {}, bool force = false);
+
+// ---- the palace count by column slabs (one per rank of a distributed run) --------------
+//
+// The columns [x0, x1) of the W×H table, advanced row by row in O(x1 − x0) memory. What
+// crosses a slab's right boundary in row y is its edge: the row's running palace count there
+// and the count of the diagonal through the slab's last cell (it enters the next slab in row
+// y + 1). Slabs 0, 1, …, R − 1 given their left neighbours' edges row by row count exactly
+// summary()'s table (the first slab's left edge is {0, 0}); their summaries combine into it.
+struct SlabEdge {
+  std::uint64_t row = 0, diagonal = 0;
+};
+// Slab i of R: columns [W·i/R, W·(i + 1)/R). RangeError unless 1 ≤ R ≤ W.
+std::pair<std::uint64_t, std::uint64_t> slab_columns(std::uint64_t width, std::uint64_t slabs, std::uint64_t i);
+class Slab {
+ public:
+  // RangeError for k, W out of range or an empty slab (x0 ≥ x1 or x1 > W).
+  Slab(std::uint64_t k, std::uint64_t width, std::uint64_t x0, std::uint64_t x1);
+  Slab(Slab&&) noexcept;
+  Slab& operator=(Slab&&) noexcept;
+  ~Slab();
+  // Row rows_done() of the slab, given the left neighbour's edge of the same row; O(x1 − x0).
+  SlabEdge row(SlabEdge left);
+  std::uint64_t rows_done() const;
+  // This slab's part of the summary of rows 0 … rows_done() − 1 (width W, height rows_done()).
+  Summary summary() const;
+  // The whole state after rows_done() rows, written atomically (about 2·(x1 − x0)·4 bytes),
+  // and read back by a slab of the same k, W, x0, x1 (InputError for any other file).
+  void save(const std::filesystem::path& path) const;
+  static Slab restore(const std::filesystem::path& path, std::uint64_t k, std::uint64_t width, std::uint64_t x0,
+                      std::uint64_t x1);
+
+ private:
+  struct Impl;
+  explicit Slab(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+// The summary of two sets of cells of the same rows (two slabs): counts and sum64 add, the
+// extremes meet, the widths are the table's.
+Summary combine(const Summary& a, const Summary& b);
+
+// Checkpoints of R slabs in one directory: slab i's state after row y is slab_checkpoint(dir,
+// R, i, y); mark_checkpoint(dir, R, y) records that every slab has saved row y (and removes
+// the files of earlier rows), last_checkpoint(dir, R) reads it back (nullopt when there is
+// none). A checkpoint holds no height: a run of any height ≥ y resumes from it.
+std::filesystem::path slab_checkpoint(const std::filesystem::path& dir, std::uint64_t slabs, std::uint64_t i,
+                                      std::uint64_t y);
+void mark_checkpoint(const std::filesystem::path& dir, std::uint64_t slabs, std::uint64_t y);
+std::optional<std::uint64_t> last_checkpoint(const std::filesystem::path& dir, std::uint64_t slabs);
 
 // ---- the fourth-order diamond-grid CA (§2, Figure 2, Theorem 2.1) ---------------------
 //

@@ -1,5 +1,7 @@
 // queengames blocking / draw blocking: k-Blocking Wythoff Nim (seed 004) — palace-number
 // summaries, tables, pictures, Golly exports and play.
+#include <chrono>
+#include <ctime>
 #include <iostream>
 
 #include <fmt/format.h>
@@ -7,6 +9,7 @@
 
 #include "cli.hpp"
 #include "queengames/blocking.hpp"
+#include "world.hpp"
 
 namespace qg::app {
 
@@ -26,16 +29,155 @@ std::string cell_list(const std::vector<bl::Cell>& cells) {
 
 struct BlockingOptions {
   NumberOption k;
-  std::string size, engine = "definition", out;
-  bool table = false, json = false, force = false;
-  NumberOption threads{"2"}, pixels{"1024"};
+  std::string size, engine = "definition", out, checkpoint;
+  bool table = false, json = false, force = false, stats = false;
+  NumberOption threads{"2"}, pixels{"1024"}, every{"300"}, batch{"1024"};
 };
 
+void print_summary(const bl::Summary& s, std::uint64_t k, const std::string& engine, bool json) {
+  if (json)
+    std::cout << nlohmann::json{{"k", k},
+                                {"width", s.width},
+                                {"height", s.height},
+                                {"palaces", s.palaces},
+                                {"min", s.min},
+                                {"max", s.max},
+                                {"sum64", qg::Sum64{s.width, s.sum64}.hex()},
+                                {"engine", engine}}
+                     .dump()
+              << "\n";
+  else std::cout << s.line() << "\n";
+}
+
+// The summary by column slabs, one per rank (or one slab on one process, for checkpoints):
+// rank i owns the columns of bl::slab_columns and, a batch of rows at a time, receives the
+// left neighbour's edges, counts its slab and sends its own edges right. Rank 0 decides when
+// to checkpoint (every `every` seconds and after the last row) and the flag travels with the
+// batch, so every rank saves the same row; the last rank marks the checkpoint complete.
+void summary_by_slabs(World& world, std::uint64_t k, std::uint64_t w, std::uint64_t h, const BlockingOptions& o) {
+  using Clock = std::chrono::steady_clock;
+  const auto slabs = static_cast<std::uint64_t>(world.size()), rank = static_cast<std::uint64_t>(world.rank());
+  const std::filesystem::path dir = o.checkpoint;
+  std::uint64_t batch = 0, every = 0, y0 = 0;
+  world.agree([&] {
+    if (w < slabs)
+      throw qg::InputError(fmt::format("{} slabs need a table at least {} wide (got {})", slabs, slabs, w));
+    batch = o.batch.value(1, 1u << 20);
+    every = o.every.value(0, 1'000'000);
+    // Rank 0 checks the directory and the checkpoint to resume from, and every rank hears it.
+    std::string verdict = "0";
+    if (rank == 0 && !dir.empty()) try {
+        std::filesystem::create_directories(dir);
+        { qg::AtomicFile probe(dir / ".write-test"); }
+        const std::uint64_t y = bl::last_checkpoint(dir, slabs).value_or(0);
+        if (y > h)
+          throw qg::InputError(
+              fmt::format("the checkpoint in {} is at row {}, past the height {}", dir.string(), y, h));
+        for (std::uint64_t i = 0; i < slabs && y > 0; ++i) {
+          auto [x0, x1] = bl::slab_columns(w, slabs, i);
+          bl::Slab::restore(bl::slab_checkpoint(dir, slabs, i, y), k, w, x0, x1);
+        }
+        verdict = std::to_string(y);
+      } catch (const std::exception& e) {
+        verdict = fmt::format("cannot resume from {}: {}", dir.string(), e.what());
+      }
+    verdict = world.broadcast(verdict);
+    if (verdict.find_first_not_of("0123456789") != std::string::npos) throw qg::InputError(verdict);
+    y0 = std::stoull(verdict);
+  });
+
+  auto [x0, x1] = bl::slab_columns(w, slabs, rank);
+  std::optional<bl::Slab> slab;
+  std::uint64_t sent = 0;
+  Clock::duration counting{}, waiting{};
+  // The CPU time of this rank's thread while counting: on an oversubscribed machine the wall
+  // time also holds the time other ranks ran.
+  auto cpu_ns = [] {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<std::uint64_t>(t.tv_sec) * 1'000'000'000u + static_cast<std::uint64_t>(t.tv_nsec);
+  };
+  std::uint64_t counting_cpu = 0;
+  world.or_abort([&] {
+    slab.emplace(y0 ? bl::Slab::restore(bl::slab_checkpoint(dir, slabs, rank, y0), k, w, x0, x1)
+                    : bl::Slab(k, w, x0, x1));
+    qg::Poller poller(progress_line("blocking " + std::to_string(k)), h);
+    std::vector<std::uint64_t> in, out;
+    auto saved = Clock::now();
+    for (std::uint64_t y = y0; y < h;) {
+      const std::uint64_t rows = std::min(batch, h - y);
+      auto t0 = Clock::now();
+      in.assign(1 + 2 * rows, 0);
+      if (rank > 0) world.receive(world.rank() - 1, in);
+      else if (!dir.empty()) in[0] = y + rows == h || Clock::now() - saved >= std::chrono::seconds(every);
+      auto t1 = Clock::now();
+      const std::uint64_t c1 = cpu_ns();
+      out.assign(1 + 2 * rows, 0);
+      out[0] = in[0];
+      for (std::uint64_t j = 0; j < rows; ++j) {
+        auto edge = slab->row({in[1 + 2 * j], in[2 + 2 * j]});
+        out[1 + 2 * j] = edge.row, out[2 + 2 * j] = edge.diagonal;
+      }
+      y += rows;
+      // Saved before the batch goes on, so that the last rank's mark finds every slab saved.
+      if (out[0]) slab->save(bl::slab_checkpoint(dir, slabs, rank, y)), saved = Clock::now();
+      auto t2 = Clock::now();
+      counting_cpu += cpu_ns() - c1;
+      if (rank + 1 < slabs) world.send(world.rank() + 1, out), sent += out.size() * 8;
+      else if (out[0]) bl::mark_checkpoint(dir, slabs, y);
+      counting += t2 - t1, waiting += (t1 - t0) + (Clock::now() - t2);
+      poller.tick(y);
+    }
+    poller.finish();
+  });
+  const auto part = slab->summary();
+  auto ns = [](Clock::duration d) {
+    return static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(d).count());
+  };
+  auto all = world.gather(
+      {part.palaces, part.min, part.max, part.sum64, x1 - x0, ns(counting), ns(waiting), sent, counting_cpu});
+  if (rank != 0) return;
+  bl::Summary total{w, h, 0, UINT64_MAX, 0, 0};
+  for (std::uint64_t i = 0; i < slabs; ++i)
+    total = bl::combine(total, {w, h, all[9 * i], all[9 * i + 1], all[9 * i + 2], all[9 * i + 3]});
+  if (o.stats) {
+    // Per rank: its cells per second of counting, the time spent waiting for or handing on
+    // edges, and the bytes it sent per row (the model of docs/SCALING.md).
+    for (std::uint64_t i = 0; i < slabs; ++i) {
+      const double count_s = static_cast<double>(all[9 * i + 5]) * 1e-9,
+                   wait_s = static_cast<double>(all[9 * i + 6]) * 1e-9,
+                   cpu_s = static_cast<double>(all[9 * i + 8]) * 1e-9;
+      std::cerr << fmt::format(
+          "rank {}: columns {}, counting {:.3f} s wall, {:.3f} s CPU ({:.3g} cells per CPU second), waiting {:.3f} s, "
+          "sent {} bytes ({:.2f} per row)\n",
+          i, all[9 * i + 4], count_s, cpu_s, static_cast<double>(all[9 * i + 4] * (h - y0)) / std::max(cpu_s, 1e-9),
+          wait_s, all[9 * i + 7],
+          static_cast<double>(all[9 * i + 7]) / static_cast<double>(std::max<std::uint64_t>(h - y0, 1)));
+    }
+  }
+  print_summary(total, k, "slabs", o.json);
+}
+
 void run_blocking(const BlockingOptions& o) {
-  std::uint64_t k = o.k.value(1, bl::kMaxK);
-  if (o.size.empty()) throw qg::InputError("--size is required: N or WxH cells");
-  auto [w, h] = parse_size(o.size, bl::kMaxSide);
-  auto engine = bl::parse_engine(o.engine);
+  World world;
+  std::uint64_t k = 0, w = 0, h = 0;
+  auto engine = bl::Engine::definition;
+  world.agree([&] {
+    k = o.k.value(1, bl::kMaxK);
+    if (o.size.empty()) throw qg::InputError("--size is required: N or WxH cells");
+    auto size = parse_size(o.size, bl::kMaxSide);
+    w = size.width, h = size.height;
+    engine = bl::parse_engine(o.engine);
+    if ((world.distributed() || !o.checkpoint.empty()) &&
+        (o.table || !o.out.empty() || engine != bl::Engine::definition))
+      throw qg::InputError(
+          "under mpirun, and with --checkpoint, only the summary is computed (by column slabs of the "
+          "definition engine): drop --table, --out and --engine");
+  });
+  if (world.distributed() || !o.checkpoint.empty()) {
+    summary_by_slabs(world, k, w, h, o);
+    return;
+  }
   if (!o.out.empty()) {
     bl::Region region{0, 0, w, h};
     auto progress = progress_line("blocking " + std::to_string(k));
@@ -64,18 +206,7 @@ void run_blocking(const BlockingOptions& o) {
   }
   auto s = bl::summary(k, w, h, engine, static_cast<unsigned>(o.threads.value(1, 256)),
                        progress_line("blocking " + std::to_string(k)), o.force);
-  if (o.json)
-    std::cout << nlohmann::json{{"k", k},
-                                {"width", s.width},
-                                {"height", s.height},
-                                {"palaces", s.palaces},
-                                {"min", s.min},
-                                {"max", s.max},
-                                {"sum64", qg::Sum64{s.width, s.sum64}.hex()},
-                                {"engine", o.engine}}
-                     .dump()
-              << "\n";
-  else std::cout << s.line() << "\n";
+  print_summary(s, k, o.engine, o.json);
 }
 
 struct PlayOptions {
@@ -210,6 +341,13 @@ QG_COMMAND("blocking", [](CLI::App& app) {
   cmd->add_option("--pixels", o->pixels.text, std::string("with --out F.png: ") + kPixelsHelp);
   cmd->add_flag("--json", o->json, "the summary as JSON");
   cmd->add_flag("--force", o->force, "run even if the memory estimate exceeds this machine's memory");
+  cmd->add_option("--checkpoint", o->checkpoint,
+                  "count by column slabs (one per mpirun rank, or one), saving them in DIR to resume a killed run");
+  cmd->add_option("--checkpoint-every", o->every.text, "with --checkpoint: seconds between checkpoints (default 300)");
+  cmd->add_option("--batch", o->batch.text,
+                  "under mpirun: rows per message between neighbouring slabs (default 1024: 16 KiB, one latency per "
+                  "1024 rows; the pipeline fills in R − 1 batches)");
+  cmd->add_flag("--stats", o->stats, "under mpirun: each rank's counting rate, waiting time and bytes sent, on stderr");
   auto p = std::make_shared<PlayOptions>();
   auto* play = cmd->add_subcommand("play", "from (X, Y): a winning move and the cells to block, or why it is lost");
   play->add_option("x", p->x, "the queen's column")->required();

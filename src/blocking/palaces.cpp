@@ -11,6 +11,7 @@
 // part is summed by the vector loop and the second, a step function of x, in closed form.
 #include <algorithm>
 #include <atomic>
+#include <fstream>
 #include <limits>
 
 #include <fmt/format.h>
@@ -303,6 +304,18 @@ class Band {
   }
 #endif
 
+  // The counters as they stand (the diagonals' window first at place n, as after a recentring).
+  void save(std::ostream& out) const {
+    out.write(reinterpret_cast<const char*>(col_.data()), static_cast<std::streamsize>(n_ * sizeof(Count)));
+    out.write(reinterpret_cast<const char*>(diag_.data() + base_), static_cast<std::streamsize>(n_ * sizeof(Count)));
+  }
+  bool load(std::istream& in) {
+    base_ = n_;
+    in.read(reinterpret_cast<char*>(col_.data()), static_cast<std::streamsize>(n_ * sizeof(Count)));
+    in.read(reinterpret_cast<char*>(diag_.data() + base_), static_cast<std::streamsize>(n_ * sizeof(Count)));
+    return static_cast<bool>(in);
+  }
+
  private:
   Count* begin_row(std::uint64_t y, std::uint64_t diagonal_in) {
     if (y > 0) {
@@ -462,6 +475,38 @@ struct CaSource : RowSource {
   }
 };
 
+// A slab behind qg::blocking::Slab: one band and its share of the statistics. The diagonal a
+// left neighbour reports for row y enters the band in row y + 1, so it waits in `pending`.
+struct SlabState {
+  std::uint64_t k, W, x0, x1, y = 0, pending = 0;
+  Stats stats;
+  SlabState(std::uint64_t k_, std::uint64_t W_, std::uint64_t x0_, std::uint64_t x1_)
+      : k(k_), W(W_), x0(x0_), x1(x1_) {}
+  virtual ~SlabState() = default;
+  virtual SlabEdge row(SlabEdge left) = 0;
+  virtual void save_band(std::ostream& out) const = 0;
+  virtual bool load_band(std::istream& in) = 0;
+  virtual unsigned count_bytes() const = 0;
+};
+
+template <class Count>
+struct SlabBand : SlabState {
+  Band<Count> band;
+  SlabBand(std::uint64_t k_, std::uint64_t W_, std::uint64_t x0_, std::uint64_t x1_)
+      : SlabState(k_, W_, x0_, x1_), band(x0_, x1_ - x0_) {}
+  SlabEdge row(SlabEdge left) override {
+    std::uint64_t r = fast_row<Count, false>(band, k, y, W, left.row, pending, stats, nullptr);
+    pending = left.diagonal;
+    ++y;
+    return {r, band.diagonal_out()};
+  }
+  void save_band(std::ostream& out) const override { band.save(out); }
+  bool load_band(std::istream& in) override { return band.load(in); }
+  unsigned count_bytes() const override { return sizeof(Count); }
+};
+
+constexpr char kSlabMagic[8] = {'q', 'g', 's', 'l', 'a', 'b', '1', '\n'};
+
 }  // namespace
 
 std::uint64_t summary_bytes(std::uint64_t k, std::uint64_t width, Engine engine) {
@@ -576,6 +621,125 @@ Summary summary(std::uint64_t k, std::uint64_t width, std::uint64_t height, Engi
     }
   }
   throw InputError("unknown engine");
+}
+
+std::pair<std::uint64_t, std::uint64_t> slab_columns(std::uint64_t width, std::uint64_t slabs, std::uint64_t i) {
+  require_side(width, "width");
+  if (slabs < 1 || slabs > width || i >= slabs)
+    throw RangeError(fmt::format("slab {} of {} of a table {} wide: each slab needs a column", i, slabs, width));
+  // W < 2^31 and i < R ≤ W keep W·(i + 1) below 2^62.
+  return {width * i / slabs, width * (i + 1) / slabs};
+}
+
+struct Slab::Impl {
+  std::unique_ptr<SlabState> state;
+};
+
+Slab::Slab(std::uint64_t k, std::uint64_t width, std::uint64_t x0, std::uint64_t x1) {
+  require_k(k);
+  require_side(width, "width");
+  if (x0 >= x1 || x1 > width)
+    throw RangeError(fmt::format("a slab needs columns within the table: [{}, {}) of {}", x0, x1, width));
+  impl_ = std::make_unique<Impl>();
+  impl_->state = with_fast_band(k, [&]<class Count>(Count*) -> std::unique_ptr<SlabState> {
+    return std::make_unique<SlabBand<Count>>(k, width, x0, x1);
+  });
+}
+Slab::Slab(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Slab::Slab(Slab&&) noexcept = default;
+Slab& Slab::operator=(Slab&&) noexcept = default;
+Slab::~Slab() = default;
+
+SlabEdge Slab::row(SlabEdge left) { return impl_->state->row(left); }
+std::uint64_t Slab::rows_done() const { return impl_->state->y; }
+Summary Slab::summary() const {
+  const auto& s = *impl_->state;
+  return to_summary(s.W, s.y, s.stats);
+}
+
+// The file: the magic, k, W, x0, x1, rows done, the pending diagonal, the statistics
+// (palaces, sum, min, max), the counter width, then the band's counters.
+void Slab::save(const std::filesystem::path& path) const {
+  const auto& s = *impl_->state;
+  AtomicFile file(path, true);
+  auto& out = file.stream();
+  const std::uint64_t header[] = {s.k,
+                                  s.W,
+                                  s.x0,
+                                  s.x1,
+                                  s.y,
+                                  s.pending,
+                                  s.stats.palaces,
+                                  s.stats.sum,
+                                  static_cast<std::uint64_t>(s.stats.min),
+                                  static_cast<std::uint64_t>(s.stats.max),
+                                  s.count_bytes()};
+  out.write(kSlabMagic, sizeof kSlabMagic);
+  out.write(reinterpret_cast<const char*>(header), sizeof header);
+  s.save_band(out);
+  file.commit();
+}
+
+Slab Slab::restore(const std::filesystem::path& path, std::uint64_t k, std::uint64_t width, std::uint64_t x0,
+                   std::uint64_t x1) {
+  Slab slab(k, width, x0, x1);
+  auto& s = *slab.impl_->state;
+  std::ifstream in(path, std::ios::binary);
+  char magic[sizeof kSlabMagic] = {};
+  std::uint64_t h[11] = {};
+  in.read(magic, sizeof magic);
+  in.read(reinterpret_cast<char*>(h), sizeof h);
+  if (!in || !std::equal(magic, magic + sizeof magic, kSlabMagic))
+    throw InputError(fmt::format("{} is no slab checkpoint", path.string()));
+  if (h[0] != k || h[1] != width || h[2] != x0 || h[3] != x1 || h[10] != s.count_bytes())
+    throw InputError(fmt::format("{} holds columns [{}, {}) of game {} {} wide, not [{}, {}) of game {} {} wide",
+                                 path.string(), h[2], h[3], h[0], h[1], x0, x1, k, width));
+  s.y = h[4], s.pending = h[5];
+  s.stats.palaces = h[6], s.stats.sum = h[7];
+  s.stats.min = static_cast<std::int64_t>(h[8]), s.stats.max = static_cast<std::int64_t>(h[9]);
+  if (!s.load_band(in) || in.peek() != std::char_traits<char>::eof())
+    throw InputError(fmt::format("{} is cut short or too long for its slab", path.string()));
+  return slab;
+}
+
+Summary combine(const Summary& a, const Summary& b) {
+  return {a.width, a.height, a.palaces + b.palaces, std::min(a.min, b.min), std::max(a.max, b.max), a.sum64 + b.sum64};
+}
+
+std::filesystem::path slab_checkpoint(const std::filesystem::path& dir, std::uint64_t slabs, std::uint64_t i,
+                                      std::uint64_t y) {
+  return dir / fmt::format("slab-{}-of-{}-row-{}.bin", i, slabs, y);
+}
+
+namespace {
+std::filesystem::path checkpoint_mark(const std::filesystem::path& dir, std::uint64_t slabs) {
+  return dir / fmt::format("checkpoint-of-{}", slabs);
+}
+}  // namespace
+
+void mark_checkpoint(const std::filesystem::path& dir, std::uint64_t slabs, std::uint64_t y) {
+  {
+    AtomicFile mark(checkpoint_mark(dir, slabs));
+    mark.stream() << y << "\n";
+    mark.commit();
+  }
+  // The slabs' files of earlier rows are superseded; later rows' may be being written.
+  const std::string prefix = "slab-", suffix = fmt::format("-of-{}-row-", slabs);
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    const std::string name = entry.path().filename().string();
+    auto at = name.find(suffix);
+    if (!name.starts_with(prefix) || at == std::string::npos || !name.ends_with(".bin")) continue;
+    const std::string row = name.substr(at + suffix.size(), name.size() - 4 - at - suffix.size());
+    if (!row.empty() && row.find_first_not_of("0123456789") == std::string::npos && std::stoull(row) < y)
+      std::filesystem::remove(entry.path());
+  }
+}
+
+std::optional<std::uint64_t> last_checkpoint(const std::filesystem::path& dir, std::uint64_t slabs) {
+  std::ifstream in(checkpoint_mark(dir, slabs));
+  std::string line;
+  if (!in || !std::getline(in, line)) return std::nullopt;
+  return parse_u64(line);
 }
 
 namespace detail {
