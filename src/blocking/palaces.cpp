@@ -306,13 +306,13 @@ class Band {
 
   // The counters as they stand (the diagonals' window first at place n, as after a recentring).
   void save(std::ostream& out) const {
-    out.write(reinterpret_cast<const char*>(col_.data()), static_cast<std::streamsize>(n_ * sizeof(Count)));
-    out.write(reinterpret_cast<const char*>(diag_.data() + base_), static_cast<std::streamsize>(n_ * sizeof(Count)));
+    out.write(reinterpret_cast<const char*>(col_.get()), static_cast<std::streamsize>(n_ * sizeof(Count)));
+    out.write(reinterpret_cast<const char*>(diag_.get() + base_), static_cast<std::streamsize>(n_ * sizeof(Count)));
   }
   bool load(std::istream& in) {
     base_ = n_;
-    in.read(reinterpret_cast<char*>(col_.data()), static_cast<std::streamsize>(n_ * sizeof(Count)));
-    in.read(reinterpret_cast<char*>(diag_.data() + base_), static_cast<std::streamsize>(n_ * sizeof(Count)));
+    in.read(reinterpret_cast<char*>(col_.get()), static_cast<std::streamsize>(n_ * sizeof(Count)));
+    in.read(reinterpret_cast<char*>(diag_.get() + base_), static_cast<std::streamsize>(n_ * sizeof(Count)));
     return static_cast<bool>(in);
   }
 
@@ -495,7 +495,9 @@ struct SlabBand : SlabState {
   SlabBand(std::uint64_t k_, std::uint64_t W_, std::uint64_t x0_, std::uint64_t x1_)
       : SlabState(k_, W_, x0_, x1_), band(x0_, x1_ - x0_) {}
   SlabEdge row(SlabEdge left) override {
-    std::uint64_t r = fast_row<Count, false>(band, k, y, W, left.row, pending, stats, nullptr);
+    // The caller polls between rows (a slab's row is one rank's share of the width).
+    Poller between_rows({}, 0);
+    std::uint64_t r = fast_row<Count, false>(band, k, y, W, left.row, pending, stats, nullptr, between_rows);
     pending = left.diagonal;
     ++y;
     return {r, band.diagonal_out()};
@@ -640,6 +642,7 @@ Slab::Slab(std::uint64_t k, std::uint64_t width, std::uint64_t x0, std::uint64_t
   require_side(width, "width");
   if (x0 >= x1 || x1 > width)
     throw RangeError(fmt::format("a slab needs columns within the table: [{}, {}) of {}", x0, x1, width));
+  require_memory((x1 - x0) * band_bytes(k, Engine::definition), fmt::format("a slab {} columns wide", x1 - x0));
   impl_ = std::make_unique<Impl>();
   impl_->state = with_fast_band(k, [&]<class Count>(Count*) -> std::unique_ptr<SlabState> {
     return std::make_unique<SlabBand<Count>>(k, width, x0, x1);
