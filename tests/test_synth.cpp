@@ -86,7 +86,8 @@ TEST_P(Shipped, IsCertifiedByTheProver) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Synth, Shipped,
-                         ::testing::Values("xaut", "yaut", "uaut", "vaut", "triba", "tribc", "tribe", "wytha", "wythb"));
+                         ::testing::Values("xaut", "yaut", "uaut", "vaut", "triba", "tribc", "tribe", "tribna", "tribnc",
+                                           "wytha", "wythb"));
 
 TEST(Shipped, AreTheCatalogue) {
   std::vector<std::string> names;

@@ -78,10 +78,11 @@ struct Synthesizable {
   std::string partner = {};  // the other coordinate the certification names ("yaut" for xaut), or ""
 };
 
-// xaut, yaut (Queen Dee a_n, b_n: A140100, A140101), uaut, vaut (2-Queen Dee: A140102,
-// A140103), triba, tribc, tribe (Shallit's A, C, E: the positions of the n-th a and c of the
-// Tribonacci word and the number of b's among its first n letters), wytha, wythb (Wythoff,
-// msd_fib: A000201, A001950).
+// xaut, yaut (Queen Dee a_n, b_n: A140100, A140101 — the XYMP columns X, Y of seed 000),
+// uaut, vaut (2-Queen Dee: A140102, A140103 — M, P), triba, tribc, tribe (Shallit's A, C, E:
+// the positions of the n-th a and c of the Tribonacci word and the number of b's among its
+// first n letters), tribna, tribnc (the numbers of a's and c's, seed 000 §5.3's N_a, N_c),
+// wytha, wythb (Wythoff, msd_fib: A000201, A001950).
 const std::vector<Synthesizable>& synthesizable();
 // By name or alias; InputError listing the names otherwise.
 const Synthesizable& find_synthesizable(const std::string& name_or_alias);

@@ -89,16 +89,16 @@ std::vector<Synthesizable> make_catalogue() {
   const std::string qd = kernel("msd_trib", "xaut", "yaut", kQueenDeeReach);
   const std::string qd2 = kernel("msd_trib", "uaut", "vaut", kTwoQueenDeeReach);
   const std::string wy = kernel("msd_fib", "wytha", "wythb", kWythoffReach);
-  c.push_back({"xaut", {"A140100", "queen-dee:a"}, "msd_trib",
+  c.push_back({"xaut", {"A140100", "queen-dee:a", "xymp:X"}, "msd_trib",
                "a_n of the Queen Dee's P-positions (seed 001 §3, Table 3; the n-th a of t_c)",
                game_coordinate("queen-dee", false), functional("msd_trib", "xaut") + qd, "yaut"});
-  c.push_back({"yaut", {"A140101", "queen-dee:b"}, "msd_trib",
+  c.push_back({"yaut", {"A140101", "queen-dee:b", "xymp:Y"}, "msd_trib",
                "b_n of the Queen Dee's P-positions (seed 001 §3, Table 3; the n-th b of t_c)",
                game_coordinate("queen-dee", true), functional("msd_trib", "yaut") + qd, "xaut"});
-  c.push_back({"uaut", {"A140102", "kqueen-dee:2:a"}, "msd_trib",
+  c.push_back({"uaut", {"A140102", "kqueen-dee:2:a", "xymp:M"}, "msd_trib",
                "a_n of the 2-Queen Dee's P-positions (seed 001 Theorem 5, Table 2; the n-th a of t_b)",
                game_coordinate("kqueen-dee:2", false), functional("msd_trib", "uaut") + qd2, "vaut"});
-  c.push_back({"vaut", {"A140103", "kqueen-dee:2:b"}, "msd_trib",
+  c.push_back({"vaut", {"A140103", "kqueen-dee:2:b", "xymp:P"}, "msd_trib",
                "b_n of the 2-Queen Dee's P-positions (seed 001 Theorem 5, Table 2; the n-th c of t_b)",
                game_coordinate("kqueen-dee:2", true), functional("msd_trib", "vaut") + qd2, "uaut"});
   auto t = tribonacci_word();
@@ -117,6 +117,20 @@ std::vector<Synthesizable> make_catalogue() {
                    "eval tribe_zero \"?msd_trib $tribe(0,0)\":\n"
                    "eval tribe_step \"?msd_trib An,e,f ($tribe(n,e) & $tribe(n+1,f)) => "
                    "((TR[n]=@1 & f=e+1) | (TR[n]!=@1 & f=e))\":\n"});
+  c.push_back({"tribna", {"N_a"}, "msd_trib",
+               "N_a(n): the number of a's among the first n letters of the Tribonacci word (seed 000 §5.3)",
+               [t](std::uint64_t n) { return t->count('a', n); },
+               functional("msd_trib", "tribna") +
+                   "eval tribna_zero \"?msd_trib $tribna(0,0)\":\n"
+                   "eval tribna_step \"?msd_trib An,e,f ($tribna(n,e) & $tribna(n+1,f)) => "
+                   "((TR[n]=@0 & f=e+1) | (TR[n]!=@0 & f=e))\":\n"});
+  c.push_back({"tribnc", {"N_c"}, "msd_trib",
+               "N_c(n): the number of c's among the first n letters of the Tribonacci word (seed 000 §5.3)",
+               [t](std::uint64_t n) { return t->count('c', n); },
+               functional("msd_trib", "tribnc") +
+                   "eval tribnc_zero \"?msd_trib $tribnc(0,0)\":\n"
+                   "eval tribnc_step \"?msd_trib An,e,f ($tribnc(n,e) & $tribnc(n+1,f)) => "
+                   "((TR[n]=@2 & f=e+1) | (TR[n]!=@2 & f=e))\":\n"});
   c.push_back({"wytha", {"A000201", "wythoff:a"}, "msd_fib",
                "a_n = floor(nφ) of Wythoff's P-positions (seed 001 §1, §5)",
                [](std::uint64_t n) { return numeration::floor_n_phi<std::uint64_t>(n); },
