@@ -31,7 +31,10 @@ using Sequence = std::function<std::uint64_t(std::uint64_t n)>;
 struct LearnOptions {
   // Every word of length ≤ max_length (digits) is answered from the sequence, so s is asked for
   // every n below the weight of that place; the hypothesis is compared with all those terms.
-  unsigned max_length = 22;
+  // 0: the longest length whose words stand for at most max_terms numbers (22 in msd_trib,
+  // 28 in msd_fib, 20 in msd_2).
+  unsigned max_length = 0;
+  std::uint64_t max_terms = std::uint64_t{1} << 20;
   std::uint32_t max_states = 4000;  // RangeError when the table would need more rows
   std::uint64_t memory_limit = 0;   // bytes; 0 = physical memory
   ProgressFn progress = {};         // ticks once per term read and per table entry
@@ -82,7 +85,8 @@ struct Synthesizable {
 // uaut, vaut (2-Queen Dee: A140102, A140103 — M, P), triba, tribc, tribe (Shallit's A, C, E:
 // the positions of the n-th a and c of the Tribonacci word and the number of b's among its
 // first n letters), tribna, tribnc (the numbers of a's and c's, seed 000 §5.3's N_a, N_c),
-// wytha, wythb (Wythoff, msd_fib: A000201, A001950).
+// kqueen2a, kqueen2b (Holladay's 2-Queen, msd_kqueen2), wytha, wythb (Wythoff, msd_fib:
+// A000201, A001950).
 const std::vector<Synthesizable>& synthesizable();
 // By name or alias; InputError listing the names otherwise.
 const Synthesizable& find_synthesizable(const std::string& name_or_alias);

@@ -12,7 +12,7 @@ namespace {
 
 struct ProveOptions {
   std::string file, expression, library, strategy = "automatic", synthesize, system, out;
-  qg::app::NumberOption longest{"22"};
+  qg::app::NumberOption longest{"0"};
   qg::app::NumberOption budget{"50000"}, memory{"0"};
   bool json = false, steps = false;
 };
@@ -21,7 +21,7 @@ void run_synthesize(const ProveOptions& o, qg::prover::Session& session) {
   const auto& s = qg::synth::find_synthesizable(o.synthesize);
   const std::string system = o.system.empty() ? s.system : o.system;
   qg::synth::LearnOptions options;
-  options.max_length = static_cast<unsigned>(o.longest.value(3, 60));
+  if (o.longest.text != "0") options.max_length = static_cast<unsigned>(o.longest.value(3, 60));
   options.memory_limit = session.context().memory_limit;
   options.progress = session.context().progress;
   auto learned = qg::synth::learn_synchronized(s.sequence, session.system(system), options);
@@ -146,7 +146,7 @@ QG_COMMAND("prove", [](CLI::App& app) {
                   "wytha, wythb or their A-numbers, e.g. A140100), certify it and write it in Walnut's format");
   cmd->add_option("--system", o->system, "with --synthesize: the msd number system (default: the sequence's own)");
   cmd->add_option("--longest", o->longest.text,
-                  "with --synthesize: compare with the sequence on every word of up to this many digits (default 22)");
+                  "with --synthesize: compare with the sequence on every word of up to this many digits (default: as many as stand for at most 2^20 numbers, 22 in msd_trib)");
   cmd->add_option("--out", o->out, "with --synthesize: write the automaton to this file (atomically)");
   cmd->add_flag("--json", o->json, "JSON output");
   cmd->callback([o] { run_prove(*o); });

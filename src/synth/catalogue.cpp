@@ -65,6 +65,10 @@ const char* kRookDiagonal =
 const std::string kWythoffReach = kRookDiagonal;
 const std::string kQueenDeeReach =
     std::string(kRookDiagonal) + " | (x>0 & y>x & $S(y-x)) | (y>0 & x>y & $S(x-y))";
+// Holladay's 2-Queen (Widened{1, 2}): u ≥ 1 and v ≥ 1 with |u − v| ≤ 1.
+const std::string kTwoQueenReach =
+    std::string(kRookDiagonal) +
+    " | (Et t>0 & t+1<=x & t<=y & $P(x-(t+1),y-t)) | (Et t>0 & t<=x & t+1<=y & $P(x-t,y-(t+1)))";
 const std::string kTwoQueenDeeReach =
     std::string(kRookDiagonal) +
     " | (Et t>0 & t+1<=x & t<=y & $P(x-(t+1),y-t)) | (Et t>0 & t<=x & t+1<=y & $P(x-t,y-(t+1)))"
@@ -131,6 +135,13 @@ std::vector<Synthesizable> make_catalogue() {
                    "eval tribnc_zero \"?msd_trib $tribnc(0,0)\":\n"
                    "eval tribnc_step \"?msd_trib An,e,f ($tribnc(n,e) & $tribnc(n+1,f)) => "
                    "((TR[n]=@2 & f=e+1) | (TR[n]!=@2 & f=e))\":\n"});
+  const std::string k2 = kernel("msd_kqueen2", "kqueen2a", "kqueen2b", kTwoQueenReach);
+  c.push_back({"kqueen2a", {"kqueen:2:a"}, "msd_kqueen2",
+               "a_n of Holladay's 2-Queen's P-positions (seed 001 §4: a→aab, b→a, its numeration system)",
+               game_coordinate("kqueen:2", false), functional("msd_kqueen2", "kqueen2a") + k2, "kqueen2b"});
+  c.push_back({"kqueen2b", {"kqueen:2:b"}, "msd_kqueen2",
+               "b_n = a_n + 2n of Holladay's 2-Queen's P-positions (seed 001 §4)",
+               game_coordinate("kqueen:2", true), functional("msd_kqueen2", "kqueen2b") + k2, "kqueen2a"});
   c.push_back({"wytha", {"A000201", "wythoff:a"}, "msd_fib",
                "a_n = floor(nφ) of Wythoff's P-positions (seed 001 §1, §5)",
                [](std::uint64_t n) { return numeration::floor_n_phi<std::uint64_t>(n); },

@@ -151,13 +151,16 @@ Learned learn_synchronized(const Sequence& s, std::shared_ptr<const NumberSystem
   t.system = system;
   t.base = system->base();
   t.letters = t.base * t.base;
-  const unsigned L = options.max_length;
-  if (L < 3 || L > 60) throw RangeError("the longest word compared is 3 to 60 letters");
-  for (unsigned k = 0; k <= L; ++k) {
+  auto weight = [&](unsigned k) {  // U_k: the words of k letters are the values below it
     std::vector<unsigned> one(k + 1, 0);
     one[0] = 1;
-    t.weights.push_back(system->value(one));  // U_k: the words of k letters are the values below it
-  }
+    return system->value(one);
+  };
+  unsigned L = options.max_length;
+  if (L == 0)
+    while (L < 60 && weight(L + 1) <= options.max_terms) ++L;
+  if (L < 3 || L > 60) throw RangeError("the longest word compared is 3 to 60 letters");
+  for (unsigned k = 0; k <= L; ++k) t.weights.push_back(weight(k));
   {
     u128 total = 1;
     for (unsigned k = 0; k < L + 2; ++k) {
