@@ -65,7 +65,8 @@ class Session {
   std::vector<Result> run_file(const std::filesystem::path& path);
 
   // A Walnut-like library directory: $name reads "Automata Library/name.txt" and NAME[i]
-  // reads "Word Automata Library/NAME.txt" when the session has no such automaton.
+  // reads "Word Automata Library/NAME.txt" when the session has no such automaton. Without
+  // a def or library file of that name, $name is one of shipped_automata().
   void set_library(std::filesystem::path dir) { library_ = std::move(dir); }
 
   // Named automata (def and $name) and word automata (NAME[i]).
@@ -97,6 +98,14 @@ class Session {
 // by position ("a", "b", …) unless `names` gives them. InputError "FILE:LINE:COL: …".
 automata::Automaton read_automaton(std::string_view text, Session& session, std::string_view file = "<automaton>");
 std::string write_automaton(const automata::Automaton& a);
+
+// The certified synchronized automata shipped with the library (data/walnut/Automata
+// Library/, installed as share/queengames/walnut/): xaut, yaut (Queen Dee), uaut, vaut
+// (2-Queen Dee), triba, tribc, tribe, tribna, tribnc (Tribonacci), kqueen2a, kqueen2b (Holladay's
+// 2-Queen), wytha, wythb (Wythoff), learned and
+// certified by qg::synth (synth.hpp). Their names, and one's Walnut file (InputError if none).
+std::vector<std::string> shipped_automata();
+std::string_view shipped_automaton(const std::string& name);
 
 // The word automata under Walnut's names, built from their morphisms: T (Thue–Morse, msd_2,
 // 0110…), F (Fibonacci word, msd_fib, 0100101…), TR (Tribonacci word, msd_trib, 0102010…),

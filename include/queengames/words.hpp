@@ -30,7 +30,9 @@ class Morphism {
   // The named words: "fibonacci" (a→ab, b→a), "tribonacci" (τ of seed 000 (8): a→ab,
   // b→ac, c→a), "theme-song" (θ of seed 000 (6): a→cabaaba, b→cababa, c→caba, prolonged
   // on c), "period-doubling" (a→ab, b→aa), "thue-morse" (a→ab, b→ba), "tetranacci"
-  // (a→ab, b→ac, c→ad, d→a; seed 001 §6). Throws InputError for an unknown name.
+  // (a→ab, b→ac, c→ad, d→a; seed 001 §6), "kqueen2" (a→aab, b→a: Holladay's 2-Queen of seed
+  // 001 §4, whose numeration system msd_kqueen2 carries its synchronized automata). Throws
+  // InputError for an unknown name.
   static Morphism named(std::string_view name);
   // A name from names() or a morphism text (anything containing an arrow).
   static Morphism from_name_or_text(std::string_view text);

@@ -6,17 +6,65 @@
 
 #include "cli.hpp"
 #include "queengames/prover.hpp"
+#include "queengames/synth.hpp"
 
 namespace {
 
 struct ProveOptions {
-  std::string file, expression, library, strategy = "automatic";
+  std::string file, expression, library, strategy = "automatic", synthesize, system, out;
+  qg::app::NumberOption longest{"0"};
   qg::app::NumberOption budget{"50000"}, memory{"0"};
   bool json = false, steps = false;
 };
 
+void run_synthesize(const ProveOptions& o, qg::prover::Session& session) {
+  const auto& s = qg::synth::find_synthesizable(o.synthesize);
+  const std::string system = o.system.empty() ? s.system : o.system;
+  qg::synth::LearnOptions options;
+  if (o.longest.text != "0") options.max_length = static_cast<unsigned>(o.longest.value(3, 60));
+  options.memory_limit = session.context().memory_limit;
+  options.progress = session.context().progress;
+  auto learned = qg::synth::learn_synchronized(s.sequence, session.system(system), options);
+  // A guess in another system than the catalogue's is written uncertified (its statements
+  // are written for the catalogue's system).
+  std::vector<qg::prover::Result> proof;
+  if (system == s.system) proof = qg::synth::certify(s, learned.automaton, session, options);
+  const bool ok = qg::synth::certified(proof);
+  qg::app::Output output(o.out);
+  if (o.json) {
+    auto steps = nlohmann::json::array();
+    for (const auto& r : proof)
+      if (r.truth) steps.push_back({{"name", r.name}, {"truth", *r.truth}, {"seconds", r.seconds}, {"largest", r.largest}});
+    nlohmann::json j{{"name", s.name},
+                     {"system", system},
+                     {"states", learned.automaton.states()},
+                     {"terms", std::to_string(learned.terms)},
+                     {"prefix_length", learned.prefix_length},
+                     {"suffix_length", learned.suffix_length},
+                     {"certified", ok},
+                     {"certification", steps},
+                     {"automaton", qg::prover::write_automaton(learned.automaton)}};
+    output.stream() << j.dump(2) << "\n";
+  } else {
+    output.stream() << qg::prover::write_automaton(learned.automaton);
+    std::cerr << fmt::format("{}: {} states in {}, agrees with s(n) for n < {}{}\n", s.name, learned.automaton.states(),
+                             system, learned.terms, system == s.system ? "" : " (not certified in this system)");
+    for (const auto& r : proof)
+      if (r.truth)
+        std::cerr << fmt::format("  eval {}: {}   ({:.3f} s, largest automaton {} states)\n", r.name,
+                                 *r.truth ? "TRUE" : "FALSE", r.seconds, r.largest);
+  }
+  output.commit();
+  if (system == s.system && !ok) throw qg::InputError(fmt::format("the guess for {} is not certified", s.name));
+}
+
 void run_prove(const ProveOptions& o) {
-  if (o.file.empty() == o.expression.empty()) throw qg::InputError("give a command FILE or -e 'COMMANDS'");
+  if (!o.synthesize.empty() && !(o.file.empty() && o.expression.empty()))
+    throw qg::InputError("--synthesize takes no command FILE or -e");
+  if (o.synthesize.empty() && (!o.system.empty() || !o.out.empty()))
+    throw qg::InputError("--system and --out go with --synthesize");
+  if (o.synthesize.empty() && o.file.empty() == o.expression.empty())
+    throw qg::InputError("give a command FILE or -e 'COMMANDS'");
   qg::automata::Context ctx;
   ctx.progress = qg::app::progress_line("prove");
   ctx.subset_budget = o.budget.value(1, UINT32_MAX);
@@ -32,6 +80,7 @@ void run_prove(const ProveOptions& o) {
     };
   qg::prover::Session session(ctx);
   if (!o.library.empty()) session.set_library(o.library);
+  if (!o.synthesize.empty()) return run_synthesize(o, session);
   auto results = o.file.empty() ? session.run(o.expression, "-e") : session.run_file(o.file);
   if (o.json) {
     auto all = nlohmann::json::array();
@@ -80,7 +129,8 @@ QG_COMMAND("prove", [](CLI::App& app) {
       "with its time and the largest "
       "automaton built. See docs/PROVER.md.\nExamples:\n"
       "  queengames prove -e 'eval fib4 \"?msd_fib Ei,n n>=1 & At t<3*n => F[i+t]=F[i+n+t]\":'\n"
-      "  queengames prove proofs.txt --library DIR --steps");
+      "  queengames prove proofs.txt --library DIR --steps\n"
+      "  queengames prove --synthesize xaut --system msd_trib --out xaut.txt");
   cmd->add_option("file", o->file, "a file of Walnut commands");
   cmd->add_option("-e,--expression", o->expression, "commands given on the command line");
   cmd->add_option("--library", o->library,
@@ -92,6 +142,13 @@ QG_COMMAND("prove", [](CLI::App& app) {
   cmd->add_option("--memory-limit", o->memory.text,
                   "refuse a step whose tables exceed this many MB (default: physical memory)");
   cmd->add_flag("--steps", o->steps, "print every step's statistics on stderr");
+  cmd->add_option("--synthesize", o->synthesize,
+                  "learn the synchronized automaton of a sequence (xaut, yaut, uaut, vaut, triba, tribc, tribe, "
+                  "wytha, wythb or their A-numbers, e.g. A140100), certify it and write it in Walnut's format");
+  cmd->add_option("--system", o->system, "with --synthesize: the msd number system (default: the sequence's own)");
+  cmd->add_option("--longest", o->longest.text,
+                  "with --synthesize: compare with the sequence on every word of up to this many digits (default: as many as stand for at most 2^20 numbers, 22 in msd_trib)");
+  cmd->add_option("--out", o->out, "with --synthesize: write the automaton to this file (atomically)");
   cmd->add_flag("--json", o->json, "JSON output");
   cmd->callback([o] { run_prove(*o); });
 });

@@ -132,6 +132,9 @@ const Automaton& Session::automaton(const std::string& name) {
       return automata_[name] = std::move(a);
     }
   }
+  const auto shipped = shipped_automata();
+  if (std::find(shipped.begin(), shipped.end(), name) != shipped.end())
+    return automata_[name] = read_automaton(shipped_automaton(name), *this, name + ".txt");
   throw InputError(fmt::format("no automaton named {}", name));
 }
 

@@ -210,15 +210,66 @@ ClaimOutcome check_theorem5(std::uint64_t bound, const ProgressFn& progress) {
   return out;
 }
 
-ClaimOutcome check_eq1(std::uint64_t bound, const ProgressFn& progress) {
-  for (const char* rules : {"queen-dee", "kqueen-dee:2", "st-wythoff:2,1"}) {
+// eq. (1) for one game: a_{b_n} − a_n − b_n ∈ [lowest, 0] for n = 1..bound.
+ClaimCheck check_eq1(const char* rules, std::int64_t lowest) {
+  return [rules, lowest](std::uint64_t bound, const ProgressFn& progress) {
     auto e = eq1(rules, bound, progress);
-    if (e.low < -1 || e.high > 0)
+    if (e.low < lowest || e.high > 0)
       return failed(bound, fmt::format("{}: a_(b_n) − a_n − b_n reaches {} at n = {}", rules,
-                                       e.low < -1 ? e.low : e.high, e.first[e.low < -1 ? e.low : e.high]));
-  }
-  return passed(bound, fmt::format("n = 1..{} for each of the three games", bound));
+                                       e.low < lowest ? e.low : e.high, e.first[e.low < lowest ? e.low : e.high]));
+    return passed(bound, fmt::format("n = 1..{}", bound));
+  };
 }
+
+// Seed 001's own Walnut statements (§5–6), word for word as tests/walnut/seed001/*.txt (the
+// CLI tests check that the two agree and run those files through `queengames prove`). $xaut,
+// $yaut, $triba, $tribc, $tribe, $wytha, $wythb are the certified automata shipped with the
+// prover (data/walnut/, qg::synth).
+const char* const kFokkinkProof = R"walnut(// Seed 001 (Fokkink, Ortega, Rust, "Corner the empress") §5, eq. (1) for the Queen Dee:
+// a_{b_n} - a_n - b_n is 0 or -1, Shallit's one-liner as the paper prints it. xaut and yaut
+// are the Queen Dee's a_n, b_n (A140100, A140101), shipped with queengames.
+eval fokkink "?msd_trib An,a,b,ab (n>=1 & $xaut(n,a) & $yaut(n,b)
+& $xaut(b,ab)) => (ab=a+b | ab=a+b-1)":
+)walnut";
+const char* const kTheorem6Proof = R"walnut(// Seed 001 §5, Theorem 6: the 2-Queen Dee's P-positions satisfy (1). uaut and vaut are
+// defined from Shallit's triba, tribc, tribe exactly as the paper defines them
+// (a_n = A(n) - E(A(n)), b_n = C(n) - E(C(n))); these defs win over the shipped uaut, vaut.
+def uaut "?msd_trib (s=0 & t=0) | Ex,xy $triba(s,x) & $tribe(x,xy)
+                                         & t=x-xy":
+def vaut "?msd_trib (s=0 & t=0) | Ex,xy $tribc(s,x) & $tribe(x,xy)
+                                         & t=x-xy":
+eval table2 "?msd_trib An,a,b,ab (n>=1 & $uaut(n,a) & $vaut(n,b)
+                                         & $uaut(b,ab)) => (ab=a+b | ab=a+b-1)":
+)walnut";
+const char* const kTheorem5Proof = R"walnut(// Seed 001 §6: the Walnut-supported proof of Theorem 5 (the 2-Queen Dee's P-positions are
+// coded by t_b), as the paper states it: uaut and vaut from triba, tribc, tribe (§5), the
+// triples (n, x, y) with no move to P_{n-1} (`good`, by Lemma 2), and the three checks.
+def uaut "?msd_trib (s=0 & t=0) | Ex,xy $triba(s,x) & $tribe(x,xy)
+                                         & t=x-xy":
+def vaut "?msd_trib (s=0 & t=0) | Ex,xy $tribc(s,x) & $tribe(x,xy)
+                                         & t=x-xy":
+def good "?msd_trib y>x &
+  (~Ek k<n & $uaut(k,x)) & (~Ek k<n & $vaut(k,x)) &
+  (~Ek k<n & $uaut(k,y)) & (~Ek k<n & $vaut(k,y)) &
+  (~Ek,a,b k<n & $uaut(k,a) & $vaut(k,b) & y-x+a=b) &
+  (~Ek,a,b k<n & $uaut(k,a) & $vaut(k,b) & y-x+a=b+1) &
+  (~Ek,a,b k<n & $uaut(k,a) & $vaut(k,b) & y-x+a+1=b) &
+  (~Ek,a,b k<n & $uaut(k,a) & $vaut(k,b) & y-x=a+b+1) &
+  (~Ek,a,b k<n & $uaut(k,a) & $vaut(k,b) & y-x+1=a+b) &
+  (~Ek,a,b k<n & $uaut(k,a) & $vaut(k,b) & y-x=a+b)":
+eval check1 "?msd_trib An,a,b (n>=1 & $uaut(n,a) & $vaut(n,b))
+              => $good(n,a,b)":
+eval check2 "?msd_trib An,x,y (n>=1 & $good(n,x,y))
+              =>(Ea $uaut(n,a)&x>=a)":
+eval check3 "?msd_trib An,a,y (n>=1 & $uaut(n,a) & $good(n,a,y))
+              => (Eb $uaut(n,b) & y>=b)":
+)walnut";
+const char* const kWythoffProof = R"walnut(// Seed 001 §5: for Corner the Lady (Wythoff) property (1) holds with exactly 0: a_{b_n} =
+// a_n + b_n, whence Gardner's consecutive Fibonacci numbers as P-positions. wytha, wythb are
+// floor(n phi), floor(n phi^2) (A000201, A001950), shipped with queengames.
+eval wythoff "?msd_fib An,a,b,ab (n>=1 & $wytha(n,a) & $wythb(n,b) & $wytha(b,ab)) => ab=a+b":
+)walnut";
+
 
 ClaimOutcome check_prop7(std::uint64_t bound, const ProgressFn& progress) {
   ClaimOutcome out{true, bound, "n = f(a_n) for every n"};
@@ -357,14 +408,41 @@ std::vector<Claim> empress_claims() {
             .statement = "the P-positions of the 2-Queen Dee are the locations of the a's and c's in t_b",
             .unit = "P-positions",
             .bounds = {.tour = 100'000, .standard = 2'000'000, .deep = 10'000'000, .max = 1'000'000'000},
-            .check = check_theorem5},
+            .check = check_theorem5,
+            .proof = kTheorem5Proof},
       Claim{.id = "empress.eq1",
-            .source = "seed 001, eq. (1), Theorem 6, Shallit [19]",
+            .source = "seed 001, eq. (1) (the fokkink statement of §5, Shallit [20])",
             .kind = ClaimKind::equation,
-            .statement = "a_{b_n} − a_n − b_n ∈ {0, −1} for the Queen Dee, the 2-Queen Dee and (2,1)-Wythoff",
+            .statement = "a_{b_n} − a_n − b_n ∈ {0, −1} for the Queen Dee",
             .unit = "n",
             .bounds = {.tour = 30'000, .standard = 300'000, .deep = 5'000'000, .max = 100'000'000},
-            .check = check_eq1},
+            .check = check_eq1("queen-dee", -1),
+            .proof = kFokkinkProof},
+      Claim{.id = "empress.theorem6",
+            .source = "seed 001, Theorem 6 (the table2 statement of §5)",
+            .kind = ClaimKind::theorem,
+            .statement = "a_{b_n} − a_n − b_n ∈ {0, −1} for the 2-Queen Dee",
+            .unit = "n",
+            .bounds = {.tour = 30'000, .standard = 300'000, .deep = 5'000'000, .max = 100'000'000},
+            .check = check_eq1("kqueen-dee:2", -1),
+            .proof = kTheorem6Proof},
+      Claim{.id = "empress.eq1_21",
+            .source = "seed 001, §5 (eq. (1) for the (2,1)-Queen, Shallit [19])",
+            .kind = ClaimKind::equation,
+            .statement = "a_{b_n} − a_n − b_n ∈ {0, −1} for (2,1)-Wythoff (checked only: its synchronized automata in "
+                         "the numeration system of a→aab, b→aa are not certified here — the kernel statement of its "
+                         "cone of moves did not finish in minutes)",
+            .unit = "n",
+            .bounds = {.tour = 30'000, .standard = 300'000, .deep = 5'000'000, .max = 100'000'000},
+            .check = check_eq1("st-wythoff:2,1", -1)},
+      Claim{.id = "empress.wythoff_eq1",
+            .source = "seed 001, §5 (Corner the Lady: a_{b_n} = a_n + b_n, Gardner [10])",
+            .kind = ClaimKind::equation,
+            .statement = "a_{b_n} − a_n − b_n = 0 for Wythoff",
+            .unit = "n",
+            .bounds = {.tour = 30'000, .standard = 300'000, .deep = 5'000'000, .max = 100'000'000},
+            .check = check_eq1("wythoff", 0),
+            .proof = kWythoffProof},
       Claim{.id = "empress.prop7",
             .source = "seed 001, Proposition 7",
             .kind = ClaimKind::proposition,
@@ -376,7 +454,8 @@ std::vector<Claim> empress_claims() {
             .source = "seed 001, Theorem 8 and Figure 3",
             .kind = ClaimKind::theorem,
             .statement = "Queen Bee: a_{b_n} − a_n − b_n is unbounded (evidence: the first n reaching each new value; "
-                         "Figure 3: a difference of size 5 first at n = 310691)",
+                         "Figure 3: a difference of size 5 first at n = 310691). No automaton proof: a_n and b_n "
+                         "are not synchronized (Rampersad–Stipulanti [15], seed 001 §5)",
             .unit = "n",
             .bounds = {.tour = 400'000, .standard = 3'000'000, .deep = 30'000'000, .max = 300'000'000},
             .check = check_theorem8},

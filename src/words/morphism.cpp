@@ -107,6 +107,7 @@ constexpr NamedWord named_words[] = {
     {"period-doubling", "a->ab,b->aa"},
     {"thue-morse", "a->ab,b->ba"},
     {"tetranacci", "a->ab,b->ac,c->ad,d->a"},
+    {"kqueen2", "a->aab,b->a"},
 };
 }  // namespace
 

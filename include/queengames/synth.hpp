@@ -1,0 +1,102 @@
+// queengames — synchronized automata from the library's own sequences (issue 20; seed 001 §5–6
+// names xaut, yaut, uaut, vaut, triba, tribc, tribe, which are published nowhere).
+//
+// A sequence s: N → N is synchronized in a numeration system when one automaton reads the
+// representations of n and s(n) in parallel (msd first, both padded with leading zeros to a
+// common length) and accepts exactly the pairs [n, s(n)]. This module
+//   - guesses the minimal such automaton from the terms of s (learn_synchronized), and
+//   - names the sequences it is asked for and the statements that certify each guess
+//     (synthesizable, certification): a guess is trusted only once the prover has proved
+//     those statements for all n.
+//
+// A module of its own rather than part of the prover: it reaches into the games (twopile) and
+// the words for its sequences, and the prover must not depend on those.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "queengames/automata.hpp"
+#include "queengames/common.hpp"
+#include "queengames/prover.hpp"
+
+namespace qg::synth {
+
+// s(n), asked for n = 0, 1, 2, … in order.
+using Sequence = std::function<std::uint64_t(std::uint64_t n)>;
+
+struct LearnOptions {
+  // Every word of length ≤ max_length (digits) is answered from the sequence, so s is asked for
+  // every n below the weight of that place; the hypothesis is compared with all those terms.
+  // 0: the longest length whose words stand for at most max_terms numbers (22 in msd_trib,
+  // 28 in msd_fib, 20 in msd_2).
+  unsigned max_length = 0;
+  std::uint64_t max_terms = std::uint64_t{1} << 20;
+  std::uint32_t max_states = 4000;  // RangeError when the table would need more rows
+  std::uint64_t memory_limit = 0;   // bytes; 0 = physical memory
+  ProgressFn progress = {};         // ticks once per term read and per table entry
+};
+
+struct Learned {
+  automata::Automaton automaton;  // minimal, tracks "n" and "m" in the system, [n, s(n)] accepted
+  unsigned prefix_length = 0;     // the table's rows: every prefix of at most this many letters
+  unsigned suffix_length = 0;     // its columns: every suffix of at most this many letters
+  std::uint64_t terms = 0;        // terms of s read (n = 0 … terms − 1)
+  unsigned rounds = 0;            // hypotheses built (one more per counterexample)
+};
+
+// The Myhill–Nerode observation table of Angluin's L*, with membership answered from s: a
+// word w over pairs of digits is in the language iff both tracks are valid representations
+// and s(value(n-track)) = value(m-track). Rows: the prefixes of at most p letters that begin
+// some accepted word; columns: all suffixes of at most q letters, so a row is the set of its
+// accepted continuations (a prefix begins a contiguous block of values, since on valid words
+// of one length msd order is numeric order: the continuations are read off that block).
+// Rows with equal sets are one state; the table must be closed (a row's one-letter extensions
+// are rows) and consistent (equal rows have equal extensions), else p or q grows. The
+// hypothesis is then compared with s on every word of at most max_length letters: it must
+// accept [n, s(n)] for each n there, and accept exactly as many words of each length as s
+// gives (counted by dynamic programming over the automaton — no false positive can hide).
+// The first n it rejects, or the first length where it accepts too many, is the
+// counterexample; q grows by one and the table is rebuilt. InputError for a system that is
+// not msd; RangeError when p + q would exceed max_length (the terms cannot tell), when the
+// table would exceed max_states rows, or when its memory would exceed the limit.
+Learned learn_synchronized(const Sequence& s, std::shared_ptr<const automata::NumberSystem> system,
+                           const LearnOptions& options = {});
+
+// ---- the catalogue -------------------------------------------------------------------
+
+struct Synthesizable {
+  std::string name;         // the automaton's name in Walnut ("xaut"), used for $xaut
+  std::vector<std::string> aliases;  // the OEIS A-numbers and game coordinates naming it
+  std::string system;       // "msd_trib"
+  std::string description;  // one line: what s(n) is and where the papers define it
+  Sequence sequence;
+  // Walnut commands (with $NAME for this automaton and the others of the catalogue) whose
+  // every eval must be TRUE: ∀n ∃! m, and the defining property (the game's kernel, or the
+  // paper's formula).
+  std::string certification;
+  std::string partner = {};  // the other coordinate the certification names ("yaut" for xaut), or ""
+};
+
+// xaut, yaut (Queen Dee a_n, b_n: A140100, A140101 — the XYMP columns X, Y of seed 000),
+// uaut, vaut (2-Queen Dee: A140102, A140103 — M, P), triba, tribc, tribe (Shallit's A, C, E:
+// the positions of the n-th a and c of the Tribonacci word and the number of b's among its
+// first n letters), tribna, tribnc (the numbers of a's and c's, seed 000 §5.3's N_a, N_c),
+// kqueen2a, kqueen2b (Holladay's 2-Queen, msd_kqueen2), wytha, wythb (Wythoff, msd_fib:
+// A000201, A001950).
+const std::vector<Synthesizable>& synthesizable();
+// By name or alias; InputError listing the names otherwise.
+const Synthesizable& find_synthesizable(const std::string& name_or_alias);
+
+// Runs s.certification in `session` with `a` (learned in s.system) defined as s.name and the
+// partner coordinate learned afresh with `options` (so that a certification never rests on a
+// stored automaton). The guess is certified when every eval is TRUE. InputError when `a` is
+// not in s.system.
+std::vector<prover::Result> certify(const Synthesizable& s, const automata::Automaton& a, prover::Session& session,
+                                    const LearnOptions& options = {});
+bool certified(const std::vector<prover::Result>& results);
+
+}  // namespace qg::synth
