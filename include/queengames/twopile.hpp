@@ -141,8 +141,8 @@ void sweep_p_positions(const Ruleset& ruleset, std::uint64_t count, const PPosit
 std::vector<Position> sweep_p_positions(const Ruleset& ruleset, std::uint64_t count);
 
 // Whether (x, y) is a P-position: the morphic route when there is one, else the sweep up
-// to column min(x, y).
-bool is_p_position(const Ruleset& ruleset, Position position);
+// to column min(x, y) (progress as the sweep's).
+bool is_p_position(const Ruleset& ruleset, Position position, const ProgressFn& progress = {});
 
 // ---- the morphic route ---------------------------------------------------------------
 

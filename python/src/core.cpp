@@ -175,7 +175,7 @@ class Game {
     // The CLI's --is-p range: the sweep's coordinates stay below 2^32 − 2.
     const qg::twopile::Position p{to_u64(x, 0, UINT32_MAX - 2), to_u64(y, 0, UINT32_MAX - 2)};
     py::gil_scoped_release release;
-    return qg::twopile::is_p_position(ruleset_, p);
+    return qg::twopile::is_p_position(ruleset_, p, interruptible());
   }
 
   py::tuple nth(const py::object& n_arg) {
@@ -210,7 +210,7 @@ class Blocking {
     std::vector<std::uint32_t> values;
     {
       py::gil_scoped_release release;
-      values = qg::blocking::palace_table(k_, w, h, e);
+      values = qg::blocking::palace_table(k_, w, h, e, interruptible());
     }
     return adopt(std::move(values), {static_cast<py::ssize_t>(h), static_cast<py::ssize_t>(w)});
   }
@@ -466,7 +466,8 @@ PYBIND11_MODULE(_core, m) {
            "indexed [y, x] (imshow(..., origin='lower') draws x rightwards, y upwards);\n"
            "sides 1..2^20. Interruptible; the library's table is handed over without a copy.")
       .def("is_p", &Game::is_p, py::arg("x"), py::arg("y"),
-           "Whether (x, y) is a P-position (the morphic route when there is one, else the sweep).")
+           "Whether (x, y) is a P-position: the morphic route when there is one, else the sweep to column\n"
+           "min(x, y) (seconds per 10^8 columns; interruptible).")
       .def("nth", &Game::nth, py::arg("n"),
            "(a_n, b_n) by the morphic route in O(log n), 0 ≤ n ≤ 2^62; ValueError without a morphic route.")
       .def("__repr__", [](const Game& g) { return "queengames.game('" + g.name() + "')"; });

@@ -87,6 +87,8 @@ LONG_CALLS = [
     "qg.Dictionary({'0': '01', '1': '0'}, start='0|1').bits(2**32)",
     "qg.spiral.xymp_rows(2**100, 2**24)",
     "qg.check('exile.lemma3', bound=36)",
+    "qg.blocking(3).palace_numbers(2**14, 2**14)",
+    "qg.game('maharaja').is_p(10**9, 10**9)",
 ]
 
 

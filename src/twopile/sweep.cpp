@@ -345,7 +345,7 @@ std::vector<Position> sweep_p_positions(const Ruleset& ruleset, std::uint64_t co
   return out;
 }
 
-bool is_p_position(const Ruleset& ruleset, Position position) {
+bool is_p_position(const Ruleset& ruleset, Position position, const ProgressFn& progress) {
   std::uint64_t lo = std::min(position.x, position.y), hi = std::max(position.x, position.y);
   if (auto coding = morphic_coding(ruleset)) {
     // a_n is increasing and a_n ≥ n, so binary search the index n with a_n = lo … or the
@@ -367,7 +367,8 @@ bool is_p_position(const Ruleset& ruleset, Position position) {
                       if (a > lo) return false;  // every upper P-position with a ≤ lo is known
                       if (a == lo) found = b == hi;
                       return a < lo;
-                    });
+                    },
+                    progress);
   return found;
 }
 
