@@ -66,12 +66,26 @@ inline std::uint64_t to_u64(const py::handle& value, std::uint64_t min = 0,
   return qg::parse_u64(number_text(value), min, max);
 }
 
-inline py::int_ to_py(const std::string& decimal) {
-  return py::reinterpret_steal<py::int_>(PyLong_FromString(decimal.c_str(), nullptr, 10));
+// Python ints without a detour through decimal text (random access returns a few per call, and
+// decimal conversion was half of the binding's cost): 64-bit halves, or GMP's hexadecimal.
+inline py::int_ to_py(qg::u128 value) {
+  const auto low = py::reinterpret_steal<py::int_>(PyLong_FromUnsignedLongLong(static_cast<std::uint64_t>(value)));
+  if ((value >> 64) == 0) return low;
+  const auto high =
+      py::reinterpret_steal<py::int_>(PyLong_FromUnsignedLongLong(static_cast<std::uint64_t>(value >> 64)));
+  const auto shift = py::reinterpret_steal<py::int_>(PyLong_FromLong(64));
+  const auto shifted = py::reinterpret_steal<py::object>(PyNumber_Lshift(high.ptr(), shift.ptr()));
+  return py::reinterpret_steal<py::int_>(PyNumber_Or(shifted.ptr(), low.ptr()));
 }
-inline py::int_ to_py(qg::u128 value) { return to_py(qg::to_string(value)); }
-inline py::int_ to_py(qg::i128 value) { return to_py(qg::to_string(value)); }
-inline py::int_ to_py(const mpz_class& value) { return to_py(value.get_str()); }
+inline py::int_ to_py(qg::i128 value) {
+  if (value >= 0) return to_py(static_cast<qg::u128>(value));
+  const py::int_ magnitude = to_py(static_cast<qg::u128>(-(value + 1)) + 1);  // |i128 min| fits a u128
+  return py::reinterpret_steal<py::int_>(PyNumber_Negative(magnitude.ptr()));
+}
+inline py::int_ to_py(const mpz_class& value) {
+  if (value.fits_slong_p()) return py::reinterpret_steal<py::int_>(PyLong_FromLong(value.get_si()));
+  return py::reinterpret_steal<py::int_>(PyLong_FromString(value.get_str(16).c_str(), nullptr, 16));
+}
 
 // A vector the library returned, handed to numpy as it is: the array views the vector's
 // buffer, and a capsule owning the vector frees it with the array (no copy).

@@ -330,6 +330,20 @@ py::array_t<std::int64_t> infty_step(qg::infty::InftyQueens& engine, const py::o
 
 // n < 2^120, the range of random access on the spiral (the CLI's message).
 qg::u128 random_access_n(const py::object& value) {
+  // A Python int below 2^120 is read as two 64-bit halves; anything else (strings, values out
+  // of range, for the CLI's message) through the library's parser.
+  if (PyLong_CheckExact(value.ptr())) {
+    int overflow = 0;
+    const long long v = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
+    if (overflow == 0 && v >= 0) return static_cast<qg::u128>(v);
+    if (overflow > 0) {
+      const auto shift = py::reinterpret_steal<py::int_>(PyLong_FromLong(64));
+      const auto high = py::reinterpret_steal<py::object>(PyNumber_Rshift(value.ptr(), shift.ptr()));
+      const long long h = PyLong_AsLongLongAndOverflow(high.ptr(), &overflow);
+      if (overflow == 0 && h < (1LL << (qg::spiral::kRandomAccessBits - 64)))
+        return (static_cast<qg::u128>(h) << 64) | PyLong_AsUnsignedLongLongMask(value.ptr());
+    }
+  }
   const std::string text = number_text(value);
   const mpz_class n = qg::parse_natural(text);
   const mpz_class limit = mpz_class(1) << qg::spiral::kRandomAccessBits;

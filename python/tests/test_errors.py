@@ -78,11 +78,11 @@ def test_ctrl_c_stops_a_long_call():
 # returned: the statement after the call never runs).
 LONG_CALLS = [
     "qg.game('wythoff').p_positions(10**8)",
-    "qg.game('wythoff').grundy(2**14, 2**14, threads=1)",
+    "qg.game('wythoff').grundy(2**13, 2**13, threads=1)",
     "qg.bfile('A000201', 3 * 10**8)",
     "qg.infty_queens(2 * 10**8)",
     "qg.word('tribonacci', 2**32)",
-    "qg.boards.Board('spiral', 2**14).grundy('queen')",
+    "qg.boards.Board('spiral', 2**13).grundy('queen')",
     "qg.boards.quadrant_queens(10**7)",
     "qg.Dictionary({'0': '01', '1': '0'}, start='0|1').bits(2**32)",
     "qg.spiral.xymp_rows(2**100, 2**24)",
