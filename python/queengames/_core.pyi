@@ -238,3 +238,14 @@ class Session:
 
 def prove(text: str, file: str = "<input>", library: Optional[str] = None) -> list[ProofResult]:
     """Runs Walnut commands in a new Session (as `queengames prove -e TEXT`)."""
+
+class numeration:  # a submodule of _core: exact numeration systems and floors at any size (GMP)
+    @staticmethod
+    def representation(system: str, n: Union[int, str]) -> str:
+        """Digits of n, most significant first: 'tribonacci', 'zeckendorf', 'negafibonacci' or 'binary'."""
+    @staticmethod
+    def value(system: str, digits: str) -> int:
+        """[digits] in a system, canonical or not."""
+    @staticmethod
+    def floor(constant: str, n: Union[int, str]) -> int:
+        """floor(n·c) exactly: phi, phi2, 1/phi, psi, psi2, psi3, 1/psi, 1/psi2, 1/psi3."""
