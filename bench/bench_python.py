@@ -1,11 +1,12 @@
 # The Python module's costs (docs/PERFORMANCE.md, "Python module"), run by hand from the checkout
 # after building queengames_core, bench_twopile, bench_boards and bench_spiral:
-#   PYTHONPATH=build/python /usr/bin/python3 bench/bench_python.py [--rounds 5]
+#   PYTHONPATH=build/python /usr/bin/python3 bench/bench_python.py [--rounds 6]
 #
-# 1. Arrays into numpy against the C++ call's own time, in the same run: rounds alternating one
-#    Google Benchmark process (the C++ call) and the same call from Python; medians of the wall
-#    and of the CPU time (the C++ process's CPU from getrusage, the Python call's from
-#    time.process_time, both counting every thread) and their ratios:
+# 1. Arrays into numpy against the C++ call's own time, in the same run: rounds alternating
+#    Google Benchmark processes (the C++ call) and the same call from Python; medians of the wall
+#    and of the user and system CPU time (getrusage of the C++ process and of the Python call,
+#    both counting every thread: system time is mostly the kernel zeroing the array's fresh
+#    pages, which varies with the machine's memory pressure) and their ratios:
 #      10^8 Wythoff P-positions: bench_twopile SweepIntoArray (into memory allocated as numpy
 #        allocates it) and Sweep (the sweep alone, its sink summing) against p_positions(10**8);
 #      the 4096² Wythoff Grundy table: bench_boards BM_WythoffFast/4096/2 against grundy(4096, 4096).
@@ -25,7 +26,7 @@ BENCH = os.path.join("build", "bench")
 
 
 def google_benchmark(binary, name_filter):
-    """Runs one Google Benchmark; (wall s, CPU s) per iteration, the CPU of every thread."""
+    """Runs one Google Benchmark; (wall, user, system) seconds per iteration, every thread's CPU."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     out = subprocess.run([os.path.join(BENCH, binary), f"--benchmark_filter={name_filter}", "--benchmark_format=json"],
                          capture_output=True, text=True, check=True).stdout
@@ -40,31 +41,34 @@ def google_benchmark(binary, name_filter):
     assert runs, out
     scale = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}[runs[0]["time_unit"]]
     wall = statistics.median(b["real_time"] * scale for b in runs)
-    cpu = (after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime) / iterations
-    return wall, cpu
+    return wall, (after.ru_utime - before.ru_utime) / iterations, (after.ru_stime - before.ru_stime) / iterations
 
 
 def python_call(call):
-    wall, cpu = time.perf_counter(), time.process_time()
+    before, wall = resource.getrusage(resource.RUSAGE_SELF), time.perf_counter()
     result = call()
-    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    wall, after = time.perf_counter() - wall, resource.getrusage(resource.RUSAGE_SELF)
     del result
-    return wall, cpu
+    return wall, after.ru_utime - before.ru_utime, after.ru_stime - before.ru_stime
 
 
 def compare(label, rounds, cxx, py):
-    runs = {name: [] for name in [*cxx, "python"]}
-    for _ in range(rounds):
-        for name, (binary, name_filter) in cxx.items():
-            runs[name].append(google_benchmark(binary, name_filter))
-        runs["python"].append(python_call(py))
-    med = {name: (statistics.median(w for w, _ in r), statistics.median(c for _, c in r)) for name, r in runs.items()}
-    print(f"{label} (medians of {rounds} alternating rounds)")
-    pw, pc = med["python"]
-    print(f"  {'from Python into numpy':42} wall {pw:7.3f} s  CPU {pc:7.3f} s")
+    # The order rotates from round to round: a run that follows the exit of a process that
+    # freed a large array finds free huge pages, one that follows other work on a busy machine
+    # may wait for the kernel to compact memory (seconds of system time for 1.6 GB).
+    names = [*cxx, "python"]
+    runs = {name: [] for name in names}
+    for r in range(rounds):
+        for name in names[r % len(names):] + names[: r % len(names)]:
+            runs[name].append(python_call(py) if name == "python" else google_benchmark(*cxx[name]))
+    med = {name: [statistics.median(x[i] for x in r) for i in range(3)] for name, r in runs.items()}
+    print(f"{label} (medians of {rounds} alternating rounds; user and system CPU of every thread)")
+    pw, pu, ps = med["python"]
+    print(f"  {'from Python into numpy':44} wall {pw:6.2f} s  user {pu:6.2f} s  system {ps:5.2f} s")
     for name in cxx:
-        w, c = med[name]
-        print(f"  {name:42} wall {w:7.3f} s  CPU {c:7.3f} s   ratio Python/C++: wall {pw / w:.2f}, CPU {pc / c:.2f}")
+        w, u, s = med[name]
+        print(f"  {name:44} wall {w:6.2f} s  user {u:6.2f} s  system {s:5.2f} s"
+              f"   Python/C++: wall {pw / w:.2f}, user {pu / u:.2f}, user+system {(pu + ps) / (u + s):.2f}")
 
 
 def per_call(label, stmt_fn, args, cxx_binary, cxx_filter):
@@ -72,13 +76,13 @@ def per_call(label, stmt_fn, args, cxx_binary, cxx_filter):
     for n in args:
         stmt_fn(n)
     py = (time.perf_counter() - start) / len(args)
-    cxx = google_benchmark(cxx_binary, cxx_filter)[0]
+    cxx = google_benchmark(cxx_binary, cxx_filter)[0]  # Google Benchmark's own iterations: wall per call
     print(f"  {label:34} {py * 1e6:6.2f} µs from Python, {cxx * 1e6:6.2f} µs in C++: overhead {(py - cxx) * 1e6:5.2f} µs")
 
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--rounds", type=int, default=6)
     rounds = parser.parse_args().rounds
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     g = qg.game("wythoff")
