@@ -130,7 +130,7 @@ class Game {
     if (via != "sweep" && via != "morphic") throw qg::InputError("via must be sweep or morphic (got '" + via + "')");
     if (via == "morphic") morphic();  // refuse before allocating
     require_memory(times(count, 16), fmt::format("{} P-positions of {}", count, name()));
-    py::array_t<std::int64_t> result({static_cast<py::ssize_t>(count), py::ssize_t{2}});
+    auto result = fresh_array<std::int64_t>({static_cast<py::ssize_t>(count), py::ssize_t{2}});
     std::int64_t* out = result.mutable_data();
     {
       py::gil_scoped_release release;
