@@ -25,6 +25,7 @@ void BM_WythoffFast(benchmark::State& state) {
 BENCHMARK(BM_WythoffFast)
     ->Args({512, 2})
     ->Args({2048, 2})
+    ->Args({4096, 2})
     ->Args({2048, 1})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();

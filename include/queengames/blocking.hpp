@@ -78,10 +78,10 @@ class PalaceRows {
 };
 
 // A whole W×H table in memory (row-major, v[y·W + x]), for small tables and the region
-// measurements: O(W·H) time, 4·W·H bytes; RangeError above kMaxTableCells.
+// measurements: O(W·H) time, 4·W·H bytes; RangeError above kMaxTableCells. Progress in rows.
 inline constexpr std::uint64_t kMaxTableCells = std::uint64_t{1} << 28;
 std::vector<std::uint32_t> palace_table(std::uint64_t k, std::uint64_t width, std::uint64_t height,
-                                        Engine engine = Engine::definition);
+                                        Engine engine = Engine::definition, const ProgressFn& progress = {});
 
 // The summary line of the issue: "size WxH palaces Z min m max M sum64 HHHHHHHHHHHHHHHH",
 // sum64 = Σ (v(x,y) + 1)·(2·(y·W + x) + 1) mod 2^64 as qg::Sum64 defines it.

@@ -1,5 +1,5 @@
 # Type stubs for queengames._core (the C++ library bound with pybind11); docs/PYTHON.md.
-from typing import Any, Optional, Sequence, Union
+from typing import Any, Mapping, Optional, Sequence, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -71,16 +71,27 @@ class CheckResult:
     bound_reached: int
     detail: str
     seconds: float
+    proof: str
+    """The claim's proof in Walnut's language ('' for none): prove(r.proof) runs it."""
+    @property
+    def verdict(self) -> str:
+        """'PASS' or 'FAIL'."""
     def __bool__(self) -> bool: ...
+    def __str__(self) -> str:
+        """The line of `queengames check ID`."""
 
 def check(id: str, bound: Optional[Count] = None) -> CheckResult:
     """Checks one claim up to bound (None: its standard bound). OverflowError beyond its max bound."""
 
-def check_all(patterns: Sequence[str] = ..., depth: str = "standard") -> list[CheckResult]:
-    """Checks every claim selected by the id prefixes at each one's own bound ('tour', 'standard', 'deep')."""
+def check_all(patterns: Sequence[str] = ..., depth: str = "standard", kind: Optional[str] = None) -> list[CheckResult]:
+    """Checks every claim selected by the id prefixes (of one kind) at each one's own bound ('tour', 'standard', 'deep')."""
 
-def claims(patterns: Sequence[str] = ...) -> list[dict[str, Any]]:
-    """The claims selected by the id prefixes (all for none)."""
+def claims(patterns: Sequence[str] = ..., kind: Optional[str] = None) -> list[dict[str, Any]]:
+    """The claims selected by the id prefixes (all for none), of one kind when given: dicts with id, source,
+    kind, statement, unit, tour_bound, standard_bound, deep_bound, max_bound, proof."""
+
+def claim_kinds() -> list[str]:
+    """theorem, lemma, corollary, proposition, equation, conjecture, remark, table, observation."""
 
 def infty_queens(n: Count) -> npt.NDArray[np.int64]:
     """q_1 … q_n of the lexicographically first ∞-queens solution (A065188); index i holds q_{i+1}."""
@@ -92,6 +103,18 @@ class spiral:  # a submodule of _core: queens in exile on the square spiral (see
     @staticmethod
     def xymp(n: Count) -> tuple[int, int, int, int]:
         """Row n of the XYMP table, (X_n, Y_n, M_n, P_n), n < 2^120."""
+    @staticmethod
+    def abc(n: Count) -> tuple[int, int, int]:
+        """(A_n, B_n, C_n) by Theorem 14, n < 2^120."""
+    @staticmethod
+    def letter_counts(n: Count) -> tuple[int, int, int]:
+        """(N_a(n), N_b(n), N_c(n)) among t_1 … t_n (Theorem 12), n < 2^120."""
+    @staticmethod
+    def letter(n: Count) -> str:
+        """t_n of the Tribonacci word, 1 ≤ n < 2^120 (Theorem 11)."""
+    @staticmethod
+    def xymp_rows(first: Count, count: Count) -> npt.NDArray[Any]:
+        """Rows first … first+count-1 of (X, Y, M, P): int64, or an object array of Python ints past 64 bits."""
     @staticmethod
     def queens(n: Count) -> npt.NDArray[np.int64]:
         """q_0 … q_{n-1} as an (n, 2) array of (x, y)."""
@@ -109,3 +132,120 @@ class InftyQueens:
     def save(self, path: str) -> None: ...
     @staticmethod
     def load(path: str) -> "InftyQueens": ...
+
+class boards:  # a submodule of _core: numbered boards and pieces (seed 000 §1, §7, §8)
+    class Board:
+        """A window of a numbered board; cells (row, col) in numbering order."""
+
+        def __init__(self, kind: str, size: Count, limit: Optional[Count] = None) -> None: ...
+        @property
+        def kind(self) -> str: ...
+        @property
+        def size(self) -> int: ...
+        @property
+        def cells(self) -> int: ...
+        @property
+        def hexagonal(self) -> bool: ...
+        @property
+        def box(self) -> tuple[int, int, int, int]:
+            """(row0, col0, height, width) of the bounding box."""
+        def __len__(self) -> int: ...
+        def grundy(self, piece: str, threads: int = 2) -> npt.NDArray[np.uint32]:
+            """Sprague-Grundy values in numbering order (A274641 for the queen on the spiral)."""
+        def grundy_brute_force(self, piece: str) -> npt.NDArray[np.uint32]:
+            """The same by enumerating every earlier cell, O(cells²)."""
+        def greedy(self, piece: str) -> npt.NDArray[np.uint64]:
+            """The greedy placement: indices of the cells that receive a piece (the zeros of grundy)."""
+        def layout(self, values: npt.ArrayLike) -> npt.NDArray[np.uint32]:
+            """Per-cell values on the bounding box, (height, width); 2^32 - 1 off the board."""
+        def coordinates(self) -> npt.NDArray[np.int64]:
+            """(cells, 2) array of (row, col) in numbering order."""
+        def cell(self, index: Count) -> tuple[int, int]: ...
+        def index(self, row: int, col: int) -> Optional[int]: ...
+    @staticmethod
+    def kinds() -> list[str]: ...
+    @staticmethod
+    def pieces() -> list[str]: ...
+    @staticmethod
+    def window_table(kind: str, piece: str, width: Count, height: Count, threads: int = 2) -> npt.NDArray[np.uint32]:
+        """What `queengames grundy BOARD --size WxH --piece PIECE` shows, (height, width)."""
+    @staticmethod
+    def quadrant_queens(columns: Count) -> npt.NDArray[np.uint64]:
+        """S_c for c < columns (seed 000 eq. (48), A275895)."""
+    @staticmethod
+    def triangle_queens(n: int) -> int:
+        """A274616(n)."""
+
+class DictionaryRun:
+    """The outcome of a dictionary process run to a number of bits."""
+
+    bits: npt.NDArray[np.uint8]
+    @property
+    def words_read(self) -> int: ...
+    @property
+    def head(self) -> int: ...
+    @property
+    def counts(self) -> dict[str, int]: ...
+    @property
+    def stopped(self) -> bool: ...
+    @property
+    def stop_position(self) -> int: ...
+    @property
+    def unread(self) -> str: ...
+
+class Dictionary:
+    """A dictionary process (seed 003 §2) from {word: translate}."""
+
+    def __init__(self, entries: Mapping[str, str], start: str, rule: str = "prefix-free") -> None: ...
+    @staticmethod
+    def parse(text: str) -> "Dictionary": ...
+    @property
+    def entries(self) -> dict[str, str]: ...
+    @property
+    def start(self) -> str: ...
+    @property
+    def head(self) -> int: ...
+    @property
+    def rule(self) -> str: ...
+    def run(self, n: Count) -> DictionaryRun: ...
+    def bits(self, n: Count) -> npt.NDArray[np.uint8]: ...
+
+class ProofResult:
+    """The result of one Walnut command."""
+
+    command: str
+    name: str
+    truth: Optional[bool]
+    variables: list[str]
+    states: int
+    largest: int
+    peak_bytes: int
+    seconds: float
+    @property
+    def counterexample(self) -> dict[str, int]: ...
+    def __bool__(self) -> bool: ...
+
+class Session:
+    """A prover session: definitions persist from one run() to the next."""
+
+    def __init__(
+        self, library: Optional[str] = None, budget: int = 50000, memory_limit: int = 0, strategy: str = "automatic"
+    ) -> None: ...
+    def run(self, text: str, file: str = "<input>") -> list[ProofResult]:
+        """ValueError 'FILE:LINE:COL: …' for a malformed command."""
+    def run_file(self, path: str) -> list[ProofResult]: ...
+    def define_system(self, name: str, morphism: str) -> None: ...
+
+def prove(text: str, file: str = "<input>", library: Optional[str] = None) -> list[ProofResult]:
+    """Runs Walnut commands in a new Session (as `queengames prove -e TEXT`)."""
+
+class numeration:  # a submodule of _core: exact numeration systems and floors at any size (GMP)
+    @staticmethod
+    def representation(system: str, n: Union[int, str]) -> str:
+        """Digits of n, most significant first: 'tribonacci', 'zeckendorf', 'negafibonacci' or 'binary'."""
+    @staticmethod
+    def value(system: str, digits: str) -> int:
+        """[digits] in a system, canonical or not."""
+    @staticmethod
+    def floor(constant: str, n: Union[int, str]) -> int:
+        """floor(n·c) exactly: phi, phi2, 1/phi, psi, psi2, psi3, 1/psi, 1/psi2, 1/psi3."""

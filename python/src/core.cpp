@@ -38,67 +38,12 @@
 #include "queengames/twopile.hpp"
 #include "queengames/words.hpp"
 
+#include "bind.hpp"
+
 namespace py = pybind11;
+using namespace qg::python;
 
 namespace {
-
-using qg::require_memory;  // its qg::MemoryError becomes Python's MemoryError
-
-std::uint64_t times(std::uint64_t count, std::uint64_t bytes) {
-  return count > std::numeric_limits<std::uint64_t>::max() / bytes ? std::numeric_limits<std::uint64_t>::max()
-                                                                   : count * bytes;
-}
-
-// The ProgressFn of every long call: Ctrl-C (any pending signal whose handler raises) stops it.
-qg::ProgressFn interruptible() {
-  return [](std::uint64_t, std::uint64_t) {
-    py::gil_scoped_acquire gil;
-    if (PyErr_CheckSignals() != 0) throw py::error_already_set();
-  };
-}
-
-// A count or index as the CLI reads it: a Python int, or a string such as "10^6" or "2^40".
-std::string number_text(const py::handle& value) {
-  if (py::isinstance<py::str>(value)) return value.cast<std::string>();
-  if (py::isinstance<py::bool_>(value)) throw py::type_error("expected an int (or a string such as '10^6'), got bool");
-  if (py::isinstance<py::int_>(value)) return py::str(value).cast<std::string>();
-  // numpy integers and anything else with __index__
-  if (PyIndex_Check(value.ptr())) return py::str(py::reinterpret_steal<py::object>(PyNumber_Index(value.ptr())));
-  throw py::type_error("expected an int (or a string such as '10^6'), got " +
-                       py::str(py::type::handle_of(value).attr("__name__")).cast<std::string>());
-}
-
-std::uint64_t to_u64(const py::handle& value, std::uint64_t min = 0,
-                     std::uint64_t max = std::numeric_limits<std::uint64_t>::max()) {
-  // A Python int in range is taken as it is (random-access calls are a few microseconds, of
-  // which the text route would be half); anything else goes through the library's parser,
-  // whose errors are the CLI's.
-  if (PyLong_CheckExact(value.ptr())) {
-    int overflow = 0;
-    const long long v = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
-    if (overflow == 0 && v >= 0 && static_cast<std::uint64_t>(v) >= min && static_cast<std::uint64_t>(v) <= max)
-      return static_cast<std::uint64_t>(v);
-  }
-  return qg::parse_u64(number_text(value), min, max);
-}
-
-py::int_ to_py(const std::string& decimal) {
-  return py::reinterpret_steal<py::int_>(PyLong_FromString(decimal.c_str(), nullptr, 10));
-}
-py::int_ to_py(qg::u128 value) { return to_py(qg::to_string(value)); }
-py::int_ to_py(qg::i128 value) { return to_py(qg::to_string(value)); }
-py::int_ to_py(const mpz_class& value) { return to_py(value.get_str()); }
-
-// A vector the library returned, handed to numpy as it is: the array views the vector's
-// buffer, and a capsule owning the vector frees it with the array (no copy).
-template <class T>
-py::array_t<T> adopt(std::vector<T>&& values, std::vector<py::ssize_t> shape) {
-  auto owner = std::make_unique<std::vector<T>>(std::move(values));
-  T* data = owner->data();
-  py::capsule free_with_array(owner.get(), [](void* p) { delete static_cast<std::vector<T>*>(p); });
-  owner.release();  // the capsule owns it now
-  return py::array_t<T>(std::move(shape), data, free_with_array);
-}
 
 // ---- sequences ---------------------------------------------------------------------
 
@@ -185,7 +130,7 @@ class Game {
     if (via != "sweep" && via != "morphic") throw qg::InputError("via must be sweep or morphic (got '" + via + "')");
     if (via == "morphic") morphic();  // refuse before allocating
     require_memory(times(count, 16), fmt::format("{} P-positions of {}", count, name()));
-    py::array_t<std::int64_t> result({static_cast<py::ssize_t>(count), py::ssize_t{2}});
+    auto result = fresh_array<std::int64_t>({static_cast<py::ssize_t>(count), py::ssize_t{2}});
     std::int64_t* out = result.mutable_data();
     {
       py::gil_scoped_release release;
@@ -265,7 +210,7 @@ class Blocking {
     std::vector<std::uint32_t> values;
     {
       py::gil_scoped_release release;
-      values = qg::blocking::palace_table(k_, w, h, e);
+      values = qg::blocking::palace_table(k_, w, h, e, interruptible());
     }
     return adopt(std::move(values), {static_cast<py::ssize_t>(h), static_cast<py::ssize_t>(w)});
   }
@@ -276,8 +221,15 @@ class Blocking {
 
 // ---- claims ------------------------------------------------------------------------
 
+// Every ClaimKind, in the enum's order (the kinds claims() can be filtered by).
+std::vector<qg::ClaimKind> claim_kinds() {
+  using K = qg::ClaimKind;
+  return {K::theorem,    K::lemma,  K::corollary, K::proposition, K::equation,
+          K::conjecture, K::remark, K::table,     K::observation};
+}
+
 struct CheckResult {
-  std::string id, kind, source, statement, unit, detail;
+  std::string id, kind, source, statement, unit, detail, proof;
   bool passed = false;
   std::uint64_t bound_asked = 0, bound_reached = 0;
   double seconds = 0;
@@ -289,16 +241,9 @@ CheckResult run_one(const qg::Claim& claim, std::uint64_t bound) {
     py::gil_scoped_release release;
     report = qg::run_claim(claim, bound, interruptible());
   }
-  return {claim.id,
-          qg::to_string(claim.kind),
-          claim.source,
-          claim.statement,
-          claim.unit,
-          report.outcome.detail,
-          report.outcome.pass,
-          report.bound_asked,
-          report.outcome.bound_reached,
-          report.seconds};
+  return {claim.id,           qg::to_string(claim.kind),    claim.source,  claim.statement,
+          claim.unit,         report.outcome.detail,        claim.proof,   report.outcome.pass,
+          report.bound_asked, report.outcome.bound_reached, report.seconds};
 }
 
 CheckResult check(const std::string& id, const py::object& bound) {
@@ -310,19 +255,32 @@ CheckResult check(const std::string& id, const py::object& bound) {
   return run_one(claim, bound.is_none() ? claim.bound(qg::ClaimDepth::standard) : to_u64(bound, 1));
 }
 
-std::vector<CheckResult> check_all(const std::vector<std::string>& patterns, const std::string& depth) {
+// The claims of the patterns, of one kind (theorem, lemma, conjecture, …) when kind is given.
+std::vector<qg::Claim> select(const std::vector<std::string>& patterns, const std::optional<std::string>& kind) {
+  std::vector<qg::Claim> selected = qg::select_claims(patterns);
+  if (!kind) return selected;
+  std::vector<std::string> kinds;
+  for (auto k : claim_kinds()) kinds.emplace_back(qg::to_string(k));
+  if (std::find(kinds.begin(), kinds.end(), *kind) == kinds.end())
+    throw qg::InputError(fmt::format("unknown kind '{}' (one of {})", *kind, fmt::join(kinds, ", ")));
+  std::erase_if(selected, [&](const qg::Claim& c) { return *kind != qg::to_string(c.kind); });
+  return selected;
+}
+
+std::vector<CheckResult> check_all(const std::vector<std::string>& patterns, const std::string& depth,
+                                   const std::optional<std::string>& kind) {
   qg::ClaimDepth d = qg::ClaimDepth::standard;
   if (depth == "tour") d = qg::ClaimDepth::tour;
   else if (depth == "deep") d = qg::ClaimDepth::deep;
   else if (depth != "standard") throw qg::InputError("depth must be tour, standard or deep (got '" + depth + "')");
   std::vector<CheckResult> results;
-  for (const auto& claim : qg::select_claims(patterns)) results.push_back(run_one(claim, claim.bound(d)));
+  for (const auto& claim : select(patterns, kind)) results.push_back(run_one(claim, claim.bound(d)));
   return results;
 }
 
-py::list claims(const std::vector<std::string>& patterns) {
+py::list claims(const std::vector<std::string>& patterns, const std::optional<std::string>& kind) {
   py::list list;
-  for (const auto& c : qg::select_claims(patterns)) {
+  for (const auto& c : select(patterns, kind)) {
     py::dict d;
     d["id"] = c.id;
     d["source"] = c.source;
@@ -333,6 +291,7 @@ py::list claims(const std::vector<std::string>& patterns) {
     d["standard_bound"] = c.bounds.standard;
     d["deep_bound"] = c.bounds.deep;
     d["max_bound"] = c.bounds.max;
+    d["proof"] = c.proof;
     list.append(d);
   }
   return list;
@@ -371,6 +330,20 @@ py::array_t<std::int64_t> infty_step(qg::infty::InftyQueens& engine, const py::o
 
 // n < 2^120, the range of random access on the spiral (the CLI's message).
 qg::u128 random_access_n(const py::object& value) {
+  // A Python int below 2^120 is read as two 64-bit halves; anything else (strings, values out
+  // of range, for the CLI's message) through the library's parser.
+  if (PyLong_CheckExact(value.ptr())) {
+    int overflow = 0;
+    const long long v = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
+    if (overflow == 0 && v >= 0) return static_cast<qg::u128>(v);
+    if (overflow > 0) {
+      const auto shift = py::reinterpret_steal<py::int_>(PyLong_FromLong(64));
+      const auto high = py::reinterpret_steal<py::object>(PyNumber_Rshift(value.ptr(), shift.ptr()));
+      const long long h = PyLong_AsLongLongAndOverflow(high.ptr(), &overflow);
+      if (overflow == 0 && h < (1LL << (qg::spiral::kRandomAccessBits - 64)))
+        return (static_cast<qg::u128>(h) << 64) | PyLong_AsUnsignedLongLongMask(value.ptr());
+    }
+  }
   const std::string text = number_text(value);
   const mpz_class n = qg::parse_natural(text);
   const mpz_class limit = mpz_class(1) << qg::spiral::kRandomAccessBits;
@@ -388,6 +361,42 @@ py::tuple spiral_nth(const py::object& n) {
 py::tuple spiral_xymp(const py::object& n) {
   const qg::spiral::XympRow r = qg::spiral::xymp(random_access_n(n));
   return py::make_tuple(to_py(r.x), to_py(r.y), to_py(r.m), to_py(r.p));
+}
+
+py::tuple spiral_abc(const py::object& n) {
+  const qg::spiral::Abc r = qg::spiral::abc(random_access_n(n));
+  return py::make_tuple(to_py(r.a), to_py(r.b), to_py(r.c));
+}
+
+py::tuple spiral_letter_counts(const py::object& n) {
+  const qg::spiral::Abc r = qg::spiral::letter_counts(random_access_n(n));
+  return py::make_tuple(to_py(r.a), to_py(r.b), to_py(r.c));
+}
+
+std::string spiral_letter(const py::object& n) {
+  return std::string(1, qg::spiral::tribonacci_letter(random_access_n(n)));
+}
+
+// Rows first … first + count − 1 of the XYMP table by random access: int64 while the values
+// fit, an object array of Python ints beyond (X_n ≈ 0.54 n, P_n ≈ 2.2 n).
+py::array spiral_xymp_rows(const py::object& first_arg, const py::object& count_arg) {
+  const qg::u128 first = random_access_n(first_arg);
+  const std::uint64_t count = to_u64(count_arg, 1, std::uint64_t{1} << 32);
+  const qg::u128 last = first + count - 1;
+  if (last >> qg::spiral::kRandomAccessBits)
+    throw qg::RangeError(fmt::format("rows past 2^{} - 1 are out of range", qg::spiral::kRandomAccessBits));
+  require_memory(times(count, 64), fmt::format("spiral xymp rows {}", count));
+  std::vector<qg::u128> values(4 * count);
+  {
+    py::gil_scoped_release release;
+    qg::Poller poller(interruptible(), count);
+    for (std::uint64_t i = 0; i < count; ++i) {
+      const qg::spiral::XympRow r = qg::spiral::xymp(first + i);
+      values[4 * i] = r.x, values[4 * i + 1] = r.y, values[4 * i + 2] = r.m, values[4 * i + 3] = r.p;
+      poller.tick(i + 1);
+    }
+  }
+  return wide_array(values, {static_cast<py::ssize_t>(count), py::ssize_t{4}});
 }
 
 py::array_t<std::int64_t> spiral_queens(const py::object& count_arg) {
@@ -414,6 +423,12 @@ py::array_t<std::int64_t> spiral_queens(const py::object& count_arg) {
 
 PYBIND11_MODULE(_core, m) {
   m.doc() = "queengames: the mathematics of queen games (the C++ library, bound with pybind11)";
+
+  // The modules bound in their own files (bind.hpp).
+  bind_boards(m);
+  bind_dictionary(m);
+  bind_numeration(m);
+  bind_prover(m);
 
   py::register_exception_translator([](std::exception_ptr p) {
     try {
@@ -466,7 +481,8 @@ PYBIND11_MODULE(_core, m) {
            "indexed [y, x] (imshow(..., origin='lower') draws x rightwards, y upwards);\n"
            "sides 1..2^20. Interruptible; the library's table is handed over without a copy.")
       .def("is_p", &Game::is_p, py::arg("x"), py::arg("y"),
-           "Whether (x, y) is a P-position (the morphic route when there is one, else the sweep).")
+           "Whether (x, y) is a P-position: the morphic route when there is one, else the sweep to column\n"
+           "min(x, y) (seconds per 10^8 columns; interruptible).")
       .def("nth", &Game::nth, py::arg("n"),
            "(a_n, b_n) by the morphic route in O(log n), 0 ≤ n ≤ 2^62; ValueError without a morphic route.")
       .def("__repr__", [](const Game& g) { return "queengames.game('" + g.name() + "')"; });
@@ -501,7 +517,18 @@ PYBIND11_MODULE(_core, m) {
       .def_readonly("bound_reached", &CheckResult::bound_reached)
       .def_readonly("detail", &CheckResult::detail, "On FAIL the first counterexample; on PASS what was measured.")
       .def_readonly("seconds", &CheckResult::seconds)
+      .def_readonly("proof", &CheckResult::proof,
+                    "The claim's proof in Walnut's language ('' when it can only be checked to a bound):\n"
+                    "prove(r.proof) runs it.")
+      .def_property_readonly("verdict", [](const CheckResult& r) { return r.passed ? "PASS" : "FAIL"; })
       .def("__bool__", [](const CheckResult& r) { return r.passed; })
+      .def("__str__",
+           [](const CheckResult& r) {
+             // the line of `queengames check ID`
+             return fmt::format("{} {} {}{} {} {:.3f}s{}", r.passed ? "PASS" : "FAIL", r.id,
+                                r.kind == "conjecture" && r.passed ? "holds to " : "bound ", r.bound_reached, r.unit,
+                                r.seconds, r.detail.empty() ? "" : " — " + r.detail);
+           })
       .def("__repr__", [](const CheckResult& r) {
         return fmt::format("<CheckResult {} {} to {} {}: {}>", r.id, r.passed ? "PASS" : "FAIL", r.bound_reached,
                            r.unit, r.detail);
@@ -510,10 +537,22 @@ PYBIND11_MODULE(_core, m) {
         "Checks one claim (an id from claims(), e.g. 'exile.theorem1') up to bound in the claim's own\n"
         "unit (None: its standard bound, as `queengames check ID`). OverflowError beyond its max bound.");
   m.def("check_all", &check_all, py::arg("patterns") = std::vector<std::string>{}, py::arg("depth") = "standard",
-        "Checks every claim selected by the id prefixes (all for none) at each claim's own bound of\n"
-        "that depth: 'tour', 'standard' or 'deep'. A list of CheckResult.");
-  m.def("claims", &claims, py::arg("patterns") = std::vector<std::string>{},
-        "The claims selected by the id prefixes (all for none), each as a dict.");
+        py::arg("kind") = py::none(),
+        "Checks every claim selected by the id prefixes (all for none; of one kind when kind is given)\n"
+        "at each claim's own bound of that depth: 'tour', 'standard' or 'deep'. A list of CheckResult.");
+  m.def("claims", &claims, py::arg("patterns") = std::vector<std::string>{}, py::arg("kind") = py::none(),
+        "The claims selected by the id prefixes (all for none), of one kind when kind is given (see\n"
+        "claim_kinds()), each as a dict: id, source, kind, statement, unit, tour_bound, standard_bound,\n"
+        "deep_bound, max_bound, proof (Walnut commands, '' for none).");
+  m.def(
+      "claim_kinds",
+      [] {
+        std::vector<std::string> kinds;
+        for (auto k : claim_kinds()) kinds.emplace_back(qg::to_string(k));
+        return kinds;
+      },
+      "The kinds of claim: theorem, lemma, corollary, proposition, equation, conjecture, remark, table,\n"
+      "observation.");
 
   m.def("infty_queens", &infty_queens, py::arg("n"),
         "q_1 … q_n of the lexicographically first ∞-queens solution (seed 002; OEIS A065188) as an int64\n"
@@ -539,6 +578,14 @@ PYBIND11_MODULE(_core, m) {
   spiral.def("nth", &spiral_nth, py::arg("n"),
              "The queen q_n for any n < 2^120 as (cell, x, y), Python ints (x South, y East): Corollary 21.");
   spiral.def("xymp", &spiral_xymp, py::arg("n"), "Row n of the XYMP table, (X_n, Y_n, M_n, P_n), for n < 2^120.");
+  spiral.def("abc", &spiral_abc, py::arg("n"), "(A_n, B_n, C_n) by Theorem 14, for n < 2^120: Python ints.");
+  spiral.def("letter_counts", &spiral_letter_counts, py::arg("n"),
+             "(N_a(n), N_b(n), N_c(n)), the letters a, b, c among t_1 … t_n (Theorem 12), n < 2^120.");
+  spiral.def("letter", &spiral_letter, py::arg("n"),
+             "t_n of the Tribonacci word ('a', 'b' or 'c') by Theorem 11, 1 ≤ n < 2^120.");
+  spiral.def("xymp_rows", &spiral_xymp_rows, py::arg("first"), py::arg("count"),
+             "Rows first … first+count-1 of the XYMP table as a (count, 4) array of (X, Y, M, P): int64\n"
+             "while every value fits, else an object array of Python ints. Interruptible.");
   spiral.def("queens", &spiral_queens, py::arg("n"),
              "q_0 … q_{n-1} as an (n, 2) int64 array of (x, y), streamed from the closed forms.");
 }

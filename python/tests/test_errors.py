@@ -71,3 +71,89 @@ def test_ctrl_c_stops_a_long_call():
     assert time.monotonic() - start < 2
     # the module is usable afterwards
     assert qg.game("wythoff").p_positions(3).tolist() == [[0, 0], [1, 2], [3, 5]]
+
+
+# Each long call, run in a child Python that is sent SIGINT once the call has started: the child
+# must exit promptly with KeyboardInterrupt raised from inside the call (nothing half-built is
+# returned: the statement after the call never runs).
+LONG_CALLS = [
+    "qg.game('wythoff').p_positions(10**8)",
+    "qg.game('wythoff').grundy(2**13, 2**13, threads=1)",
+    "qg.bfile('A000201', 3 * 10**8)",
+    "qg.infty_queens(2 * 10**8)",
+    "qg.word('tribonacci', 2**32)",
+    "qg.boards.Board('spiral', 2**13).grundy('queen')",
+    "qg.boards.quadrant_queens(10**7)",
+    "qg.Dictionary({'0': '01', '1': '0'}, start='0|1').bits(2**32)",
+    "qg.spiral.xymp_rows(2**100, 2**24)",
+    "qg.check('exile.lemma3', bound=36)",
+    "qg.blocking(3).palace_numbers(2**14, 2**14)",
+    "qg.game('maharaja').is_p(10**9, 10**9)",
+]
+
+
+@pytest.mark.parametrize("call", LONG_CALLS)
+def test_sigint_stops_a_child_with_keyboard_interrupt(call):
+    import subprocess
+    import sys
+
+    code = f"import queengames as qg, sys\nprint('started', flush=True)\nresult = {call}\nprint('finished')\n"
+    child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout.readline() == "started\n"
+        time.sleep(0.3)  # well inside the call: each takes seconds
+        sent = time.monotonic()
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=10)
+    finally:
+        child.kill()
+    assert time.monotonic() - sent < 2, call
+    assert "finished" not in out
+    assert err.rstrip().endswith("KeyboardInterrupt"), err
+    assert child.returncode != 0
+
+
+# Every array-returning call hands numpy memory without a per-element copy: the array is either
+# numpy's own buffer that the library wrote into (owndata) or a view of the library's vector
+# kept alive by a capsule.
+ARRAYS = [
+    lambda: qg.bfile("A000201", 100),
+    lambda: qg.word("tribonacci", 100),
+    lambda: qg.game("wythoff").p_positions(100),
+    lambda: qg.game("wythoff").p_positions(100, via="morphic"),
+    lambda: qg.game("wythoff").grundy(10, 10),
+    lambda: qg.blocking(2).palace_numbers(10, 10),
+    lambda: qg.infty_queens(100),
+    lambda: qg.InftyQueens().step(100),
+    lambda: qg.spiral.queens(100),
+    lambda: qg.spiral.xymp_rows(0, 100),
+    lambda: qg.boards.Board("spiral", 9).grundy("queen"),
+    lambda: qg.boards.Board("spiral", 9).grundy_brute_force("queen"),
+    lambda: qg.boards.Board("spiral", 9).greedy("queen"),
+    lambda: qg.boards.Board("spiral", 9).coordinates(),
+    lambda: qg.boards.window_table("quadrant", "queen", 10, 10),
+    lambda: qg.boards.quadrant_queens(100),
+    lambda: qg.Dictionary({"0": "01", "1": "0"}, start="0|1").bits(100),
+]
+
+
+@pytest.mark.parametrize("make", ARRAYS)
+def test_arrays_are_handed_over_without_a_copy(make):
+    a = make()
+    assert a.flags.owndata or type(a.base).__name__ == "PyCapsule", (a.flags, type(a.base))
+
+
+def test_peak_memory_is_the_array_alone():
+    # 10^7 P-positions are 156 250 KiB: the peak passes the resident size before the call by
+    # that much and the sweep's own state, not twice as much.
+    import subprocess
+    import sys
+
+    code = (
+        "import os, resource, queengames as qg\n"
+        "before = int(open('/proc/self/statm').read().split()[1]) * os.sysconf('SC_PAGE_SIZE') // 1024\n"
+        "a = qg.game('wythoff').p_positions(10**7)\n"
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before)\n"
+    )
+    grown_kib = int(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
+    assert 150_000 < grown_kib < 200_000, grown_kib

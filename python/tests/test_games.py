@@ -1,4 +1,6 @@
 # Two-pile games, the spiral's random access and the claims.
+import json
+import re
 from math import isqrt
 
 import numpy as np
@@ -128,3 +130,49 @@ def test_palace_engines_agree():
         b.palace_numbers(10, 10, engine="nope")
     with pytest.raises(OverflowError):
         qg.blocking(0)
+
+
+def test_spiral_random_access_is_the_cli_table(cli):
+    # Seed 000 Tables 1–2: n t_n X Y M P ΔX ΔY ΔM ΔP A B C, against random access by
+    # Theorems 11, 12, 14 and Corollary 21.
+    rows = [line.split() for line in cli("spiral", "table", 300).stdout.splitlines() if not line.startswith("#")]
+    xymp = qg.spiral.xymp_rows(0, 300)
+    assert xymp.dtype == np.int64 and xymp.shape == (300, 4)
+    assert xymp.tolist() == [[int(v) for v in r[2:6]] for r in rows]
+    assert [list(qg.spiral.abc(n)) for n in range(300)] == [[int(v) for v in r[10:13]] for r in rows]
+    assert [qg.spiral.letter(n) for n in range(1, 300)] == [r[1] for r in rows[1:]]
+    # N_a(n) + N_b(n) + N_c(n) = n (Theorem 12)
+    assert all(sum(qg.spiral.letter_counts(n)) == n for n in (0, 1, 17, 10**30))
+
+
+def test_spiral_rows_beyond_64_bits_are_python_ints(cli):
+    rows = qg.spiral.xymp_rows(2**100, 3)
+    assert rows.dtype == object and rows.shape == (3, 4)
+    for i in range(3):
+        expected = [int(v) for v in cli("spiral", "xymp", 2**100 + i).stdout.split()[1:]]
+        assert rows[i].tolist() == expected == list(qg.spiral.xymp(2**100 + i))
+    assert rows[0, 3] > 2**64
+    with pytest.raises(OverflowError):
+        qg.spiral.xymp_rows(2**120 - 1, 2)
+
+
+def test_check_result_is_the_cli_line(cli):
+    r = qg.check("exile.lemma3", bound=12)
+    line = cli("check", "exile.lemma3", "--bound", 12).stdout.strip()
+    strip_seconds = lambda s: re.sub(r" [0-9.]+s", "", s)
+    assert strip_seconds(str(r)) == strip_seconds(line)
+    assert r.verdict == "PASS" and r.kind in qg.claim_kinds() and isinstance(r.proof, str)
+
+
+def test_claims_by_kind(cli):
+    kinds = qg.claim_kinds()
+    assert kinds[:2] == ["theorem", "lemma"] and "conjecture" in kinds
+    every = qg.claims()
+    listed = json.loads(cli("check", "--list", "--json").stdout)
+    assert [c["id"] for c in every] == [c["id"] for c in listed]
+    assert [c["kind"] for c in every] == [c["kind"] for c in listed]
+    conjectures = qg.claims(kind="conjecture")
+    assert conjectures and all(c["kind"] == "conjecture" for c in conjectures)
+    assert sum(len(qg.claims(kind=k)) for k in kinds) == len(every)
+    with pytest.raises(ValueError, match="unknown kind 'axiom'"):
+        qg.claims(kind="axiom")

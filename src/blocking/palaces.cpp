@@ -563,7 +563,8 @@ std::uint64_t PalaceRows::rows_done() const { return impl_->y; }
 std::uint64_t PalaceRows::k() const { return impl_->k; }
 std::uint64_t PalaceRows::width() const { return impl_->width; }
 
-std::vector<std::uint32_t> palace_table(std::uint64_t k, std::uint64_t width, std::uint64_t height, Engine engine) {
+std::vector<std::uint32_t> palace_table(std::uint64_t k, std::uint64_t width, std::uint64_t height, Engine engine,
+                                        const ProgressFn& progress) {
   require_side(height, "height");
   require_side(width, "width");
   if (width * height > kMaxTableCells)
@@ -571,10 +572,13 @@ std::vector<std::uint32_t> palace_table(std::uint64_t k, std::uint64_t width, st
   PalaceRows rows(k, width, engine);
   std::vector<std::uint32_t> table;
   table.reserve(width * height);
+  Poller poller(progress, height);
   for (std::uint64_t y = 0; y < height; ++y) {
     const auto& row = rows.next();
     table.insert(table.end(), row.begin(), row.end());
+    poller.tick(y + 1);
   }
+  poller.finish();
   return table;
 }
 

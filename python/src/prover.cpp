@@ -1,0 +1,128 @@
+// queengames.Session and prove(): the first-order prover for automatic sequences in Walnut's
+// language (seed 001 §5–6). A malformed command is ValueError "FILE:LINE:COL: …", as the CLI's
+// `prove` prints it; a step past the memory limit OverflowError; Ctrl-C stops a long
+// determinization through the Context's progress callback.
+#include <pybind11/stl.h>
+
+#include <cstdint>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "bind.hpp"
+#include "queengames/prover.hpp"
+
+namespace qg::python {
+
+namespace {
+
+namespace pr = qg::prover;
+
+qg::automata::Context context(std::uint64_t budget, std::uint64_t memory_limit, const std::string& strategy) {
+  qg::automata::Context ctx;
+  ctx.progress = interruptible();
+  ctx.subset_budget = budget;
+  ctx.memory_limit = memory_limit;
+  if (strategy == "subset") ctx.determinization = qg::automata::Determinization::subset;
+  else if (strategy == "brzozowski") ctx.determinization = qg::automata::Determinization::brzozowski;
+  else if (strategy != "automatic")
+    throw qg::InputError(fmt::format("unknown strategy '{}' (automatic, subset, brzozowski)", strategy));
+  return ctx;
+}
+
+// A session with its lock: run() releases the GIL, and two Python threads must not run
+// commands in one session at once (it holds the named automata).
+class Session {
+ public:
+  Session(const std::optional<std::string>& library, std::uint64_t budget, std::uint64_t memory_limit,
+          const std::string& strategy)
+      : session_(context(budget, memory_limit, strategy)) {
+    if (library) session_.set_library(*library);
+  }
+
+  std::vector<pr::Result> run(const std::string& text, const std::string& file) {
+    py::gil_scoped_release release;
+    const std::lock_guard lock(mutex_);
+    return session_.run(text, file);
+  }
+  std::vector<pr::Result> run_file(const std::string& path) {
+    py::gil_scoped_release release;
+    const std::lock_guard lock(mutex_);
+    return session_.run_file(path);
+  }
+  void define_system(const std::string& name, const std::string& morphism) {
+    const std::lock_guard lock(mutex_);
+    session_.define_system(name, morphism);
+  }
+
+ private:
+  std::mutex mutex_;
+  pr::Session session_;
+};
+
+std::string result_line(const pr::Result& r) {
+  const std::string head = r.truth ? (*r.truth ? "TRUE" : "FALSE")
+                                   : fmt::format("{} states over ({})", r.states, fmt::join(r.variables, ", "));
+  return fmt::format("{} {}: {}", r.command, r.name, head);
+}
+
+}  // namespace
+
+void bind_prover(py::module_& m) {
+  py::class_<pr::Result>(m, "ProofResult", "The result of one Walnut command.")
+      .def_readonly("command", &pr::Result::command, "eval, def, reg, macro, morphism, promote or image.")
+      .def_readonly("name", &pr::Result::name)
+      .def_readonly("truth", &pr::Result::truth, "True or False for an eval of a closed statement, else None.")
+      .def_readonly("variables", &pr::Result::variables, "def: the free variables, in track order.")
+      .def_readonly("states", &pr::Result::states, "States of the statement's automaton.")
+      .def_readonly("largest", &pr::Result::largest, "States of the largest automaton built on the way.")
+      .def_readonly("peak_bytes", &pr::Result::peak_bytes, "Bytes of the largest table built on the way.")
+      .def_readonly("seconds", &pr::Result::seconds)
+      .def_property_readonly(
+          "counterexample",
+          [](const pr::Result& r) {
+            py::dict c;
+            for (const auto& [variable, value] : r.counterexample) c[py::str(variable)] = value;
+            return c;
+          },
+          "For a FALSE statement 'A x,y … φ': the smallest x, y … with φ false, {name: value} ({} else).")
+      .def(
+          "__bool__", [](const pr::Result& r) { return r.truth.value_or(true); },
+          "False only for an eval that is FALSE.")
+      .def("__repr__", [](const pr::Result& r) { return "<ProofResult " + result_line(r) + ">"; });
+
+  py::class_<Session>(m, "Session",
+                      "A prover session: named automata (def, $name), word automata (T, F, TR, PD and those made\n"
+                      "by morphism/promote), macros and number systems persist from one run() to the next.\n"
+                      "docs/PROVER.md describes the language.")
+      .def(py::init<const std::optional<std::string>&, std::uint64_t, std::uint64_t, const std::string&>(),
+           py::arg("library") = py::none(), py::arg("budget") = 50000, py::arg("memory_limit") = 0,
+           py::arg("strategy") = "automatic",
+           "library: a Walnut-like directory (Automata Library/, Word Automata Library/); budget: states\n"
+           "of a subset construction before Brzozowski takes over (strategy 'automatic'; or 'subset',\n"
+           "'brzozowski'); memory_limit: bytes a step's tables may take (0: physical memory).")
+      .def("run", &Session::run, py::arg("text"), py::arg("file") = "<input>",
+           "Runs every command of text, e.g. 'eval t \"?msd_fib Ax,y x+y=y+x\":', and returns a list of\n"
+           "ProofResult. ValueError 'FILE:LINE:COL: …' for a malformed command (file names text in it);\n"
+           "OverflowError when a step would pass the memory limit. Interruptible.")
+      .def("run_file", &Session::run_file, py::arg("path"),
+           "Runs a command file; automaton files named in it are looked up in the library.")
+      .def("define_system", &Session::define_system, py::arg("name"), py::arg("morphism"),
+           "Adds msd_NAME and lsd_NAME, the numeration systems of a morphism: define_system('queen21',\n"
+           "'a->aab,b->aa') makes ?msd_queen21 the (2,1)-Queen's system.");
+
+  m.def(
+      "prove",
+      [](const std::string& text, const std::string& file, const std::optional<std::string>& library) {
+        Session session(library, 50000, 0, "automatic");
+        return session.run(text, file);
+      },
+      py::arg("text"), py::arg("file") = "<input>", py::arg("library") = py::none(),
+      "Runs Walnut commands in a new Session (as `queengames prove -e TEXT`): a list of ProofResult,\n"
+      "each with .truth for an eval. prove('eval t \"?msd_fib Ax,y x+y=y+x\":')[0].truth is True.");
+}
+
+}  // namespace qg::python
