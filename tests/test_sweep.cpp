@@ -88,7 +88,7 @@ TEST(Sweep, KlMaharajaFiguresAgainstBruteForce) {
   for (const auto& row : rows) {
     const auto k = std::stoull(row[0]), l = std::stoull(row[1]);
     auto brute = twopile::brute_force_p_positions(
-        twopile::Ruleset::parse("kl-maharaja:" + std::to_string(k) + "," + std::to_string(l)), 200);
+        twopile::Ruleset::parse("kl-maharaja:" + std::to_string(k) + "," + std::to_string(l)), 120);
     ASSERT_GE(brute.size(), n);
     std::string first = "none";
     std::uint64_t differing = 0;
