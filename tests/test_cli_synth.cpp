@@ -79,7 +79,8 @@ TEST(CliSynthesize, WritesTheCertifiedAutomaton) {
 TEST(CliSynthesize, Errors) {
   auto unknown = run_cli("prove --synthesize A000045");
   EXPECT_EQ(unknown.status, 2);
-  EXPECT_NE(unknown.err.find("queengames: no synthesizable sequence named 'A000045'"), std::string::npos) << unknown.err;
+  EXPECT_NE(unknown.err.find("queengames: no synthesizable sequence named 'A000045'"), std::string::npos)
+      << unknown.err;
   auto both = run_cli("prove --synthesize xaut -e 'eval x \"Ax x=x\":'");
   EXPECT_EQ(both.status, 2);
   auto out_alone = run_cli("prove -e 'eval x \"Ax x=x\":' --out /tmp/x");

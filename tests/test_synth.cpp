@@ -86,8 +86,8 @@ TEST_P(Shipped, IsCertifiedByTheProver) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Synth, Shipped,
-                         ::testing::Values("xaut", "yaut", "uaut", "vaut", "triba", "tribc", "tribe", "tribna", "tribnc",
-                                           "kqueen2a", "kqueen2b", "wytha", "wythb"));
+                         ::testing::Values("xaut", "yaut", "uaut", "vaut", "triba", "tribc", "tribe", "tribna",
+                                           "tribnc", "kqueen2a", "kqueen2b", "wytha", "wythb"));
 
 TEST(Shipped, AreTheCatalogue) {
   std::vector<std::string> names;

@@ -69,10 +69,10 @@ Learned learn_synchronized(const Sequence& s, std::shared_ptr<const automata::Nu
 // ---- the catalogue -------------------------------------------------------------------
 
 struct Synthesizable {
-  std::string name;         // the automaton's name in Walnut ("xaut"), used for $xaut
+  std::string name;                  // the automaton's name in Walnut ("xaut"), used for $xaut
   std::vector<std::string> aliases;  // the OEIS A-numbers and game coordinates naming it
-  std::string system;       // "msd_trib"
-  std::string description;  // one line: what s(n) is and where the papers define it
+  std::string system;                // "msd_trib"
+  std::string description;           // one line: what s(n) is and where the papers define it
   Sequence sequence;
   // Walnut commands (with $NAME for this automaton and the others of the catalogue) whose
   // every eval must be TRUE: ∀n ∃! m, and the defining property (the game's kernel, or the

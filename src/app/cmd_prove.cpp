@@ -34,7 +34,8 @@ void run_synthesize(const ProveOptions& o, qg::prover::Session& session) {
   if (o.json) {
     auto steps = nlohmann::json::array();
     for (const auto& r : proof)
-      if (r.truth) steps.push_back({{"name", r.name}, {"truth", *r.truth}, {"seconds", r.seconds}, {"largest", r.largest}});
+      if (r.truth)
+        steps.push_back({{"name", r.name}, {"truth", *r.truth}, {"seconds", r.seconds}, {"largest", r.largest}});
     nlohmann::json j{{"name", s.name},
                      {"system", system},
                      {"states", learned.automaton.states()},
@@ -147,7 +148,8 @@ QG_COMMAND("prove", [](CLI::App& app) {
                   "wytha, wythb or their A-numbers, e.g. A140100), certify it and write it in Walnut's format");
   cmd->add_option("--system", o->system, "with --synthesize: the msd number system (default: the sequence's own)");
   cmd->add_option("--longest", o->longest.text,
-                  "with --synthesize: compare with the sequence on every word of up to this many digits (default: as many as stand for at most 2^20 numbers, 22 in msd_trib)");
+                  "with --synthesize: compare with the sequence on every word of up to this many digits (default: as "
+                  "many as stand for at most 2^20 numbers, 22 in msd_trib)");
   cmd->add_option("--out", o->out, "with --synthesize: write the automaton to this file (atomically)");
   cmd->add_flag("--json", o->json, "JSON output");
   cmd->callback([o] { run_prove(*o); });

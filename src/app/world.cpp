@@ -77,12 +77,16 @@ std::vector<std::uint64_t> World::gather(const std::vector<std::uint64_t>& words
   return words;
 }
 
+// One line in one write: the ranks' stderr meet in mpirun's, and a line written in pieces
+// would interleave with another rank's.
+static void say(const std::string& line) { std::cerr << (line + "\n") << std::flush; }
+
 void World::agree(const std::function<void()>& f) {
   if (!distributed()) return f();
   try {
     f();
   } catch (const std::exception& e) {
-    std::cerr << "queengames: " << e.what() << std::endl;
+    say("queengames: " + std::string(e.what()));
     barrier();
     throw ExitStatus{2};
   }
@@ -94,10 +98,10 @@ void World::or_abort(const std::function<void()>& f) {
   try {
     f();
   } catch (const Interrupted&) {
-    std::cerr << "queengames: interrupted" << std::endl;
+    say("queengames: interrupted");
     MPI_Abort(MPI_COMM_WORLD, 130);
   } catch (const std::exception& e) {
-    std::cerr << "queengames: " << e.what() << std::endl;
+    say("queengames: " + std::string(e.what()));
     MPI_Abort(MPI_COMM_WORLD, 2);
   }
 #endif

@@ -60,11 +60,9 @@ std::string kernel(const std::string& system, const std::string& a, const std::s
 // rook; the k-Queen's stroll, u ≥ 1 from x and v ≥ 1 from y with |u − v| ≤ k − 1; the
 // reflection onto the antidiagonal d, 0 < d < x + y, from the side point (0, d) when d ≤ y
 // and |d + x − y| ≤ k − 1, or from (d, 0) when d ≤ x and |d + y − x| ≤ k − 1.
-const char* kRookDiagonal =
-    "(Ev v<y & $P(x,v)) | (Eu u<x & $P(u,y)) | (Et t>0 & t<=x & t<=y & $P(x-t,y-t))";
+const char* kRookDiagonal = "(Ev v<y & $P(x,v)) | (Eu u<x & $P(u,y)) | (Et t>0 & t<=x & t<=y & $P(x-t,y-t))";
 const std::string kWythoffReach = kRookDiagonal;
-const std::string kQueenDeeReach =
-    std::string(kRookDiagonal) + " | (x>0 & y>x & $S(y-x)) | (y>0 & x>y & $S(x-y))";
+const std::string kQueenDeeReach = std::string(kRookDiagonal) + " | (x>0 & y>x & $S(y-x)) | (y>0 & x>y & $S(x-y))";
 // Holladay's 2-Queen (Widened{1, 2}): u ≥ 1 and v ≥ 1 with |u − v| ≤ 1.
 const std::string kTwoQueenReach =
     std::string(kRookDiagonal) +
@@ -93,42 +91,70 @@ std::vector<Synthesizable> make_catalogue() {
   const std::string qd = kernel("msd_trib", "xaut", "yaut", kQueenDeeReach);
   const std::string qd2 = kernel("msd_trib", "uaut", "vaut", kTwoQueenDeeReach);
   const std::string wy = kernel("msd_fib", "wytha", "wythb", kWythoffReach);
-  c.push_back({"xaut", {"A140100", "queen-dee:a", "xymp:X"}, "msd_trib",
+  c.push_back({"xaut",
+               {"A140100", "queen-dee:a", "xymp:X"},
+               "msd_trib",
                "a_n of the Queen Dee's P-positions (seed 001 §3, Table 3; the n-th a of t_c)",
-               game_coordinate("queen-dee", false), functional("msd_trib", "xaut") + qd, "yaut"});
-  c.push_back({"yaut", {"A140101", "queen-dee:b", "xymp:Y"}, "msd_trib",
+               game_coordinate("queen-dee", false),
+               functional("msd_trib", "xaut") + qd,
+               "yaut"});
+  c.push_back({"yaut",
+               {"A140101", "queen-dee:b", "xymp:Y"},
+               "msd_trib",
                "b_n of the Queen Dee's P-positions (seed 001 §3, Table 3; the n-th b of t_c)",
-               game_coordinate("queen-dee", true), functional("msd_trib", "yaut") + qd, "xaut"});
-  c.push_back({"uaut", {"A140102", "kqueen-dee:2:a", "xymp:M"}, "msd_trib",
+               game_coordinate("queen-dee", true),
+               functional("msd_trib", "yaut") + qd,
+               "xaut"});
+  c.push_back({"uaut",
+               {"A140102", "kqueen-dee:2:a", "xymp:M"},
+               "msd_trib",
                "a_n of the 2-Queen Dee's P-positions (seed 001 Theorem 5, Table 2; the n-th a of t_b)",
-               game_coordinate("kqueen-dee:2", false), functional("msd_trib", "uaut") + qd2, "vaut"});
-  c.push_back({"vaut", {"A140103", "kqueen-dee:2:b", "xymp:P"}, "msd_trib",
+               game_coordinate("kqueen-dee:2", false),
+               functional("msd_trib", "uaut") + qd2,
+               "vaut"});
+  c.push_back({"vaut",
+               {"A140103", "kqueen-dee:2:b", "xymp:P"},
+               "msd_trib",
                "b_n of the 2-Queen Dee's P-positions (seed 001 Theorem 5, Table 2; the n-th c of t_b)",
-               game_coordinate("kqueen-dee:2", true), functional("msd_trib", "vaut") + qd2, "uaut"});
+               game_coordinate("kqueen-dee:2", true),
+               functional("msd_trib", "vaut") + qd2,
+               "uaut"});
   auto t = tribonacci_word();
-  c.push_back({"triba", {"A003144", "tribonacci:A"}, "msd_trib",
-               "A(n): the position (1-based) of the n-th a of the Tribonacci word, A(0) = 0 (Shallit's A; seed 000's A_n)",
-               [t](std::uint64_t n) { return n == 0 ? 0 : t->occurrence('a', n) + 1; },
-               tribonacci_positions("triba", 0, 1)});
-  c.push_back({"tribc", {"A003146", "tribonacci:C"}, "msd_trib",
-               "C(n): the position (1-based) of the n-th c of the Tribonacci word, C(0) = 0 (Shallit's C; seed 000's C_n)",
-               [t](std::uint64_t n) { return n == 0 ? 0 : t->occurrence('c', n) + 1; },
-               tribonacci_positions("tribc", 2, 4)});
-  c.push_back({"tribe", {"tribonacci:E", "N_b"}, "msd_trib",
-               "E(n): the number of b's among the first n letters of the Tribonacci word (Shallit's E; seed 000 §5.3's N_b(n))",
-               [t](std::uint64_t n) { return t->count('b', n); },
-               functional("msd_trib", "tribe") +
-                   "eval tribe_zero \"?msd_trib $tribe(0,0)\":\n"
-                   "eval tribe_step \"?msd_trib An,e,f ($tribe(n,e) & $tribe(n+1,f)) => "
-                   "((TR[n]=@1 & f=e+1) | (TR[n]!=@1 & f=e))\":\n"});
-  c.push_back({"tribna", {"N_a"}, "msd_trib",
+  c.push_back(
+      {"triba",
+       {"A003144", "tribonacci:A"},
+       "msd_trib",
+       "A(n): the position (1-based) of the n-th a of the Tribonacci word, A(0) = 0 (Shallit's A; seed 000's A_n)",
+       [t](std::uint64_t n) { return n == 0 ? 0 : t->occurrence('a', n) + 1; },
+       tribonacci_positions("triba", 0, 1)});
+  c.push_back(
+      {"tribc",
+       {"A003146", "tribonacci:C"},
+       "msd_trib",
+       "C(n): the position (1-based) of the n-th c of the Tribonacci word, C(0) = 0 (Shallit's C; seed 000's C_n)",
+       [t](std::uint64_t n) { return n == 0 ? 0 : t->occurrence('c', n) + 1; },
+       tribonacci_positions("tribc", 2, 4)});
+  c.push_back(
+      {"tribe",
+       {"tribonacci:E", "N_b"},
+       "msd_trib",
+       "E(n): the number of b's among the first n letters of the Tribonacci word (Shallit's E; seed 000 §5.3's N_b(n))",
+       [t](std::uint64_t n) { return t->count('b', n); },
+       functional("msd_trib", "tribe") + "eval tribe_zero \"?msd_trib $tribe(0,0)\":\n"
+                                         "eval tribe_step \"?msd_trib An,e,f ($tribe(n,e) & $tribe(n+1,f)) => "
+                                         "((TR[n]=@1 & f=e+1) | (TR[n]!=@1 & f=e))\":\n"});
+  c.push_back({"tribna",
+               {"N_a"},
+               "msd_trib",
                "N_a(n): the number of a's among the first n letters of the Tribonacci word (seed 000 §5.3)",
                [t](std::uint64_t n) { return t->count('a', n); },
                functional("msd_trib", "tribna") +
                    "eval tribna_zero \"?msd_trib $tribna(0,0)\":\n"
                    "eval tribna_step \"?msd_trib An,e,f ($tribna(n,e) & $tribna(n+1,f)) => "
                    "((TR[n]=@0 & f=e+1) | (TR[n]!=@0 & f=e))\":\n"});
-  c.push_back({"tribnc", {"N_c"}, "msd_trib",
+  c.push_back({"tribnc",
+               {"N_c"},
+               "msd_trib",
                "N_c(n): the number of c's among the first n letters of the Tribonacci word (seed 000 §5.3)",
                [t](std::uint64_t n) { return t->count('c', n); },
                functional("msd_trib", "tribnc") +
@@ -136,20 +162,34 @@ std::vector<Synthesizable> make_catalogue() {
                    "eval tribnc_step \"?msd_trib An,e,f ($tribnc(n,e) & $tribnc(n+1,f)) => "
                    "((TR[n]=@2 & f=e+1) | (TR[n]!=@2 & f=e))\":\n"});
   const std::string k2 = kernel("msd_kqueen2", "kqueen2a", "kqueen2b", kTwoQueenReach);
-  c.push_back({"kqueen2a", {"kqueen:2:a"}, "msd_kqueen2",
+  c.push_back({"kqueen2a",
+               {"kqueen:2:a"},
+               "msd_kqueen2",
                "a_n of Holladay's 2-Queen's P-positions (seed 001 §4: a→aab, b→a, its numeration system)",
-               game_coordinate("kqueen:2", false), functional("msd_kqueen2", "kqueen2a") + k2, "kqueen2b"});
-  c.push_back({"kqueen2b", {"kqueen:2:b"}, "msd_kqueen2",
+               game_coordinate("kqueen:2", false),
+               functional("msd_kqueen2", "kqueen2a") + k2,
+               "kqueen2b"});
+  c.push_back({"kqueen2b",
+               {"kqueen:2:b"},
+               "msd_kqueen2",
                "b_n = a_n + 2n of Holladay's 2-Queen's P-positions (seed 001 §4)",
-               game_coordinate("kqueen:2", true), functional("msd_kqueen2", "kqueen2b") + k2, "kqueen2a"});
-  c.push_back({"wytha", {"A000201", "wythoff:a"}, "msd_fib",
+               game_coordinate("kqueen:2", true),
+               functional("msd_kqueen2", "kqueen2b") + k2,
+               "kqueen2a"});
+  c.push_back({"wytha",
+               {"A000201", "wythoff:a"},
+               "msd_fib",
                "a_n = floor(nφ) of Wythoff's P-positions (seed 001 §1, §5)",
                [](std::uint64_t n) { return numeration::floor_n_phi<std::uint64_t>(n); },
-               functional("msd_fib", "wytha") + wy, "wythb"});
-  c.push_back({"wythb", {"A001950", "wythoff:b"}, "msd_fib",
+               functional("msd_fib", "wytha") + wy,
+               "wythb"});
+  c.push_back({"wythb",
+               {"A001950", "wythoff:b"},
+               "msd_fib",
                "b_n = floor(nφ²) of Wythoff's P-positions (seed 001 §1, §5)",
                [](std::uint64_t n) { return numeration::floor_n_phi2<std::uint64_t>(n); },
-               functional("msd_fib", "wythb") + wy, "wytha"});
+               functional("msd_fib", "wythb") + wy,
+               "wytha"});
   return c;
 }
 

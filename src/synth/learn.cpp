@@ -19,7 +19,9 @@ std::uint64_t mix(std::uint64_t x) {  // splitmix64's finaliser
   return x ^ (x >> 31);
 }
 struct U128Hash {
-  std::size_t operator()(u128 k) const { return mix(static_cast<std::uint64_t>(k) ^ mix(static_cast<std::uint64_t>(k >> 64))); }
+  std::size_t operator()(u128 k) const {
+    return mix(static_cast<std::uint64_t>(k) ^ mix(static_cast<std::uint64_t>(k >> 64)));
+  }
 };
 
 // A row: the set of accepted continuations of one prefix, kept as two independent 64-bit sums
@@ -37,8 +39,8 @@ struct RowHash {
 };
 
 struct Terms {
-  std::vector<std::uint64_t> s;                           // s(n), n < U_L
-  std::vector<std::uint64_t> weights;                     // U_0 … U_L: the values of length ≤ ℓ
+  std::vector<std::uint64_t> s;        // s(n), n < U_L
+  std::vector<std::uint64_t> weights;  // U_0 … U_L: the values of length ≤ ℓ
   std::shared_ptr<const NumberSystem> system;
   unsigned base = 2, letters = 4;
 };
@@ -53,7 +55,8 @@ struct Table {
 // Fills the table with rows = prefixes of ≤ p + 1 letters and columns = suffixes of ≤ q
 // letters, from every accepted word of ≤ p + q + 1 letters, and builds the hypothesis when it
 // is closed and consistent.
-Table build_table(const Terms& t, unsigned p, unsigned q, std::uint32_t max_states, Poller& poller, std::uint64_t& ticks) {
+Table build_table(const Terms& t, unsigned p, unsigned q, std::uint32_t max_states, Poller& poller,
+                  std::uint64_t& ticks) {
   const unsigned longest = p + q + 1;
   std::vector<u128> power(longest + 2, 1);
   for (unsigned k = 1; k < power.size(); ++k) power[k] = power[k - 1] * t.letters;
@@ -134,7 +137,8 @@ Table build_table(const Terms& t, unsigned p, unsigned q, std::uint32_t max_stat
   Automaton h(tracks, states);
   for (const auto& [row, id] : ids) {
     (void)row;
-    for (std::uint32_t a = 0; a < t.letters; ++a) h.set_next(id, a, delta[static_cast<std::size_t>(id) * t.letters + a]);
+    for (std::uint32_t a = 0; a < t.letters; ++a)
+      h.set_next(id, a, delta[static_cast<std::size_t>(id) * t.letters + a]);
   }
   for (const auto& [key, row] : rows)
     if (row.depth <= p && row.accepting) h.set_output(ids.at(row), 1);
@@ -173,8 +177,8 @@ Learned learn_synchronized(const Sequence& s, std::shared_ptr<const NumberSystem
   const std::uint64_t bytes = count * 8 + count * 6 * (sizeof(Row) + 48);
   const std::string what = fmt::format("learning a synchronized automaton from {} terms", count);
   if (options.memory_limit != 0 && bytes > options.memory_limit)
-    throw RangeError(fmt::format("{} needs about {} MB, above the limit of {} MB", what, bytes >> 20,
-                                 options.memory_limit >> 20));
+    throw RangeError(
+        fmt::format("{} needs about {} MB, above the limit of {} MB", what, bytes >> 20, options.memory_limit >> 20));
   require_memory(bytes, what);
   Poller poller(options.progress, 0);
   std::uint64_t ticks = 0;
@@ -195,9 +199,10 @@ Learned learn_synchronized(const Sequence& s, std::shared_ptr<const NumberSystem
   unsigned p = 1, q = 1;
   for (;;) {
     if (p + q + 1 > L)
-      throw RangeError(fmt::format("no hypothesis agrees with the {} terms read (prefixes of {} and suffixes of {} "
-                                   "letters need longer words; raise the longest word)",
-                                   count, p, q));
+      throw RangeError(
+          fmt::format("no hypothesis agrees with the {} terms read (prefixes of {} and suffixes of {} "
+                      "letters need longer words; raise the longest word)",
+                      count, p, q));
     Table table = build_table(t, p, q, options.max_states, poller, ticks);
     if (table.state == TableState::not_closed) {
       ++p;

@@ -225,13 +225,15 @@ ClaimCheck check_eq1(const char* rules, std::int64_t lowest) {
 // CLI tests check that the two agree and run those files through `queengames prove`). $xaut,
 // $yaut, $triba, $tribc, $tribe, $wytha, $wythb are the certified automata shipped with the
 // prover (data/walnut/, qg::synth).
-const char* const kFokkinkProof = R"walnut(// Seed 001 (Fokkink, Ortega, Rust, "Corner the empress") §5, eq. (1) for the Queen Dee:
+const char* const kFokkinkProof =
+    R"walnut(// Seed 001 (Fokkink, Ortega, Rust, "Corner the empress") §5, eq. (1) for the Queen Dee:
 // a_{b_n} - a_n - b_n is 0 or -1, Shallit's one-liner as the paper prints it. xaut and yaut
 // are the Queen Dee's a_n, b_n (A140100, A140101), shipped with queengames.
 eval fokkink "?msd_trib An,a,b,ab (n>=1 & $xaut(n,a) & $yaut(n,b)
 & $xaut(b,ab)) => (ab=a+b | ab=a+b-1)":
 )walnut";
-const char* const kTheorem6Proof = R"walnut(// Seed 001 §5, Theorem 6: the 2-Queen Dee's P-positions satisfy (1). uaut and vaut are
+const char* const kTheorem6Proof =
+    R"walnut(// Seed 001 §5, Theorem 6: the 2-Queen Dee's P-positions satisfy (1). uaut and vaut are
 // defined from Shallit's triba, tribc, tribe exactly as the paper defines them
 // (a_n = A(n) - E(A(n)), b_n = C(n) - E(C(n))); these defs win over the shipped uaut, vaut.
 def uaut "?msd_trib (s=0 & t=0) | Ex,xy $triba(s,x) & $tribe(x,xy)
@@ -241,7 +243,8 @@ def vaut "?msd_trib (s=0 & t=0) | Ex,xy $tribc(s,x) & $tribe(x,xy)
 eval table2 "?msd_trib An,a,b,ab (n>=1 & $uaut(n,a) & $vaut(n,b)
                                          & $uaut(b,ab)) => (ab=a+b | ab=a+b-1)":
 )walnut";
-const char* const kTheorem5Proof = R"walnut(// Seed 001 §6: the Walnut-supported proof of Theorem 5 (the 2-Queen Dee's P-positions are
+const char* const kTheorem5Proof =
+    R"walnut(// Seed 001 §6: the Walnut-supported proof of Theorem 5 (the 2-Queen Dee's P-positions are
 // coded by t_b), as the paper states it: uaut and vaut from triba, tribc, tribe (§5), the
 // triples (n, x, y) with no move to P_{n-1} (`good`, by Lemma 2), and the three checks.
 def uaut "?msd_trib (s=0 & t=0) | Ex,xy $triba(s,x) & $tribe(x,xy)
@@ -264,12 +267,12 @@ eval check2 "?msd_trib An,x,y (n>=1 & $good(n,x,y))
 eval check3 "?msd_trib An,a,y (n>=1 & $uaut(n,a) & $good(n,a,y))
               => (Eb $uaut(n,b) & y>=b)":
 )walnut";
-const char* const kWythoffProof = R"walnut(// Seed 001 §5: for Corner the Lady (Wythoff) property (1) holds with exactly 0: a_{b_n} =
+const char* const kWythoffProof =
+    R"walnut(// Seed 001 §5: for Corner the Lady (Wythoff) property (1) holds with exactly 0: a_{b_n} =
 // a_n + b_n, whence Gardner's consecutive Fibonacci numbers as P-positions. wytha, wythb are
 // floor(n phi), floor(n phi^2) (A000201, A001950), shipped with queengames.
 eval wythoff "?msd_fib An,a,b,ab (n>=1 & $wytha(n,a) & $wythb(n,b) & $wytha(b,ab)) => ab=a+b":
 )walnut";
-
 
 ClaimOutcome check_prop7(std::uint64_t bound, const ProgressFn& progress) {
   ClaimOutcome out{true, bound, "n = f(a_n) for every n"};

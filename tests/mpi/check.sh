@@ -13,13 +13,15 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 run() { local r=$1; shift; timeout -k 5 120 "$mpiexec" --oversubscribe -np "$r" "$qg" "$@"; }
 same() { cmp "$1/sweep.csv" "$2/sweep.csv" && cmp "$1/sweep.json" "$2/sweep.json"; }
-# kill_when N DIR REGEX PID: SIGTERM to PID (an mpirun) once DIR holds N files matching REGEX.
+# kill_when N DIR REGEX PID: SIGTERM to the ranks of PID (an mpirun), as a scheduler's kill
+# reaches every process, once DIR holds N files matching REGEX. (Signalled itself, mpirun
+# takes about 2 s to pass the signal on; the whole job may end first.)
 kill_when() {
   for _ in $(seq 1200); do
     [ "$(ls "$2" 2>/dev/null | grep -c "$3")" -ge "$1" ] && break
     sleep 0.05
   done
-  kill -TERM "$4" 2>/dev/null || true
+  pkill -TERM -P "$4" 2>/dev/null || kill -TERM "$4" 2>/dev/null || true
   wait "$4" || true
 }
 
