@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "queengames/numeration.hpp"
 #include "queengames/prover.hpp"
 #include "queengames/words.hpp"
 
@@ -322,6 +323,17 @@ TEST(Prover, RegularExpressions) {
     if (fib) std::tie(a, b) = std::make_pair(b, a + b);
     ASSERT_EQ(accepts(s.automaton("fibs"), {n}), fib) << n;
   }
+  // An expression that spells leading (msd) or trailing (lsd) zeros still means the numbers:
+  // (0|1)*011 in msd_trib holds 3 = [11]_T (written 011 too), and 1100* in lsd_2 holds 3 = 11.
+  s.run("reg end011 msd_trib \"(0|1)*011\": reg l3 lsd_2 \"1100*\":");
+  for (std::uint64_t n = 0; n < 300; ++n) {
+    std::string t = qg::numeration::tribonacci_representation(n);
+    ASSERT_EQ(accepts(s.automaton("end011"), {n}), t.size() >= 2 && t.ends_with("11") &&
+                                                       (t.size() == 2 || t[t.size() - 3] == '0'))
+        << n;
+    ASSERT_EQ(accepts(s.automaton("l3"), {n}), n == 3) << n;
+  }
+  EXPECT_FALSE(eval(s, "?msd_trib ~$end011(3)"));
   auto message = [&](const std::string& text) {
     try {
       s.run(text, "r.txt");

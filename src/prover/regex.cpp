@@ -2,6 +2,7 @@
 // (one track) or tuples [d1,d2,…]; | alternation, * + ? repetition, parentheses.
 #include <cctype>
 #include <functional>
+#include <span>
 
 #include <fmt/format.h>
 
@@ -186,7 +187,38 @@ automata::Automaton regex_automaton(std::string_view regex, std::size_t offset,
     nfa.target.insert(nfa.target.end(), c.begin(), c.end());
     nfa.offset.push_back(nfa.target.size());
   }
-  nfa.initial = {start};
+  // The automata's convention (automata.hpp): w is accepted iff 0w is (msd), iff w0 is (lsd),
+  // 0 the all-zero letter. The padding state gives one direction; the other — 11 accepted when
+  // the expression is (0|1)*011 — needs the states reachable from the start by zeros to be
+  // initial (msd), or the states from which zeros reach acceptance to accept (lsd).
+  auto zero_successors = [&](std::uint32_t q) {
+    return std::span<const std::uint32_t>(nfa.target.data() + nfa.offset[std::size_t{q} * nfa.letters],
+                                          nfa.target.data() + nfa.offset[std::size_t{q} * nfa.letters + 1]);
+  };
+  if (msd) {
+    std::vector<std::uint8_t> seen(n, 0);
+    std::vector<std::uint32_t> stack{start};
+    seen[start] = 1;
+    while (!stack.empty()) {
+      std::uint32_t q = stack.back();
+      stack.pop_back();
+      nfa.initial.push_back(q);
+      for (std::uint32_t r : zero_successors(q))
+        if (!seen[r]) seen[r] = 1, stack.push_back(r);
+    }
+  } else {
+    nfa.initial = {start};
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (std::uint32_t q = 0; q < n; ++q)
+        if (!nfa.accepting[q])
+          for (std::uint32_t r : zero_successors(q))
+            if (nfa.accepting[r]) {
+              nfa.accepting[q] = 1, changed = true;
+              break;
+            }
+    }
+  }
   automata::Automaton a = automata::detail::determinize_minimal(nfa, tracks, context);
   // Only valid representations (Zeckendorf: no 11 …).
   for (const auto& tr : tracks)
