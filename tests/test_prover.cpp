@@ -328,8 +328,8 @@ TEST(Prover, RegularExpressions) {
   s.run("reg end011 msd_trib \"(0|1)*011\": reg l3 lsd_2 \"1100*\":");
   for (std::uint64_t n = 0; n < 300; ++n) {
     std::string t = qg::numeration::tribonacci_representation(n);
-    ASSERT_EQ(accepts(s.automaton("end011"), {n}), t.size() >= 2 && t.ends_with("11") &&
-                                                       (t.size() == 2 || t[t.size() - 3] == '0'))
+    ASSERT_EQ(accepts(s.automaton("end011"), {n}),
+              t.size() >= 2 && t.ends_with("11") && (t.size() == 2 || t[t.size() - 3] == '0'))
         << n;
     ASSERT_EQ(accepts(s.automaton("l3"), {n}), n == 3) << n;
   }

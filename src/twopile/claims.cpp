@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "numeration/walnut.hpp"
 #include "queengames/claims.hpp"
 #include "queengames/spiral.hpp"
 #include "queengames/twopile.hpp"
@@ -225,6 +226,23 @@ ClaimCheck check_eq1(const char* rules, std::int64_t lowest) {
 // CLI tests check that the two agree and run those files through `queengames prove`). $xaut,
 // $yaut, $triba, $tribc, $tribe, $wytha, $wythb are the certified automata shipped with the
 // prover (data/walnut/, qg::synth).
+// Lemma 4 and Table 3 with the same automata: the 2-Queen Dee's a_n, b_n ($uaut, $vaut) against
+// the Queen Dee's α_n, β_n ($xaut, $yaut); and the two games' P-positions against seed 000's
+// XYMP table, built and certified by recurrence (2) in numeration/walnut.hpp.
+const std::string kLemma4Proof =
+    R"walnut(// Seed 001, Lemma 4: a_n = β_n − α_n and b_n = α_n + β_n (so b_n − a_n = 2α_n and
+// a_n + b_n = 2β_n), for the 2-Queen Dee (a, b) and the Queen Dee (α, β).
+eval lemma4_defined "?msd_trib An Ea,b,x,y $uaut(n,a) & $vaut(n,b) & $xaut(n,x) & $yaut(n,y)":
+eval lemma4 "?msd_trib An,a,b,x,y ($uaut(n,a) & $vaut(n,b) & $xaut(n,x) & $yaut(n,y)) => (a+x=y & b=x+y)":
+)walnut";
+const std::string kTable3ExileProof =
+    numeration::walnut::kXymp +
+    R"walnut(// Seed 001 Table 3 and seed 000 eq. (2): the Queen Dee's P-positions are (X_n, Y_n), the
+// 2-Queen Dee's (M_n, P_n).
+eval queen_dee_is_xy "?msd_trib An,v ($xaut(n,v) <=> $xcol(n,v)) & ($yaut(n,v) <=> $ycol(n,v))":
+eval two_queen_dee_is_mp "?msd_trib An,v ($uaut(n,v) <=> $mcol(n,v)) & ($vaut(n,v) <=> $pcol(n,v))":
+)walnut";
+
 const char* const kFokkinkProof =
     R"walnut(// Seed 001 (Fokkink, Ortega, Rust, "Corner the empress") §5, eq. (1) for the Queen Dee:
 // a_{b_n} - a_n - b_n is 0 or -1, Shallit's one-liner as the paper prints it. xaut and yaut
@@ -396,7 +414,8 @@ std::vector<Claim> empress_claims() {
                          "a_n + b_n = 2β_n",
             .unit = "P-positions",
             .bounds = {.tour = 100'000, .standard = 2'000'000, .deep = 5'000'000, .max = 200'000'000},
-            .check = check_lemma4},
+            .check = check_lemma4,
+            .proof = kLemma4Proof},
       Claim{.id = "empress.table3_exile",
             .source = "seed 001, Table 3 (A140100–A140103); seed 000, eq. (2)",
             .kind = ClaimKind::table,
@@ -404,7 +423,8 @@ std::vector<Claim> empress_claims() {
                          "(M_n, P_n): the sweep of either game equals the XYMP mex recurrence",
             .unit = "P-positions",
             .bounds = {.tour = 100'000, .standard = 2'000'000, .deep = 10'000'000, .max = 500'000'000},
-            .check = check_table3_exile},
+            .check = check_table3_exile,
+            .proof = kTable3ExileProof},
       Claim{.id = "empress.theorem5",
             .source = "seed 001, Theorem 5",
             .kind = ClaimKind::theorem,
