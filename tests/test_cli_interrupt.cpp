@@ -87,7 +87,13 @@ void interrupt_all(std::vector<std::vector<std::string>> commands) {
   std::vector<Child> runs;
   for (std::size_t i = 0; i < commands.size(); ++i) runs.push_back(Child{commands[i], fresh_dir(std::to_string(i))});
   for (auto& r : runs) start(r);
+  // Under the sanitizers ten instrumented processes take longer to start and install their
+  // handlers than 400 ms on two cores (a signal before that kills without the message).
+#ifdef QG_SANITIZED
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+#else
   std::this_thread::sleep_for(std::chrono::milliseconds(400));
+#endif
   for (auto& r : runs)
     if (wait_for(r, std::chrono::milliseconds(0)))
       ADD_FAILURE() << joined(r.args) << " finished before the signal: " << slurp(r.dir / "stderr"), r.latency = -1;

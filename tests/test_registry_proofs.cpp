@@ -20,7 +20,9 @@ std::vector<qg::Claim> proved_claims() {
 class ClaimProof : public testing::TestWithParam<qg::Claim> {};
 
 // Theorem 1's proof builds $attacked, 21,238 states over three tracks: 1.3 s of CPU and 300 MB in
-// Release, but 16 s and 650 MB under the sanitizers, so the sanitizer build runs its check only.
+// Release, but 16 s and 650 MB under the sanitizers, so the sanitizer build runs its check only;
+// so for seed 001's Theorem 5 (103,644 states inside `good`: 50 s under the sanitizers), whose
+// proof the sanitizer build runs once, as Seed001Walnut.Theorem5GoodAndThreeChecks.
 #ifdef QG_SANITIZED
 constexpr bool kSanitized = true;
 #else
@@ -29,7 +31,7 @@ constexpr bool kSanitized = false;
 
 TEST_P(ClaimProof, IsProvedAndItsCheckPassesToo) {
   const qg::Claim& c = GetParam();
-  if (!(kSanitized && c.id == "exile.theorem1")) {
+  if (!(kSanitized && (c.id == "exile.theorem1" || c.id == "empress.theorem5"))) {
     const qg::ClaimReport proof = qg::prove_claim(c);
     EXPECT_TRUE(proof.outcome.pass) << c.id << ": " << proof.outcome.detail;
     EXPECT_EQ(proof.route, qg::ClaimRoute::proof);

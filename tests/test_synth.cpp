@@ -57,13 +57,24 @@ class Shipped : public ::testing::TestWithParam<std::string> {};
 // The file compiled into the library is what the learner makes from the sequence now, and
 // the automaton agrees with the sequence for n < 10^6 (run the automaton on [n, s(n)] and on
 // [n, s(n) + 1]).
+// Under the sanitizers this is 40–60 s an automaton: there the learner's own tests above cover
+// its memory safety, the shipped files are read back and agree to 10^4, and the Release build
+// does the rest.
+#ifdef QG_SANITIZED
+constexpr bool kSanitized = true;
+#else
+constexpr bool kSanitized = false;
+#endif
+
 TEST_P(Shipped, IsWhatTheLearnerMakesNowAndAgreesToAMillion) {
   const auto& s = find_synthesizable(GetParam());
-  auto learned = learn_synchronized(s.sequence, NumberSystem::make(s.system));
-  EXPECT_EQ(qg::prover::write_automaton(learned.automaton), qg::prover::shipped_automaton(s.name));
+  if (!kSanitized) {
+    auto learned = learn_synchronized(s.sequence, NumberSystem::make(s.system));
+    EXPECT_EQ(qg::prover::write_automaton(learned.automaton), qg::prover::shipped_automaton(s.name));
+  }
   qg::prover::Session session;
   const auto& a = session.automaton(s.name);  // the shipped file, read back
-  for (std::uint64_t n = 0; n < 1'000'000; ++n) {
+  for (std::uint64_t n = 0; n < (kSanitized ? 10'000u : 1'000'000u); ++n) {
     const std::uint64_t m = s.sequence(n);
     ASSERT_TRUE(accepts(a, {n, m})) << s.name << " n = " << n;
     if (n % 97 == 0) {
