@@ -87,8 +87,8 @@ void interrupt_all(std::vector<std::vector<std::string>> commands) {
   std::vector<Child> runs;
   for (std::size_t i = 0; i < commands.size(); ++i) runs.push_back(Child{commands[i], fresh_dir(std::to_string(i))});
   for (auto& r : runs) start(r);
-  // Under the sanitizers ten instrumented processes take longer to start and install their
-  // handlers than 400 ms on two cores (a signal before that kills without the message).
+    // Under the sanitizers ten instrumented processes take longer to start and install their
+    // handlers than 400 ms on two cores (a signal before that kills without the message).
 #ifdef QG_SANITIZED
   std::this_thread::sleep_for(std::chrono::milliseconds(1500));
 #else
