@@ -206,7 +206,7 @@ TEST(AtomicFile, AFailedWriteIsReported) {
   fs::remove(link);
 }
 
-TEST(AtomicFile, ADirectoryIsRefused) { EXPECT_THROW(qg::AtomicFile(fs::temp_directory_path()), qg::InputError); }
+TEST(AtomicFile, ADirectoryIsRefused) { EXPECT_THROW(qg::AtomicFile{fs::temp_directory_path()}, qg::InputError); }
 
 TEST(Png, WritesAValidImageOfTheRightSize) {
   fs::path p = fs::temp_directory_path() / "qg_test.png";

@@ -283,6 +283,9 @@ TEST(Prover, ParseErrorsNameTheirPlace) {
             "f.txt:1:9: unknown number system 'msd_q' (msd_k, lsd_k with k ≥ 2, msd_fib, msd_trib, lsd_fib, lsd_trib, "
             "msd_neg_k, lsd_neg_k)");
   EXPECT_EQ(message("eval x \"x*y=2\":"), "f.txt:1:10: '*' needs a constant on one side");
+  // An index in base 2 read by the Fibonacci word: placed at the relation (found by fuzz_walnut).
+  EXPECT_EQ(message("eval t \"At t<3*n => F[i+t]=F[i+n+t]\":"),
+            "f.txt:1:27: a term is read in two number systems (msd_fib and msd_2)");
 }
 
 // The word automata give the letters of the fixed points (words module, random access).

@@ -86,7 +86,8 @@ void summary_by_slabs(World& world, std::uint64_t k, std::uint64_t w, std::uint6
     y0 = std::stoull(verdict);
   });
 
-  auto [x0, x1] = bl::slab_columns(w, slabs, rank);
+  const auto columns = bl::slab_columns(w, slabs, rank);
+  const std::uint64_t x0 = columns.first, x1 = columns.second;  // named, not bound: lambdas capture them
   std::optional<bl::Slab> slab;
   std::uint64_t sent = 0;
   Clock::duration counting{}, waiting{};

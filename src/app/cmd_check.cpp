@@ -121,7 +121,7 @@ void run_check(const CheckOptions& o) {
   }
   if (o.json) out << results.dump(2) << "\n";
   output.commit();
-  if (!all_pass) throw qg::app::ExitStatus(1);
+  if (!all_pass) throw qg::app::ExitStatus{1};
 }
 
 QG_COMMAND("check", [](CLI::App& app) {

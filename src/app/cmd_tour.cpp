@@ -39,7 +39,7 @@ void run_tour(const std::string& dir) {
   }
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   out << fmt::format("\nTour done in {:.1f} s; pictures are in {}/\n", seconds, dir);
-  if (failed) throw qg::app::ExitStatus(1);
+  if (failed) throw qg::app::ExitStatus{1};
 }
 
 QG_COMMAND("tour", [](CLI::App& app) {

@@ -86,7 +86,11 @@ std::vector<Track> merged_tracks(const std::vector<Track>& a, const std::vector<
     auto it = std::find_if(all.begin(), all.end(), [&](const Track& u) { return u.name == t.name; });
     if (it == all.end()) all.push_back(t);
     else if (it->base != t.base || (it->system && t.system && it->system->name() != t.system->name()))
-      throw InputError(fmt::format("variable {} is used in two number systems", t.name));
+      throw InputError(fmt::format("{} is read in two number systems ({} and {})",
+                                   // '#' names the value of a term (the prover's fresh variables)
+                                   t.name.starts_with('#') ? "a term" : "variable " + t.name,
+                                   it->system ? it->system->name() : fmt::format("base {}", it->base),
+                                   t.system ? t.system->name() : fmt::format("base {}", t.base)));
   }
   std::sort(all.begin(), all.end(), [](const Track& x, const Track& y) { return x.name < y.name; });
   return all;

@@ -113,8 +113,11 @@ plot::ColourBar palette_bar(std::uint64_t k) {
 }
 
 // The picture of a region: its raster framed by the coordinates of its corners and the bar.
+// The chart polls once a row of pixels and during the encoding; `progress` then reports the
+// rows of cells computed (the poller inside a row ticks per cell, a unit a thousand times
+// smaller: one poller for both would grow its stride on cells and then wait seconds on rows).
 void write_region(const std::filesystem::path& path, const Region& region, const Scale& scale, std::string title,
-                  plot::ColourBar bar, const std::function<void(std::uint32_t, Rgb*)>& row) {
+                  plot::ColourBar bar, const std::function<void(std::uint32_t, Rgb*)>& row, ProgressFn progress) {
   plot::RasterChart chart;
   chart.title = std::move(title);
   chart.x0 = static_cast<std::int64_t>(region.x0), chart.y0 = static_cast<std::int64_t>(region.y0);
@@ -123,6 +126,7 @@ void write_region(const std::filesystem::path& path, const Region& region, const
   chart.y_label = std::string("y (down)");
   chart.raster = {scale.width, scale.height, scale.cells_per_pixel, scale.pixels_per_cell, row};
   chart.bar = std::move(bar);
+  chart.progress = std::move(progress);
   plot::write_raster_chart(path, chart);
 }
 
@@ -139,23 +143,26 @@ void draw_palaces(const std::filesystem::path& path, std::uint64_t k, const Regi
   std::uint64_t next_cell_row = 0;
   Poller poller(progress, total);
   const std::string title = fmt::format("Blocking queen games: game {}, palace numbers", k);
-  write_region(path, region, scale, title, palette_bar(k), [&](std::uint32_t py, Rgb* pixels) {
-    poller.tick(rows.rows_done());  // large pixels repeat a row of cells many times
-    if (py % scale.pixels_per_cell == 0) {
-      // A pixel shows the smallest palace number of its block, so palaces survive.
-      std::fill(block_min.begin(), block_min.end(), UINT32_MAX);
-      for (std::uint64_t i = 0; i < scale.cells_per_pixel && next_cell_row < region.height; ++i, ++next_cell_row) {
-        const auto row = rows.next(poller);
-        for (std::uint64_t x = 0; x < region.width; ++x) {
-          auto& m = block_min[x / scale.cells_per_pixel];
-          m = std::min(m, row[region.x0 + x]);
-          poller.tick(rows.rows_done());
+  const auto cell_rows = [&](std::uint64_t, std::uint64_t) { progress(rows.rows_done(), total); };
+  write_region(
+      path, region, scale, title, palette_bar(k),
+      [&](std::uint32_t py, Rgb* pixels) {
+        if (py % scale.pixels_per_cell == 0) {
+          // A pixel shows the smallest palace number of its block, so palaces survive.
+          std::fill(block_min.begin(), block_min.end(), UINT32_MAX);
+          for (std::uint64_t i = 0; i < scale.cells_per_pixel && next_cell_row < region.height; ++i, ++next_cell_row) {
+            const auto row = rows.next(poller);
+            for (std::uint64_t x = 0; x < region.width; ++x) {
+              auto& m = block_min[x / scale.cells_per_pixel];
+              m = std::min(m, row[region.x0 + x]);
+              poller.tick(rows.rows_done());
+            }
+          }
         }
-      }
-    }
-    for (std::uint32_t px = 0; px < scale.width; ++px)
-      pixels[px] = palace_colour(block_min[px / scale.pixels_per_cell], k);
-  });
+        for (std::uint32_t px = 0; px < scale.width; ++px)
+          pixels[px] = palace_colour(block_min[px / scale.pixels_per_cell], k);
+      },
+      progress ? ProgressFn(cell_rows) : nullptr);
   poller.finish();
 }
 
@@ -183,31 +190,34 @@ double draw_comparison(const std::filesystem::path& path, const Comparison& comp
   bar.swatches.emplace_back("no match", Rgb{255, 255, 255});
   const std::string title =
       fmt::format("Blocking queen games: game {} against game {} shifted by ({}, {})", k1, k2, dx, dy);
-  write_region(path, region, scale, title, std::move(bar), [&](std::uint32_t py, Rgb* pixels) {
-    poller.tick(rows1.rows_done());
-    if (py % scale.pixels_per_cell == 0) {
-      std::fill(block_min.begin(), block_min.end(), UINT32_MAX);
-      std::fill(matched.begin(), matched.end(), 0);
-      std::fill(cells.begin(), cells.end(), 0);
-      for (std::uint64_t i = 0; i < scale.cells_per_pixel && next_cell_row < region.height; ++i, ++next_cell_row) {
-        const auto a = rows1.next(poller);
-        const auto b = rows2.next(poller);
-        for (std::uint64_t x = 0; x < region.width; ++x) {
-          poller.tick(rows1.rows_done());
-          std::uint64_t p = x / scale.cells_per_pixel;
-          std::int64_t va = a[region.x0 + x], vb = b[region.x0 + dx + x];
-          ++cells[p];
-          if (vb == va + offset)
-            ++matched[p], ++all_matched, block_min[p] = std::min<std::uint32_t>(block_min[p], a[region.x0 + x]);
+  const auto cell_rows = [&](std::uint64_t, std::uint64_t) { progress(rows1.rows_done(), total); };
+  write_region(
+      path, region, scale, title, std::move(bar),
+      [&](std::uint32_t py, Rgb* pixels) {
+        if (py % scale.pixels_per_cell == 0) {
+          std::fill(block_min.begin(), block_min.end(), UINT32_MAX);
+          std::fill(matched.begin(), matched.end(), 0);
+          std::fill(cells.begin(), cells.end(), 0);
+          for (std::uint64_t i = 0; i < scale.cells_per_pixel && next_cell_row < region.height; ++i, ++next_cell_row) {
+            const auto a = rows1.next(poller);
+            const auto b = rows2.next(poller);
+            for (std::uint64_t x = 0; x < region.width; ++x) {
+              poller.tick(rows1.rows_done());
+              std::uint64_t p = x / scale.cells_per_pixel;
+              std::int64_t va = a[region.x0 + x], vb = b[region.x0 + dx + x];
+              ++cells[p];
+              if (vb == va + offset)
+                ++matched[p], ++all_matched, block_min[p] = std::min<std::uint32_t>(block_min[p], a[region.x0 + x]);
+            }
+          }
         }
-      }
-    }
-    for (std::uint32_t px = 0; px < scale.width; ++px) {
-      std::uint64_t p = px / scale.pixels_per_cell;
-      // A pixel is masked white when most of its cells differ.
-      pixels[px] = 2 * matched[p] >= cells[p] && matched[p] ? palace_colour(block_min[p], k1) : Rgb{255, 255, 255};
-    }
-  });
+        for (std::uint32_t px = 0; px < scale.width; ++px) {
+          std::uint64_t p = px / scale.pixels_per_cell;
+          // A pixel is masked white when most of its cells differ.
+          pixels[px] = 2 * matched[p] >= cells[p] && matched[p] ? palace_colour(block_min[p], k1) : Rgb{255, 255, 255};
+        }
+      },
+      progress ? ProgressFn(cell_rows) : nullptr);
   poller.finish();
   return static_cast<double>(all_matched) / static_cast<double>(region.width * region.height);
 }

@@ -20,11 +20,10 @@ void png_flush_stream(png_structp png) { static_cast<std::ostream*>(png_get_io_p
 
 }  // namespace
 
-void write_png(const std::filesystem::path& path, std::uint32_t width, std::uint32_t height,
+void write_png(std::ostream& out, std::uint32_t width, std::uint32_t height,
                const std::function<void(std::uint32_t, Rgb*)>& row, const ProgressFn& progress) {
   if (width == 0 || height == 0 || width > (1u << 16) || height > (1u << 16))
     throw RangeError("a picture must be 1..65536 pixels a side");
-  AtomicFile file(path, true);
   png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, nullptr, png_error_handler, png_warning_handler);
   png_infop info = png ? png_create_info_struct(png) : nullptr;
   if (!png || !info) {
@@ -36,7 +35,7 @@ void write_png(const std::filesystem::path& path, std::uint32_t width, std::uint
     png_infop* i;
     ~Guard() { png_destroy_write_struct(p, i); }
   } guard{&png, &info};
-  png_set_write_fn(png, &file.stream(), png_write_to_stream, png_flush_stream);
+  png_set_write_fn(png, &out, png_write_to_stream, png_flush_stream);
   png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
                PNG_FILTER_TYPE_DEFAULT);
   png_write_info(png, info);
@@ -49,8 +48,16 @@ void write_png(const std::filesystem::path& path, std::uint32_t width, std::uint
     poller.tick(y + 1);
   }
   png_write_end(png, nullptr);
-  file.commit();
   poller.finish();
+}
+
+void write_png(const std::filesystem::path& path, std::uint32_t width, std::uint32_t height,
+               const std::function<void(std::uint32_t, Rgb*)>& row, const ProgressFn& progress) {
+  if (width == 0 || height == 0 || width > (1u << 16) || height > (1u << 16))
+    throw RangeError("a picture must be 1..65536 pixels a side");  // before the file is created
+  AtomicFile file(path, true);
+  write_png(file.stream(), width, height, row, progress);
+  file.commit();
 }
 
 Rgb red_to_blue(double t) {

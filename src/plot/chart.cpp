@@ -41,11 +41,18 @@ void check(cairo_status_t status) {
   if (status != CAIRO_STATUS_SUCCESS) throw std::runtime_error(std::string("cairo: ") + cairo_status_to_string(status));
 }
 
+// A rectangle of whole pixels of a PNG that its caller fills itself (a raster).
+struct Hole {
+  int x = 0, y = 0, width = 0, height = 0;
+};
+
 // The picture's surface: SVG and PDF stream into `out` as they are drawn; the PNG's image
 // surface is encoded into `out` by finish().
 class Canvas {
  public:
-  Canvas(std::ostream& out, Format format, double width, double height) : out_(out), format_(format) {
+  // The background is painted white around `hole`: painting a large raster's area first
+  // would be a second of work that nothing can interrupt, all of it overwritten.
+  Canvas(std::ostream& out, Format format, double width, double height, Hole hole = {}) : out_(out), format_(format) {
     if (format == Format::svg)
       surface_.reset(cairo_svg_surface_create_for_stream(write_to_stream, &out, width, height));
     else if (format == Format::pdf)
@@ -59,13 +66,43 @@ class Canvas {
     cr_.reset(cairo_create(surface_.get()));
     check(cairo_status(cr_.get()));
     cairo_set_source_rgb(cr_.get(), 1, 1, 1);
-    cairo_paint(cr_.get());
+    cairo_rectangle(cr_.get(), 0, 0, width, height);
+    cairo_rectangle(cr_.get(), hole.x, hole.y, hole.width, hole.height);
+    cairo_set_fill_rule(cr_.get(), CAIRO_FILL_RULE_EVEN_ODD);
+    cairo_fill(cr_.get());
+    cairo_set_fill_rule(cr_.get(), CAIRO_FILL_RULE_WINDING);
   }
   cairo_t* cr() const { return cr_.get(); }
-  void finish() {
+  // The PNG's pixels from (x, y) on, 0x00RRGGBB, `stride` bytes a row, for the caller to write
+  // between begin_pixels() and end_pixels() (cairo's own drawing must not be pending).
+  std::uint32_t* begin_pixels(const Hole& at, int& stride) {
+    cairo_surface_flush(surface_.get());
+    stride = cairo_image_surface_get_stride(surface_.get());
+    unsigned char* data = cairo_image_surface_get_data(surface_.get());
+    return reinterpret_cast<std::uint32_t*>(data + static_cast<std::ptrdiff_t>(at.y) * stride) + at.x;
+  }
+  void end_pixels() { cairo_surface_mark_dirty(surface_.get()); }
+  // The PNG is encoded row by row with libpng (qg::write_png), which polls between rows:
+  // cairo's own encoder would run the seconds of a 16384² picture with no poll.
+  void finish(const ProgressFn& progress = nullptr) {
     check(cairo_status(cr_.get()));
     cr_.reset();
-    if (format_ == Format::png) check(cairo_surface_write_to_png_stream(surface_.get(), write_to_stream, &out_));
+    if (format_ == Format::png) {
+      cairo_surface_flush(surface_.get());
+      const unsigned char* data = cairo_image_surface_get_data(surface_.get());
+      const int stride = cairo_image_surface_get_stride(surface_.get());
+      const auto width = static_cast<std::uint32_t>(cairo_image_surface_get_width(surface_.get()));
+      const auto height = static_cast<std::uint32_t>(cairo_image_surface_get_height(surface_.get()));
+      write_png(
+          out_, width, height,
+          [&](std::uint32_t y, Rgb* pixels) {
+            const auto* line = reinterpret_cast<const std::uint32_t*>(data + static_cast<std::ptrdiff_t>(y) * stride);
+            for (std::uint32_t x = 0; x < width; ++x)
+              pixels[x] = {static_cast<std::uint8_t>(line[x] >> 16), static_cast<std::uint8_t>(line[x] >> 8),
+                           static_cast<std::uint8_t>(line[x])};
+          },
+          progress);
+    }
     cairo_surface_finish(surface_.get());
     check(cairo_surface_status(surface_.get()));
     out_.flush();
@@ -283,37 +320,33 @@ void write_raster_chart(std::ostream& out, const RasterChart& c) {
   for (const auto& [label, colour] : bar.swatches) longest = std::max(longest, label.size());
   const double swatch = font * 1.4,
                gradient = bar.colour ? std::max(font * 6, raster.height - swatch * bar.swatches.size()) : 0;
-  const double left = font * 6, right = font * (5 + 0.6 * static_cast<double>(longest)), top = font * 3.2,
-               bottom = font * 4;
+  // The raster starts at a whole pixel: its rows are written straight into the picture.
+  const double left = std::round(font * 6), right = font * (5 + 0.6 * static_cast<double>(longest)),
+               top = std::round(font * 3.2), bottom = font * 4;
   const double w = raster.width, h = raster.height;
   const double bar_height = gradient + swatch * static_cast<double>(bar.swatches.size());
-  Canvas canvas(out, Format::png, left + w + right, top + std::max(h, bar_height) + bottom);
+  const Hole table{static_cast<int>(left), static_cast<int>(top), static_cast<int>(raster.width),
+                   static_cast<int>(raster.height)};
+  Canvas canvas(out, Format::png, left + w + right, top + std::max(h, bar_height) + bottom, table);
   cairo_t* cr = canvas.cr();
   cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
 
-  // The table's pixels, row by row, into an image composited at the frame's corner.
+  // The table's pixels, row by row.
   {
-    Surface image(cairo_image_surface_create(CAIRO_FORMAT_RGB24, static_cast<int>(raster.width),
-                                             static_cast<int>(raster.height)));
-    check(cairo_surface_status(image.get()));
-    cairo_surface_flush(image.get());
-    unsigned char* data = cairo_image_surface_get_data(image.get());
-    const int stride = cairo_image_surface_get_stride(image.get());
+    int stride = 0;
+    std::uint32_t* data = canvas.begin_pixels(table, stride);
     std::vector<Rgb> pixels(raster.width);
     Poller poller(c.progress, raster.height);
     for (std::uint32_t y = 0; y < raster.height; ++y) {
       std::fill(pixels.begin(), pixels.end(), Rgb{255, 255, 255});
       raster.row(y, pixels.data());
-      auto* line = reinterpret_cast<std::uint32_t*>(data + static_cast<std::ptrdiff_t>(y) * stride);
+      std::uint32_t* line = data + static_cast<std::ptrdiff_t>(y) * (stride / 4);
       for (std::uint32_t x = 0; x < raster.width; ++x)
         line[x] = (std::uint32_t{pixels[x].r} << 16) | (std::uint32_t{pixels[x].g} << 8) | pixels[x].b;
       poller.tick(y + 1);
     }
     poller.finish();
-    cairo_surface_mark_dirty(image.get());
-    cairo_set_source_surface(cr, image.get(), left, top);
-    cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST);
-    cairo_paint(cr);
+    canvas.end_pixels();
   }
 
   // Axes in cell coordinates at the cells' centres; the first and last cells are always labelled.
@@ -370,7 +403,9 @@ void write_raster_chart(std::ostream& out, const RasterChart& c) {
   }
   cairo_set_font_size(cr, font);
   text(cr, bar.label, left + w + right - font * 0.8, top + std::max(h, bar_height) / 2, 0.5, 0, M_PI / 2);
-  canvas.finish();
+  // The encoding polls as the last row did: the progress line stays at 100 %.
+  canvas.finish(c.progress ? ProgressFn([&](std::uint64_t, std::uint64_t) { c.progress(raster.height, raster.height); })
+                           : nullptr);
 }
 
 void write_raster_chart(const std::filesystem::path& path, const RasterChart& chart) {

@@ -287,7 +287,19 @@ Automaton Evaluator::call(const Formula& f) {
   return drop_fresh(std::move(a), names);
 }
 
+// An operation that refuses its operands (two number systems on one variable, say) is placed at
+// the innermost formula that applied it; a range error (a budget) keeps its own message.
 Automaton Evaluator::formula(const Formula& f) {
+  try {
+    return formula_unplaced(f);
+  } catch (const RangeError&) {
+    throw;
+  } catch (const InputError& e) {
+    throw PositionedError{f.pos, e.what()};
+  }
+}
+
+Automaton Evaluator::formula_unplaced(const Formula& f) {
   switch (f.kind) {
     case Formula::truth: {
       Automaton a({}, 1);
@@ -306,15 +318,7 @@ Automaton Evaluator::formula(const Formula& f) {
                   : f.kind == Formula::exclusive   ? BoolOp::xor_
                   : f.kind == Formula::implication ? BoolOp::implies
                                                    : BoolOp::iff;
-      Automaton a = formula(*f.a);
-      Automaton b = formula(*f.b);
-      try {
-        return automata::product(a, b, op, ctx_);
-      } catch (const RangeError&) {
-        throw;
-      } catch (const InputError& e) {
-        throw PositionedError{f.pos, e.what()};
-      }
+      return automata::product(formula(*f.a), formula(*f.b), op, ctx_);
     }
     case Formula::exists:
       return exists_all(formula(*f.a), f.vars);

@@ -29,6 +29,7 @@ class Evaluator {
   };
   std::shared_ptr<const automata::NumberSystem> system(const std::string& name, std::size_t pos);
   automata::Automaton formula(const Formula& f);
+  automata::Automaton formula_unplaced(const Formula& f);
   automata::Automaton relation(const Formula& f);
   automata::Automaton word_relation(const Formula& f);
   automata::Automaton call(const Formula& f);

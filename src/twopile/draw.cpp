@@ -43,7 +43,8 @@ void draw_game(const Ruleset& ruleset, const GamePicture& picture, const std::fi
   if (picture.lines) {
     // The lines y = φx and y = x/φ are drawn, not decided: floating point is enough here.
     const double phi = (1 + std::sqrt(5.0)) / 2, end = static_cast<double>(n);
-    for (const auto& [label, slope] : {std::pair{"y = φx", phi}, std::pair{"y = x/φ", 1 / phi}}) {
+    for (const auto& [label, line_slope] : {std::pair{"y = φx", phi}, std::pair{"y = x/φ", 1 / phi}}) {
+      const double slope = line_slope;  // clang 14 cannot capture a structured binding
       plot::Series line;
       line.label = label;
       line.curve = true;
