@@ -3,6 +3,7 @@
 
 #include <chrono>
 #include <thread>
+#include <vector>
 
 #include "queengames/common.hpp"
 
@@ -32,6 +33,18 @@ TEST(Core, RefusesATableLargerThanTheMachineUnlessForced) {
   }
   EXPECT_NO_THROW(qg::require_memory(too_much, "forced", true));
   EXPECT_NO_THROW(qg::require_memory(1 << 20, "a small table"));
+}
+
+// The prover counts what it already holds against the machine: the resident set grows by
+// what a process touches (64 MB here) and stays below physical memory.
+TEST(Core, ResidentMemoryFollowsWhatIsTouched) {
+  const std::uint64_t before = qg::resident_memory();
+  ASSERT_GT(before, 0u);
+  std::vector<char> touched(std::size_t{64} << 20, 1);
+  const std::uint64_t after = qg::resident_memory();
+  EXPECT_GE(after, before + (std::uint64_t{60} << 20));
+  EXPECT_LT(after, qg::physical_memory());
+  EXPECT_EQ(touched[12345], 1);
 }
 
 // The poller: the first tick already polls (so a signal that came before the loop stops it at

@@ -83,6 +83,8 @@ class Poller {
 void require_memory(std::uint64_t bytes, const std::string& what, bool force = false);
 // Physical memory of this machine in bytes.
 std::uint64_t physical_memory();
+// The resident set of this process in bytes (0 where /proc/self/statm cannot be read).
+std::uint64_t resident_memory();
 
 // Decimal text of a 128-bit integer (fmt and iostreams do not print __int128 portably).
 std::string to_string(u128 value);

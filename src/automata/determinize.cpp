@@ -9,7 +9,17 @@
 namespace qg::automata::detail {
 
 void guard(const Context& context, std::uint64_t bytes, const std::string& what) {
-  if (context.memory_limit == 0) return require_memory(bytes, what);
+  if (context.memory_limit == 0) {
+    // Against the machine what the proof already holds counts too: its earlier automata stay
+    // in memory, and steps that each fit alone took one proof past 23 GB into the OOM killer.
+    // (A table that grows in place is then counted twice, once held and once needed: the
+    // refusal comes early rather than late.)
+    const std::uint64_t held = resident_memory();
+    return require_memory(bytes + held, held < (std::uint64_t{1} << 30)
+                                            ? what
+                                            : fmt::format("{} (on top of the {:.1f} GiB the proof holds)", what,
+                                                          static_cast<double>(held) / (std::uint64_t{1} << 30)));
+  }
   if (bytes > context.memory_limit)
     throw RangeError(fmt::format("{} would need {} MB, above the memory limit of {} MB", what, bytes >> 20,
                                  context.memory_limit >> 20));

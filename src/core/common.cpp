@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 
 #include <fmt/format.h>
 
@@ -55,6 +56,16 @@ MemoryError::MemoryError(const std::string& what, std::uint64_t needed, std::uin
                              static_cast<double>(needed) / (1u << 30), static_cast<double>(available) / (1u << 30))),
       needed_(needed),
       available_(available) {}
+
+std::uint64_t resident_memory() {
+  std::FILE* statm = std::fopen("/proc/self/statm", "r");
+  if (statm == nullptr) return 0;
+  unsigned long size = 0, resident = 0;
+  const bool read = std::fscanf(statm, "%lu %lu", &size, &resident) == 2;
+  std::fclose(statm);
+  const long page = ::sysconf(_SC_PAGE_SIZE);
+  return read && page > 0 ? static_cast<std::uint64_t>(resident) * static_cast<std::uint64_t>(page) : 0;
+}
 
 void require_memory(std::uint64_t bytes, const std::string& what, bool force) {
   std::uint64_t have = physical_memory();

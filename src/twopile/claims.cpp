@@ -243,6 +243,39 @@ eval queen_dee_is_xy "?msd_trib An,v ($xaut(n,v) <=> $xcol(n,v)) & ($yaut(n,v) <
 eval two_queen_dee_is_mp "?msd_trib An,v ($uaut(n,v) <=> $mcol(n,v)) & ($vaut(n,v) <=> $pcol(n,v))":
 )walnut";
 
+// Lemmas 2 and 3 for the 2-Queen Dee's $uaut, $vaut, in the reading of their bounded checks:
+// P_n is the P-positions nearer the origin (in Manhattan distance) than (x, y). Its moves from
+// (f, g) to (p, q), as kqueen-dee:2 makes them (twopile/ruleset.cpp): the rook's; the 2-Queen's
+// strolls, u = f − p ≥ 1 and v = g − q ≥ 1 with |u − v| ≤ 1; and the reflections to every
+// point of an antidiagonal d = p + q, 1 ≤ d < f + g, that a 2-Queen's stroll from (f, g) meets on
+// a side: (0, d) when d ≤ g and |d + f − g| ≤ 1, (d, 0) when d ≤ f and |d + g − f| ≤ 1. One
+// def for each family keeps every automaton over four tracks small (a single def of the move
+// relation, quantified over P_n, needs more than 20 GB).
+const char* const kLemma2Proof =
+    R"walnut(// Seed 001, Lemma 2: from (x, y), 1 <= x <= y, there is a move to a P-position nearer the
+// origin iff {x, y} meets A or B, or {y-x-1, y-x, y-x+1} meets D or S (of those P-positions).
+def earlier "?msd_trib Ei $uaut(i,a) & $vaut(i,b) & a+b<s":
+def rook "?msd_trib Ea,b $earlier(a,b,x+y) & ((a=x & b<y) | (b=x & a<y) | (b=y & a<x) | (a=y & b<x))":
+def stroll "?msd_trib Ea,b $earlier(a,b,x+y) & ((a<x & b<y & y+a<=x+b+1 & x+b<=y+a+1)
+                                                | (b<x & a<y & y+b<=x+a+1 & x+a<=y+b+1))":
+def reflect "?msd_trib Ea,b $earlier(a,b,x+y) & a+b>=1 & ((a+b<=y & a+b+x<=y+1 & y<=a+b+x+1)
+                                                         | (a+b<=x & a+b+y<=x+1 & x<=a+b+y+1))":
+def meets "?msd_trib Ea,b $earlier(a,b,x+y) & (x=a | x=b | y=a | y=b
+                        | y+a=x+b+1 | y+a=x+b | y+a+1=x+b | y=x+a+b+1 | y=x+a+b | y+1=x+a+b)":
+eval lemma2 "?msd_trib Ax,y (x>=1 & x<=y) => (($rook(x,y) | $stroll(x,y) | $reflect(x,y)) <=> $meets(x,y))":
+)walnut";
+const char* const kLemma3Proof =
+    R"walnut(// Seed 001, Lemma 3: a_{n+1} = mex(A_n u B_n), b_{n+1} - a_{n+1} = mex_2(D_n u S_n), where
+// A_n ... S_n hold the coordinates, differences and sums of (a_i, b_i), i <= n (with (0, 0)).
+def ab "?msd_trib Ei i<=n & ($uaut(i,v) | $vaut(i,v))":
+def ds "?msd_trib Ei,p,q i<=n & $uaut(i,p) & $vaut(i,q) & (v+p=q | v=p+q)":
+def even "?msd_trib Ek v=2*k":
+eval lemma3_defined "?msd_trib An Ea,b $uaut(n,a) & $vaut(n,b)":
+eval lemma3_mex "?msd_trib An,x $uaut(n+1,x) => (~$ab(n,x) & Av v<x => $ab(n,v))":
+eval lemma3_mex2 "?msd_trib An,a,b,d ($uaut(n+1,a) & $vaut(n+1,b) & a+d=b)
+                   => ($even(d) & ~$ds(n,d) & Av (v<d & $even(v)) => $ds(n,v))":
+)walnut";
+
 const char* const kFokkinkProof =
     R"walnut(// Seed 001 (Fokkink, Ortega, Rust, "Corner the empress") §5, eq. (1) for the Queen Dee:
 // a_{b_n} - a_n - b_n is 0 or -1, Shallit's one-liner as the paper prints it. xaut and yaut
@@ -399,14 +432,16 @@ std::vector<Claim> empress_claims() {
                          "{y−x−1, y−x, y−x+1} meets D∪S",
             .unit = "corner side",
             .bounds = {.tour = 40, .standard = 200, .deep = 200, .max = 2000},
-            .check = check_lemma2},
+            .check = check_lemma2,
+            .proof = kLemma2Proof},
       Claim{.id = "empress.lemma3",
             .source = "seed 001, Lemma 3",
             .kind = ClaimKind::lemma,
             .statement = "2-Queen Dee: a_{n+1} = mex(A_n ∪ B_n), b_{n+1} − a_{n+1} = mex_2(D_n ∪ S_n)",
             .unit = "P-positions",
             .bounds = {.tour = 100'000, .standard = 2'000'000, .deep = 10'000'000, .max = 1'000'000'000},
-            .check = check_lemma3},
+            .check = check_lemma3,
+            .proof = kLemma3Proof},
       Claim{.id = "empress.lemma4",
             .source = "seed 001, Lemma 4",
             .kind = ClaimKind::lemma,

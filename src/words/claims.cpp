@@ -165,6 +165,18 @@ eval lemma18_tiles "?msd_trib Aj (Es $start(j,s)) & At,s,r ($theta(j,t) & $start
 eval lemma18 "?msd_trib Aj,t,s ($theta(j,t) & $start(j,s)) => ((t=0 & TR[s]=@1 & TR[s+1]=@0) | (t=1 & TR[s]=@2 & TR[s+1]=@0) | (t=2 & TR[s]=@0))":
 )walnut";
 
+// Theorem 2 as a statement about T: θ(c·T) = c·T, block by block as for Lemmas 18 and 19.
+// |θ(x)| = |τ³(x)| for each letter (7, 6, 4), so the image of Θ_0 … Θ_(j−1) = c·t_1 … t_(j−1)
+// has length 4 + |τ³(t_1 … t_(j−1))| = 4 + [(j−1)_T 000]_T ($shift thrice: τ³(T) = T, and τ's
+// image of a prefix of length m has length [(m)_T 0]_T). The tiling eval certifies $tstart anyway.
+// A word that starts with c and that θ fixes is θ's fixed point: it begins with θ^n(c) for
+// every n, and θ(c) = caba is longer than c. So Θ = c·T.
+constexpr const char* kTheorem2 =
+    R"walnut(def tstart "?msd_trib (j=0 & s=0) | (j>=1 & Ex,y,z $shift(j-1,x) & $shift(x,y) & $shift(y,z) & s=z+4)":
+eval theorem2_tiles "?msd_trib Aj (Es $tstart(j,s)) & At,s,r ($theta(j,t) & $tstart(j,s) & $tstart(j+1,r)) => ((t=0 & r=s+7) | (t=1 & r=s+6) | (t=2 & r=s+4))":
+eval theorem2 "?msd_trib Aj,t,s ($theta(j,t) & $tstart(j,s)) => ($theta(s,2) & $theta(s+1,0) & $theta(s+2,1) & $theta(s+3,0) & ((t=0 & $theta(s+4,0) & $theta(s+5,1) & $theta(s+6,0)) | (t=1 & $theta(s+4,1) & $theta(s+5,0)) | t=2))":
+)walnut";
+
 // |τ''(Θ_0 … Θ_(j−1))| = 2 + 4N_a + 3N_b + 2N_c (of j − 1) = A_j + j + N_a(j − 1) for j ≥ 1,
 // by (18) and N_a + N_b + N_c = j − 1; the tiling eval certifies it.
 constexpr const char* kLemma19 =
@@ -199,7 +211,8 @@ std::vector<Claim> words_claims() {
             .statement = "the theme song Θ, the fixed point of θ: a→cabaaba, b→cababa, c→caba (6), is c·T(a,b,c)",
             .unit = "letters",
             .bounds = {.tour = 1'000'000, .standard = 1'000'000'000, .deep = 1'000'000'000, .max = 1'000'000'000'000},
-            .check = check_theorem2},
+            .check = check_theorem2,
+            .proof = numeration::walnut::kLetterPositions + numeration::walnut::kThemeSong + kTheorem2},
       Claim{.id = "exile.theorem6",
             .source = "seed 000, Theorem 6",
             .kind = ClaimKind::theorem,
