@@ -31,7 +31,8 @@ class Morphism {
   // b→ac, c→a), "theme-song" (θ of seed 000 (6): a→cabaaba, b→cababa, c→caba, prolonged
   // on c), "period-doubling" (a→ab, b→aa), "thue-morse" (a→ab, b→ba), "tetranacci"
   // (a→ab, b→ac, c→ad, d→a; seed 001 §6), "kqueen2" (a→aab, b→a: Holladay's 2-Queen of seed
-  // 001 §4, whose numeration system msd_kqueen2 carries its synchronized automata). Throws
+  // 001 §4, whose numeration system msd_kqueen2 carries its synchronized automata), "kqueen3"
+  // (a→aaab, b→a: the 3-Queen, msd_kqueen3). Throws
   // InputError for an unknown name.
   static Morphism named(std::string_view name);
   // A name from names() or a morphism text (anything containing an arrow).

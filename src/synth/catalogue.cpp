@@ -67,6 +67,9 @@ const std::string kQueenDeeReach = std::string(kRookDiagonal) + " | (x>0 & y>x &
 const std::string kTwoQueenReach =
     std::string(kRookDiagonal) +
     " | (Et t>0 & t+1<=x & t<=y & $P(x-(t+1),y-t)) | (Et t>0 & t<=x & t+1<=y & $P(x-t,y-(t+1)))";
+// Holladay's 3-Queen (Widened{1, 3}): |u − v| ≤ 2.
+const std::string kThreeQueenReach =
+    kTwoQueenReach + " | (Et t>0 & t+2<=x & t<=y & $P(x-(t+2),y-t)) | (Et t>0 & t<=x & t+2<=y & $P(x-t,y-(t+2)))";
 const std::string kTwoQueenDeeReach =
     std::string(kRookDiagonal) +
     " | (Et t>0 & t+1<=x & t<=y & $P(x-(t+1),y-t)) | (Et t>0 & t<=x & t+1<=y & $P(x-t,y-(t+1)))"
@@ -176,6 +179,21 @@ std::vector<Synthesizable> make_catalogue() {
                game_coordinate("kqueen:2", true),
                functional("msd_kqueen2", "kqueen2b") + k2,
                "kqueen2a"});
+  const std::string k3 = kernel("msd_kqueen3", "kqueen3a", "kqueen3b", kThreeQueenReach);
+  c.push_back({"kqueen3a",
+               {"kqueen:3:a"},
+               "msd_kqueen3",
+               "a_n of Holladay's 3-Queen's P-positions (seed 001 §4: a→aaab, b→a, its numeration system)",
+               game_coordinate("kqueen:3", false),
+               functional("msd_kqueen3", "kqueen3a") + k3,
+               "kqueen3b"});
+  c.push_back({"kqueen3b",
+               {"kqueen:3:b"},
+               "msd_kqueen3",
+               "b_n = a_n + 3n of Holladay's 3-Queen's P-positions (seed 001 §4)",
+               game_coordinate("kqueen:3", true),
+               functional("msd_kqueen3", "kqueen3b") + k3,
+               "kqueen3a"});
   c.push_back({"wytha",
                {"A000201", "wythoff:a"},
                "msd_fib",

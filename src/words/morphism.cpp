@@ -108,6 +108,7 @@ constexpr NamedWord named_words[] = {
     {"thue-morse", "a->ab,b->ba"},
     {"tetranacci", "a->ab,b->ac,c->ad,d->a"},
     {"kqueen2", "a->aab,b->a"},
+    {"kqueen3", "a->aaab,b->a"},
 };
 }  // namespace
 
