@@ -98,7 +98,9 @@ TEST_P(Shipped, IsCertifiedByTheProver) {
 
 INSTANTIATE_TEST_SUITE_P(Synth, Shipped,
                          ::testing::Values("xaut", "yaut", "uaut", "vaut", "triba", "tribc", "tribe", "tribna",
-                                           "tribnc", "kqueen2a", "kqueen2b", "kqueen3a", "kqueen3b", "wytha", "wythb"));
+                                           "tribnc", "kqueen2a", "kqueen2b", "kqueen3a", "kqueen3b", "kqueen4a",
+                                           "kqueen4b", "limqueen30a", "limqueen30b", "limqueen42a", "limqueen42b",
+                                           "wytha", "wythb"));
 
 TEST(Shipped, AreTheCatalogue) {
   std::vector<std::string> names;

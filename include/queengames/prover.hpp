@@ -101,8 +101,9 @@ std::string write_automaton(const automata::Automaton& a);
 
 // The certified synchronized automata shipped with the library (data/walnut/Automata
 // Library/, installed as share/queengames/walnut/): xaut, yaut (Queen Dee), uaut, vaut
-// (2-Queen Dee), triba, tribc, tribe, tribna, tribnc (Tribonacci), kqueen2a, kqueen2b, kqueen3a,
-// kqueen3b (Holladay's 2- and 3-Queen), wytha, wythb (Wythoff), learned and
+// (2-Queen Dee), triba, tribc, tribe, tribna, tribnc (Tribonacci), kqueen2a … kqueen4b (Holladay's
+// 2-, 3- and 4-Queen), limqueen30a/b, limqueen42a/b (the limited 3-Queen, j = 0, and 4-Queen,
+// j = 2), wytha, wythb (Wythoff), learned and
 // certified by qg::synth (synth.hpp). Their names, and one's Walnut file (InputError if none).
 std::vector<std::string> shipped_automata();
 std::string_view shipped_automaton(const std::string& name);

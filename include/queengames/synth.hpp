@@ -85,7 +85,8 @@ struct Synthesizable {
 // uaut, vaut (2-Queen Dee: A140102, A140103 — M, P), triba, tribc, tribe (Shallit's A, C, E:
 // the positions of the n-th a and c of the Tribonacci word and the number of b's among its
 // first n letters), tribna, tribnc (the numbers of a's and c's, seed 000 §5.3's N_a, N_c),
-// kqueen2a, kqueen2b, kqueen3a, kqueen3b (Holladay's 2- and 3-Queen, msd_kqueen2, msd_kqueen3), wytha, wythb (Wythoff,
+// kqueen2a … kqueen4b (Holladay's 2-, 3-, 4-Queen, msd_kqueenK), limqueen30a/b, limqueen42a/b
+// (the limited 3-Queen with j = 0 and 4-Queen with j = 2, in msd_kqueen3 and msd_kqueen4), wytha, wythb (Wythoff,
 // msd_fib: A000201, A001950).
 const std::vector<Synthesizable>& synthesizable();
 // By name or alias; InputError listing the names otherwise.

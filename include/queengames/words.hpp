@@ -32,7 +32,7 @@ class Morphism {
   // on c), "period-doubling" (a→ab, b→aa), "thue-morse" (a→ab, b→ba), "tetranacci"
   // (a→ab, b→ac, c→ad, d→a; seed 001 §6), "kqueen2" (a→aab, b→a: Holladay's 2-Queen of seed
   // 001 §4, whose numeration system msd_kqueen2 carries its synchronized automata), "kqueen3"
-  // (a→aaab, b→a: the 3-Queen, msd_kqueen3). Throws
+  // (a→aaab, b→a: the 3-Queen, msd_kqueen3), "kqueen4" (a→aaaab, b→a: the 4-Queen, msd_kqueen4). Throws
   // InputError for an unknown name.
   static Morphism named(std::string_view name);
   // A name from names() or a morphism text (anything containing an arrow).

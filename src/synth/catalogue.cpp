@@ -1,5 +1,6 @@
 // The sequences the synthesizer is asked for, and the statements that certify each guess.
 #include <algorithm>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -56,23 +57,37 @@ std::string kernel(const std::string& system, const std::string& a, const std::s
       system, a, b, p, sums, r, reach);
 }
 
-// The moves into P, written from twopile's families (Rook, Widened{1, k}, Reflect{k}): the
-// rook; the k-Queen's stroll, u ≥ 1 from x and v ≥ 1 from y with |u − v| ≤ k − 1; the
-// reflection onto the antidiagonal d, 0 < d < x + y, from the side point (0, d) when d ≤ y
+// The moves into P, written from twopile's families (Rook, Widened{1, k, j}, Reflect{k}): the
+// rook; the k-Queen's diagonal and strolls, u ≥ 1 from x and v ≥ 1 from y with |u − v| ≤ k − 1;
+// the reflection onto the antidiagonal d, 0 < d < x + y, from the side point (0, d) when d ≤ y
 // and |d + x − y| ≤ k − 1, or from (d, 0) when d ≤ x and |d + y − x| ≤ k − 1.
 const char* kRookDiagonal = "(Ev v<y & $P(x,v)) | (Eu u<x & $P(u,y)) | (Et t>0 & t<=x & t<=y & $P(x-t,y-t))";
+
+// "v+c" without "+0".
+std::string plus(const char* v, unsigned c) { return c ? fmt::format("{}+{}", v, c) : std::string(v); }
+
+// The strolls with u ≠ v: (u, v) = (t + e, t) and (t, t + e) for e = 1 … k − 1. With a limit j
+// (the limited k-Queen) such a stroll may not enter the band |x − y| ≤ j from outside it; the
+// target's x − y is (x − y) − e, or (x − y) + e for the mirror.
+std::string strolls(unsigned k, std::optional<unsigned> j = {}) {
+  std::string out;
+  for (unsigned e = 1; e < k; ++e)
+    for (bool x_side : {true, false}) {
+      const char *big = x_side ? "x" : "y", *small = x_side ? "y" : "x";
+      std::string limit;
+      if (j)  // outside: |x − y| > j; inside after the stroll: −j ≤ (big − small) − e ≤ j
+        limit = fmt::format(" & ~((x>{} | y>{}) & {}<={} & {}<={})", plus("y", *j), plus("x", *j), big,
+                            plus(small, e + *j), plus(small, e), plus(big, *j));
+      out += x_side ? fmt::format(" | (Et t>0 & t+{0}<=x & t<=y & $P(x-(t+{0}),y-t){1})", e, limit)
+                    : fmt::format(" | (Et t>0 & t<=x & t+{0}<=y & $P(x-t,y-(t+{0})){1})", e, limit);
+    }
+  return out;
+}
+
 const std::string kWythoffReach = kRookDiagonal;
 const std::string kQueenDeeReach = std::string(kRookDiagonal) + " | (x>0 & y>x & $S(y-x)) | (y>0 & x>y & $S(x-y))";
-// Holladay's 2-Queen (Widened{1, 2}): u ≥ 1 and v ≥ 1 with |u − v| ≤ 1.
-const std::string kTwoQueenReach =
-    std::string(kRookDiagonal) +
-    " | (Et t>0 & t+1<=x & t<=y & $P(x-(t+1),y-t)) | (Et t>0 & t<=x & t+1<=y & $P(x-t,y-(t+1)))";
-// Holladay's 3-Queen (Widened{1, 3}): |u − v| ≤ 2.
-const std::string kThreeQueenReach =
-    kTwoQueenReach + " | (Et t>0 & t+2<=x & t<=y & $P(x-(t+2),y-t)) | (Et t>0 & t<=x & t+2<=y & $P(x-t,y-(t+2)))";
 const std::string kTwoQueenDeeReach =
-    std::string(kRookDiagonal) +
-    " | (Et t>0 & t+1<=x & t<=y & $P(x-(t+1),y-t)) | (Et t>0 & t<=x & t+1<=y & $P(x-t,y-(t+1)))"
+    std::string(kRookDiagonal) + strolls(2) +
     " | (Ed d>0 & d<x+y & ((d<=y & (d+x=y | d+x=y+1 | d+x+1=y)) | (d<=x & (d+y=x | d+y=x+1 | d+y+1=x))) & $S(d))";
 
 // The positions of the n-th `letter` (1-based, seed 000 §5.3: A_n, B_n, C_n) are characterised
@@ -164,7 +179,7 @@ std::vector<Synthesizable> make_catalogue() {
                    "eval tribnc_zero \"?msd_trib $tribnc(0,0)\":\n"
                    "eval tribnc_step \"?msd_trib An,e,f ($tribnc(n,e) & $tribnc(n+1,f)) => "
                    "((TR[n]=@2 & f=e+1) | (TR[n]!=@2 & f=e))\":\n"});
-  const std::string k2 = kernel("msd_kqueen2", "kqueen2a", "kqueen2b", kTwoQueenReach);
+  const std::string k2 = kernel("msd_kqueen2", "kqueen2a", "kqueen2b", kRookDiagonal + strolls(2));
   c.push_back({"kqueen2a",
                {"kqueen:2:a"},
                "msd_kqueen2",
@@ -179,7 +194,7 @@ std::vector<Synthesizable> make_catalogue() {
                game_coordinate("kqueen:2", true),
                functional("msd_kqueen2", "kqueen2b") + k2,
                "kqueen2a"});
-  const std::string k3 = kernel("msd_kqueen3", "kqueen3a", "kqueen3b", kThreeQueenReach);
+  const std::string k3 = kernel("msd_kqueen3", "kqueen3a", "kqueen3b", kRookDiagonal + strolls(3));
   c.push_back({"kqueen3a",
                {"kqueen:3:a"},
                "msd_kqueen3",
@@ -194,6 +209,54 @@ std::vector<Synthesizable> make_catalogue() {
                game_coordinate("kqueen:3", true),
                functional("msd_kqueen3", "kqueen3b") + k3,
                "kqueen3a"});
+  // Its morphism a→abaa, b→a has the 3-Queen's weights (1, 4, 13, 43, …), and its coordinates
+  // are synchronized in msd_kqueen3 (a→abaa's own system would need digits for the prefix ab).
+  const std::string l30 = kernel("msd_kqueen3", "limqueen30a", "limqueen30b", kRookDiagonal + strolls(3, 0));
+  c.push_back({"limqueen30a",
+               {"limited-kqueen:3,0:a"},
+               "msd_kqueen3",
+               "a_n of the limited 3-Queen's P-positions, j = 0 (seed 001 §4: a→abaa, b→a)",
+               game_coordinate("limited-kqueen:3,0", false),
+               functional("msd_kqueen3", "limqueen30a") + l30,
+               "limqueen30b"});
+  c.push_back({"limqueen30b",
+               {"limited-kqueen:3,0:b"},
+               "msd_kqueen3",
+               "b_n of the limited 3-Queen's P-positions, j = 0 (seed 001 §4)",
+               game_coordinate("limited-kqueen:3,0", true),
+               functional("msd_kqueen3", "limqueen30b") + l30,
+               "limqueen30a"});
+  const std::string k4 = kernel("msd_kqueen4", "kqueen4a", "kqueen4b", kRookDiagonal + strolls(4));
+  c.push_back({"kqueen4a",
+               {"kqueen:4:a"},
+               "msd_kqueen4",
+               "a_n of Holladay's 4-Queen's P-positions (seed 001 §4: a→aaaab, b→a, its numeration system)",
+               game_coordinate("kqueen:4", false),
+               functional("msd_kqueen4", "kqueen4a") + k4,
+               "kqueen4b"});
+  c.push_back({"kqueen4b",
+               {"kqueen:4:b"},
+               "msd_kqueen4",
+               "b_n = a_n + 4n of Holladay's 4-Queen's P-positions (seed 001 §4)",
+               game_coordinate("kqueen:4", true),
+               functional("msd_kqueen4", "kqueen4b") + k4,
+               "kqueen4a"});
+  // a→aaaba, b→a: the 4-Queen's weights again (1, 5, 21, 89, …).
+  const std::string l42 = kernel("msd_kqueen4", "limqueen42a", "limqueen42b", kRookDiagonal + strolls(4, 2));
+  c.push_back({"limqueen42a",
+               {"limited-kqueen:4,2:a"},
+               "msd_kqueen4",
+               "a_n of the limited 4-Queen's P-positions, j = 2 (seed 001 §4: a→aaaba, b→a)",
+               game_coordinate("limited-kqueen:4,2", false),
+               functional("msd_kqueen4", "limqueen42a") + l42,
+               "limqueen42b"});
+  c.push_back({"limqueen42b",
+               {"limited-kqueen:4,2:b"},
+               "msd_kqueen4",
+               "b_n of the limited 4-Queen's P-positions, j = 2 (seed 001 §4)",
+               game_coordinate("limited-kqueen:4,2", true),
+               functional("msd_kqueen4", "limqueen42b") + l42,
+               "limqueen42a"});
   c.push_back({"wytha",
                {"A000201", "wythoff:a"},
                "msd_fib",

@@ -109,6 +109,7 @@ constexpr NamedWord named_words[] = {
     {"tetranacci", "a->ab,b->ac,c->ad,d->a"},
     {"kqueen2", "a->aab,b->a"},
     {"kqueen3", "a->aaab,b->a"},
+    {"kqueen4", "a->aaaab,b->a"},
 };
 }  // namespace
 
