@@ -104,6 +104,27 @@ std::string tribonacci_positions(const std::string& name, int letter, unsigned f
              name, letter, first);
 }
 
+// A game's two coordinates, a_n as NAMEa and b_n as NAMEb, certified together by its kernel.
+void game_pair(std::vector<Synthesizable>& c, const std::string& name, const std::string& system,
+               const std::string& ruleset, const std::string& reach, std::string a_description,
+               std::string b_description) {
+  const std::string a = name + "a", b = name + "b", k = kernel(system, a, b, reach);
+  c.push_back({a,
+               {ruleset + ":a"},
+               system,
+               std::move(a_description),
+               game_coordinate(ruleset.c_str(), false),
+               functional(system, a) + k,
+               b});
+  c.push_back({b,
+               {ruleset + ":b"},
+               system,
+               std::move(b_description),
+               game_coordinate(ruleset.c_str(), true),
+               functional(system, b) + k,
+               a});
+}
+
 std::vector<Synthesizable> make_catalogue() {
   std::vector<Synthesizable> c;
   const std::string qd = kernel("msd_trib", "xaut", "yaut", kQueenDeeReach);
@@ -179,84 +200,24 @@ std::vector<Synthesizable> make_catalogue() {
                    "eval tribnc_zero \"?msd_trib $tribnc(0,0)\":\n"
                    "eval tribnc_step \"?msd_trib An,e,f ($tribnc(n,e) & $tribnc(n+1,f)) => "
                    "((TR[n]=@2 & f=e+1) | (TR[n]!=@2 & f=e))\":\n"});
-  const std::string k2 = kernel("msd_kqueen2", "kqueen2a", "kqueen2b", kRookDiagonal + strolls(2));
-  c.push_back({"kqueen2a",
-               {"kqueen:2:a"},
-               "msd_kqueen2",
-               "a_n of Holladay's 2-Queen's P-positions (seed 001 §4: a→aab, b→a, its numeration system)",
-               game_coordinate("kqueen:2", false),
-               functional("msd_kqueen2", "kqueen2a") + k2,
-               "kqueen2b"});
-  c.push_back({"kqueen2b",
-               {"kqueen:2:b"},
-               "msd_kqueen2",
-               "b_n = a_n + 2n of Holladay's 2-Queen's P-positions (seed 001 §4)",
-               game_coordinate("kqueen:2", true),
-               functional("msd_kqueen2", "kqueen2b") + k2,
-               "kqueen2a"});
-  const std::string k3 = kernel("msd_kqueen3", "kqueen3a", "kqueen3b", kRookDiagonal + strolls(3));
-  c.push_back({"kqueen3a",
-               {"kqueen:3:a"},
-               "msd_kqueen3",
-               "a_n of Holladay's 3-Queen's P-positions (seed 001 §4: a→aaab, b→a, its numeration system)",
-               game_coordinate("kqueen:3", false),
-               functional("msd_kqueen3", "kqueen3a") + k3,
-               "kqueen3b"});
-  c.push_back({"kqueen3b",
-               {"kqueen:3:b"},
-               "msd_kqueen3",
-               "b_n = a_n + 3n of Holladay's 3-Queen's P-positions (seed 001 §4)",
-               game_coordinate("kqueen:3", true),
-               functional("msd_kqueen3", "kqueen3b") + k3,
-               "kqueen3a"});
+  game_pair(c, "kqueen2", "msd_kqueen2", "kqueen:2", kRookDiagonal + strolls(2),
+            "a_n of Holladay's 2-Queen's P-positions (seed 001 §4: a→aab, b→a, its numeration system)",
+            "b_n = a_n + 2n of Holladay's 2-Queen's P-positions (seed 001 §4)");
+  game_pair(c, "kqueen3", "msd_kqueen3", "kqueen:3", kRookDiagonal + strolls(3),
+            "a_n of Holladay's 3-Queen's P-positions (seed 001 §4: a→aaab, b→a, its numeration system)",
+            "b_n = a_n + 3n of Holladay's 3-Queen's P-positions (seed 001 §4)");
   // Its morphism a→abaa, b→a has the 3-Queen's weights (1, 4, 13, 43, …), and its coordinates
   // are synchronized in msd_kqueen3 (a→abaa's own system would need digits for the prefix ab).
-  const std::string l30 = kernel("msd_kqueen3", "limqueen30a", "limqueen30b", kRookDiagonal + strolls(3, 0));
-  c.push_back({"limqueen30a",
-               {"limited-kqueen:3,0:a"},
-               "msd_kqueen3",
-               "a_n of the limited 3-Queen's P-positions, j = 0 (seed 001 §4: a→abaa, b→a)",
-               game_coordinate("limited-kqueen:3,0", false),
-               functional("msd_kqueen3", "limqueen30a") + l30,
-               "limqueen30b"});
-  c.push_back({"limqueen30b",
-               {"limited-kqueen:3,0:b"},
-               "msd_kqueen3",
-               "b_n of the limited 3-Queen's P-positions, j = 0 (seed 001 §4)",
-               game_coordinate("limited-kqueen:3,0", true),
-               functional("msd_kqueen3", "limqueen30b") + l30,
-               "limqueen30a"});
-  const std::string k4 = kernel("msd_kqueen4", "kqueen4a", "kqueen4b", kRookDiagonal + strolls(4));
-  c.push_back({"kqueen4a",
-               {"kqueen:4:a"},
-               "msd_kqueen4",
-               "a_n of Holladay's 4-Queen's P-positions (seed 001 §4: a→aaaab, b→a, its numeration system)",
-               game_coordinate("kqueen:4", false),
-               functional("msd_kqueen4", "kqueen4a") + k4,
-               "kqueen4b"});
-  c.push_back({"kqueen4b",
-               {"kqueen:4:b"},
-               "msd_kqueen4",
-               "b_n = a_n + 4n of Holladay's 4-Queen's P-positions (seed 001 §4)",
-               game_coordinate("kqueen:4", true),
-               functional("msd_kqueen4", "kqueen4b") + k4,
-               "kqueen4a"});
+  game_pair(c, "limqueen30", "msd_kqueen3", "limited-kqueen:3,0", kRookDiagonal + strolls(3, 0),
+            "a_n of the limited 3-Queen's P-positions, j = 0 (seed 001 §4: a→abaa, b→a)",
+            "b_n of the limited 3-Queen's P-positions, j = 0 (seed 001 §4)");
+  game_pair(c, "kqueen4", "msd_kqueen4", "kqueen:4", kRookDiagonal + strolls(4),
+            "a_n of Holladay's 4-Queen's P-positions (seed 001 §4: a→aaaab, b→a, its numeration system)",
+            "b_n = a_n + 4n of Holladay's 4-Queen's P-positions (seed 001 §4)");
   // a→aaaba, b→a: the 4-Queen's weights again (1, 5, 21, 89, …).
-  const std::string l42 = kernel("msd_kqueen4", "limqueen42a", "limqueen42b", kRookDiagonal + strolls(4, 2));
-  c.push_back({"limqueen42a",
-               {"limited-kqueen:4,2:a"},
-               "msd_kqueen4",
-               "a_n of the limited 4-Queen's P-positions, j = 2 (seed 001 §4: a→aaaba, b→a)",
-               game_coordinate("limited-kqueen:4,2", false),
-               functional("msd_kqueen4", "limqueen42a") + l42,
-               "limqueen42b"});
-  c.push_back({"limqueen42b",
-               {"limited-kqueen:4,2:b"},
-               "msd_kqueen4",
-               "b_n of the limited 4-Queen's P-positions, j = 2 (seed 001 §4)",
-               game_coordinate("limited-kqueen:4,2", true),
-               functional("msd_kqueen4", "limqueen42b") + l42,
-               "limqueen42a"});
+  game_pair(c, "limqueen42", "msd_kqueen4", "limited-kqueen:4,2", kRookDiagonal + strolls(4, 2),
+            "a_n of the limited 4-Queen's P-positions, j = 2 (seed 001 §4: a→aaaba, b→a)",
+            "b_n of the limited 4-Queen's P-positions, j = 2 (seed 001 §4)");
   c.push_back({"wytha",
                {"A000201", "wythoff:a"},
                "msd_fib",
