@@ -16,6 +16,16 @@ TEST(Core, PrintsTheExtremes128BitValues) {
   EXPECT_EQ(qg::to_string(static_cast<qg::i128>(-42)), "-42");
 }
 
+TEST(Core, ReadsTheParametersOfAFamilyMembersName) {
+  using V = std::vector<unsigned>;
+  EXPECT_EQ(qg::name_parameters("queen2_1", "queen", 2), V({2, 1}));
+  EXPECT_EQ(qg::name_parameters("kqueen16", "kqueen", 1), V({16}));
+  EXPECT_EQ(qg::name_parameters("limqueen3_0", "limqueen", 2), V({3, 0}));
+  for (const char* other : {"queen21", "queen2_", "queen_1", "queen02_1", "queen2_1_", "queen100_1", "queenx_1"})
+    EXPECT_FALSE(qg::name_parameters(other, "queen", 2)) << other;
+  EXPECT_FALSE(qg::name_parameters("kqueen2_1", "kqueen", 1));
+}
+
 TEST(Core, RefusesATableLargerThanTheMachineUnlessForced) {
   ASSERT_GT(qg::physical_memory(), 0u);
   std::uint64_t too_much = qg::physical_memory() * 2;

@@ -115,6 +115,24 @@ TEST(Morphism, NamedWordsAndNames) {
   EXPECT_TRUE(mentions(message, "tribonacci, theme-song")) << message;
 }
 
+// Seed 001 §4's families by their parameters: a→a^K b, b→a (Holladay's K-Queen) and
+// a→a^(S+T−1) b, b→a^S (Fraenkel's (S,T)-Wythoff: (2,1) is Table 4's a→aab, b→aa).
+TEST(Morphism, TheQueenFamiliesByName) {
+  using qg::words::Morphism;
+  EXPECT_EQ(Morphism::named("kqueen2").to_string(), "a->aab,b->a");
+  EXPECT_EQ(Morphism::named("kqueen7").to_string(), "a->aaaaaaab,b->a");
+  EXPECT_EQ(Morphism::named("queen2_1").to_string(), "a->aab,b->aa");
+  EXPECT_EQ(Morphism::named("queen3_2").to_string(), "a->aaaab,b->aaa");
+  EXPECT_EQ(Morphism::named("queen1_4").to_string(), Morphism::named("kqueen4").to_string());
+  EXPECT_TRUE(Morphism::is_named("queen16_1"));
+  for (const char* other : {"kqueen", "kqueen07", "kqueen3x", "queen2", "queen2_", "queen_1", "queen2_1_1", "queen21"})
+    EXPECT_FALSE(Morphism::is_named(other)) << other;
+  std::string message = error_of([] { Morphism::named("kqueen17"); });
+  EXPECT_TRUE(mentions(message, "kqueenK needs 2 ≤ K ≤ 16")) << message;
+  message = error_of([] { Morphism::named("queen0_3"); });
+  EXPECT_TRUE(mentions(message, "queenS_T needs S, T ≥ 1")) << message;
+}
+
 TEST(Morphism, ProlongableOnItsFirstLetterOnly) {
   EXPECT_TRUE(mentions(error_of([] { qg::words::Morphism::parse("a->ba,b->a").require_prolongable(); }),
                        "not prolongable on 'a': the image of its first letter must begin with that letter"));

@@ -3,9 +3,12 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <utility>
+#include <vector>
 
 namespace qg {
 
@@ -85,6 +88,11 @@ void require_memory(std::uint64_t bytes, const std::string& what, bool force = f
 std::uint64_t physical_memory();
 // The resident set of this process in bytes (0 where /proc/self/statm cannot be read).
 std::uint64_t resident_memory();
+
+// The parameters in the name of a family member: "queen2_1" with prefix "queen" and count 2
+// is {2, 1}. Parameters are decimal numerals of at most two digits without leading zeros,
+// joined by '_', so that each member has one spelling; nullopt for any other name.
+std::optional<std::vector<unsigned>> name_parameters(std::string_view name, std::string_view prefix, std::size_t count);
 
 // Decimal text of a 128-bit integer (fmt and iostreams do not print __int128 portably).
 std::string to_string(u128 value);

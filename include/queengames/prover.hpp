@@ -102,8 +102,8 @@ std::string write_automaton(const automata::Automaton& a);
 // The certified synchronized automata shipped with the library (data/walnut/Automata
 // Library/, installed as share/queengames/walnut/): xaut, yaut (Queen Dee), uaut, vaut
 // (2-Queen Dee), triba, tribc, tribe, tribna, tribnc (Tribonacci), kqueen2a … kqueen4b (Holladay's
-// 2-, 3- and 4-Queen), limqueen30a/b, limqueen42a/b (the limited 3-Queen, j = 0, and 4-Queen,
-// j = 2), wytha, wythb (Wythoff), learned and
+// 2-, 3- and 4-Queen), limqueen3_0a/b, limqueen4_2a/b (the limited 3-Queen with band 0 and
+// 4-Queen with band 2), queen2_1a/b (the (2,1)-Queen), wytha, wythb (Wythoff), learned and
 // certified by qg::synth (synth.hpp). Their names, and one's Walnut file (InputError if none).
 std::vector<std::string> shipped_automata();
 std::string_view shipped_automaton(const std::string& name);

@@ -85,12 +85,15 @@ struct Synthesizable {
 // uaut, vaut (2-Queen Dee: A140102, A140103 — M, P), triba, tribc, tribe (Shallit's A, C, E:
 // the positions of the n-th a and c of the Tribonacci word and the number of b's among its
 // first n letters), tribna, tribnc (the numbers of a's and c's, seed 000 §5.3's N_a, N_c),
-// kqueen2a … kqueen4b (Holladay's 2-, 3-, 4-Queen, msd_kqueenK), limqueen30a/b, limqueen42a/b
-// (the limited 3-Queen with j = 0 and 4-Queen with j = 2, in msd_kqueen3 and msd_kqueen4), wytha, wythb (Wythoff,
-// msd_fib: A000201, A001950).
+// wytha, wythb (Wythoff, msd_fib: A000201, A001950), and the members of seed 001 §4's game
+// families whose automata ship: kqueen2a … kqueen4b (Holladay's 2-, 3-, 4-Queen, msd_kqueenK),
+// limqueen3_0a/b, limqueen4_2a/b (the limited 3-Queen with band 0 and 4-Queen with band 2, in
+// msd_kqueen3 and msd_kqueen4), queen2_1a/b (the (2,1)-Queen, msd_queen2_1).
 const std::vector<Synthesizable>& synthesizable();
-// By name or alias; InputError listing the names otherwise.
-const Synthesizable& find_synthesizable(const std::string& name_or_alias);
+// By name or alias, or any member of the game families by name: kqueenKa/b (Holladay's
+// K-Queen), queenS_Ta/b (Fraenkel's (S,T)-Wythoff), limqueenK_Ja/b (the limited K-Queen).
+// InputError listing the names otherwise.
+Synthesizable find_synthesizable(const std::string& name_or_alias);
 
 // Runs s.certification in `session` with `a` (learned in s.system) defined as s.name and the
 // partner coordinate learned afresh with `options` (so that a certification never rests on a

@@ -27,16 +27,22 @@ class Morphism {
   // digit, a letter mapped twice, a letter used in an image but never mapped, an empty
   // image (erasing letters is what a Coding is for).
   static Morphism parse(std::string_view text);
+  static constexpr unsigned kMaxQueenPower = 16;
   // The named words: "fibonacci" (a→ab, b→a), "tribonacci" (τ of seed 000 (8): a→ab,
   // b→ac, c→a), "theme-song" (θ of seed 000 (6): a→cabaaba, b→cababa, c→caba, prolonged
   // on c), "period-doubling" (a→ab, b→aa), "thue-morse" (a→ab, b→ba), "tetranacci"
-  // (a→ab, b→ac, c→ad, d→a; seed 001 §6), "kqueen2" (a→aab, b→a: Holladay's 2-Queen of seed
-  // 001 §4, whose numeration system msd_kqueen2 carries its synchronized automata), "kqueen3"
-  // (a→aaab, b→a: the 3-Queen, msd_kqueen3), "kqueen4" (a→aaaab, b→a: the 4-Queen, msd_kqueen4). Throws
-  // InputError for an unknown name.
+  // (a→ab, b→ac, c→ad, d→a; seed 001 §6), and two families of seed 001 §4 whose numeration
+  // systems (msd_kqueen3, msd_queen2_1, …) carry the games' synchronized automata:
+  // "kqueenK" (a→a^K b, b→a: Holladay's K-Queen, 2 ≤ K ≤ kMaxQueenPower) and "queenS_T"
+  // (a→a^(S+T−1) b, b→a^S: Fraenkel's (S,T)-Wythoff, the (S,T)-Queen, S, T ≥ 1 and
+  // S + T − 1 ≤ kMaxQueenPower; queen1_K is kqueenK). Throws InputError for an unknown name.
   static Morphism named(std::string_view name);
   // A name from names() or a morphism text (anything containing an arrow).
   static Morphism from_name_or_text(std::string_view text);
+  // Whether `name` is a named word, including every member of the two families; InputError
+  // for a family's name whose parameters are out of range ("kqueen99").
+  static bool is_named(std::string_view name);
+  // The names listed by `word --list`: the single words and the families' first members.
   static std::vector<std::string> names();
 
   const std::string& alphabet() const { return alphabet_; }

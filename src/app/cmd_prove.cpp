@@ -131,7 +131,8 @@ QG_COMMAND("prove", [](CLI::App& app) {
       "automaton built. See docs/PROVER.md.\nExamples:\n"
       "  queengames prove -e 'eval fib4 \"?msd_fib Ei,n n>=1 & At t<3*n => F[i+t]=F[i+n+t]\":'\n"
       "  queengames prove proofs.txt --library DIR --steps\n"
-      "  queengames prove --synthesize xaut --system msd_trib --out xaut.txt");
+      "  queengames prove --synthesize xaut --system msd_trib --out xaut.txt\n"
+      "  queengames prove --synthesize kqueen5a --out kqueen5a.txt");
   cmd->add_option("file", o->file, "a file of Walnut commands");
   cmd->add_option("-e,--expression", o->expression, "commands given on the command line");
   cmd->add_option("--library", o->library,
@@ -145,7 +146,9 @@ QG_COMMAND("prove", [](CLI::App& app) {
   cmd->add_flag("--steps", o->steps, "print every step's statistics on stderr");
   cmd->add_option("--synthesize", o->synthesize,
                   "learn the synchronized automaton of a sequence (xaut, yaut, uaut, vaut, triba, tribc, tribe, "
-                  "wytha, wythb or their A-numbers, e.g. A140100), certify it and write it in Walnut's format");
+                  "tribna, tribnc, wytha, wythb or their A-numbers, e.g. A140100; a game family's coordinate: "
+                  "kqueenKa/b for Holladay's K-Queen, queenS_Ta/b for (S,T)-Wythoff, limqueenK_Ja/b for the limited "
+                  "K-Queen), certify it and write it in Walnut's format");
   cmd->add_option("--system", o->system, "with --synthesize: the msd number system (default: the sequence's own)");
   cmd->add_option("--longest", o->longest.text,
                   "with --synthesize: compare with the sequence on every word of up to this many digits (default: as "

@@ -90,6 +90,9 @@ void run_word(const WordOptions& o) {
   if (o.list) {
     for (const auto& name : qg::words::Morphism::names())
       out << fmt::format("{:<16} {}\n", name, qg::words::Morphism::named(name).to_string());
+    constexpr unsigned top = qg::words::Morphism::kMaxQueenPower;
+    out << fmt::format("{:<16} a->a^K b,b->a (2 ≤ K ≤ {}: Holladay's K-Queen)\n", "kqueenK", top);
+    out << fmt::format("{:<16} a->a^(S+T-1) b,b->a^S (S + T − 1 ≤ {}: Fraenkel's (S,T)-Wythoff)\n", "queenS_T", top);
     output.commit();
     return;
   }

@@ -105,6 +105,16 @@ Automaton no_run_of_ones(unsigned m) {
   return a;
 }
 
+// The first bound on the adder's carries worth trying: it must admit one column's own value
+// d_x + d_y − d_z (up to 2(base − 1)), or bounds too small to carry anything may agree with
+// their doubles by accident and end the search early (base 6, msd_kqueen5: the adders of
+// bounds 2 and 4 were equal, and both lacked 1 + 5 = 10).
+std::int64_t first_adder_bound(unsigned base) {
+  std::int64_t bound = 2;
+  while (bound < 2 * (std::int64_t{base} - 1)) bound *= 2;
+  return bound;
+}
+
 // The automaton of Σ (x_i + y_i − z_i) U_i = 0 for the linear recurrence
 // U_{n+m} = a_1 U_{n+m-1} + … + a_m U_n, read most significant digit first (Frougny: for a
 // Pisot recurrence the states on accepting paths are bounded). After reading a prefix with n
@@ -248,9 +258,10 @@ struct SystemBuilder {
       s->negative_ = true;
       s->less_ = negative_less(k);
       Automaton previous;
-      for (std::int64_t bound = 2;; bound *= 2) {
+      const std::int64_t first = first_adder_bound(k);
+      for (std::int64_t bound = first;; bound *= 2) {
         Automaton adder = recurrence_adder({-std::int64_t{k}}, {1}, k, bound);
-        if (bound > 2 && equivalent(adder, previous, context)) break;
+        if (bound > first && equivalent(adder, previous, context)) break;
         if (bound > 1024) throw std::logic_error("negative base adder: no fixed point");
         previous = std::move(adder);
       }
@@ -269,9 +280,8 @@ struct SystemBuilder {
 
 std::shared_ptr<const NumberSystem> NumberSystem::make(std::string_view name, const Context& context) {
   if (name.size() > 4 && (name.substr(0, 4) == "msd_" || name.substr(0, 4) == "lsd_")) {
-    auto names = words::Morphism::names();
     std::string kind(name.substr(4));
-    if (kind != "fibonacci" && kind != "tribonacci" && std::find(names.begin(), names.end(), kind) != names.end())
+    if (kind != "fibonacci" && kind != "tribonacci" && words::Morphism::is_named(kind))
       return from_morphism(std::string(name), words::Morphism::named(kind).to_string(), name[0] == 'm', context);
   }
   return SystemBuilder::build(name, context);
@@ -355,7 +365,8 @@ std::shared_ptr<const NumberSystem> NumberSystem::from_morphism(const std::strin
       throw InputError(fmt::format("morphism {}: |μ^k(s)| does not follow one recurrence from k = 0", m.to_string()));
   }
   Automaton previous;
-  for (std::int64_t bound = 2;; bound *= 2) {
+  const std::int64_t first = first_adder_bound(base);
+  for (std::int64_t bound = first;; bound *= 2) {
     Automaton adder;
     try {
       adder = restrict_tracks(recurrence_adder(rec, init, base, bound), valid, context);
@@ -363,8 +374,8 @@ std::shared_ptr<const NumberSystem> NumberSystem::from_morphism(const std::strin
       throw RangeError(
           fmt::format("morphism {}: the adder does not close (is the dominant root a Pisot number?)", m.to_string()));
     }
-    if (bound > 2 && equivalent(adder, previous, context)) break;
-    if (bound > 256)
+    if (bound > first && equivalent(adder, previous, context)) break;
+    if (bound > 32 * first)
       throw RangeError(
           fmt::format("morphism {}: the adder does not close (is the dominant root a Pisot number?)", m.to_string()));
     previous = std::move(adder);

@@ -10,6 +10,26 @@
 
 namespace qg {
 
+std::optional<std::vector<unsigned>> name_parameters(std::string_view name, std::string_view prefix,
+                                                     std::size_t count) {
+  if (name.substr(0, prefix.size()) != prefix) return std::nullopt;
+  std::vector<unsigned> out;
+  for (std::string_view rest = name.substr(prefix.size()); out.size() < count;) {
+    std::size_t end = out.size() + 1 < count ? rest.find('_') : rest.size();
+    if (end == std::string_view::npos) return std::nullopt;
+    std::string_view digits = rest.substr(0, end);
+    if (digits.empty() || digits.size() > 2 || (digits.size() > 1 && digits[0] == '0')) return std::nullopt;
+    unsigned v = 0;
+    for (char c : digits) {
+      if (c < '0' || c > '9') return std::nullopt;
+      v = 10 * v + static_cast<unsigned>(c - '0');
+    }
+    out.push_back(v);
+    rest = rest.substr(std::min(rest.size(), end + 1));
+  }
+  return out;
+}
+
 std::string to_string(u128 value) {
   if (value == 0) return "0";
   std::string s;

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "queengames/common.hpp"
 #include "queengames/numeration.hpp"
 #include "queengames/synth.hpp"
 #include "queengames/twopile.hpp"
@@ -42,19 +43,34 @@ std::string functional(const std::string& system, const std::string& name) {
 // (x, y) ∈ P ⇔ (x, y) has no move into P. P is the set of the pairs (a_n, b_n) and their
 // mirrors; a_n ≤ b_n and a_n increasing fix the numbering. `reach` says that (x, y) has a move
 // into P, one disjunct per move family, with $P for P and $S for the sums {a + b : (a, b) ∈ P}
-// (a reflection reaches a whole antidiagonal, so it only needs the sum).
-std::string kernel(const std::string& system, const std::string& a, const std::string& b, std::string reach) {
-  const std::string p = a + "_" + b + "_p", sums = a + "_" + b + "_sums", r = a + "_" + b + "_reach";
-  for (auto [from, to] : {std::pair<std::string, std::string>{"$P", "$" + p}, {"$S", "$" + sums}})
+// (a reflection reaches a whole antidiagonal, so it only needs the sum), and $C(p,q,x,y) for
+// "(x, y) reaches (p, q) by taking u = x − p and v = y − q with `cone`(u, v)", `cone` being a
+// formula over (u, v) that says which amounts may be taken from the two piles together.
+//
+// $C is built in two steps, u then v, so that no automaton reads more than five tracks: the
+// one formula ∃u,v (u + p = x ∧ v + q = y ∧ cone) reads six, and in msd_queen3_2 (digits 0…4)
+// 5^6 letters a state did not fit in 7 GB, where the two steps take a second.
+std::string kernel(const std::string& system, const std::string& a, const std::string& b, std::string reach,
+                   const std::string& cone = {}) {
+  const std::string stem = a + "_" + b, p = stem + "_p", sums = stem + "_sums", c = stem + "_cone", r = stem + "_reach";
+  for (auto [from, to] :
+       {std::pair<std::string, std::string>{"$P", "$" + p}, {"$S", "$" + sums}, {"$C", "$" + c + "_xy"}})
     for (std::size_t at; (at = reach.find(from)) != std::string::npos;) reach.replace(at, from.size(), to);
+  const std::string cone_defs = cone.empty() ? std::string()
+                                             : fmt::format(
+                                                   "def {1} \"?{0} {2}\":\n"
+                                                   "def {1}_x \"?{0} Eu ${1}(u,v) & p+u=x\":\n"
+                                                   "def {1}_xy \"?{0} Ev ${1}_x(p,v,x) & q+v=y\":\n",
+                                                   system, c, cone);
   return fmt::format(
       "def {3} \"?{0} En (${1}(n,x) & ${2}(n,y)) | (${1}(n,y) & ${2}(n,x))\":\n"
       "def {4} \"?{0} Eu,v ${3}(u,v) & u+v=d\":\n"
+      "{7}"
       "def {5} \"?{0} {6}\":\n"
       "eval {1}_increasing \"?{0} An,a,c (${1}(n,a) & ${1}(n+1,c)) => a<c\":\n"
       "eval {1}_{2}_ordered \"?{0} An,a,b (${1}(n,a) & ${2}(n,b)) => a<=b\":\n"
       "eval {1}_{2}_kernel \"?{0} Ax,y ${3}(x,y) <=> ~${5}(x,y)\":\n",
-      system, a, b, p, sums, r, reach);
+      system, a, b, p, sums, r, reach, cone_defs);
 }
 
 // The moves into P, written from twopile's families (Rook, Widened{1, k, j}, Reflect{k}): the
@@ -90,6 +106,13 @@ const std::string kTwoQueenDeeReach =
     std::string(kRookDiagonal) + strolls(2) +
     " | (Ed d>0 & d<x+y & ((d<=y & (d+x=y | d+x=y+1 | d+x+1=y)) | (d<=x & (d+y=x | d+y=x+1 | d+y+1=x))) & $S(d))";
 
+// Fraenkel's (s,t)-Wythoff (Widened{s, t}): u, v ≥ 1 taken together with |u − v| <
+// (s − 1)·min(u, v) + t, i.e. v < s·u + t when u ≤ v.
+std::string cone(unsigned s, unsigned t) {
+  return fmt::format("u>0 & v>0 & ((u<=v & v<{0}*u+{1}) | (v<=u & u<{0}*v+{1}))", s, t);
+}
+const char* kRookCone = "(Ev v<y & $P(x,v)) | (Eu u<x & $P(u,y)) | (Ep,q $P(p,q) & $C(p,q,x,y))";
+
 // The positions of the n-th `letter` (1-based, seed 000 §5.3: A_n, B_n, C_n) are characterised
 // by induction: the first is where the word first has that letter, and the next one after
 // position a is the first letter-position beyond a.
@@ -107,8 +130,8 @@ std::string tribonacci_positions(const std::string& name, int letter, unsigned f
 // A game's two coordinates, a_n as NAMEa and b_n as NAMEb, certified together by its kernel.
 void game_pair(std::vector<Synthesizable>& c, const std::string& name, const std::string& system,
                const std::string& ruleset, const std::string& reach, std::string a_description,
-               std::string b_description) {
-  const std::string a = name + "a", b = name + "b", k = kernel(system, a, b, reach);
+               std::string b_description, const std::string& cone = {}) {
+  const std::string a = name + "a", b = name + "b", k = kernel(system, a, b, reach, cone);
   c.push_back({a,
                {ruleset + ":a"},
                system,
@@ -123,6 +146,41 @@ void game_pair(std::vector<Synthesizable>& c, const std::string& name, const std
                game_coordinate(ruleset.c_str(), true),
                functional(system, b) + k,
                a});
+}
+
+// The three game families of seed 001 §4 by name, each as its two coordinates NAMEa, NAMEb:
+//  - kqueenK, Holladay's K-Queen, in msd_kqueenK (the system of a→a^K b, b→a);
+//  - queenS_T, Fraenkel's (S,T)-Wythoff, in msd_queenS_T (a→a^(S+T−1) b, b→a^S); queen2_1 is
+//    the (2,1)-Queen of Table 4;
+//  - limqueenK_J, the limited K-Queen with band J, also in msd_kqueenK: its morphism
+//    a→a^(K−j) b a^j, b→a (j = K − 1 − J, twopile::morphic_coding) has the K-Queen's weights,
+//    and its own system would need digits for the prefix a^(K−j) b.
+// Empty for any other name; InputError for a member whose parameters are out of range.
+std::vector<Synthesizable> game_family(const std::string& stem) {
+  std::vector<Synthesizable> c;
+  auto morphism = [](const std::string& name) { return words::Morphism::named(name).to_string(); };
+  if (auto k = name_parameters(stem, "kqueen", 1)) {
+    const unsigned K = (*k)[0];
+    const std::string m = morphism(stem);
+    game_pair(c, stem, "msd_" + stem, fmt::format("kqueen:{}", K), kRookDiagonal + strolls(K),
+              fmt::format("a_n of Holladay's {}-Queen's P-positions (seed 001 §4: {}, its numeration system)", K, m),
+              fmt::format("b_n = a_n + {}n of Holladay's {}-Queen's P-positions (seed 001 §4)", K, K));
+  } else if (auto st = name_parameters(stem, "queen", 2)) {
+    const unsigned S = (*st)[0], T = (*st)[1];
+    const std::string m = morphism(stem);
+    game_pair(c, stem, "msd_" + stem, fmt::format("st-wythoff:{},{}", S, T), kRookCone,
+              fmt::format("a_n of ({},{})-Wythoff's P-positions (seed 001 §4: {}, its numeration system)", S, T, m),
+              fmt::format("b_n = {}a_n + {}n of ({},{})-Wythoff's P-positions (seed 001 §4)", S, T, S, T), cone(S, T));
+  } else if (auto kj = name_parameters(stem, "limqueen", 2)) {
+    const unsigned K = (*kj)[0], J = (*kj)[1];
+    if (J >= K) throw InputError(fmt::format("{}: the limited K-Queen limqueenK_J needs K > J ≥ 0", stem));
+    const std::string system = fmt::format("msd_kqueen{}", K);
+    morphism(system.substr(4));  // K in range
+    game_pair(c, stem, system, fmt::format("limited-kqueen:{},{}", K, J), kRookDiagonal + strolls(K, J),
+              fmt::format("a_n of the limited {}-Queen's P-positions, band {} (seed 001 §4)", K, J),
+              fmt::format("b_n of the limited {}-Queen's P-positions, band {} (seed 001 §4)", K, J));
+  }
+  return c;
 }
 
 std::vector<Synthesizable> make_catalogue() {
@@ -200,24 +258,10 @@ std::vector<Synthesizable> make_catalogue() {
                    "eval tribnc_zero \"?msd_trib $tribnc(0,0)\":\n"
                    "eval tribnc_step \"?msd_trib An,e,f ($tribnc(n,e) & $tribnc(n+1,f)) => "
                    "((TR[n]=@2 & f=e+1) | (TR[n]!=@2 & f=e))\":\n"});
-  game_pair(c, "kqueen2", "msd_kqueen2", "kqueen:2", kRookDiagonal + strolls(2),
-            "a_n of Holladay's 2-Queen's P-positions (seed 001 §4: a→aab, b→a, its numeration system)",
-            "b_n = a_n + 2n of Holladay's 2-Queen's P-positions (seed 001 §4)");
-  game_pair(c, "kqueen3", "msd_kqueen3", "kqueen:3", kRookDiagonal + strolls(3),
-            "a_n of Holladay's 3-Queen's P-positions (seed 001 §4: a→aaab, b→a, its numeration system)",
-            "b_n = a_n + 3n of Holladay's 3-Queen's P-positions (seed 001 §4)");
-  // Its morphism a→abaa, b→a has the 3-Queen's weights (1, 4, 13, 43, …), and its coordinates
-  // are synchronized in msd_kqueen3 (a→abaa's own system would need digits for the prefix ab).
-  game_pair(c, "limqueen30", "msd_kqueen3", "limited-kqueen:3,0", kRookDiagonal + strolls(3, 0),
-            "a_n of the limited 3-Queen's P-positions, j = 0 (seed 001 §4: a→abaa, b→a)",
-            "b_n of the limited 3-Queen's P-positions, j = 0 (seed 001 §4)");
-  game_pair(c, "kqueen4", "msd_kqueen4", "kqueen:4", kRookDiagonal + strolls(4),
-            "a_n of Holladay's 4-Queen's P-positions (seed 001 §4: a→aaaab, b→a, its numeration system)",
-            "b_n = a_n + 4n of Holladay's 4-Queen's P-positions (seed 001 §4)");
-  // a→aaaba, b→a: the 4-Queen's weights again (1, 5, 21, 89, …).
-  game_pair(c, "limqueen42", "msd_kqueen4", "limited-kqueen:4,2", kRookDiagonal + strolls(4, 2),
-            "a_n of the limited 4-Queen's P-positions, j = 2 (seed 001 §4: a→aaaba, b→a)",
-            "b_n of the limited 4-Queen's P-positions, j = 2 (seed 001 §4)");
+  // The families' members whose automata ship in data/walnut (each family takes any member
+  // by name: game_family).
+  for (const char* stem : {"kqueen2", "kqueen3", "kqueen4", "limqueen3_0", "limqueen4_2", "queen2_1"})
+    for (auto& member : game_family(stem)) c.push_back(std::move(member));
   c.push_back({"wytha",
                {"A000201", "wythoff:a"},
                "msd_fib",
@@ -242,14 +286,19 @@ const std::vector<Synthesizable>& synthesizable() {
   return catalogue;
 }
 
-const Synthesizable& find_synthesizable(const std::string& name) {
+Synthesizable find_synthesizable(const std::string& name) {
   std::vector<std::string> names;
   for (const auto& s : synthesizable()) {
     if (s.name == name || std::find(s.aliases.begin(), s.aliases.end(), name) != s.aliases.end()) return s;
     names.push_back(s.name);
   }
-  throw InputError(fmt::format("no synthesizable sequence named '{}' (one of {}, or their A-numbers)", name,
-                               fmt::join(names, ", ")));
+  if (!name.empty() && (name.back() == 'a' || name.back() == 'b'))
+    for (auto& member : game_family(name.substr(0, name.size() - 1)))
+      if (member.name == name) return member;
+  throw InputError(fmt::format(
+      "no synthesizable sequence named '{}' (one of {}, their A-numbers, or a member of a game family: kqueenKa, "
+      "queenS_Ta, limqueenK_Ja and their b)",
+      name, fmt::join(names, ", ")));
 }
 
 namespace {

@@ -318,12 +318,56 @@ eval check2 "?msd_trib An,x,y (n>=1 & $good(n,x,y))
 eval check3 "?msd_trib An,a,y (n>=1 & $uaut(n,a) & $good(n,a,y))
               => (Eb $uaut(n,b) & y>=b)":
 )walnut";
+// (2,1)-Wythoff's a_n, b_n as queen2_1a, queen2_1b in msd_queen2_1, the numeration system of its
+// morphism a→aab, b→aa (weights 1, 3, 8, 22, …), shipped and certified by the kernel of its
+// moves (qg::synth: the rook's and the cone u ≤ v ≤ 2u).
+const char* const kQueen21Proof =
+    R"walnut(// Seed 001 §5: property (1) for the (2,1)-Queen, conjectured by the authors and proved by
+// Shallit [19]: a_{b_n} - a_n - b_n is 0 or -1.
+eval queen21 "?msd_queen2_1 An,a,b,ab (n>=1 & $queen2_1a(n,a) & $queen2_1b(n,b)
+& $queen2_1a(b,ab)) => (ab=a+b | ab+1=a+b)":
+)walnut";
+const char* const kTable4StepsProof =
+    R"walnut(// Seed 001 §4 on Table 4: consecutive P-positions of (2,1)-Wythoff differ by (1,3) or (2,5),
+// and every natural number >= 1 is exactly one a_n or b_n.
+eval table4_steps "?msd_queen2_1 An,a,b,c,d ($queen2_1a(n,a) & $queen2_1b(n,b) & $queen2_1a(n+1,c)
+& $queen2_1b(n+1,d)) => ((c=a+1 & d=b+3) | (c=a+2 & d=b+5))":
+eval table4_once "?msd_queen2_1 Am m>=1 => ((En $queen2_1a(n,m)) <=> ~(En $queen2_1b(n,m)))":
+)walnut";
 const char* const kWythoffProof =
     R"walnut(// Seed 001 §5: for Corner the Lady (Wythoff) property (1) holds with exactly 0: a_{b_n} =
 // a_n + b_n, whence Gardner's consecutive Fibonacci numbers as P-positions. wytha, wythb are
 // floor(n phi), floor(n phi^2) (A000201, A001950), shipped with queengames.
 eval wythoff "?msd_fib An,a,b,ab (n>=1 & $wytha(n,a) & $wythb(n,b) & $wytha(b,ab)) => ab=a+b":
 )walnut";
+
+// The steps of Table 4 and the covering, along the sweep: a_n is the least number not yet used
+// (the P-positions are sorted by a_n), so every number is used once iff each a_n is the least
+// unused number and no b_n has been used before.
+ClaimOutcome check_table4_steps(std::uint64_t bound, const ProgressFn& progress) {
+  ClaimOutcome out{true, bound, fmt::format("n = 0..{}", bound - 1)};
+  std::vector<bool> used;
+  std::uint64_t least = 1;  // the least number ≥ 1 not yet used
+  Position last{};
+  sweep_p_positions(
+      Ruleset::parse("st-wythoff:2,1"), bound,
+      [&](std::uint64_t n, std::uint64_t a, std::uint64_t b) {
+        if (n == 0) return true;
+        const Position step{a - last.x, b - last.y};
+        if (step != Position{1, 3} && step != Position{2, 5})
+          out = failed(bound, fmt::format("P-position {} is {} after {}", n, pos({a, b}), pos(last)));
+        else if (a != least || (b < used.size() && used[b]))
+          out = failed(bound, fmt::format("P-position {} = {} uses a number twice or skips {}", n, pos({a, b}), least));
+        if (!out.pass) return false;
+        if (used.size() <= b) used.resize(2 * b + 1);
+        used[a] = used[b] = true;
+        while (least < used.size() && used[least]) ++least;
+        last = {a, b};
+        return true;
+      },
+      progress);
+  return out;
+}
 
 ClaimOutcome check_prop7(std::uint64_t bound, const ProgressFn& progress) {
   ClaimOutcome out{true, bound, "n = f(a_n) for every n"};
@@ -487,12 +531,20 @@ std::vector<Claim> empress_claims() {
       Claim{.id = "empress.eq1_21",
             .source = "seed 001, §5 (eq. (1) for the (2,1)-Queen, Shallit [19])",
             .kind = ClaimKind::equation,
-            .statement = "a_{b_n} − a_n − b_n ∈ {0, −1} for (2,1)-Wythoff (checked only: its synchronized automata in "
-                         "the numeration system of a→aab, b→aa are not certified here — the kernel statement of its "
-                         "cone of moves did not finish in minutes)",
+            .statement = "a_{b_n} − a_n − b_n ∈ {0, −1} for (2,1)-Wythoff",
             .unit = "n",
             .bounds = {.tour = 30'000, .standard = 300'000, .deep = 5'000'000, .max = 100'000'000},
-            .check = check_eq1("st-wythoff:2,1", -1)},
+            .check = check_eq1("st-wythoff:2,1", -1),
+            .proof = kQueen21Proof},
+      Claim{.id = "empress.table4_steps",
+            .source = "seed 001, §4 (Table 4)",
+            .kind = ClaimKind::remark,
+            .statement = "consecutive P-positions of (2,1)-Wythoff differ by (1, 3) or (2, 5), and every natural "
+                         "number ≥ 1 occurs once as an a_n or a b_n",
+            .unit = "P-positions",
+            .bounds = {.tour = 100'000, .standard = 2'000'000, .deep = 10'000'000, .max = 1'000'000'000},
+            .check = check_table4_steps,
+            .proof = kTable4StepsProof},
       Claim{.id = "empress.wythoff_eq1",
             .source = "seed 001, §5 (Corner the Lady: a_{b_n} = a_n + b_n, Gardner [10])",
             .kind = ClaimKind::equation,

@@ -1,6 +1,7 @@
 // Morphisms and codings: the parser shared by both, validation, application, iteration.
 #include <algorithm>
 #include <cctype>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -107,17 +108,41 @@ constexpr NamedWord named_words[] = {
     {"period-doubling", "a->ab,b->aa"},
     {"thue-morse", "a->ab,b->ba"},
     {"tetranacci", "a->ab,b->ac,c->ad,d->a"},
-    {"kqueen2", "a->aab,b->a"},
-    {"kqueen3", "a->aaab,b->a"},
-    {"kqueen4", "a->aaaab,b->a"},
 };
+
+// a→a^k b, b→a^j: the (j, 1 + k − j)-Queen's morphism (seed 001 §4, Table 4's paragraph).
+std::string queen_morphism(unsigned k, unsigned j) {
+  return fmt::format("a->{}b,b->{}", std::string(k, 'a'), std::string(j, 'a'));
+}
+
+std::optional<std::string> family_member(std::string_view name) {
+  constexpr unsigned top = Morphism::kMaxQueenPower;
+  auto out_of_range = [&](auto what) { throw InputError(fmt::format("unknown word '{}': {}", name, what)); };
+  if (auto k = name_parameters(name, "kqueen", 1)) {
+    if ((*k)[0] < 2 || (*k)[0] > top) out_of_range(fmt::format("kqueenK needs 2 ≤ K ≤ {}", top));
+    return queen_morphism((*k)[0], 1);
+  }
+  if (auto st = name_parameters(name, "queen", 2)) {
+    auto [s, t] = std::pair((*st)[0], (*st)[1]);
+    if (s < 1 || t < 1 || s + t - 1 > top) out_of_range(fmt::format("queenS_T needs S, T ≥ 1 and S + T − 1 ≤ {}", top));
+    return queen_morphism(s + t - 1, s);
+  }
+  return {};
+}
 }  // namespace
 
 Morphism Morphism::named(std::string_view name) {
   for (const auto& w : named_words)
     if (name == w.name) return parse(w.morphism);
-  throw InputError(fmt::format("unknown word '{}': give a morphism such as a->ab,b->a or one of {}", name,
-                               fmt::join(names(), ", ")));
+  if (auto member = family_member(name)) return parse(*member);
+  throw InputError(fmt::format("unknown word '{}': give a morphism such as a->ab,b->a, one of {}, kqueenK or queenS_T",
+                               name, fmt::join(names(), ", ")));
+}
+
+bool Morphism::is_named(std::string_view name) {
+  for (const auto& w : named_words)
+    if (name == w.name) return true;
+  return family_member(name).has_value();
 }
 
 Morphism Morphism::from_name_or_text(std::string_view text) {
@@ -129,6 +154,7 @@ Morphism Morphism::from_name_or_text(std::string_view text) {
 std::vector<std::string> Morphism::names() {
   std::vector<std::string> out;
   for (const auto& w : named_words) out.emplace_back(w.name);
+  for (const char* member : {"kqueen2", "kqueen3", "kqueen4", "queen2_1"}) out.emplace_back(member);
   return out;
 }
 
