@@ -145,7 +145,7 @@ std::vector<std::uint64_t> below(std::uint64_t n) {
 const char* const kAdderSystems[] = {"msd_2",          "lsd_2",          "msd_3",        "lsd_3",        "msd_10",
                                      "lsd_10",         "msd_fib",        "lsd_fib",      "msd_trib",     "lsd_trib",
                                      "msd_tetranacci", "lsd_tetranacci", "msd_queen2_1", "lsd_queen2_1", "msd_queen3_2",
-                                     "msd_kqueen3",    "msd_kqueen4",    "msd_kqueen5",  "lsd_kqueen5",  "msd_kqueen9"};
+                                     "msd_kqueen3",    "msd_kqueen4",    "msd_kqueen5",  "msd_kqueen6"};
 
 std::shared_ptr<const NumberSystem> adder_system(const std::string& name) { return NumberSystem::make(name); }
 

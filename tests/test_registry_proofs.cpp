@@ -65,11 +65,12 @@ TEST(ClaimProofs, SeedZeroClaimsThatAreFirstOrderHaveOne) {
     EXPECT_EQ(qg::select_claims({id}).front().route(), qg::ClaimRoute::bounded) << id;
 }
 
-// And those of seed 001 over msd_trib and msd_fib; the Queen Bee's stay bounded (her sequences
+// And those of seed 001 over msd_trib, msd_fib and msd_queen2_1; the Queen Bee's stay bounded (her sequences
 // are not synchronized: Rampersad–Stipulanti).
 TEST(ClaimProofs, SeedOneClaimsThatAreFirstOrderHaveOne) {
-  for (const char* id : {"empress.eq1", "empress.theorem5", "empress.theorem6", "empress.wythoff_eq1", "empress.lemma2",
-                         "empress.lemma3", "empress.lemma4", "empress.table3_exile"}) {
+  for (const char* id :
+       {"empress.eq1", "empress.theorem5", "empress.theorem6", "empress.wythoff_eq1", "empress.lemma2",
+        "empress.lemma3", "empress.lemma4", "empress.table3_exile", "empress.eq1_21", "empress.table4_steps"}) {
     const auto claims = qg::select_claims({id});
     ASSERT_EQ(claims.size(), 1u);
     EXPECT_EQ(claims.front().route(), qg::ClaimRoute::proof) << id;

@@ -32,6 +32,7 @@ from ._core import (
     sequence,
     sequences,
     spiral,
+    synthesize,
     word,
 )
 
@@ -60,6 +61,7 @@ __all__ = [
     "sequence",
     "sequences",
     "spiral",
+    "synthesize",
     "word",
 ]
 

@@ -239,6 +239,9 @@ class Session:
 def prove(text: str, file: str = "<input>", library: Optional[str] = None) -> list[ProofResult]:
     """Runs Walnut commands in a new Session (as `queengames prove -e TEXT`)."""
 
+def synthesize(name: str, longest: int = 0) -> dict[str, Any]:
+    """Learns and certifies a synchronized automaton (as `queengames prove --synthesize NAME`)."""
+
 class numeration:  # a submodule of _core: exact numeration systems and floors at any size (GMP)
     @staticmethod
     def representation(system: str, n: Union[int, str]) -> str:

@@ -14,6 +14,7 @@
 
 #include "bind.hpp"
 #include "queengames/prover.hpp"
+#include "queengames/synth.hpp"
 
 namespace qg::python {
 
@@ -52,6 +53,12 @@ class Session {
     py::gil_scoped_release release;
     const std::lock_guard lock(mutex_);
     return session_.run_file(path);
+  }
+  // Certifies a learned automaton in this session (the caller has released the GIL).
+  std::vector<pr::Result> certify(const qg::synth::Synthesizable& s, const qg::automata::Automaton& a,
+                                  const qg::synth::LearnOptions& options) {
+    const std::lock_guard lock(mutex_);
+    return qg::synth::certify(s, a, session_, options);
   }
   void define_system(const std::string& name, const std::string& morphism) {
     const std::lock_guard lock(mutex_);
@@ -123,6 +130,36 @@ void bind_prover(py::module_& m) {
       py::arg("text"), py::arg("file") = "<input>", py::arg("library") = py::none(),
       "Runs Walnut commands in a new Session (as `queengames prove -e TEXT`): a list of ProofResult,\n"
       "each with .truth for an eval. prove('eval t \"?msd_fib Ax,y x+y=y+x\":')[0].truth is True.");
+
+  m.def(
+      "synthesize",
+      [](const std::string& name, std::uint64_t longest) {
+        const auto s = qg::synth::find_synthesizable(name);
+        Session session(std::nullopt, 50000, 0, "automatic");
+        py::gil_scoped_release release;
+        qg::synth::LearnOptions options;
+        options.max_length = static_cast<unsigned>(longest);
+        options.progress = interruptible();
+        auto learned = qg::synth::learn_synchronized(s.sequence, qg::automata::NumberSystem::make(s.system), options);
+        auto proof = session.certify(s, learned.automaton, options);
+        py::gil_scoped_acquire acquire;
+        py::dict out;
+        out["name"] = s.name;
+        out["system"] = s.system;
+        out["description"] = s.description;
+        out["states"] = learned.automaton.states();
+        out["terms"] = learned.terms;
+        out["certified"] = qg::synth::certified(proof);
+        out["certification"] = proof;
+        out["automaton"] = pr::write_automaton(learned.automaton);
+        return out;
+      },
+      py::arg("name"), py::arg("longest") = 0,
+      "Learns the synchronized automaton of a catalogued sequence or a game family's coordinate (as\n"
+      "`queengames prove --synthesize NAME`: 'xaut', 'A140100', 'kqueen5a', 'queen2_1b', 'limqueen5_1a'),\n"
+      "certifies it and returns {name, system, description, states, terms, certified, certification\n"
+      "(a list of ProofResult), automaton (Walnut's file text)}. longest: compare with the sequence on\n"
+      "every word of at most this many digits (0: the default). ValueError for an unknown name.");
 }
 
 }  // namespace qg::python

@@ -50,3 +50,16 @@ def test_a_claims_proof_runs():
         pytest.skip("no claim carries a proof yet")
     c = with_proof[0]
     assert all(r.truth is not False for r in qg.prove(c["proof"]))
+
+
+def test_synthesize_is_the_clis(cli):
+    # The (2,1)-Queen's a_n (seed 001 Table 4): learned, certified by its kernel, and the same
+    # Walnut file as `prove --synthesize` writes and as the library ships.
+    r = qg.synthesize("queen2_1a")
+    assert (r["name"], r["system"], r["states"], r["certified"]) == ("queen2_1a", "msd_queen2_1", 23, True)
+    assert r["certification"][-1].name == "queen2_1a_queen2_1b_kernel" and r["certification"][-1].truth
+    assert r["automaton"] == cli("prove", "--synthesize", "queen2_1a").stdout
+    with pytest.raises(ValueError, match="kqueenK needs 2 ≤ K ≤ 16"):
+        qg.synthesize("kqueen17a")
+    with pytest.raises(ValueError, match="no synthesizable sequence"):
+        qg.synthesize("A000045")

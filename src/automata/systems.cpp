@@ -359,9 +359,9 @@ std::shared_ptr<const NumberSystem> NumberSystem::from_morphism(const std::strin
   std::vector<std::uint64_t> init(s->weights_.begin(), s->weights_.begin() + static_cast<std::ptrdiff_t>(rec.size()));
   // The recurrence must hold from U_0 on for the adder's end condition Σ c_j U_j = 0.
   for (std::size_t k = rec.size(); k < std::min<std::size_t>(s->weights_.size(), 40); ++k) {
-    std::int64_t v = 0;
-    for (std::size_t i = 0; i < rec.size(); ++i) v += rec[i] * static_cast<std::int64_t>(s->weights_[k - 1 - i]);
-    if (v != static_cast<std::int64_t>(s->weights_[k]))
+    i128 v = 0;  // weights below 2^64 times coefficients of a few bits: no overflow in 128 bits
+    for (std::size_t i = 0; i < rec.size(); ++i) v += i128{rec[i]} * i128{s->weights_[k - 1 - i]};
+    if (v != i128{s->weights_[k]})
       throw InputError(fmt::format("morphism {}: |μ^k(s)| does not follow one recurrence from k = 0", m.to_string()));
   }
   Automaton previous;
