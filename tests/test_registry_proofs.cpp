@@ -65,17 +65,18 @@ TEST(ClaimProofs, SeedZeroClaimsThatAreFirstOrderHaveOne) {
     EXPECT_EQ(qg::select_claims({id}).front().route(), qg::ClaimRoute::bounded) << id;
 }
 
-// And those of seed 001 over msd_trib, msd_fib and msd_queen2_1; the Queen Bee's stay bounded (her sequences
-// are not synchronized: Rampersad–Stipulanti).
+// And those of seed 001 over msd_trib, msd_fib, msd_queen2_1 and msd_2 (the Queen Bee's Theorem 1, a
+// statement about her set of P-positions); her Proposition 7 and Theorem 8 stay bounded: they index
+// her sequences, which are not synchronized (Rampersad–Stipulanti).
 TEST(ClaimProofs, SeedOneClaimsThatAreFirstOrderHaveOne) {
-  for (const char* id :
-       {"empress.eq1", "empress.theorem5", "empress.theorem6", "empress.wythoff_eq1", "empress.lemma2",
-        "empress.lemma3", "empress.lemma4", "empress.table3_exile", "empress.eq1_21", "empress.table4_steps"}) {
+  for (const char* id : {"empress.eq1", "empress.theorem5", "empress.theorem6", "empress.wythoff_eq1", "empress.lemma2",
+                         "empress.lemma3", "empress.lemma4", "empress.table3_exile", "empress.eq1_21",
+                         "empress.table4_steps", "empress.theorem1"}) {
     const auto claims = qg::select_claims({id});
     ASSERT_EQ(claims.size(), 1u);
     EXPECT_EQ(claims.front().route(), qg::ClaimRoute::proof) << id;
   }
-  for (const char* id : {"empress.theorem1", "empress.prop7", "empress.theorem8"})
+  for (const char* id : {"empress.prop7", "empress.theorem8"})
     EXPECT_EQ(qg::select_claims({id}).front().route(), qg::ClaimRoute::bounded) << id;
 }
 
@@ -88,6 +89,20 @@ qg::Claim with_proof(std::string proof) {
                    .bounds = {.tour = 1, .standard = 1, .deep = 1, .max = 1},
                    .check = [](std::uint64_t b, const qg::ProgressFn&) { return qg::passed(b, ""); },
                    .proof = std::move(proof)};
+}
+
+// The Queen Bee's kernel can fail: without her bounce the set of her P-positions is not
+// absorbing, first at (5, 3), which reaches (2, 1) only by the bounce (5, 3) → (2, 0) → (2, 1).
+TEST(ClaimProofs, TheQueenBeesKernelNeedsHerBounce) {
+  std::string proof = qg::select_claims({"empress.theorem1"}).front().proof;
+  const std::string bounce =
+      "\n  | (y>x & x>0 & Ei i>=1 & i<2*x & $qb_p(i,y-x)) | (x>y & y>0 & Ei i>=1 & i<2*y & $qb_p(x-y,i))";
+  const auto at = proof.find(bounce);
+  ASSERT_NE(at, std::string::npos);
+  proof.erase(at, bounce.size());
+  const auto report = qg::prove_claim(with_proof(proof));
+  EXPECT_FALSE(report.outcome.pass);
+  EXPECT_EQ(report.outcome.detail, "eval queen_bee_kernel is FALSE; smallest counterexample: x = 5, y = 3");
 }
 
 // A FALSE eval fails the claim with its smallest counterexample: t_1 t_2 = ab, so "every

@@ -318,6 +318,24 @@ eval check2 "?msd_trib An,x,y (n>=1 & $good(n,x,y))
 eval check3 "?msd_trib An,a,y (n>=1 & $uaut(n,a) & $good(n,a,y))
               => (Eb $uaut(n,b) & y>=b)":
 )walnut";
+// The Queen Bee in base 2. Her a_n and b_n are not synchronized (Rampersad–Stipulanti), but
+// the set of her P-positions is 2-automatic: seed 001 §4 codes them by the period-doubling word,
+// a_n being the position (1-based) of its n-th a, so P = {(0, 0)} ∪ {(x, 2x), (2x, x) : PD[x−1]
+// = a}. The kernel argument (seed 001 §6, as qg::synth certifies the games' automata) proves
+// that this set is the P-positions — with her bounce, from (x, y), y > x > 0, to (i, y − x),
+// 1 ≤ i < 2x (twopile::Bounce) — and then Theorem 1 is a statement about the set: b_n = 2a_n
+// holds by its shape, and A and 2A partition the positive numbers.
+const char* const kQueenBeeTheorem1Proof =
+    R"walnut(// Seed 001, Theorem 1 (the Queen Bee): b_n = 2a_n, and every natural number occurs once as a
+// coordinate of a P-position. A: the positions (1-based) of the a's of the period-doubling word.
+def qb_a "?msd_2 x>=1 & PD[x-1]=@0":
+def qb_p "?msd_2 (x=0 & y=0) | ($qb_a(x) & y=2*x) | ($qb_a(y) & x=2*y)":
+def qb_reach "?msd_2 (Ev v<y & $qb_p(x,v)) | (Eu u<x & $qb_p(u,y)) | (Et t>0 & t<=x & t<=y & $qb_p(x-t,y-t))
+  | (y>x & x>0 & Ei i>=1 & i<2*x & $qb_p(i,y-x)) | (x>y & y>0 & Ei i>=1 & i<2*y & $qb_p(x-y,i))":
+eval queen_bee_kernel "?msd_2 Ax,y $qb_p(x,y) <=> ~$qb_reach(x,y)":
+eval theorem1_once "?msd_2 Am m>=1 => ($qb_a(m) <=> ~(Ex $qb_a(x) & m=2*x))":
+)walnut";
+
 // (2,1)-Wythoff's a_n, b_n as queen2_1a, queen2_1b in msd_queen2_1, the numeration system of its
 // morphism a→aab, b→aa (weights 1, 3, 8, 22, …), shipped and certified by the kernel of its
 // moves (qg::synth: the rook's and the cone u ≤ v ≤ 2u).
@@ -457,10 +475,12 @@ std::vector<Claim> empress_claims() {
       Claim{.id = "empress.theorem1",
             .source = "seed 001, Theorem 1",
             .kind = ClaimKind::theorem,
-            .statement = "Queen Bee: b_n = 2a_n and every natural number occurs once as a coordinate",
+            .statement = "Queen Bee: b_n = 2a_n and every natural number occurs once as a coordinate (proved in "
+                         "base 2 through the set of P-positions, which the period-doubling word makes 2-automatic)",
             .unit = "P-positions",
             .bounds = {.tour = 100'000, .standard = 5'000'000, .deep = 10'000'000, .max = 2'000'000'000},
-            .check = check_theorem1},
+            .check = check_theorem1,
+            .proof = kQueenBeeTheorem1Proof},
       table_claim(1, "queen-bee", "the Queen Bee", {1, 3, 4, 5, 7, 9, 11, 12, 13, 15, 16, 17, 19, 20, 21},
                   {2, 6, 8, 10, 14, 18, 22, 24, 26, 30, 32, 34, 38, 40, 42}),
       table_claim(2, "kqueen-dee:2", "the 2-Queen Dee", {1, 2, 4, 5, 6, 7, 9, 10, 11, 13, 14, 15, 16, 18, 19},
