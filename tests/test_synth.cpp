@@ -114,7 +114,9 @@ TEST(Shipped, AreTheCatalogue) {
 // the limited 5-Queen with band 1, and the (2,1)-Queen under the family's name for (1,K).
 TEST(Families, AnyMemberIsLearnedAndCertified) {
   for (const char* name : {"kqueen5a", "limqueen5_1b", "queen1_3a"}) {
-    if (kSanitized && std::string(name) != "queen1_3a") continue;  // seconds in Release, minutes here
+    // Seconds in Release, a minute under the sanitizers, whose memory checks of the learner
+    // and the certification the shipped automata's tests already give.
+    if (kSanitized) break;
     const auto s = find_synthesizable(name);
     EXPECT_EQ(s.name, name);
     auto learned = learn_synchronized(s.sequence, NumberSystem::make(s.system));
