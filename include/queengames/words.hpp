@@ -27,7 +27,7 @@ class Morphism {
   // digit, a letter mapped twice, a letter used in an image but never mapped, an empty
   // image (erasing letters is what a Coding is for).
   static Morphism parse(std::string_view text);
-  static constexpr unsigned kMaxQueenPower = 16;
+  static constexpr unsigned kMaxQueenPower = 8;
   // The named words: "fibonacci" (a→ab, b→a), "tribonacci" (τ of seed 000 (8): a→ab,
   // b→ac, c→a), "theme-song" (θ of seed 000 (6): a→cabaaba, b→cababa, c→caba, prolonged
   // on c), "period-doubling" (a→ab, b→aa), "thue-morse" (a→ab, b→ba), "tetranacci"
