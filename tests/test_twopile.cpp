@@ -352,6 +352,10 @@ TEST(Twopile, T2tSetUpIsNearLinearAndBounded) {
   EXPECT_TRUE(rules.is_move({1'000'000, 2'000'000}, {0, 0}));
   EXPECT_FALSE(rules.is_move({1'000'001, 2'000'002}, {0, 0}));
   EXPECT_THROW(qg::twopile::Ruleset::parse("t2t:1000001"), qg::RangeError);
+  // st-wythoff:S,T tries every stroll d < T at each cell: T is capped (a fuzz input, T = 22222221,
+  // took minutes for 30 P-positions).
+  EXPECT_NO_THROW(qg::twopile::Ruleset::parse("st-wythoff:4,1000"));
+  EXPECT_THROW(qg::twopile::Ruleset::parse("st-wythoff:4,22222221"), qg::RangeError);
   auto twice = qg::twopile::Ruleset::parse("jumps:(1,2),(2,1),(1,2)");
   EXPECT_EQ(std::get<qg::twopile::Jumps>(twice.families().back()).moves.size(), 2u);
   EXPECT_THROW(qg::twopile::Ruleset::parse("wythoff+jumps:(1,2)"), qg::InputError);
