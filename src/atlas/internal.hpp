@@ -1,0 +1,70 @@
+// The atlas's tables inside: what each kind holds once computed, shared by tiles.cpp and cells.cpp.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "queengames/atlas.hpp"
+#include "queengames/twopile.hpp"
+
+namespace qg::atlas::detail {
+
+enum class Kind { grundy, p, palace };
+
+// A value table's side × side corner, row-major (grundy and palace tables).
+struct Values {
+  std::uint64_t side = 0;
+  std::vector<std::uint32_t> cells;
+  std::uint64_t vmax = 0;
+  std::uint32_t at(std::uint64_t x, std::uint64_t y) const { return cells[y * side + x]; }
+};
+
+// A p table's P-positions (a_n, b_n), a_n < side, in order of n (so by a and, mirrored, kept
+// sorted by b for the cells (b_n, a_n)); for the sweep route only.
+struct PList {
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> by_a, by_b;  // (a, b) by a; (b, a) by b
+};
+
+// One table: what its name says, and its region once computed (held for the Atlas's life).
+struct Table {
+  TableInfo info;
+  Kind kind = Kind::grundy;
+  std::optional<twopile::Ruleset> ruleset;       // grundy and p tables
+  std::optional<twopile::MorphicPPositions> morphic;  // p tables with random access
+  std::timed_mutex computing;                    // held while the region is computed
+  std::shared_ptr<const Values> values;          // grundy, palace
+  std::shared_ptr<const PList> plist;            // p without random access
+};
+
+// The table's region, computed on first use (by one thread; the others wait, polling their own
+// progress so that they too can be cancelled). `reserve` accounts the bytes against the cap.
+struct Regions {
+  std::mutex mutex;
+  std::uint64_t held = 0, cap = 0;
+};
+void compute(Table& table, Regions& regions, const Options& options, const ProgressFn& progress);
+
+// The first n ≥ 1 with a_n ≥ x (letter 'a') or b_n ≥ x ('b'), searched in [lo, hi]; a_n and
+// b_n are the places of the n-th letters in the fixed point, so both increase with n.
+std::uint64_t first_index(const twopile::MorphicPPositions& morphic, bool b, std::uint64_t x, std::uint64_t lo,
+                          std::uint64_t hi);
+
+}  // namespace qg::atlas::detail
+
+namespace qg::atlas {
+
+struct Atlas::Impl {
+  Options options;
+  std::mutex mutex;  // guards the map; each table guards its own region
+  std::map<std::string, std::unique_ptr<detail::Table>, std::less<>> tables;
+  detail::Regions regions;
+  // The table of that name, made (not computed) on first use; InputError for a bad name.
+  detail::Table& table(std::string_view name);
+};
+
+}  // namespace qg::atlas

@@ -1,0 +1,236 @@
+// The atlas's tables: their names, what each serves and why, and their regions computed once.
+#include <algorithm>
+#include <chrono>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "atlas/internal.hpp"
+#include "queengames/blocking.hpp"
+#include "queengames/boards.hpp"
+#include "queengames/io.hpp"
+
+namespace qg::atlas {
+namespace detail {
+namespace {
+
+std::string megabytes(std::uint64_t bytes) { return fmt::format("{:.0f} MB", static_cast<double>(bytes) / 1e6); }
+
+// A table named "KIND.PARAMETER" (see atlas.hpp), its region's size and cost stated up front.
+std::unique_ptr<Table> make_table(std::string_view name, const Options& options) {
+  const std::size_t dot = name.find('.');
+  const std::string_view kind = name.substr(0, dot), parameter = dot == std::string_view::npos ? "" : name.substr(dot + 1);
+  if (dot == std::string_view::npos || parameter.empty() || (kind != "grundy" && kind != "p" && kind != "palace"))
+    throw InputError(fmt::format("no table '{}': a table is grundy.RULESET, p.RULESET or palace.K (grundy.wythoff, "
+                                 "p.maharaja, palace.3)",
+                                 name));
+  auto table = std::make_unique<Table>();
+  TableInfo& info = table->info;
+  info.name = std::string(name);
+  info.kind = std::string(kind);
+  const std::uint64_t side = options.side;
+  if (kind == "palace") {
+    info.k = parse_u64(parameter, 1, blocking::kMaxK);
+    table->kind = Kind::palace;
+    info.title = fmt::format("palace numbers v(x, y) of {}-Blocking Wythoff Nim (palaces: v < {})", info.k, info.k);
+    info.source = "seed 004 §1 (Fig. 1); §2, Theorem 2.1: v − k is the state of the diamond-grid CA";
+    info.side = side;
+    info.bytes = 4 * side * side + blocking::palace_rows_bytes(info.k, side, blocking::Engine::definition);
+    info.region = fmt::format("the {0}×{0} corner, counted once row by row by the streaming engine (O(W·H) time; {1})",
+                              side, megabytes(info.bytes));
+    info.aggregates = {Aggregate::min, Aggregate::max, Aggregate::mean, Aggregate::p, Aggregate::residue};
+    return table;
+  }
+  table->ruleset.emplace(twopile::Ruleset::parse(parameter));
+  const twopile::Ruleset& ruleset = *table->ruleset;
+  if (kind == "grundy") {
+    table->kind = Kind::grundy;
+    info.title = fmt::format("Sprague-Grundy values of {} (P-positions: value 0)", ruleset.name());
+    info.source = "seed 000 §7 (Wythoff's table, A004481); seed 001 §1–4; seed 003 §1";
+    info.side = side;
+    info.bytes = boards::grundy_table_bytes(ruleset, side, side);
+    info.region = fmt::format(
+        "the {0}×{0} corner, computed once by the Grundy engine (mex over per-line bitsets, O(W·H) for line moves; "
+        "{1}): a value depends on every cell of smaller Manhattan distance, so there is no random access",
+        side, megabytes(info.bytes));
+    info.aggregates = {Aggregate::min, Aggregate::max, Aggregate::mean, Aggregate::p, Aggregate::residue};
+    return table;
+  }
+  table->kind = Kind::p;
+  info.title = fmt::format("P-positions of {}", ruleset.name());
+  info.aggregates = {Aggregate::p};
+  if (auto coding = twopile::morphic_coding(ruleset)) {
+    table->morphic.emplace(*coding);
+    info.analytic = true;
+    info.side = kAnalyticSide;
+    info.source = coding->source;
+    info.region = fmt::format(
+        "every cell below 2^60, drawn without a table by random access to the n-th P-position (the coding {}, "
+        "O(log n) a position): a pixel counts the n with (a_n, b_n) or (b_n, a_n) in its block",
+        coding->morphism);
+    return table;
+  }
+  info.source = "seed 001 §1; seed 003 §1 (the sweep: column by column, per-line bookkeeping)";
+  info.side = std::min<std::uint64_t>(options.sweep_side, std::uint64_t{1} << 31);
+  // a_n ≥ n, so at most side P-positions have a_n < side; each is kept twice, 8 bytes a copy.
+  info.bytes = twopile::sweep_bytes(ruleset, info.side) + 16 * info.side;
+  info.region = fmt::format(
+      "the P-positions with a_n < {}, swept once (no morphic coding is known, so there is no random access; {})",
+      info.side, megabytes(info.bytes));
+  return table;
+}
+
+// Frees its reservation unless the region was kept.
+struct Reservation {
+  Regions& regions;
+  std::uint64_t bytes;
+  bool kept = false;
+  ~Reservation() {
+    if (kept) return;
+    std::lock_guard lock(regions.mutex);
+    regions.held -= bytes;
+  }
+};
+
+std::uint64_t largest(const std::vector<std::uint32_t>& cells) {
+  return cells.empty() ? 0 : *std::max_element(cells.begin(), cells.end());
+}
+
+}  // namespace
+
+void compute(Table& table, Regions& regions, const Options& options, const ProgressFn& progress) {
+  if (table.kind == Kind::p && table.morphic) return;
+  // One thread computes; the others wait here, polling their own progress (a cancelled request
+  // stops waiting). If the computing request is cancelled, a waiting one computes instead.
+  std::unique_lock lock(table.computing, std::defer_lock);
+  while (!lock.try_lock_for(std::chrono::milliseconds(20)))
+    if (progress) progress(0, 1);
+  if (table.values || table.plist) return;
+  const TableInfo& info = table.info;
+  {
+    std::lock_guard guard(regions.mutex);
+    if (regions.held + info.bytes > regions.cap)
+      throw MemoryError(fmt::format("{}'s region ({}) does not fit beside the {} the atlas holds", info.name,
+                                    megabytes(info.bytes), megabytes(regions.held)),
+                        regions.held + info.bytes, regions.cap);
+    regions.held += info.bytes;
+  }
+  Reservation reservation{regions, info.bytes};
+  require_memory(info.bytes, info.name);
+  if (table.kind == Kind::grundy) {
+    boards::GrundyOptions grundy;
+    grundy.threads = options.threads;
+    grundy.progress = progress;
+    boards::Table t = boards::grundy_table(*table.ruleset, info.side, info.side, grundy);
+    auto values = std::make_shared<Values>();
+    values->side = info.side;
+    values->cells = std::move(t.values);
+    values->vmax = largest(values->cells);
+    table.values = std::move(values);
+  } else if (table.kind == Kind::palace) {
+    auto values = std::make_shared<Values>();
+    values->side = info.side;
+    values->cells = blocking::palace_table(info.k, info.side, info.side, blocking::Engine::definition, progress);
+    values->vmax = largest(values->cells);
+    table.values = std::move(values);
+  } else {
+    auto list = std::make_shared<PList>();
+    twopile::sweep_p_positions(
+        *table.ruleset, UINT64_MAX,
+        [&](std::uint64_t, std::uint64_t a, std::uint64_t b) {
+          if (a >= info.side) return false;
+          list->by_a.emplace_back(static_cast<std::uint32_t>(a), static_cast<std::uint32_t>(b));
+          return true;
+        },
+        progress);
+    list->by_b.reserve(list->by_a.size());
+    for (auto [a, b] : list->by_a) list->by_b.emplace_back(b, a);
+    std::sort(list->by_b.begin(), list->by_b.end());
+    table.plist = std::move(list);
+  }
+  reservation.kept = true;
+}
+
+std::uint64_t first_index(const twopile::MorphicPPositions& morphic, bool b, std::uint64_t x, std::uint64_t lo,
+                          std::uint64_t hi) {
+  lo = std::max<std::uint64_t>(lo, 1);
+  hi = std::max(hi, lo);
+  while (lo < hi) {
+    const std::uint64_t mid = lo + (hi - lo) / 2;
+    const twopile::Position p = morphic.nth(mid);
+    if ((b ? p.y : p.x) >= x)
+      hi = mid;
+    else
+      lo = mid + 1;
+  }
+  return lo;
+}
+
+}  // namespace detail
+
+
+detail::Table& Atlas::Impl::table(std::string_view name) {
+  std::lock_guard lock(mutex);
+  auto it = tables.find(name);
+  if (it == tables.end()) it = tables.emplace(std::string(name), detail::make_table(name, options)).first;
+  return *it->second;
+}
+
+Aggregate parse_aggregate(std::string_view name) {
+  if (name == "min") return Aggregate::min;
+  if (name == "max") return Aggregate::max;
+  if (name == "mean") return Aggregate::mean;
+  if (name == "p") return Aggregate::p;
+  if (name == "mod") return Aggregate::residue;
+  throw InputError(fmt::format("no aggregate '{}': min, max, mean, p (the share of P-positions) or mod", name));
+}
+
+const char* to_string(Aggregate aggregate) {
+  switch (aggregate) {
+    case Aggregate::min:
+      return "min";
+    case Aggregate::max:
+      return "max";
+    case Aggregate::mean:
+      return "mean";
+    case Aggregate::p:
+      return "p";
+    case Aggregate::residue:
+      return "mod";
+  }
+  return "?";
+}
+
+Atlas::Atlas(Options options) : impl_(std::make_unique<Impl>()) {
+  if (options.side < kTileSide || options.side > (std::uint64_t{1} << 14))
+    throw RangeError(fmt::format("an atlas region side is {}..16384 cells (got {})", kTileSide, options.side));
+  impl_->options = options;
+  impl_->regions.cap = options.memory ? options.memory : physical_memory();
+}
+
+Atlas::~Atlas() = default;
+
+std::vector<TableInfo> Atlas::catalogue() const {
+  std::vector<TableInfo> list;
+  for (const char* name :
+       {"grundy.wythoff", "p.wythoff", "palace.5", "palace.3", "palace.2", "grundy.maharaja", "p.maharaja",
+        "p.kqueen:2", "grundy.kqueen:2", "p.queen-bee", "grundy.queen-bee", "p.queen-dee", "p.st-wythoff:2,1",
+        "grundy.kl-maharaja:2,3", "p.kl-maharaja:2,3", "grundy.t2t:2"})
+    list.push_back(info(name));
+  return list;
+}
+
+TableInfo Atlas::info(std::string_view name) const {
+  detail::Table& table = impl_->table(name);
+  TableInfo info = table.info;
+  std::unique_lock lock(table.computing, std::try_to_lock);
+  info.computed = info.analytic || (lock.owns_lock() && (table.values || table.plist));
+  return info;
+}
+
+std::uint64_t Atlas::memory() const {
+  std::lock_guard lock(impl_->regions.mutex);
+  return impl_->regions.held;
+}
+
+}  // namespace qg::atlas
