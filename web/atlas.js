@@ -9,7 +9,8 @@ const el = (id) => document.getElementById(id);
 let tables = [], info = null, layer = null, legend = null, overlays = [], marker = null;
 
 const map = L.map("map", { crs: L.CRS.Simple, minZoom: -60, maxZoom: 8, zoomSnap: 1, attributionControl: false,
-                           keyboardPanDelta: 128 });
+                           keyboardPanDelta: 128, zoomControl: false });
+L.control.zoom({ position: "bottomright" }).addTo(map);
 
 // ---- the view's state in the URL ----------------------------------------------------------
 function readHash() {
@@ -234,7 +235,8 @@ async function selectTable(name, keepView) {
   fillModes();
   if (!keepView) {
     const side = Math.min(Number(info.side), 4096);
-    map.setView([-side / 2, side / 2], Math.floor(Math.log2(map.getSize().x / side)));
+    const fit = Math.min(map.getSize().x, map.getSize().y);
+    map.setView([-side / 2, side / 2], Math.floor(Math.log2(fit / side)));
   }
   try {
     await loadLegend();

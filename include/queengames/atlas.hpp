@@ -52,15 +52,15 @@ struct View {
 };
 
 struct TableInfo {
-  std::string name;    // "grundy.wythoff"
-  std::string kind;    // "grundy", "p", "palace"
-  std::string title;   // what the cells hold, in the papers' words
-  std::string source;  // which paper and section
-  std::uint64_t side = 0;      // cells (x, y) with x, y < side are served
-  bool analytic = false;       // tiles from random access, no table held
-  std::string region;          // how the region is computed and why it ends there
-  std::uint64_t bytes = 0;     // memory held once computed (estimated before computing)
-  bool computed = false;       // whether the region is in memory now
+  std::string name;         // "grundy.wythoff"
+  std::string kind;         // "grundy", "p", "palace"
+  std::string title;        // what the cells hold, in the papers' words
+  std::string source;       // which paper and section
+  std::uint64_t side = 0;   // cells (x, y) with x, y < side are served
+  bool analytic = false;    // tiles from random access, no table held
+  std::string region;       // how the region is computed and why it ends there
+  std::uint64_t bytes = 0;  // memory held once computed (estimated before computing)
+  bool computed = false;    // whether the region is in memory now
   std::vector<Aggregate> aggregates;
   std::uint64_t k = 0;  // palace tables: the game's k
 };
@@ -69,8 +69,8 @@ struct TableInfo {
 // views from white (no P-position) to black (all); value views by the paper's palette (seed 004
 // Fig. 1 for palace numbers) or red → blue over 0 … vmax with 0 black (seed 000 Fig. 5).
 struct Legend {
-  bool density = false;    // colours index the share 0 … 1 in steps of 1/(colours − 1)
-  std::uint64_t vmax = 0;  // value views: the largest value in the table
+  bool density = false;                // colours index the share 0 … 1 in steps of 1/(colours − 1)
+  std::uint64_t vmax = 0;              // value views: the largest value in the table
   std::vector<std::uint32_t> colours;  // 0xRRGGBB for value 0 … min(vmax, kMaxLegend) (or the shares)
   static constexpr std::uint64_t kMaxLegend = 4095;
 };
@@ -95,10 +95,10 @@ struct CellFacts {
 };
 
 struct Options {
-  std::uint64_t side = 4096;            // the corner computed for grundy and palace tables
-  std::uint64_t sweep_side = 1 << 24;   // the corner of p tables without random access
-  std::uint64_t memory = 0;             // bytes the computed regions may hold together (0: physical memory)
-  unsigned threads = 2;                 // for boards::grundy_table
+  std::uint64_t side = 4096;           // the corner computed for grundy and palace tables
+  std::uint64_t sweep_side = 1 << 24;  // the corner of p tables without random access
+  std::uint64_t memory = 0;            // bytes the computed regions may hold together (0: physical memory)
+  unsigned threads = 2;                // for boards::grundy_table
 };
 
 class Atlas {

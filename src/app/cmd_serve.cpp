@@ -1,9 +1,9 @@
 // queengames serve: the atlas (qg::atlas) over HTTP with Debian's cpp-httplib — the page, the
 // catalogue, tiles and cells. Parse, call, send: the tables, tiles and facts are the library's.
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <poll.h>
 #include <sys/socket.h>
-#include <netinet/in.h>
-#include <arpa/inet.h>
 
 #include <atomic>
 #include <chrono>
@@ -138,9 +138,16 @@ qg::ProgressFn request_progress(const httplib::Request& req, int port) {
 json info_json(const qg::atlas::TableInfo& t) {
   json aggregates = json::array();
   for (auto a : t.aggregates) aggregates.push_back(qg::atlas::to_string(a));
-  return {{"name", t.name},           {"kind", t.kind},        {"title", t.title},         {"source", t.source},
-          {"side", json_integer(t.side)}, {"analytic", t.analytic}, {"region", t.region},
-          {"bytes", json_integer(t.bytes)}, {"computed", t.computed}, {"aggregates", aggregates},
+  return {{"name", t.name},
+          {"kind", t.kind},
+          {"title", t.title},
+          {"source", t.source},
+          {"side", json_integer(t.side)},
+          {"analytic", t.analytic},
+          {"region", t.region},
+          {"bytes", json_integer(t.bytes)},
+          {"computed", t.computed},
+          {"aggregates", aggregates},
           {"k", json_integer(t.k)}};
 }
 
@@ -164,9 +171,12 @@ json cell_json(const qg::atlas::CellFacts& c) {
   return j;
 }
 
+// JSON text; bytes that are no UTF-8 (a table name from a URL such as %ff) are replaced.
+std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+
 void send_error(httplib::Response& res, int status, const std::string& what) {
   res.status = status;
-  res.set_content(json{{"error", what}}.dump(), "application/json");
+  res.set_content(dump(json{{"error", what}}), "application/json");
 }
 
 // The library's errors as HTTP statuses: a malformed request 400, a table that does not exist
@@ -234,7 +244,8 @@ fs::path web_directory(const std::string& given) {
 void run_serve(const ServeArgs& o) {
   const fs::path web = web_directory(o.web);
   if (!fs::exists(web / "index.html"))
-    throw qg::InputError(fmt::format("no page in {} (build the target queengames_web, or give --web DIR)", web.string()));
+    throw qg::InputError(
+        fmt::format("no page in {} (build the target queengames_web, or give --web DIR)", web.string()));
   qg::atlas::Options options;
   options.side = o.side.value(qg::atlas::kTileSide, 16384);
   options.memory = parse_bytes(o.cache);
@@ -255,12 +266,12 @@ void run_serve(const ServeArgs& o) {
     answer(res, [&] {
       json list = json::array();
       for (const auto& t : atlas.catalogue()) list.push_back(info_json(t));
-      res.set_content(list.dump(), "application/json");
+      res.set_content(dump(list), "application/json");
     });
   });
   server.Get(R"(/tables/(.*))", [&](const httplib::Request& req, httplib::Response& res) {
     if (!known_table(atlas, req.matches[1], res)) return;
-    answer(res, [&] { res.set_content(info_json(atlas.info(req.matches[1].str())).dump(), "application/json"); });
+    answer(res, [&] { res.set_content(dump(info_json(atlas.info(req.matches[1].str()))), "application/json"); });
   });
   server.Get(R"(/legend/(.*))", [&](const httplib::Request& req, httplib::Response& res) {
     if (!known_table(atlas, req.matches[1], res)) return;
@@ -268,8 +279,9 @@ void run_serve(const ServeArgs& o) {
       const qg::atlas::Legend legend = atlas.legend(req.matches[1].str(), parse_view(req), request_progress(req, port));
       json colours = json::array();
       for (auto c : legend.colours) colours.push_back(fmt::format("#{:06x}", c));
-      res.set_content(json{{"density", legend.density}, {"vmax", json_integer(legend.vmax)}, {"colours", colours}}.dump(),
-                      "application/json");
+      res.set_content(
+          dump(json{{"density", legend.density}, {"vmax", json_integer(legend.vmax)}, {"colours", colours}}),
+          "application/json");
     });
   });
   server.Get(R"(/tile/(.*))", [&](const httplib::Request& req, httplib::Response& res) {
@@ -284,6 +296,7 @@ void run_serve(const ServeArgs& o) {
       const std::string key = fmt::format("{}/{}/{}/{}/{}/{}", parts[0], z, x, y, qg::atlas::to_string(view.aggregate),
                                           view.aggregate == qg::atlas::Aggregate::residue ? view.modulus : 0);
       auto png = cache.get(key);
+      res.set_header("X-Atlas-Cache", png ? "hit" : "miss");  // for the load test's two latencies
       if (!png) {
         png = std::make_shared<const std::string>(atlas.tile_png(parts[0], z, x, y, view, request_progress(req, port)));
         cache.put(key, png);
@@ -298,7 +311,7 @@ void run_serve(const ServeArgs& o) {
     answer(res, [&] {
       const qg::atlas::CellFacts facts =
           atlas.cell(parts[0], qg::parse_u64(parts[1]), qg::parse_u64(parts[2]), request_progress(req, port));
-      res.set_content(cell_json(facts).dump(), "application/json");
+      res.set_content(dump(cell_json(facts)), "application/json");
     });
   });
 
@@ -332,7 +345,8 @@ QG_COMMAND("serve", [](CLI::App& app) {
   cmd->add_option("--bind", o->bind, "address to listen on (loopback by default)")->capture_default_str();
   cmd->add_option("--cache", o->cache, "memory for the computed regions and cached tiles together (2GiB, 512MiB, 1e9)")
       ->capture_default_str();
-  cmd->add_option("--side", o->side.text, "cells a side of the corner computed for grundy and palace tables (256..16384)")
+  cmd->add_option("--side", o->side.text,
+                  "cells a side of the corner computed for grundy and palace tables (256..16384)")
       ->capture_default_str();
   cmd->add_option("--threads", o->threads.text, "threads of the Grundy engine")->capture_default_str();
   cmd->add_option("--web", o->web, "the page's directory (default: beside the binary)");

@@ -17,11 +17,12 @@ using detail::Kind;
 constexpr std::uint64_t kListedReach = std::uint64_t{1} << 20;
 
 // Index n of the P-position (x, y) = (a_n, b_n) or (b_n, a_n) by random access, if it is one.
-std::optional<std::uint64_t> morphic_index(const twopile::MorphicPPositions& morphic, std::uint64_t x,
-                                           std::uint64_t y) {
+std::optional<std::uint64_t> morphic_index(const twopile::MorphicPPositions& morphic, const detail::Slopes& slopes,
+                                           std::uint64_t x, std::uint64_t y) {
   if (x == 0 && y == 0) return 0;
   const std::uint64_t a = std::min(x, y), b = std::max(x, y);
-  const std::uint64_t n = detail::first_index(morphic, false, a, 1, std::max<std::uint64_t>(a, 1));
+  const std::uint64_t n = detail::first_index(morphic, false, a, 1, std::max<std::uint64_t>(a, 1),
+                                              static_cast<std::uint64_t>(a / slopes.a));
   const twopile::Position p = morphic.nth(n);
   if (p.x == a && p.y == b) return n;
   return std::nullopt;
@@ -41,11 +42,10 @@ void grundy_facts(const detail::Table& table, CellFacts& facts) {
   for (const twopile::Position& o : options) {
     std::optional<std::uint64_t> v;
     if (o.x < values.side && o.y < values.side) v = values.at(o.x, o.y);
-    if (v && *v < seen.size())
-      seen[*v] = true;
-    else if (!v)
-      all_known = false;
-    if (facts.options.size() < CellFacts::kMaxOptions) facts.options.push_back({o.x, o.y, v, v ? std::optional(*v == 0) : std::nullopt});
+    if (v && *v < seen.size()) seen[*v] = true;
+    else if (!v) all_known = false;
+    if (facts.options.size() < CellFacts::kMaxOptions)
+      facts.options.push_back({o.x, o.y, v, v ? std::optional(*v == 0) : std::nullopt});
   }
   if (all_known) {
     const std::uint64_t mex = std::find(seen.begin(), seen.end(), false) - seen.begin();
@@ -57,15 +57,15 @@ void grundy_facts(const detail::Table& table, CellFacts& facts) {
 }
 
 void morphic_facts(const detail::Table& table, CellFacts& facts) {
-  facts.index = morphic_index(*table.morphic, facts.x, facts.y);
+  facts.index = morphic_index(*table.morphic, table.slopes, facts.x, facts.y);
   facts.p_position = facts.index.has_value();
   const twopile::MorphicCoding& coding = table.morphic->coding();
   if (facts.index)
-    facts.notes.push_back(fmt::format("(a_n, b_n) with n = {}: a_n and b_n are the places of the n-th {} and the n-th {} "
-                                      "in the fixed point of {}{} ({})",
-                                      *facts.index, coding.a_letter, coding.b_letter, coding.morphism,
-                                      coding.deleted.empty() ? "" : fmt::format(" with {} deleted", coding.deleted),
-                                      coding.source));
+    facts.notes.push_back(
+        fmt::format("(a_n, b_n) with n = {}: a_n and b_n are the places of the n-th {} and the n-th {} "
+                    "in the fixed point of {}{} ({})",
+                    *facts.index, coding.a_letter, coding.b_letter, coding.morphism,
+                    coding.deleted.empty() ? "" : fmt::format(" with {} deleted", coding.deleted), coding.source));
   else
     facts.notes.push_back(fmt::format("no n has (a_n, b_n) = ({0}, {1}) or ({1}, {0}) in the coding {2}: an N-position",
                                       std::min(facts.x, facts.y), std::max(facts.x, facts.y), coding.morphism));
@@ -85,7 +85,8 @@ void list_facts(const detail::Table& table, CellFacts& facts) {
 }
 
 // The options of a p table's cell, the listed ones marked P or not by the table's own route.
-void p_options(const detail::Table& table, CellFacts& facts, const std::function<bool(std::uint64_t, std::uint64_t)>& is_p) {
+void p_options(const detail::Table& table, CellFacts& facts,
+               const std::function<bool(std::uint64_t, std::uint64_t)>& is_p) {
   if (facts.x + facts.y > kListedReach) return;
   std::vector<twopile::Position> options;
   table.ruleset->options({facts.x, facts.y}, options);
@@ -116,8 +117,10 @@ void palace_facts(const detail::Table& table, CellFacts& facts) {
   facts.notes.push_back(fmt::format("it sees {} palaces north, {} west, {} north-west: v = {}{}", north, west,
                                     north_west, north + west + north_west,
                                     north + west + north_west == v ? "" : " (differs from the table!)"));
-  facts.notes.push_back(v < k ? fmt::format("v < k = {}: a palace (P-position): the k − 1 = {} pawns block every palace it sees", k, k - 1)
-                              : fmt::format("v ≥ k = {}: not a palace; the pawns cannot block all {} palaces it sees", k, v));
+  facts.notes.push_back(
+      v < k
+          ? fmt::format("v < k = {}: a palace (P-position): the k − 1 = {} pawns block every palace it sees", k, k - 1)
+          : fmt::format("v ≥ k = {}: not a palace; the pawns cannot block all {} palaces it sees", k, v));
   const std::int64_t state = static_cast<std::int64_t>(v) - static_cast<std::int64_t>(k);
   auto ca = [&](std::int64_t cx, std::int64_t cy) -> std::int64_t {
     if (cx < 0 || cy < 0) return blocking::ca_initial(k, cx, cy);
@@ -149,8 +152,8 @@ CellFacts Atlas::cell(std::string_view name, std::uint64_t x, std::uint64_t y, c
   detail::Table& table = impl_->table(name);
   const TableInfo& info = table.info;
   if (x >= info.side || y >= info.side)
-    throw RangeError(fmt::format("cell ({}, {}) is outside {}'s region x, y < {}: {}", x, y, info.name, info.side,
-                                 info.region));
+    throw RangeError(
+        fmt::format("cell ({}, {}) is outside {}'s region x, y < {}: {}", x, y, info.name, info.side, info.region));
   detail::compute(table, impl_->regions, impl_->options, progress);
   CellFacts facts;
   facts.table = info.name;
@@ -162,9 +165,9 @@ CellFacts Atlas::cell(std::string_view name, std::uint64_t x, std::uint64_t y, c
       if (facts.p_position && table.ruleset)
         if (auto coding = twopile::morphic_coding(*table.ruleset)) {
           const twopile::MorphicPPositions morphic(*coding);
-          if (auto n = morphic_index(morphic, x, y))
-            facts.notes.push_back(fmt::format("(a_n, b_n) with n = {} of the coding {} ({})", *n, coding->morphism,
-                                              coding->source));
+          if (auto n = morphic_index(morphic, detail::slopes(morphic), x, y))
+            facts.notes.push_back(
+                fmt::format("(a_n, b_n) with n = {} of the coding {} ({})", *n, coding->morphism, coding->source));
         }
       break;
     case Kind::palace:
@@ -173,7 +176,9 @@ CellFacts Atlas::cell(std::string_view name, std::uint64_t x, std::uint64_t y, c
     case Kind::p:
       if (table.morphic) {
         morphic_facts(table, facts);
-        p_options(table, facts, [&](std::uint64_t ox, std::uint64_t oy) { return morphic_index(*table.morphic, ox, oy).has_value(); });
+        p_options(table, facts, [&](std::uint64_t ox, std::uint64_t oy) {
+          return morphic_index(*table.morphic, table.slopes, ox, oy).has_value();
+        });
       } else {
         list_facts(table, facts);
         const auto& by_a = table.plist->by_a;

@@ -16,11 +16,25 @@ namespace qg::atlas::detail {
 
 enum class Kind { grundy, p, palace };
 
-// A value table's side × side corner, row-major (grundy and palace tables).
+// What the cells of a square block hold: their extremes, sum, how many lie in the region and how
+// many are P-positions (value 0, or a palace).
+struct Summary {
+  std::uint32_t min = UINT32_MAX, max = 0;
+  std::uint64_t sum = 0;
+  std::uint32_t cells = 0, p = 0;
+};
+
+// A value table's side × side corner, row-major (grundy and palace tables), with its summaries
+// by kCoarse × kCoarse blocks (so that a tile zoomed out that far reads 1/256 of the cells) and
+// the colour of each value.
 struct Values {
+  static constexpr std::uint64_t kCoarse = 16;
   std::uint64_t side = 0;
   std::vector<std::uint32_t> cells;
   std::uint64_t vmax = 0;
+  std::uint64_t coarse_side = 0;
+  std::vector<Summary> coarse;
+  std::vector<std::uint32_t> palette;  // 0xRRGGBB of the values 0 … vmax
   std::uint32_t at(std::uint64_t x, std::uint64_t y) const { return cells[y * side + x]; }
 };
 
@@ -30,15 +44,28 @@ struct PList {
   std::vector<std::pair<std::uint32_t, std::uint32_t>> by_a, by_b;  // (a, b) by a; (b, a) by b
 };
 
+// The first n ≥ 1 with a_n ≥ x (b = false) or b_n ≥ x (b = true), known to lie in [lo, hi]; a_n
+// and b_n are the places of the n-th letters in the fixed point, so both increase with n. The
+// search gallops out from `guess` and bisects the bracket it finds: a guess off by d costs about
+// 2·log2(d) positions (a_n/n tends to a letter frequency's inverse, so x/ratio is off by little).
+std::uint64_t first_index(const twopile::MorphicPPositions& morphic, bool b, std::uint64_t x, std::uint64_t lo,
+                          std::uint64_t hi, std::uint64_t guess);
+// a_n/n and b_n/n at n = 2^50: the guesses' slopes.
+struct Slopes {
+  long double a = 1, b = 1;
+};
+Slopes slopes(const twopile::MorphicPPositions& morphic);
+
 // One table: what its name says, and its region once computed (held for the Atlas's life).
 struct Table {
   TableInfo info;
   Kind kind = Kind::grundy;
-  std::optional<twopile::Ruleset> ruleset;       // grundy and p tables
+  std::optional<twopile::Ruleset> ruleset;            // grundy and p tables
   std::optional<twopile::MorphicPPositions> morphic;  // p tables with random access
-  std::timed_mutex computing;                    // held while the region is computed
-  std::shared_ptr<const Values> values;          // grundy, palace
-  std::shared_ptr<const PList> plist;            // p without random access
+  Slopes slopes;                                      // of the morphic route
+  std::timed_mutex computing;                         // held while the region is computed
+  std::shared_ptr<const Values> values;               // grundy, palace
+  std::shared_ptr<const PList> plist;                 // p without random access
 };
 
 // The table's region, computed on first use (by one thread; the others wait, polling their own
@@ -48,17 +75,15 @@ struct Regions {
   std::uint64_t held = 0, cap = 0;
 };
 void compute(Table& table, Regions& regions, const Options& options, const ProgressFn& progress);
-
-// The first n ≥ 1 with a_n ≥ x (letter 'a') or b_n ≥ x ('b'), searched in [lo, hi]; a_n and
-// b_n are the places of the n-th letters in the fixed point, so both increase with n.
-std::uint64_t first_index(const twopile::MorphicPPositions& morphic, bool b, std::uint64_t x, std::uint64_t lo,
-                          std::uint64_t hi);
+// The coarse summaries and the palette of a table just computed (tiles.cpp, beside the colours).
+void summarize(Values& values, const Table& table);
 
 }  // namespace qg::atlas::detail
 
 namespace qg::atlas {
 
 struct Atlas::Impl {
+  static constexpr std::size_t kMaxTables = 1024;
   Options options;
   std::mutex mutex;  // guards the map; each table guards its own region
   std::map<std::string, std::unique_ptr<detail::Table>, std::less<>> tables;

@@ -19,11 +19,13 @@ std::string megabytes(std::uint64_t bytes) { return fmt::format("{:.0f} MB", sta
 // A table named "KIND.PARAMETER" (see atlas.hpp), its region's size and cost stated up front.
 std::unique_ptr<Table> make_table(std::string_view name, const Options& options) {
   const std::size_t dot = name.find('.');
-  const std::string_view kind = name.substr(0, dot), parameter = dot == std::string_view::npos ? "" : name.substr(dot + 1);
+  const std::string_view kind = name.substr(0, dot),
+                         parameter = dot == std::string_view::npos ? "" : name.substr(dot + 1);
   if (dot == std::string_view::npos || parameter.empty() || (kind != "grundy" && kind != "p" && kind != "palace"))
-    throw InputError(fmt::format("no table '{}': a table is grundy.RULESET, p.RULESET or palace.K (grundy.wythoff, "
-                                 "p.maharaja, palace.3)",
-                                 name));
+    throw InputError(
+        fmt::format("no table '{}': a table is grundy.RULESET, p.RULESET or palace.K (grundy.wythoff, "
+                    "p.maharaja, palace.3)",
+                    name));
   auto table = std::make_unique<Table>();
   TableInfo& info = table->info;
   info.name = std::string(name);
@@ -61,6 +63,7 @@ std::unique_ptr<Table> make_table(std::string_view name, const Options& options)
   info.aggregates = {Aggregate::p};
   if (auto coding = twopile::morphic_coding(ruleset)) {
     table->morphic.emplace(*coding);
+    table->slopes = slopes(*table->morphic);
     info.analytic = true;
     info.side = kAnalyticSide;
     info.source = coding->source;
@@ -126,12 +129,14 @@ void compute(Table& table, Regions& regions, const Options& options, const Progr
     values->side = info.side;
     values->cells = std::move(t.values);
     values->vmax = largest(values->cells);
+    summarize(*values, table);
     table.values = std::move(values);
   } else if (table.kind == Kind::palace) {
     auto values = std::make_shared<Values>();
     values->side = info.side;
     values->cells = blocking::palace_table(info.k, info.side, info.side, blocking::Engine::definition, progress);
     values->vmax = largest(values->cells);
+    summarize(*values, table);
     table.values = std::move(values);
   } else {
     auto list = std::make_shared<PList>();
@@ -152,27 +157,62 @@ void compute(Table& table, Regions& regions, const Options& options, const Progr
 }
 
 std::uint64_t first_index(const twopile::MorphicPPositions& morphic, bool b, std::uint64_t x, std::uint64_t lo,
-                          std::uint64_t hi) {
+                          std::uint64_t hi, std::uint64_t guess) {
   lo = std::max<std::uint64_t>(lo, 1);
   hi = std::max(hi, lo);
-  while (lo < hi) {
-    const std::uint64_t mid = lo + (hi - lo) / 2;
-    const twopile::Position p = morphic.nth(mid);
-    if ((b ? p.y : p.x) >= x)
-      hi = mid;
-    else
-      lo = mid + 1;
+  auto reaches = [&](std::uint64_t n) {
+    const twopile::Position p = morphic.nth(n);
+    return (b ? p.y : p.x) >= x;
+  };
+  // A bracket [l, h] holding the answer, found by steps 1, 2, 4, … from the guess.
+  std::uint64_t l = lo, h = hi;
+  const std::uint64_t g = std::clamp(guess, lo, hi);
+  if (reaches(g)) {
+    h = g;
+    for (std::uint64_t step = 1; h > lo; step *= 2) {
+      const std::uint64_t probe = h - lo > step ? h - step : lo;
+      if (!reaches(probe)) {
+        l = probe + 1;
+        break;
+      }
+      h = probe;
+    }
+  } else {
+    l = g + 1;
+    for (std::uint64_t step = 1; l < hi; step *= 2) {
+      const std::uint64_t probe = hi - l > step ? l + step : hi;
+      if (reaches(probe)) {
+        h = probe;
+        break;
+      }
+      l = probe + 1;
+    }
   }
-  return lo;
+  while (l < h) {
+    const std::uint64_t mid = l + (h - l) / 2;
+    if (reaches(mid)) h = mid;
+    else l = mid + 1;
+  }
+  return l;
+}
+
+Slopes slopes(const twopile::MorphicPPositions& morphic) {
+  constexpr std::uint64_t n = std::uint64_t{1} << 50;
+  const twopile::Position p = morphic.nth(n);
+  return {static_cast<long double>(p.x) / n, static_cast<long double>(p.y) / n};
 }
 
 }  // namespace detail
 
-
 detail::Table& Atlas::Impl::table(std::string_view name) {
   std::lock_guard lock(mutex);
   auto it = tables.find(name);
-  if (it == tables.end()) it = tables.emplace(std::string(name), detail::make_table(name, options)).first;
+  if (it != tables.end()) return *it->second;
+  // Each name asked for keeps a small entry (its region only once computed): a bound on them
+  // keeps a client that asks for palace.1, palace.2, … from growing the map without end.
+  if (tables.size() >= kMaxTables)
+    throw RangeError(fmt::format("the atlas holds at most {} tables; '{}' would be one more", kMaxTables, name));
+  it = tables.emplace(std::string(name), detail::make_table(name, options)).first;
   return *it->second;
 }
 

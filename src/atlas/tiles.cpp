@@ -22,8 +22,7 @@ struct Geometry {
 };
 
 Geometry geometry(int z, std::uint64_t tx, std::uint64_t ty) {
-  if (z < kMinZoom || z > kMaxZoom)
-    throw InputError(fmt::format("zoom {} is outside {} … {}", z, kMinZoom, kMaxZoom));
+  if (z < kMinZoom || z > kMaxZoom) throw InputError(fmt::format("zoom {} is outside {} … {}", z, kMinZoom, kMaxZoom));
   Geometry g;
   if (z >= 0) {
     g.pixels = 1u << z;
@@ -55,7 +54,8 @@ std::uint32_t density_colour(u128 hits, u128 cells) {
 }
 
 std::uint32_t value_colour(const detail::Table& table, double v, std::uint64_t vmax) {
-  if (table.kind == Kind::palace) return pack(blocking::palace_colour(static_cast<std::uint64_t>(std::llround(v)), table.info.k));
+  if (table.kind == Kind::palace)
+    return pack(blocking::palace_colour(static_cast<std::uint64_t>(std::llround(v)), table.info.k));
   if (v == 0) return 0x000000;  // P-positions black, as in seed 000 Fig. 5
   return pack(red_to_blue(vmax ? v / static_cast<double>(vmax) : 0.0));
 }
@@ -64,9 +64,9 @@ std::uint32_t colour(const detail::Table& table, const Block& b, const View& vie
   if (b.cells == 0) return kOutside;
   switch (view.aggregate) {
     case Aggregate::min:
-      return value_colour(table, static_cast<double>(b.min), vmax);
+      return table.values->palette[b.min];
     case Aggregate::max:
-      return value_colour(table, static_cast<double>(b.max), vmax);
+      return table.values->palette[b.max];
     case Aggregate::mean:
       return value_colour(table, static_cast<double>(b.sum) / static_cast<double>(b.cells), vmax);
     case Aggregate::p:
@@ -81,8 +81,35 @@ std::pair<std::uint64_t, std::uint64_t> clip(u128 lo, u128 hi, std::uint64_t sid
   return {static_cast<std::uint64_t>(std::min<u128>(lo, side)), static_cast<std::uint64_t>(std::min<u128>(hi, side))};
 }
 
+// Zoomed out to kCoarse cells a pixel or more: the blocks from the coarse summaries.
+void coarse_blocks(const detail::Values& values, const Geometry& g, std::vector<Block>& blocks, Poller& poller) {
+  const u128 per = g.cell / detail::Values::kCoarse;  // coarse blocks a pixel covers a side
+  const u128 cx0 = g.x0 / detail::Values::kCoarse, cy0 = g.y0 / detail::Values::kCoarse;
+  for (std::uint32_t i = 0; i < g.blocks; ++i) {
+    auto [ylo, yhi] = clip(cy0 + u128{i} * per, cy0 + u128{i + 1} * per, values.coarse_side);
+    for (std::uint64_t y = ylo; y < yhi; ++y) {
+      for (std::uint32_t j = 0; j < g.blocks; ++j) {
+        auto [xlo, xhi] = clip(cx0 + u128{j} * per, cx0 + u128{j + 1} * per, values.coarse_side);
+        if (xlo >= xhi) break;
+        Block& b = blocks[std::size_t{i} * g.blocks + j];
+        for (std::uint64_t x = xlo; x < xhi; ++x) {
+          const detail::Summary& s = values.coarse[y * values.coarse_side + x];
+          b.cells += s.cells;
+          b.hits += s.p;
+          b.sum += s.sum;
+          b.min = std::min<std::uint64_t>(b.min, s.min);
+          b.max = std::max<std::uint64_t>(b.max, s.max);
+        }
+      }
+      poller.tick(y);
+    }
+  }
+}
+
 void value_blocks(const detail::Values& values, const detail::Table& table, const Geometry& g, const View& view,
                   std::vector<Block>& blocks, Poller& poller) {
+  if (g.cell >= detail::Values::kCoarse && view.aggregate != Aggregate::residue)
+    return coarse_blocks(values, g, blocks, poller);
   const std::uint64_t k = table.info.k;
   const bool palace = table.kind == Kind::palace;
   for (std::uint32_t i = 0; i < g.blocks; ++i) {
@@ -119,8 +146,9 @@ void list_blocks(const detail::PList& list, std::uint64_t side, const Geometry& 
   const u128 span = u128{g.blocks} * g.cell;
   for (int mirror = 0; mirror < 2; ++mirror) {
     const auto& cells = mirror ? list.by_b : list.by_a;  // (x, y) pairs sorted by x
-    auto it = std::lower_bound(cells.begin(), cells.end(), std::pair<std::uint32_t, std::uint32_t>(
-                                                               static_cast<std::uint32_t>(std::min<u128>(g.x0, UINT32_MAX)), 0));
+    auto it = std::lower_bound(
+        cells.begin(), cells.end(),
+        std::pair<std::uint32_t, std::uint32_t>(static_cast<std::uint32_t>(std::min<u128>(g.x0, UINT32_MAX)), 0));
     for (; it != cells.end() && u128{it->first} < g.x0 + span; ++it) {
       const auto [x, y] = *it;
       if (mirror && x == y) continue;  // (0, 0) once
@@ -142,8 +170,8 @@ void list_blocks(const detail::PList& list, std::uint64_t side, const Geometry& 
 // Random access: with A(x) the first n ≥ 1 with a_n ≥ x and B(y) the first with b_n ≥ y, the
 // P-positions (a_n, b_n) of a block [x, x') × [y, y') are the n in [A(x), A(x')) ∩ [B(y), B(y'))
 // (both sequences increase), and the mirrored ones likewise; (0, 0) is added once.
-void analytic_blocks(const twopile::MorphicPPositions& morphic, std::uint64_t side, const Geometry& g,
-                     std::vector<Block>& blocks, Poller& poller) {
+void analytic_blocks(const twopile::MorphicPPositions& morphic, const detail::Slopes& slopes, std::uint64_t side,
+                     const Geometry& g, std::vector<Block>& blocks, Poller& poller) {
   std::vector<std::uint64_t> xs(g.blocks + 1), ys(g.blocks + 1);
   for (std::uint32_t j = 0; j <= g.blocks; ++j) {
     xs[j] = clip(g.x0 + u128{j} * g.cell, 0, side).first;
@@ -152,10 +180,12 @@ void analytic_blocks(const twopile::MorphicPPositions& morphic, std::uint64_t si
   // Boundaries in increasing order; at most one n has a_n (or b_n) at each integer, so the
   // next boundary's index is at most the previous one's plus the distance between them.
   auto firsts = [&](const std::vector<std::uint64_t>& at, bool b) {
+    const long double slope = b ? slopes.b : slopes.a;
     std::vector<std::uint64_t> n(at.size());
-    n[0] = detail::first_index(morphic, b, at[0], 1, at[0]);
+    n[0] = detail::first_index(morphic, b, at[0], 1, at[0], static_cast<std::uint64_t>(at[0] / slope));
     for (std::size_t j = 1; j < at.size(); ++j) {
-      n[j] = detail::first_index(morphic, b, at[j], n[j - 1], n[j - 1] + (at[j] - at[j - 1]));
+      const auto step = static_cast<std::uint64_t>((at[j] - at[j - 1]) / slope);
+      n[j] = detail::first_index(morphic, b, at[j], n[j - 1], n[j - 1] + (at[j] - at[j - 1]), n[j - 1] + step);
       poller.tick(j);
     }
     return n;
@@ -175,6 +205,30 @@ void analytic_blocks(const twopile::MorphicPPositions& morphic, std::uint64_t si
 }
 
 }  // namespace
+
+namespace detail {
+
+void summarize(Values& values, const Table& table) {
+  const std::uint64_t k = table.info.k, side = values.side, n = (side + Values::kCoarse - 1) / Values::kCoarse;
+  const bool palace = table.kind == Kind::palace;
+  values.coarse_side = n;
+  values.coarse.assign(n * n, Summary{});
+  for (std::uint64_t y = 0; y < side; ++y)
+    for (std::uint64_t x = 0; x < side; ++x) {
+      const std::uint32_t v = values.at(x, y);
+      Summary& s = values.coarse[(y / Values::kCoarse) * n + x / Values::kCoarse];
+      s.min = std::min(s.min, v);
+      s.max = std::max(s.max, v);
+      s.sum += v;
+      s.cells += 1;
+      s.p += palace ? v < k : v == 0;
+    }
+  values.palette.resize(values.vmax + 1);
+  for (std::uint64_t v = 0; v <= values.vmax; ++v)
+    values.palette[v] = value_colour(table, static_cast<double>(v), values.vmax);
+}
+
+}  // namespace detail
 
 std::vector<std::uint32_t> Atlas::tile_pixels(std::string_view name, int z, std::uint64_t tx, std::uint64_t ty,
                                               const View& view, const ProgressFn& progress) {
@@ -199,7 +253,7 @@ std::vector<std::uint32_t> Atlas::tile_pixels(std::string_view name, int z, std:
   } else if (table.plist) {
     list_blocks(*table.plist, info.side, g, blocks, poller);
   } else {
-    analytic_blocks(*table.morphic, info.side, g, blocks, poller);
+    analytic_blocks(*table.morphic, table.slopes, info.side, g, blocks, poller);
   }
   std::vector<std::uint32_t> pixels(std::size_t{kTileSide} * kTileSide);
   for (std::uint32_t py = 0; py < kTileSide; ++py)
@@ -213,12 +267,16 @@ std::string Atlas::tile_png(std::string_view name, int z, std::uint64_t tx, std:
                             const ProgressFn& progress) {
   const std::vector<std::uint32_t> pixels = tile_pixels(name, z, tx, ty, view, progress);
   std::ostringstream out;
-  write_png(out, kTileSide, kTileSide, [&](std::uint32_t y, Rgb* row) {
-    for (std::uint32_t x = 0; x < kTileSide; ++x) {
-      const std::uint32_t c = pixels[std::size_t{y} * kTileSide + x];
-      row[x] = {static_cast<std::uint8_t>(c >> 16), static_cast<std::uint8_t>(c >> 8), static_cast<std::uint8_t>(c)};
-    }
-  });
+  write_png(
+      out, kTileSide, kTileSide,
+      [&](std::uint32_t y, Rgb* row) {
+        for (std::uint32_t x = 0; x < kTileSide; ++x) {
+          const std::uint32_t c = pixels[std::size_t{y} * kTileSide + x];
+          row[x] = {static_cast<std::uint8_t>(c >> 16), static_cast<std::uint8_t>(c >> 8),
+                    static_cast<std::uint8_t>(c)};
+        }
+      },
+      {}, 1);  // zlib's fastest level: a tile is sent at once, and the cache keeps it
   return std::move(out).str();
 }
 
@@ -234,8 +292,9 @@ Legend Atlas::legend(std::string_view name, const View& view, const ProgressFn& 
   detail::compute(table, impl_->regions, impl_->options, progress);
   if (!table.values) throw InputError(fmt::format("{} has no values, only P-positions (aggregate p)", table.info.name));
   legend.vmax = table.values->vmax;
-  for (std::uint64_t v = 0; v <= std::min(legend.vmax, Legend::kMaxLegend); ++v)
-    legend.colours.push_back(value_colour(table, static_cast<double>(v), legend.vmax));
+  const auto& palette = table.values->palette;
+  legend.colours.assign(palette.begin(),
+                        palette.begin() + static_cast<std::ptrdiff_t>(std::min(legend.vmax, Legend::kMaxLegend) + 1));
   return legend;
 }
 
