@@ -236,7 +236,7 @@ async function selectTable(name, keepView) {
   if (!keepView) {
     const side = Math.min(Number(info.side), 4096);
     const fit = Math.min(map.getSize().x, map.getSize().y);
-    map.setView([-side / 2, side / 2], Math.floor(Math.log2(fit / side)));
+    map.setView([-side / 2, side / 2], Math.floor(Math.log2(fit / side)), { animate: false });
   }
   try {
     await loadLegend();
@@ -280,6 +280,12 @@ async function start() {
   el("ov-diagonal").addEventListener("change", (e) => toggleOverlay("diagonal", e.target.checked));
   el("save").addEventListener("click", saveView);
   el("panel-close").addEventListener("click", () => { el("panel").hidden = true; });
+  // A link pasted into this tab: the hash alone changes, the page stays.
+  window.addEventListener("hashchange", async () => {
+    readHash();
+    if (state.z !== null && state.x !== null && state.y !== null) map.setView([-state.y, state.x], state.z);
+    await selectTable(state.t, true);
+  });
   drawAxes();
   window.atlas.ready = true;
 }
