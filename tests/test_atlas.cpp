@@ -10,6 +10,7 @@
 #include "queengames/atlas.hpp"
 #include "queengames/blocking.hpp"
 #include "queengames/boards.hpp"
+#include "queengames/spiral.hpp"
 #include "queengames/twopile.hpp"
 
 namespace {
@@ -145,17 +146,47 @@ TEST(Atlas, SweptPPositionsMatchTheGrundyZeros) {
   EXPECT_EQ(std::count(p.begin(), p.end(), 0x000000u), 195);  // (a_n, b_n) and (b_n, a_n) in the 256² corner
 }
 
+TEST(Atlas, BoardZerosAreTheGreedyQueens) {
+  // board.quadrant's zeros against Knuth's column scan S_c (seed 000 §8), board.spiral's against the
+  // direct placement on the spiral (seed 000 §1): both routes place the queens one by one.
+  const auto quadrant = atlas().tile_pixels("board.quadrant", 0, 0, 0, view("p"));
+  const std::vector<std::uint64_t> rows = qg::boards::quadrant_queens(kSide);
+  std::set<std::pair<std::uint64_t, std::uint64_t>> queens;
+  for (std::uint64_t c = 0; c < kSide; ++c)
+    if (rows[c] < kSide) queens.insert({c, rows[c]});
+  for (std::uint64_t y = 0; y < kSide; ++y)
+    for (std::uint64_t x = 0; x < kSide; ++x)
+      ASSERT_EQ(quadrant[y * kSide + x] == 0x000000, queens.count({x, y}) == 1) << x << "," << y;
+
+  const auto spiral = atlas().tile_pixels("board.spiral", 0, 0, 0, view("p"));
+  const qg::boards::Board window(qg::boards::BoardKind::spiral, kSide);
+  std::uint64_t placed = 0;
+  qg::spiral::queens_within(kSide / 2 - 1, [&](qg::spiral::Point q) {
+    ++placed;
+    EXPECT_EQ(spiral[(q.x - window.row0()) * kSide + (q.y - window.col0())], 0x000000u) << q.x << "," << q.y;
+  });
+  std::uint64_t black = 0;
+  for (std::int64_t x = -static_cast<std::int64_t>(kSide / 2 - 1); x < static_cast<std::int64_t>(kSide / 2); ++x)
+    for (std::int64_t y = -static_cast<std::int64_t>(kSide / 2 - 1); y < static_cast<std::int64_t>(kSide / 2); ++y)
+      black += spiral[(x - window.row0()) * kSide + (y - window.col0())] == 0x000000;
+  EXPECT_EQ(black, placed);
+  EXPECT_GT(placed, 100u);
+  const a::CellFacts first = atlas().cell("board.spiral", -window.col0(), -window.row0());
+  EXPECT_EQ(first.index, 0u);
+  EXPECT_TRUE(first.p_position);  // q_0 = (0, 0)
+}
+
 TEST(Atlas, CellFacts) {
   const a::CellFacts w = atlas().cell("grundy.wythoff", 3, 5);
   EXPECT_EQ(w.value, 0u);
   EXPECT_TRUE(w.p_position);
-  EXPECT_EQ(w.option_count, 11u);  // 3 + 5 rook moves, 3 diagonal
+  EXPECT_EQ(w.option_count, 11u);                                               // 3 + 5 rook moves, 3 diagonal
   for (const auto& o : w.options) EXPECT_NE(o.value, 0u) << o.x << "," << o.y;  // no P-position is an option
   const a::CellFacts far = atlas().cell("p.wythoff", 1'000'000'000'000'000, 1'618'033'988'749'894);
   EXPECT_FALSE(far.p_position);
-  const qg::twopile::Position p = qg::twopile::MorphicPPositions(
-                                      *qg::twopile::morphic_coding(qg::twopile::Ruleset::parse("wythoff")))
-                                      .nth(618'033'988'749'895);
+  const qg::twopile::Position p =
+      qg::twopile::MorphicPPositions(*qg::twopile::morphic_coding(qg::twopile::Ruleset::parse("wythoff")))
+          .nth(618'033'988'749'895);
   const a::CellFacts mirrored = atlas().cell("p.wythoff", p.y, p.x);  // (b_n, a_n)
   EXPECT_TRUE(mirrored.p_position);
   EXPECT_EQ(mirrored.index, 618'033'988'749'895u);
@@ -173,11 +204,11 @@ TEST(Atlas, ClearErrors) {
   EXPECT_THROW(atlas().info("wythoff"), qg::InputError);
   EXPECT_THROW(atlas().info("grundy.no-such-game"), qg::InputError);
   EXPECT_THROW(atlas().info("palace.0"), qg::RangeError);
-  EXPECT_THROW(atlas().tile_pixels("grundy.wythoff", 9, 0, 0, view("min")), qg::InputError);       // zoom
-  EXPECT_THROW(atlas().tile_pixels("grundy.wythoff", 0, 1, 0, view("min")), qg::RangeError);       // outside
-  EXPECT_THROW(atlas().tile_pixels("p.wythoff", 0, 0, 0, view("min")), qg::InputError);            // no values
-  EXPECT_THROW(atlas().tile_pixels("grundy.wythoff", 0, 0, 0, view("mod", 1)), qg::InputError);    // modulus
-  EXPECT_THROW(atlas().tile_pixels("p.wythoff", -60, 1, 0, view("p")), qg::RangeError);            // past 2^60
+  EXPECT_THROW(atlas().tile_pixels("grundy.wythoff", 9, 0, 0, view("min")), qg::InputError);     // zoom
+  EXPECT_THROW(atlas().tile_pixels("grundy.wythoff", 0, 1, 0, view("min")), qg::RangeError);     // outside
+  EXPECT_THROW(atlas().tile_pixels("p.wythoff", 0, 0, 0, view("min")), qg::InputError);          // no values
+  EXPECT_THROW(atlas().tile_pixels("grundy.wythoff", 0, 0, 0, view("mod", 1)), qg::InputError);  // modulus
+  EXPECT_THROW(atlas().tile_pixels("p.wythoff", -60, 1, 0, view("p")), qg::RangeError);          // past 2^60
   EXPECT_THROW(atlas().cell("grundy.wythoff", kSide, 0), qg::RangeError);
   EXPECT_THROW(a::parse_aggregate("median"), qg::InputError);
   // A region beyond the memory the atlas may hold is refused before it is computed.

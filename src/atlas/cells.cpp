@@ -103,6 +103,36 @@ void p_options(const detail::Table& table, CellFacts& facts,
                                     facts.p_position && to_p ? " (contradicts the table!)" : ""));
 }
 
+void board_facts(const detail::Table& table, CellFacts& facts) {
+  const detail::Values& values = *table.values;
+  const std::uint32_t v = values.at(facts.x, facts.y);
+  const boards::Square square{values.row0 + static_cast<std::int64_t>(facts.y),
+                              values.col0 + static_cast<std::int64_t>(facts.x)};
+  const bool spiral = *table.board == boards::BoardKind::spiral;
+  if (v == detail::Values::kNone) {
+    facts.notes.push_back(fmt::format("(row {}, column {}) is no cell of the {} board", square.row, square.col,
+                                      boards::to_string(*table.board)));
+    return;
+  }
+  facts.value = v;
+  facts.p_position = v == 0;
+  const char* piece = boards::to_string(table.piece);
+  // The numbering: the spiral's cell index, or Table 5's d(d + 1)/2 + c on the quadrant.
+  const boards::Board board(*table.board, spiral ? values.side : 2 * values.side - 1);
+  facts.index = board.index(square);
+  facts.notes.push_back(
+      spiral ? fmt::format("spiral cell {} at (x, y) = ({}, {}), x South and y East of the first cell (seed 000 §2)",
+                           facts.index ? std::to_string(*facts.index) : "?", square.row, square.col)
+             : fmt::format("cell {} of the numbering, row {}, column {}",
+                           facts.index ? std::to_string(*facts.index) : "?", square.row, square.col));
+  facts.notes.push_back(fmt::format(
+      "its value is the mex of the values of the lower-numbered cells a {} on it reaches (seed 000 §7)", piece));
+  facts.notes.push_back(v == 0 ? fmt::format("value 0: a greedy {0} settles here; it attacks no {0} on an earlier "
+                                             "cell (seed 000 §1, the claim exile.greedy_is_p)",
+                                             piece)
+                               : fmt::format("value > 0: some earlier {} attacks this cell", piece));
+}
+
 void palace_facts(const detail::Table& table, CellFacts& facts) {
   const detail::Values& values = *table.values;
   const std::uint64_t k = table.info.k, x = facts.x, y = facts.y;
@@ -172,6 +202,9 @@ CellFacts Atlas::cell(std::string_view name, std::uint64_t x, std::uint64_t y, c
       break;
     case Kind::palace:
       palace_facts(table, facts);
+      break;
+    case Kind::board:
+      board_facts(table, facts);
       break;
     case Kind::p:
       if (table.morphic) {

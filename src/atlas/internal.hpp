@@ -10,11 +10,12 @@
 #include <vector>
 
 #include "queengames/atlas.hpp"
+#include "queengames/boards.hpp"
 #include "queengames/twopile.hpp"
 
 namespace qg::atlas::detail {
 
-enum class Kind { grundy, p, palace };
+enum class Kind { grundy, p, palace, board };
 
 // What the cells of a square block hold: their extremes, sum, how many lie in the region and how
 // many are P-positions (value 0, or a palace).
@@ -24,11 +25,14 @@ struct Summary {
   std::uint32_t cells = 0, p = 0;
 };
 
-// A value table's side × side corner, row-major (grundy and palace tables), with its summaries
+// A value table's side × side corner, row-major (grundy, palace and board tables; kNone marks a
+// place that is no cell of the board, shown as outside the region), with its summaries
 // by kCoarse × kCoarse blocks (so that a tile zoomed out that far reads 1/256 of the cells) and
 // the colour of each value.
 struct Values {
   static constexpr std::uint64_t kCoarse = 16;
+  static constexpr std::uint32_t kNone = boards::Table::kNone;
+  std::int64_t row0 = 0, col0 = 0;  // board tables: the board coordinates of cell (0, 0)
   std::uint64_t side = 0;
   std::vector<std::uint32_t> cells;
   std::uint64_t vmax = 0;
@@ -60,7 +64,9 @@ Slopes slopes(const twopile::MorphicPPositions& morphic);
 struct Table {
   TableInfo info;
   Kind kind = Kind::grundy;
-  std::optional<twopile::Ruleset> ruleset;            // grundy and p tables
+  std::optional<twopile::Ruleset> ruleset;  // grundy and p tables
+  std::optional<boards::BoardKind> board;   // board tables, with their piece
+  boards::Piece piece = boards::Piece::queen;
   std::optional<twopile::MorphicPPositions> morphic;  // p tables with random access
   Slopes slopes;                                      // of the morphic route
   std::timed_mutex computing;                         // held while the region is computed

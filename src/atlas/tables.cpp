@@ -21,10 +21,11 @@ std::unique_ptr<Table> make_table(std::string_view name, const Options& options)
   const std::size_t dot = name.find('.');
   const std::string_view kind = name.substr(0, dot),
                          parameter = dot == std::string_view::npos ? "" : name.substr(dot + 1);
-  if (dot == std::string_view::npos || parameter.empty() || (kind != "grundy" && kind != "p" && kind != "palace"))
+  if (dot == std::string_view::npos || parameter.empty() ||
+      (kind != "grundy" && kind != "p" && kind != "palace" && kind != "board"))
     throw InputError(
-        fmt::format("no table '{}': a table is grundy.RULESET, p.RULESET or palace.K (grundy.wythoff, "
-                    "p.maharaja, palace.3)",
+        fmt::format("no table '{}': a table is grundy.RULESET, p.RULESET, palace.K or board.BOARD[:PIECE] "
+                    "(grundy.wythoff, p.maharaja, palace.3, board.spiral, board.quadrant:rook)",
                     name));
   auto table = std::make_unique<Table>();
   TableInfo& info = table->info;
@@ -40,6 +41,35 @@ std::unique_ptr<Table> make_table(std::string_view name, const Options& options)
     info.bytes = 4 * side * side + blocking::palace_rows_bytes(info.k, side, blocking::Engine::definition);
     info.region = fmt::format("the {0}×{0} corner, counted once row by row by the streaming engine (O(W·H) time; {1})",
                               side, megabytes(info.bytes));
+    info.aggregates = {Aggregate::min, Aggregate::max, Aggregate::mean, Aggregate::p, Aggregate::residue};
+    return table;
+  }
+  if (kind == "board") {
+    const std::size_t colon = parameter.find(':');
+    const std::string_view board = parameter.substr(0, colon);
+    table->board = boards::parse_board_kind(board);
+    if (!table->board || boards::Board(*table->board, 1).geometry() != boards::Geometry::square)
+      throw InputError(
+          fmt::format("no board '{}' in the atlas: spiral, quadrant, quadrant-columns, sector45, "
+                      "square-rows, square-antidiagonals",
+                      board));
+    if (colon != std::string_view::npos) table->piece = boards::parse_piece(parameter.substr(colon + 1));
+    if (!boards::supports(*table->board, table->piece))
+      throw InputError(fmt::format("the {} board takes no {}", board, boards::to_string(table->piece)));
+    table->kind = Kind::board;
+    const bool quadrant =
+        *table->board == boards::BoardKind::quadrant || *table->board == boards::BoardKind::quadrant_by_columns;
+    info.title = fmt::format("Sprague-Grundy values of the {} on the {} board (value 0: the greedy {}s, seed 000 §1)",
+                             boards::to_string(table->piece), board, boards::to_string(table->piece));
+    info.source = quadrant ? "seed 000 §7–8 (Table 5: the quadrant by antidiagonals)"
+                           : "seed 000 §1, §7 (Fig. 2's spiral; Figs. 4, 5)";
+    info.side = side;
+    info.bytes = 4 * side * side +
+                 boards::board_grundy_bytes(boards::Board(*table->board, quadrant ? 2 * side - 1 : side), table->piece);
+    info.region = fmt::format(
+        "the {0}×{0} {1}, computed once by the board engine (a piece's value is the mex over the lower-numbered cells "
+        "it reaches, so every earlier cell is needed; {2})",
+        side, quadrant ? "corner" : "window around the first cell", megabytes(info.bytes));
     info.aggregates = {Aggregate::min, Aggregate::max, Aggregate::mean, Aggregate::p, Aggregate::residue};
     return table;
   }
@@ -96,7 +126,10 @@ struct Reservation {
 };
 
 std::uint64_t largest(const std::vector<std::uint32_t>& cells) {
-  return cells.empty() ? 0 : *std::max_element(cells.begin(), cells.end());
+  std::uint32_t top = 0;
+  for (std::uint32_t v : cells)
+    if (v != Values::kNone) top = std::max(top, v);
+  return top;
 }
 
 }  // namespace
@@ -126,6 +159,24 @@ void compute(Table& table, Regions& regions, const Options& options, const Progr
     grundy.progress = progress;
     boards::Table t = boards::grundy_table(*table.ruleset, info.side, info.side, grundy);
     auto values = std::make_shared<Values>();
+    values->side = info.side;
+    values->cells = std::move(t.values);
+    values->vmax = largest(values->cells);
+    summarize(*values, table);
+    table.values = std::move(values);
+  } else if (table.kind == Kind::board) {
+    boards::GrundyOptions grundy;
+    grundy.threads = options.threads;
+    grundy.progress = progress;
+    auto values = std::make_shared<Values>();
+    boards::Table t = boards::board_window_table(*table.board, table.piece, info.side, info.side, grundy);
+    const bool quadrant =
+        *table.board == boards::BoardKind::quadrant || *table.board == boards::BoardKind::quadrant_by_columns;
+    if (!quadrant) {
+      const boards::Board board(*table.board, info.side);
+      values->row0 = board.row0();
+      values->col0 = board.col0();
+    }
     values->side = info.side;
     values->cells = std::move(t.values);
     values->vmax = largest(values->cells);
@@ -252,10 +303,26 @@ Atlas::~Atlas() = default;
 
 std::vector<TableInfo> Atlas::catalogue() const {
   std::vector<TableInfo> list;
-  for (const char* name :
-       {"grundy.wythoff", "p.wythoff", "palace.5", "palace.3", "palace.2", "grundy.maharaja", "p.maharaja",
-        "p.kqueen:2", "grundy.kqueen:2", "p.queen-bee", "grundy.queen-bee", "p.queen-dee", "p.st-wythoff:2,1",
-        "grundy.kl-maharaja:2,3", "p.kl-maharaja:2,3", "grundy.t2t:2"})
+  for (const char* name : {"grundy.wythoff",
+                           "p.wythoff",
+                           "palace.5",
+                           "palace.3",
+                           "palace.2",
+                           "grundy.maharaja",
+                           "p.maharaja",
+                           "p.kqueen:2",
+                           "grundy.kqueen:2",
+                           "p.queen-bee",
+                           "grundy.queen-bee",
+                           "p.queen-dee",
+                           "p.st-wythoff:2,1",
+                           "grundy.kl-maharaja:2,3",
+                           "p.kl-maharaja:2,3",
+                           "grundy.t2t:2",
+                           "board.quadrant",
+                           "board.spiral",
+                           "board.quadrant:rook",
+                           "board.sector45"})
     list.push_back(info(name));
   return list;
 }

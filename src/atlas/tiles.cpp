@@ -122,14 +122,17 @@ void value_blocks(const detail::Values& values, const detail::Table& table, cons
         Block& b = blocks[std::size_t{i} * g.blocks + j];
         std::uint64_t hits = 0, sum = 0;
         std::uint32_t lo = UINT32_MAX, hi = 0;
+        std::uint64_t cells = 0;
         for (std::uint64_t x = xlo; x < xhi; ++x) {
           const std::uint32_t v = row[x];
+          if (v == detail::Values::kNone) continue;  // no cell of the board
+          ++cells;
           lo = std::min(lo, v);
           hi = std::max(hi, v);
           sum += v;
           if (view.aggregate == Aggregate::residue ? v % view.modulus == 0 : palace ? v < k : v == 0) ++hits;
         }
-        b.cells += xhi - xlo;
+        b.cells += cells;
         b.hits += hits;
         b.sum += sum;
         b.min = std::min<std::uint64_t>(b.min, lo);
@@ -216,6 +219,7 @@ void summarize(Values& values, const Table& table) {
   for (std::uint64_t y = 0; y < side; ++y)
     for (std::uint64_t x = 0; x < side; ++x) {
       const std::uint32_t v = values.at(x, y);
+      if (v == Values::kNone) continue;
       Summary& s = values.coarse[(y / Values::kCoarse) * n + x / Values::kCoarse];
       s.min = std::min(s.min, v);
       s.max = std::max(s.max, v);
