@@ -11,6 +11,7 @@
 #include <iostream>
 #include <list>
 #include <mutex>
+#include <semaphore>
 #include <thread>
 #include <unordered_map>
 
@@ -118,6 +119,20 @@ std::vector<int> client_sockets(int port, const std::string& peer = "", int peer
 
 struct Cancelled : std::runtime_error {
   Cancelled() : std::runtime_error("the client went away") {}
+};
+
+// A slot among the tile computations running at once, waited for while polling the request.
+class Computing {
+ public:
+  Computing(std::counting_semaphore<>& slots, const qg::ProgressFn& progress) : slots_(slots) {
+    while (!slots_.try_acquire_for(std::chrono::milliseconds(20))) progress(0, 1);
+  }
+  ~Computing() { slots_.release(); }
+  Computing(const Computing&) = delete;
+  Computing& operator=(const Computing&) = delete;
+
+ private:
+  std::counting_semaphore<>& slots_;
 };
 
 // A request's ProgressFn: throws once the server stops or the client has closed its connection.
@@ -252,11 +267,15 @@ void run_serve(const ServeArgs& o) {
   options.threads = static_cast<unsigned>(o.threads.value(1, 64));
   qg::atlas::Atlas atlas(options);
   TileCache cache(options.memory, atlas);
+  // As many tiles computed at once as there are cores: the others wait, and a cached tile is
+  // answered between them instead of sharing the cores with every computation in flight.
+  std::counting_semaphore<> computing(std::max(1u, std::thread::hardware_concurrency()));
 
   httplib::Server server;
   // Threads wait on kept-alive connections: more of them than the clients a load brings.
   server.new_task_queue = [] { return new httplib::ThreadPool(48); };
   server.set_keep_alive_max_count(1000);
+  server.set_tcp_nodelay(true);  // a response is headers and body in two writes: no Nagle delay between them
   server.set_keep_alive_timeout(2);
   if (!server.set_mount_point("/", web.string()))
     throw qg::InputError(fmt::format("cannot serve the directory {}", web.string()));
@@ -298,7 +317,9 @@ void run_serve(const ServeArgs& o) {
       auto png = cache.get(key);
       res.set_header("X-Atlas-Cache", png ? "hit" : "miss");  // for the load test's two latencies
       if (!png) {
-        png = std::make_shared<const std::string>(atlas.tile_png(parts[0], z, x, y, view, request_progress(req, port)));
+        const qg::ProgressFn progress = request_progress(req, port);
+        Computing slot(computing, progress);
+        png = std::make_shared<const std::string>(atlas.tile_png(parts[0], z, x, y, view, progress));
         cache.put(key, png);
       }
       res.set_content(*png, "image/png");
