@@ -50,11 +50,11 @@ function makeLayer() {
   const side = Number(info.side);
   layer = new AtlasLayer("", { tileSize: 256, minZoom: -60, maxZoom: 8, noWrap: true,
                                bounds: L.latLngBounds([[-side, 0], [0, side]]), keepBuffer: 1 });
-  window.atlas.loading = 0;
-  layer.on("tileloadstart", () => { window.atlas.loading++; status("loading tiles…"); });
-  layer.on("tileload", () => { window.atlas.loading--; window.atlas.loaded++; if (!window.atlas.loading) status(""); });
+  // Leaflet drops a tile of another zoom still loading without an event: ask the layer, not a count.
+  layer.on("tileloadstart", () => status("loading tiles…"));
+  layer.on("load", () => status(""));
+  layer.on("tileload", () => { window.atlas.loaded++; });
   layer.on("tileerror", async (e) => {
-    window.atlas.loading--;
     // The image carries no reason: ask again for the server's message (4xx with JSON).
     try {
       const r = await fetch(e.tile.src);
@@ -247,7 +247,8 @@ async function selectTable(name, keepView) {
 }
 
 async function start() {
-  window.atlas = { map, state, loading: 0, loaded: 0, cell: null, tileUrl, showCell, saveView, ready: false };
+  window.atlas = { map, state, loaded: 0, cell: null, tileUrl, showCell, saveView, ready: false,
+                   loading: () => !layer || layer.isLoading() };
   readHash();
   const r = await fetch("/tables");
   tables = await r.json();

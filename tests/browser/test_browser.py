@@ -52,7 +52,7 @@ def get_json(server, path):
 def wait_loaded(driver, timeout=30):
     """Until the page is set up and no tile is loading."""
     WebDriverWait(driver, timeout).until(lambda d: d.execute_script(
-        "return window.atlas && window.atlas.ready && window.atlas.loading === 0 && window.atlas.loaded > 0"))
+        "return window.atlas && window.atlas.ready && !window.atlas.loading() && window.atlas.loaded > 0"))
 
 
 def open_page(driver, url):
