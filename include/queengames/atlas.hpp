@@ -18,8 +18,9 @@
 // multiples of m), never one sampled cell.
 //
 // An Atlas is shared by the server's threads: every member function may be called from many
-// threads at once. A table's computed region is held for the life of the Atlas; its memory is
-// estimated up front (TableInfo::bytes) and refused (MemoryError) beyond Options::memory.
+// threads at once. A table's computed region is held for the life of the Atlas; the memory its
+// engine needs is estimated up front (TableInfo::bytes) and refused (MemoryError) beyond
+// Options::memory; once computed, the region counts what it holds (memory()).
 #pragma once
 
 #include <cstdint>

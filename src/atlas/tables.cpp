@@ -204,6 +204,16 @@ void compute(Table& table, Regions& regions, const Options& options, const Progr
     std::sort(list->by_b.begin(), list->by_b.end());
     table.plist = std::move(list);
   }
+  // The estimate covered the engine at its peak; what stays is the region itself.
+  std::uint64_t held = 0;
+  if (table.values)
+    held =
+        4 * (table.values->cells.size() + table.values->palette.size()) + sizeof(Summary) * table.values->coarse.size();
+  if (table.plist) held = 8 * (table.plist->by_a.size() + table.plist->by_b.size());
+  {
+    std::lock_guard guard(regions.mutex);
+    regions.held = regions.held - info.bytes + held;
+  }
   reservation.kept = true;
 }
 
