@@ -20,11 +20,26 @@ using detail::Term;
 using detail::TermPtr;
 
 std::vector<SystemChoice> all_systems() {
-  return {{"msd_2", 6},         {"lsd_2", 6},         {"msd_3", 3},           {"lsd_3", 3},
-          {"msd_10", 1},        {"lsd_10", 1},        {"msd_fib", 5},         {"lsd_fib", 5},
-          {"msd_trib", 3},      {"lsd_trib", 3},      {"msd_neg_2", 3},       {"lsd_neg_2", 3},
-          {"msd_neg_3", 1},     {"lsd_neg_3", 1},     {"msd_queen2_1", 1},    {"lsd_queen2_1", 1},
-          {"msd_kqueen3", 1},   {"lsd_kqueen3", 1},   {"msd_tetranacci", 1, 0}, {"lsd_tetranacci", 1, 0}};
+  return {{"msd_2", 6},
+          {"lsd_2", 6},
+          {"msd_3", 3},
+          {"lsd_3", 3},
+          {"msd_10", 1},
+          {"lsd_10", 1},
+          {"msd_fib", 5},
+          {"lsd_fib", 5},
+          {"msd_trib", 3},
+          {"lsd_trib", 3},
+          {"msd_neg_2", 3},
+          {"lsd_neg_2", 3},
+          {"msd_neg_3", 1},
+          {"lsd_neg_3", 1},
+          {"msd_queen2_1", 1},
+          {"lsd_queen2_1", 1},
+          {"msd_kqueen3", 1},
+          {"lsd_kqueen3", 1},
+          {"msd_tetranacci", 1, 0},
+          {"lsd_tetranacci", 1, 0}};
 }
 
 namespace {
@@ -208,7 +223,8 @@ FormulaPtr Generator::quantifier(unsigned depth, std::vector<Var>& scope) {
 }
 
 FormulaPtr Generator::atom(const std::vector<Var>& scope) {
-  std::string sys = scope.empty() || below(5) == 0 ? pick_system() : scope[below(static_cast<unsigned>(scope.size()))].system;
+  std::string sys =
+      scope.empty() || below(5) == 0 ? pick_system() : scope[below(static_cast<unsigned>(scope.size()))].system;
   std::vector<Var> vars;
   for (const auto& v : scope)
     if (v.system == sys) vars.push_back(v);
@@ -295,7 +311,7 @@ std::string print_term(const Term& t) {
       return std::to_string(t.value);
     case Term::negate:
       return t.a->kind == Term::number || t.a->kind == Term::variable ? "_" + print_term(*t.a)
-                                                                       : "_(" + print_term(*t.a) + ")";
+                                                                      : "_(" + print_term(*t.a) + ")";
     case Term::add:
       return "(" + print_term(*t.a) + "+" + print_term(*t.b) + ")";
     case Term::subtract:
@@ -360,8 +376,7 @@ struct NotExact {
 
 class Brute {
  public:
-  Brute(const std::map<std::string, std::string>& systems, const Bounds& bounds)
-      : systems_(systems), bounds_(bounds) {}
+  Brute(const std::map<std::string, std::string>& systems, const Bounds& bounds) : systems_(systems), bounds_(bounds) {}
 
   bool holds(const Formula& f) {
     switch (f.kind) {

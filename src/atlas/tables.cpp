@@ -14,6 +14,11 @@ namespace qg::atlas {
 namespace detail {
 namespace {
 
+// The quadrant boards show their W×H corner; the others a window around their first cell.
+bool corner(boards::BoardKind kind) {
+  return kind == boards::BoardKind::quadrant || kind == boards::BoardKind::quadrant_by_columns;
+}
+
 std::string megabytes(std::uint64_t bytes) { return fmt::format("{:.0f} MB", static_cast<double>(bytes) / 1e6); }
 
 // A table named "KIND.PARAMETER" (see atlas.hpp), its region's size and cost stated up front.
@@ -57,8 +62,7 @@ std::unique_ptr<Table> make_table(std::string_view name, const Options& options)
     if (!boards::supports(*table->board, table->piece))
       throw InputError(fmt::format("the {} board takes no {}", board, boards::to_string(table->piece)));
     table->kind = Kind::board;
-    const bool quadrant =
-        *table->board == boards::BoardKind::quadrant || *table->board == boards::BoardKind::quadrant_by_columns;
+    const bool quadrant = corner(*table->board);
     info.title = fmt::format("Sprague-Grundy values of the {} on the {} board (value 0: the greedy {}s, seed 000 §1)",
                              boards::to_string(table->piece), board, boards::to_string(table->piece));
     info.source = quadrant ? "seed 000 §7–8 (Table 5: the quadrant by antidiagonals)"
@@ -132,6 +136,24 @@ std::uint64_t largest(const std::vector<std::uint32_t>& cells) {
   return top;
 }
 
+// The cells of a value table's region from its engine (a board's window also sets where it lies).
+std::vector<std::uint32_t> region_cells(const Table& table, const Options& options, const ProgressFn& progress,
+                                        Values& values) {
+  const TableInfo& info = table.info;
+  if (table.kind == Kind::palace)
+    return blocking::palace_table(info.k, info.side, info.side, blocking::Engine::definition, progress);
+  boards::GrundyOptions grundy;
+  grundy.threads = options.threads;
+  grundy.progress = progress;
+  if (table.kind == Kind::grundy) return boards::grundy_table(*table.ruleset, info.side, info.side, grundy).values;
+  if (!corner(*table.board)) {
+    const boards::Board board(*table.board, info.side);
+    values.row0 = board.row0();
+    values.col0 = board.col0();
+  }
+  return boards::board_window_table(*table.board, table.piece, info.side, info.side, grundy).values;
+}
+
 }  // namespace
 
 void compute(Table& table, Regions& regions, const Options& options, const ProgressFn& progress) {
@@ -153,39 +175,10 @@ void compute(Table& table, Regions& regions, const Options& options, const Progr
   }
   Reservation reservation{regions, info.bytes};
   require_memory(info.bytes, info.name);
-  if (table.kind == Kind::grundy) {
-    boards::GrundyOptions grundy;
-    grundy.threads = options.threads;
-    grundy.progress = progress;
-    boards::Table t = boards::grundy_table(*table.ruleset, info.side, info.side, grundy);
+  if (table.kind != Kind::p) {
     auto values = std::make_shared<Values>();
     values->side = info.side;
-    values->cells = std::move(t.values);
-    values->vmax = largest(values->cells);
-    summarize(*values, table);
-    table.values = std::move(values);
-  } else if (table.kind == Kind::board) {
-    boards::GrundyOptions grundy;
-    grundy.threads = options.threads;
-    grundy.progress = progress;
-    auto values = std::make_shared<Values>();
-    boards::Table t = boards::board_window_table(*table.board, table.piece, info.side, info.side, grundy);
-    const bool quadrant =
-        *table.board == boards::BoardKind::quadrant || *table.board == boards::BoardKind::quadrant_by_columns;
-    if (!quadrant) {
-      const boards::Board board(*table.board, info.side);
-      values->row0 = board.row0();
-      values->col0 = board.col0();
-    }
-    values->side = info.side;
-    values->cells = std::move(t.values);
-    values->vmax = largest(values->cells);
-    summarize(*values, table);
-    table.values = std::move(values);
-  } else if (table.kind == Kind::palace) {
-    auto values = std::make_shared<Values>();
-    values->side = info.side;
-    values->cells = blocking::palace_table(info.k, info.side, info.side, blocking::Engine::definition, progress);
+    values->cells = region_cells(table, options, progress, *values);
     values->vmax = largest(values->cells);
     summarize(*values, table);
     table.values = std::move(values);
