@@ -10,6 +10,7 @@
 #include "queengames/atlas.hpp"
 #include "queengames/blocking.hpp"
 #include "queengames/boards.hpp"
+#include "queengames/infty.hpp"
 #include "queengames/spiral.hpp"
 #include "queengames/twopile.hpp"
 
@@ -179,6 +180,30 @@ TEST(Atlas, BoardZerosAreTheGreedyQueens) {
   const a::CellFacts first = atlas().cell("board.spiral", -window.col0(), -window.row0());
   EXPECT_EQ(first.index, 0u);
   EXPECT_TRUE(first.p_position);  // q_0 = (0, 0)
+}
+
+TEST(Atlas, InftyQueensAreTheBruteForcePlacement) {
+  // infty.queens (Knuth's engine) against the queens placed column by column (seed 002), 1-based;
+  // the same queens as board.quadrant's, one row and column further (q_n = S_{n−1} + 1).
+  const std::vector<std::uint64_t> q = qg::infty::infty_queens_brute_force(450);
+  const auto pixels = atlas().tile_pixels("infty.queens", 0, 0, 0, view("p"));
+  const auto quadrant = atlas().tile_pixels("board.quadrant", 0, 0, 0, view("p"));
+  std::set<std::pair<std::uint64_t, std::uint64_t>> queens;
+  for (std::uint64_t n = 1; n <= q.size(); ++n)
+    if (n < kSide && q[n - 1] < kSide) queens.insert({n, q[n - 1]});
+  for (std::uint64_t y = 0; y < kSide; ++y)
+    for (std::uint64_t x = 0; x < kSide; ++x) {
+      const bool queen = pixels[y * kSide + x] == 0x000000;
+      ASSERT_EQ(queen, queens.count({x, y}) == 1) << x << "," << y;
+      if (x && y) {
+        ASSERT_EQ(queen, quadrant[(y - 1) * kSide + x - 1] == 0x000000) << x << "," << y;
+      }
+    }
+  const a::CellFacts first = atlas().cell("infty.queens", 1, 1);  // q_1 = 1 ≥ n: high, 1 − φ
+  EXPECT_TRUE(first.p_position);
+  EXPECT_EQ(first.index, 1u);
+  ASSERT_EQ(first.notes.size(), 2u);
+  EXPECT_NE(first.notes[1].find("-0.618033989 = 1 - φ"), std::string::npos) << first.notes[1];
 }
 
 TEST(Atlas, CellFacts) {

@@ -97,7 +97,7 @@ struct CellFacts {
 
 struct Options {
   std::uint64_t side = 4096;           // the corner computed for grundy and palace tables
-  std::uint64_t sweep_side = 1 << 24;  // the corner of p tables without random access
+  std::uint64_t sweep_side = 1 << 22;  // the corner of p tables without random access and of infty.queens
   std::uint64_t memory = 0;            // bytes the computed regions may hold together (0: physical memory)
   unsigned threads = 2;                // for boards::grundy_table
 };

@@ -7,6 +7,7 @@
 
 #include "atlas/internal.hpp"
 #include "queengames/blocking.hpp"
+#include "queengames/infty.hpp"
 
 namespace qg::atlas {
 namespace {
@@ -133,6 +134,30 @@ void board_facts(const detail::Table& table, CellFacts& facts) {
                                : fmt::format("value > 0: some earlier {} attacks this cell", piece));
 }
 
+void infty_facts(const detail::Table& table, CellFacts& facts) {
+  const auto& queens = table.plist->by_a;  // (n, q_n) by n
+  auto it = std::lower_bound(queens.begin(), queens.end(), std::pair<std::uint32_t, std::uint32_t>(facts.x, 0));
+  if (facts.x == 0) {
+    facts.notes.push_back("columns and rows are numbered from 1 (Knuth's indexing)");
+    return;
+  }
+  if (it == queens.end() || it->first != facts.x) {
+    facts.notes.push_back(fmt::format("the queen of column {} stands in a row beyond the region", facts.x));
+    return;
+  }
+  const infty::InftyTerm term{facts.x, it->second};
+  const bool high = term.q >= term.n;
+  facts.p_position = term.q == facts.y;
+  if (facts.p_position) facts.index = term.n;
+  facts.notes.push_back(
+      fmt::format("the queen of column {} stands in row q_{} = {}: the least row that no earlier "
+                  "queen attacks (seed 002)",
+                  term.n, term.n, term.q));
+  facts.notes.push_back(fmt::format(
+      "{} queen: q_n − {} = {} = {} (seed 000 Conjecture 25: within −3 … 5)", high ? "a high" : "a low",
+      high ? "nφ" : "n/φ", infty::infty_discrepancy_decimal(term, high), infty::infty_discrepancy_exact(term, high)));
+}
+
 void palace_facts(const detail::Table& table, CellFacts& facts) {
   const detail::Values& values = *table.values;
   const std::uint64_t k = table.info.k, x = facts.x, y = facts.y;
@@ -205,6 +230,9 @@ CellFacts Atlas::cell(std::string_view name, std::uint64_t x, std::uint64_t y, c
       break;
     case Kind::board:
       board_facts(table, facts);
+      break;
+    case Kind::infty:
+      infty_facts(table, facts);
       break;
     case Kind::p:
       if (table.morphic) {

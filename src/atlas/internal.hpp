@@ -15,7 +15,7 @@
 
 namespace qg::atlas::detail {
 
-enum class Kind { grundy, p, palace, board };
+enum class Kind { grundy, p, palace, board, infty };
 
 // What the cells of a square block hold: their extremes, sum, how many lie in the region and how
 // many are P-positions (value 0, or a palace).
@@ -42,8 +42,9 @@ struct Values {
   std::uint32_t at(std::uint64_t x, std::uint64_t y) const { return cells[y * side + x]; }
 };
 
-// A p table's P-positions (a_n, b_n), a_n < side, in order of n (so by a and, mirrored, kept
-// sorted by b for the cells (b_n, a_n)); for the sweep route only.
+// Points of a table held as a list: a p table's P-positions (a_n, b_n), a_n < side, in order of n
+// (so by a and, mirrored, kept sorted by b for the cells (b_n, a_n)) on the sweep's route; the
+// ∞-queens (n, q_n) by n, with by_b empty (they have no mirror images).
 struct PList {
   std::vector<std::pair<std::uint32_t, std::uint32_t>> by_a, by_b;  // (a, b) by a; (b, a) by b
 };

@@ -8,11 +8,16 @@
 #include "atlas/internal.hpp"
 #include "queengames/blocking.hpp"
 #include "queengames/boards.hpp"
+#include "queengames/infty.hpp"
 #include "queengames/io.hpp"
 
 namespace qg::atlas {
 namespace detail {
 namespace {
+
+// The columns the ∞-queens engine runs to for the queens of rows below `side`: q_n ≥ n/φ − 3
+// (Conjecture 25's band, checked by the claims), so columns past side·φ + 8 hold none.
+std::uint64_t infty_terms(std::uint64_t side) { return side + side * 5 / 8 + 8; }
 
 // The quadrant boards show their W×H corner; the others a window around their first cell.
 bool corner(boards::BoardKind kind) {
@@ -27,10 +32,10 @@ std::unique_ptr<Table> make_table(std::string_view name, const Options& options)
   const std::string_view kind = name.substr(0, dot),
                          parameter = dot == std::string_view::npos ? "" : name.substr(dot + 1);
   if (dot == std::string_view::npos || parameter.empty() ||
-      (kind != "grundy" && kind != "p" && kind != "palace" && kind != "board"))
+      (kind != "grundy" && kind != "p" && kind != "palace" && kind != "board" && kind != "infty"))
     throw InputError(
-        fmt::format("no table '{}': a table is grundy.RULESET, p.RULESET, palace.K or board.BOARD[:PIECE] "
-                    "(grundy.wythoff, p.maharaja, palace.3, board.spiral, board.quadrant:rook)",
+        fmt::format("no table '{}': a table is grundy.RULESET, p.RULESET, palace.K, board.BOARD[:PIECE] "
+                    "or infty.queens (grundy.wythoff, p.maharaja, palace.3, board.spiral)",
                     name));
   auto table = std::make_unique<Table>();
   TableInfo& info = table->info;
@@ -47,6 +52,24 @@ std::unique_ptr<Table> make_table(std::string_view name, const Options& options)
     info.region = fmt::format("the {0}×{0} corner, counted once row by row by the streaming engine (O(W·H) time; {1})",
                               side, megabytes(info.bytes));
     info.aggregates = {Aggregate::min, Aggregate::max, Aggregate::mean, Aggregate::p, Aggregate::residue};
+    return table;
+  }
+  if (kind == "infty") {
+    if (parameter != "queens") throw InputError(fmt::format("no table '{}': the ∞-queens are infty.queens", name));
+    table->kind = Kind::infty;
+    info.title =
+        "the lexicographically first solution of the ∞-queens problem: the queen (n, q_n) of each column n ≥ 1";
+    info.source = "seed 002 (Knuth, INFTY-QUEENS); seed 000 §8, Conjecture 25 (q_n − nφ and q_n − n/φ bounded)";
+    info.side = std::min<std::uint64_t>(options.sweep_side, std::uint64_t{1} << 31);
+    // A queen in a row below side may stand in a column up to about side·φ (the low queens,
+    // q_n ≈ n/φ): the engine runs that far; at most one queen a row is kept.
+    const std::uint64_t terms = infty_terms(info.side);
+    info.bytes = infty::infty_memory_estimate(terms) + 8 * info.side;
+    info.region = fmt::format(
+        "the queens with n, q_n < {}: Knuth's engine run to column {} once (each queen needs every earlier one, so "
+        "there is no random access; {})",
+        info.side, terms, megabytes(info.bytes));
+    info.aggregates = {Aggregate::p};
     return table;
   }
   if (kind == "board") {
@@ -175,13 +198,25 @@ void compute(Table& table, Regions& regions, const Options& options, const Progr
   }
   Reservation reservation{regions, info.bytes};
   require_memory(info.bytes, info.name);
-  if (table.kind != Kind::p) {
+  if (table.kind != Kind::p && table.kind != Kind::infty) {
     auto values = std::make_shared<Values>();
     values->side = info.side;
     values->cells = region_cells(table, options, progress, *values);
     values->vmax = largest(values->cells);
     summarize(*values, table);
     table.values = std::move(values);
+  } else if (table.kind == Kind::infty) {
+    auto list = std::make_shared<PList>();
+    std::uint64_t n = 0;
+    infty::infty_queens(
+        infty_terms(info.side),
+        [&](std::uint64_t q) {
+          ++n;
+          if (n < info.side && q < info.side)
+            list->by_a.emplace_back(static_cast<std::uint32_t>(n), static_cast<std::uint32_t>(q));
+        },
+        progress);
+    table.plist = std::move(list);
   } else {
     auto list = std::make_shared<PList>();
     twopile::sweep_p_positions(
