@@ -28,6 +28,8 @@ BENCHMARK_CAPTURE(tile, palace_z_minus4_p, "palace.3", -4, 0, 0, "p");
 // Random access: cells near (10^15, φ·10^15) one a pixel; near 10^18 at 2^40 cells a pixel.
 BENCHMARK_CAPTURE(tile, analytic_1e15_z0, "p.wythoff", 0, 3906250000000, 6320445256834, "p");
 BENCHMARK_CAPTURE(tile, analytic_1e18_z_minus40, "p.wythoff", -40, 1776, 2842, "p");
+// The telescope (seed 003 §4): a column at a time, 256 of them at zoom 0 near (6·10^17, φ·6·10^17).
+BENCHMARK_CAPTURE(tile, telescope_maharaja_6e17_z0, "p.maharaja", 0, 2343750000000000, 3792267161132565, "p");
 BENCHMARK_CAPTURE(tile, analytic_1e18_z_minus8, "p.wythoff", -8, 15258789062, 24689039921, "p");
 
 }  // namespace

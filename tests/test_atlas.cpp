@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -143,13 +144,37 @@ TEST(Atlas, RandomAccessCountsEveryPPositionFarOut) {
   EXPECT_TRUE(legend.density);
 }
 
-TEST(Atlas, SweptPPositionsMatchTheGrundyZeros) {
-  // Maharaja Nim has no morphic coding: p.maharaja is swept, and must show grundy.maharaja's zeros.
-  EXPECT_FALSE(atlas().info("p.maharaja").analytic);
-  const auto p = atlas().tile_pixels("p.maharaja", 0, 0, 0, view("p"));
-  const auto g = atlas().tile_pixels("grundy.maharaja", 0, 0, 0, view("p"));
-  EXPECT_EQ(p, g);
-  EXPECT_EQ(std::count(p.begin(), p.end(), 0x000000u), 195);  // (a_n, b_n) and (b_n, a_n) in the 256² corner
+TEST(Atlas, SweptAndTelescopedPPositionsMatchTheGrundyZeros) {
+  // Maharaja Nim and (2,3)-Maharaja Nim: the telescope of seed 003 §4 (zoom ≥ −2) and the sweep
+  // (zoomed out further) against the Grundy engine's zeros; t2t:2, with no dictionary, swept.
+  for (const std::string game : {"maharaja", "kl-maharaja:2,3", "t2t:2"}) {
+    EXPECT_EQ(atlas().info("p." + game).analytic, game != "t2t:2");
+    for (int z : {0, -3}) {
+      const auto p = atlas().tile_pixels("p." + game, z, 0, 0, view("p"));
+      const auto g = atlas().tile_pixels("grundy." + game, z, 0, 0, view("p"));
+      for (std::size_t i = 0; i < p.size(); ++i)
+        if (g[i] != a::kOutside) {
+          ASSERT_EQ(p[i], g[i]) << game << " z " << z << " pixel " << i;
+        }
+    }
+  }
+  const auto corner = atlas().tile_pixels("p.maharaja", 0, 0, 0, view("p"));
+  EXPECT_EQ(std::count(corner.begin(), corner.end(), 0x000000u), 195);  // (a_n, b_n), (b_n, a_n) in the 256² corner
+  // Far out the telescope alone: near (10^12, φ·10^12) every P-position lies within a few cells of
+  // y = φx (seed 003 Theorem 1.2: −4 ≤ b_n − a_n − n ≤ 3), one per column at most in the tile.
+  const std::uint64_t x0 = 1'000'000'000'000 / 256, y0 = 1'618'033'988'750 / 256;
+  const auto far = atlas().tile_pixels("p.maharaja", 0, x0, y0, view("p"));
+  int black = 0;
+  for (std::uint64_t py = 0; py < a::kTileSide; ++py)
+    for (std::uint64_t px = 0; px < a::kTileSide; ++px)
+      if (far[py * a::kTileSide + px] == 0x000000) {
+        ++black;
+        const long double x = 256.0L * x0 + px, y = 256.0L * y0 + py;
+        EXPECT_LT(std::fabs(static_cast<double>(y - x * 1.6180339887498948482L)), 8.0) << px << "," << py;
+      }
+  EXPECT_GT(black, 20);
+  const a::CellFacts far_cell = atlas().cell("p.maharaja", 256 * x0, 0);
+  EXPECT_FALSE(far_cell.p_position);
 }
 
 TEST(Atlas, BoardZerosAreTheGreedyQueens) {

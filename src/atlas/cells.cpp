@@ -240,6 +240,15 @@ CellFacts Atlas::cell(std::string_view name, std::uint64_t x, std::uint64_t y, c
         p_options(table, facts, [&](std::uint64_t ox, std::uint64_t oy) {
           return morphic_index(*table.morphic, table.slopes, ox, oy).has_value();
         });
+      } else if (table.telescope) {
+        const std::uint64_t row = table.telescope->p_row(facts.x);
+        facts.p_position = row == facts.y;
+        facts.notes.push_back(
+            fmt::format("the P-position of column {} is at row {} (one in each column, seed 003 "
+                        "Proposition 1.1), decided by the telescope of seed 003 §4",
+                        facts.x, row));
+        if (facts.x + facts.y <= kListedReach)
+          p_options(table, facts, [&](std::uint64_t ox, std::uint64_t oy) { return table.telescope->is_p(ox, oy); });
       } else {
         list_facts(table, facts);
         const auto& by_a = table.plist->by_a;

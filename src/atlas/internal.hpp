@@ -11,6 +11,7 @@
 
 #include "queengames/atlas.hpp"
 #include "queengames/boards.hpp"
+#include "queengames/dictionary.hpp"
 #include "queengames/twopile.hpp"
 
 namespace qg::atlas::detail {
@@ -46,6 +47,7 @@ struct Values {
 // (so by a and, mirrored, kept sorted by b for the cells (b_n, a_n)) on the sweep's route; the
 // ∞-queens (n, q_n) by n, with by_b empty (they have no mirror images).
 struct PList {
+  std::uint64_t side = 0;                                           // the cells it covers: x, y < side
   std::vector<std::pair<std::uint32_t, std::uint32_t>> by_a, by_b;  // (a, b) by a; (b, a) by b
 };
 
@@ -72,7 +74,11 @@ struct Table {
   Slopes slopes;                                      // of the morphic route
   std::timed_mutex computing;                         // held while the region is computed
   std::shared_ptr<const Values> values;               // grundy, palace
-  std::shared_ptr<const PList> plist;                 // p without random access
+  std::shared_ptr<const PList> plist;                 // p without random access, infty
+  // p tables of the games with a dictionary (seed 003 §4): the telescope decides a column's
+  // P-position far out; zoomed out further than kTelescopeZoom the swept list serves instead.
+  std::optional<dictionary::Telescope> telescope;
+  static constexpr int kTelescopeZoom = -2;
 };
 
 // The table's region, computed on first use (by one thread; the others wait, polling their own

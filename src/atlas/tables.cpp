@@ -8,6 +8,7 @@
 #include "atlas/internal.hpp"
 #include "queengames/blocking.hpp"
 #include "queengames/boards.hpp"
+#include "queengames/dictionary.hpp"
 #include "queengames/infty.hpp"
 #include "queengames/io.hpp"
 
@@ -18,6 +19,24 @@ namespace {
 // The columns the ∞-queens engine runs to for the queens of rows below `side`: q_n ≥ n/φ − 3
 // (Conjecture 25's band, checked by the claims), so columns past side·φ + 8 hold none.
 std::uint64_t infty_terms(std::uint64_t side) { return side + side * 5 / 8 + 8; }
+
+// The game of seed 003 whose dictionary describes this ruleset's P-positions, if any: Maharaja Nim
+// and (2,3)-Maharaja Nim, Wythoff's moves and the jumps (k, l), (l, k).
+std::optional<dictionary::GameDictionary> telescope_game(const twopile::Ruleset& ruleset) {
+  auto same = [&](const twopile::Ruleset& other) {
+    auto sorted = [](std::vector<twopile::MoveFamily> families) {
+      for (auto& f : families)
+        if (auto* jumps = std::get_if<twopile::Jumps>(&f)) std::sort(jumps->moves.begin(), jumps->moves.end());
+      return families;
+    };
+    return sorted(other.families()) == sorted(ruleset.families());
+  };
+  for (const std::string& name : dictionary::game_dictionary_names()) {
+    dictionary::GameDictionary game = dictionary::game_dictionary(name);
+    if (same(twopile::Ruleset::parse(fmt::format("kl-maharaja:{},{}", game.k, game.l)))) return game;
+  }
+  return std::nullopt;
+}
 
 // The quadrant boards show their W×H corner; the others a window around their first cell.
 bool corner(boards::BoardKind kind) {
@@ -130,6 +149,19 @@ std::unique_ptr<Table> make_table(std::string_view name, const Options& options)
         coding->morphism);
     return table;
   }
+  if (auto game = telescope_game(ruleset)) {
+    table->telescope.emplace(*game);
+    info.analytic = true;
+    info.side = kAnalyticSide;
+    info.source = game->title + "; the telescope of seed 003 §4, §5.2";
+    info.bytes = twopile::sweep_bytes(ruleset, options.sweep_side) + 16 * options.sweep_side;
+    info.region = fmt::format(
+        "at zooms ≥ {0} every cell below 2^60: the telescope decides each column's P-position from the dictionary "
+        "(about 150 µs a column at 10^18, so a tile spans at most {1} columns); zoomed out further, the P-positions "
+        "with a_n < {2} swept once ({3})",
+        Table::kTelescopeZoom, kTileSide << -Table::kTelescopeZoom, options.sweep_side, megabytes(info.bytes));
+    return table;
+  }
   info.source = "seed 001 §1; seed 003 §1 (the sweep: column by column, per-line bookkeeping)";
   info.side = std::min<std::uint64_t>(options.sweep_side, std::uint64_t{1} << 31);
   // a_n ≥ n, so at most side P-positions have a_n < side; each is kept twice, 8 bytes a copy.
@@ -216,17 +248,22 @@ void compute(Table& table, Regions& regions, const Options& options, const Progr
             list->by_a.emplace_back(static_cast<std::uint32_t>(n), static_cast<std::uint32_t>(q));
         },
         progress);
+    list->side = info.side;
     table.plist = std::move(list);
   } else {
+    // The sweep's corner: the table's region, or for the telescope's games the zoomed-out views.
+    const std::uint64_t sweep_side =
+        table.telescope ? std::min<std::uint64_t>(options.sweep_side, std::uint64_t{1} << 31) : info.side;
     auto list = std::make_shared<PList>();
     twopile::sweep_p_positions(
         *table.ruleset, UINT64_MAX,
         [&](std::uint64_t, std::uint64_t a, std::uint64_t b) {
-          if (a >= info.side) return false;
+          if (a >= sweep_side) return false;
           list->by_a.emplace_back(static_cast<std::uint32_t>(a), static_cast<std::uint32_t>(b));
           return true;
         },
         progress);
+    list->side = sweep_side;
     list->by_b.reserve(list->by_a.size());
     for (auto [a, b] : list->by_a) list->by_b.emplace_back(b, a);
     std::sort(list->by_b.begin(), list->by_b.end());

@@ -174,6 +174,26 @@ void list_blocks(const detail::PList& list, std::uint64_t side, const Geometry& 
   }
 }
 
+// The telescope (seed 003 §4): each column's one P-position (Proposition 1.1), decided far out.
+void telescope_blocks(const dictionary::Telescope& telescope, std::uint64_t side, const Geometry& g,
+                      std::vector<Block>& blocks, Poller& poller) {
+  const auto [x0, x1] = clip(g.x0, g.x0 + u128{g.blocks} * g.cell, side);
+  for (std::uint64_t x = x0; x < x1; ++x) {
+    const std::uint64_t y = telescope.p_row(x);
+    if (u128{y} >= g.y0 && u128{y} < g.y0 + u128{g.blocks} * g.cell)
+      blocks[static_cast<std::size_t>((y - g.y0) / g.cell) * g.blocks + static_cast<std::size_t>((x - g.x0) / g.cell)]
+          .hits += 1;
+    poller.tick(x - x0);
+  }
+  for (std::uint32_t i = 0; i < g.blocks; ++i) {
+    auto [ylo, yhi] = clip(g.y0 + u128{i} * g.cell, g.y0 + u128{i + 1} * g.cell, side);
+    for (std::uint32_t j = 0; j < g.blocks; ++j) {
+      auto [xlo, xhi] = clip(g.x0 + u128{j} * g.cell, g.x0 + u128{j + 1} * g.cell, side);
+      blocks[std::size_t{i} * g.blocks + j].cells = u128{xhi - xlo} * (yhi - ylo);
+    }
+  }
+}
+
 // Random access: with A(x) the first n ≥ 1 with a_n ≥ x and B(y) the first with b_n ≥ y, the
 // P-positions (a_n, b_n) of a block [x, x') × [y, y') are the n in [A(x), A(x')) ∩ [B(y), B(y'))
 // (both sequences increase), and the mirrored ones likewise; (0, 0) is added once.
@@ -258,8 +278,15 @@ std::vector<std::uint32_t> Atlas::tile_pixels(std::string_view name, int z, std:
   if (table.values) {
     value_blocks(*table.values, table, g, view, blocks, poller);
     vmax = table.values->vmax;
+  } else if (table.telescope && z >= detail::Table::kTelescopeZoom) {
+    telescope_blocks(*table.telescope, info.side, g, blocks, poller);
   } else if (table.plist) {
-    list_blocks(*table.plist, info.side, g, blocks, poller);
+    if (g.x0 >= table.plist->side || g.y0 >= table.plist->side)
+      throw RangeError(
+          fmt::format("tile {}/{}/{} of {} is zoomed out beyond {} cells a pixel and starts outside the "
+                      "swept corner x, y < {}: {}",
+                      z, tx, ty, info.name, 1 << -detail::Table::kTelescopeZoom, table.plist->side, info.region));
+    list_blocks(*table.plist, table.plist->side, g, blocks, poller);
   } else {
     analytic_blocks(*table.morphic, table.slopes, info.side, g, blocks, poller);
   }
