@@ -1,5 +1,22 @@
 // queengames serve: the atlas (qg::atlas) over HTTP with Debian's cpp-httplib — the page, the
 // catalogue, tiles and cells. Parse, call, send: the tables, tiles and facts are the library's.
+//
+// The server runs as a program of its own, queengames-serve (this file compiled with QG_SERVER,
+// main.cpp and cli.cpp): only it links cpp-httplib, whose OpenSSL, brotli and zlib cost every
+// other command about 15 ms to load. `queengames serve` passes its options on to it by exec.
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "cli.hpp"
+
+#ifdef QG_SERVER
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <poll.h>
@@ -7,7 +24,6 @@
 
 #include <atomic>
 #include <chrono>
-#include <filesystem>
 #include <iostream>
 #include <list>
 #include <mutex>
@@ -15,23 +31,25 @@
 #include <thread>
 #include <unordered_map>
 
-#include <fmt/format.h>
 #include <httplib.h>
 #include <nlohmann/json.hpp>
 
-#include "cli.hpp"
 #include "queengames/atlas.hpp"
+#endif
 
 namespace {
 
 namespace fs = std::filesystem;
-using nlohmann::json;
-using qg::app::json_integer;
 
 struct ServeArgs {
   qg::app::NumberOption port{"8765"}, side{"4096"}, threads{"2"};
   std::string bind = "127.0.0.1", cache = "2GiB", web;
 };
+
+#ifdef QG_SERVER
+
+using nlohmann::json;
+using qg::app::json_integer;
 
 // "2GiB", "512MiB", "1e9", "3GB": bytes (binary suffixes KiB … TiB, decimal KB … TB).
 std::uint64_t parse_bytes(const std::string& text) {
@@ -355,6 +373,27 @@ void run_serve(const ServeArgs& o) {
   watcher.join();
   if (!ok && !qg::app::interrupted()) throw qg::InputError(fmt::format("the server on {}:{} failed", o.bind, port));
 }
+
+#else
+
+// The server beside this binary, given the same options (and --quiet).
+void run_serve(const ServeArgs& o) {
+  std::error_code ec;
+  const fs::path server = fs::read_symlink("/proc/self/exe", ec).parent_path() / "queengames-serve";
+  if (ec || !fs::exists(server))
+    throw qg::InputError(fmt::format("no server program {} (build the target queengames-serve)", server.string()));
+  std::vector<std::string> args = {server.string(), "serve", "--port", o.port.text, "--bind",    o.bind,
+                                   "--cache",       o.cache, "--side", o.side.text, "--threads", o.threads.text};
+  if (!o.web.empty()) args.insert(args.end(), {"--web", o.web});
+  if (qg::app::quiet()) args.push_back("--quiet");
+  std::vector<char*> argv;
+  for (std::string& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  ::execv(server.c_str(), argv.data());
+  throw qg::InputError(fmt::format("cannot run {}: {}", server.string(), std::strerror(errno)));
+}
+
+#endif
 
 }  // namespace
 
