@@ -232,6 +232,64 @@ TEST(Prover, NegativeBases) {
   EXPECT_THROW(s.run("eval e \"Ex x=_1\":"), qg::InputError);
 }
 
+// Numbers read in msd and lsd order meeting under a quantifier: after ∃a the padding is fixed
+// at the ends where the remaining tracks pad, not where a's did (automata/padding.cpp). The
+// statements that found it (Walnut answers each as here), every pair of directions and
+// systems, and the refusals where a combination has no meaning as numbers.
+TEST(Prover, MixedSystems) {
+  Session s;
+  EXPECT_TRUE(eval(s, "?lsd_2 Ad (Ea (?msd_fib a=3) & d=3) <=> d=3"));
+  EXPECT_TRUE(eval(s, "?lsd_fib Ad (Ea (?msd_2 a=3) & d=3) <=> d=3"));
+  EXPECT_FALSE(eval(s, "?lsd_fib Ed (Ea (?msd_2 a=3) & d=3) & d=1"));
+  EXPECT_TRUE(eval(s, "?lsd_2 Ed (Ea (?msd_fib a=3) & d=3)"));
+  const char* systems[] = {"msd_2", "lsd_2", "msd_3", "lsd_3", "msd_fib", "lsd_fib",
+                           "msd_trib", "lsd_trib", "msd_neg_2", "lsd_neg_2"};
+  for (const char* s1 : systems)
+    for (const char* s2 : systems) {
+      SCOPED_TRACE(fmt::format("{} {}", s1, s2));
+      s.run(fmt::format("def v \"Ea (?{} a=3) & (?{} d=3)\":", s1, s2));
+      const Automaton& v = s.automaton("v");
+      ASSERT_EQ(v.tracks().size(), 1u);
+      for (std::int64_t d = v.tracks()[0].system->negative() ? -20 : 0; d <= 40; ++d)
+        EXPECT_EQ(qg::automata::accepts_integers(v, {d}), d == 3) << d;
+      EXPECT_TRUE(qg::automata::padding_closed(v, s.context()));
+    }
+  // Walnut's test59 and test62: b = 6 exactly (110 accepted, 3 rejected); d ∈ {3, 4}.
+  s.run("def t59 \"Ea ( b = 6 & ?lsd_fib a = 17)\":");
+  for (std::uint64_t b = 0; b < 64; ++b) EXPECT_EQ(accepts(s.automaton("t59"), {b}), b == 6) << b;
+  EXPECT_TRUE(s.automaton("t59").run({1, 1, 0}));
+  s.run("def t62 \"Ea (Eb (a = b-2) & b > 4 & b <= 6) & (?lsd_fib Ec (d = c-2) & c > 4 & c <= 6)\":");
+  for (std::uint64_t d = 0; d < 64; ++d) EXPECT_EQ(accepts(s.automaton("t62"), {d}), d == 3 || d == 4) << d;
+  // Both kinds remain after ∃z: the relation x < 7 ∧ y = 5 over (msd x, lsd y), every padding.
+  s.run("def m \"Ez (?msd_2 x=z & z<7) & (?lsd_2 y=5)\":");
+  const Automaton& m = s.automaton("m");
+  EXPECT_TRUE(qg::automata::padding_closed(m, s.context()));
+  for (std::uint64_t x = 0; x < 40; ++x)
+    for (std::uint64_t y = 0; y < 40; ++y) EXPECT_EQ(accepts(m, {x, y}), x < 7 && y == 5) << x << " " << y;
+  EXPECT_TRUE(eval(s, "Ax (?lsd_2 Ay $m(x,y) <=> (?msd_2 x<7) & y=5)"));
+  auto message = [&](const std::string& text) {
+    try {
+      s.run(text, "m.txt");
+    } catch (const qg::InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  // A word track (an explicit alphabet) and a number are not one variable.
+  s.run("reg ones {0,1} \"1*\":");
+  EXPECT_NE(message("eval w \"Ex $ones(x) & x=3\":").find("variable x is read in two number systems"),
+            std::string::npos);
+  // Tracks of both directions that a regular expression spells without their padding: no
+  // relation on numbers (x = 1 and y = 1 only at length 2).
+  EXPECT_NE(message("reg pair msd_2 lsd_2 \"[0,1][1,0]\":").find("read in msd and lsd order at once"),
+            std::string::npos);
+  s.run("reg zeros msd_2 lsd_2 \"[0,0]*\":");  // x = y = 0 at every length: closed, accepted
+  EXPECT_TRUE(eval(s, "Ax (?lsd_2 Ay $zeros(x,y) <=> (?msd_2 x=0) & y=0)"));
+  // Dropping a word track from numbers read both ways: no meaning as numbers, refused.
+  s.run("reg w {0,1} msd_2 lsd_2 \"[1,0,0]*\":");
+  EXPECT_NE(message("def p \"Eu $w(u,x,y)\":").find("read in msd and lsd order at once"), std::string::npos);
+}
+
 TEST(Prover, ClosedStatementsAndCounterexamples) {
   Session s;
   EXPECT_TRUE(eval(s, "?msd_fib Ax,y x+y=y+x"));
