@@ -55,7 +55,8 @@ TEST(QuadrantColumns, MovesAsReadAgreeWithTheNumbering) {
   const auto g = brute_force_columns(20, 40);
   for (std::uint64_t c = 0; c < 20; ++c)
     for (std::uint64_t r = 0; r < 40; ++r)
-      ASSERT_EQ(g[c][r], v[*board.index({static_cast<std::int64_t>(r), static_cast<std::int64_t>(c)})]) << r << ", " << c;
+      ASSERT_EQ(g[c][r], v[*board.index({static_cast<std::int64_t>(r), static_cast<std::int64_t>(c)})])
+          << r << ", " << c;
   // Without the antidiagonal move SG(0, 1) would be 1: Table 6's row 0 reads 0 2 1 5 3.
   EXPECT_EQ(g[1][0], 2u);
   EXPECT_EQ((std::vector<std::uint64_t>{g[0][0], g[1][0], g[2][0], g[3][0], g[4][0]}),
@@ -134,10 +135,11 @@ TEST(QuadrantColumns, Errors) {
   EXPECT_THROW(b::certify_quadrant_columns(1)[0].value(std::uint64_t{1} << 62), qg::RangeError);
   // Progress counts columns, and a throwing ProgressFn stops the run.
   std::uint64_t last = 0, total = 0;
-  b::certify_quadrant_columns(30, {.progress = [&](std::uint64_t done, std::uint64_t all) { last = done, total = all; }});
+  b::certify_quadrant_columns(30,
+                              {.progress = [&](std::uint64_t done, std::uint64_t all) { last = done, total = all; }});
   EXPECT_EQ(last, 30u);
   EXPECT_EQ(total, 30u);
-  EXPECT_THROW(
-      b::certify_quadrant_columns(200, {.progress = [](std::uint64_t, std::uint64_t) { throw std::runtime_error("stop"); }}),
-      std::runtime_error);
+  EXPECT_THROW(b::certify_quadrant_columns(
+                   200, {.progress = [](std::uint64_t, std::uint64_t) { throw std::runtime_error("stop"); }}),
+               std::runtime_error);
 }
