@@ -254,10 +254,10 @@ struct QuadrantColumnsOptions {
 
 // Columns 0 … columns − 1, each certified from the certificates of the columns before it (its
 // moves reach only those): column c costs O(c) per row on n2 rows (n2 ≈ 40c² near c = 100:
-// 150 columns take minutes, docs/PERFORMANCE.md). Memory: 2 bytes a row of every certified
+// 200 columns take 4 minutes, docs/PERFORMANCE.md). Memory: 2 bytes a row of every certified
 // column's r0 + p and of the column at work, checked (qg::require_memory) each time the
 // column's rows double. RangeError for more than 2^16 columns, for a column not certified
-// within max_rows rows, or for g_c(r) − r outside 16 bits (|g_c(r) − r| < 2c up to c = 150).
+// within max_rows rows, or for g_c(r) − r outside 16 bits (|g_c(r) − r| ≤ 2c up to c = 199).
 std::vector<QuadrantColumn> certify_quadrant_columns(std::uint64_t columns, const QuadrantColumnsOptions& options = {});
 
 // ---- queens on a half chessboard (seed 000, proof of Theorem 23) -----------------------------
