@@ -122,6 +122,30 @@ void Session::define_system(const std::string& name, std::string_view morphism) 
 void Session::define(const std::string& name, Automaton a) { automata_[name] = std::move(a); }
 void Session::define_word(const std::string& name, Automaton a) { words_[name] = std::move(a); }
 
+namespace {
+
+// An automaton file's numbers: a file may spell only some paddings of what it accepts (the
+// shortest representations, say); it stands for the tuples some encoding of which it accepts,
+// the convention every operation keeps (automata.hpp). A word automaton must give every
+// padding of a number the same letter, or its letter at that number would be ambiguous.
+Automaton numbers_of_file(Automaton a, const std::string& file, bool word, const automata::Context& context) {
+  if (!word) {
+    try {
+      return automata::close_padding(a, context);
+    } catch (const InputError& e) {
+      throw InputError(fmt::format("{}: {}", file, e.what()));
+    }
+  }
+  if (!automata::padding_closed(a, context))
+    throw InputError(
+        fmt::format("{}: the word automaton gives a number different letters with and without "
+                    "padding zeros",
+                    file));
+  return a;
+}
+
+}  // namespace
+
 const Automaton& Session::automaton(const std::string& name) {
   auto it = automata_.find(name);
   if (it != automata_.end()) return it->second;
@@ -129,7 +153,7 @@ const Automaton& Session::automaton(const std::string& name) {
     auto path = library_ / "Automata Library" / (name + ".txt");
     if (std::filesystem::exists(path)) {
       Automaton a = read_automaton(read_text(path), *this, path.string());
-      return automata_[name] = std::move(a);
+      return automata_[name] = numbers_of_file(std::move(a), path.string(), false, context_);
     }
   }
   const auto shipped = shipped_automata();
@@ -145,7 +169,7 @@ const Automaton& Session::word(const std::string& name) {
     auto path = library_ / "Word Automata Library" / (name + ".txt");
     if (std::filesystem::exists(path)) {
       Automaton a = read_automaton(read_text(path), *this, path.string());
-      return words_[name] = std::move(a);
+      return words_[name] = numbers_of_file(std::move(a), path.string(), true, context_);
     }
   }
   if (name == "T" || name == "F" || name == "TR" || name == "PD") return words_[name] = word_automaton(name, *this);
