@@ -2,6 +2,7 @@
 // until the time is up, each disagreement shrunk, printed, and appended to a file of
 // regressions. `make differential DIFFERENTIAL_SECONDS=3600`, or
 //   build/tests/prover_differential --seconds 3600 --seed 1 --record tests/walnut/prover_regressions.txt
+// (--count N stops after N statements; --verbose 1 prints each statement with the seconds it took).
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
@@ -18,27 +19,35 @@ int main(int argc, char** argv) {
   std::uint64_t seed = static_cast<std::uint64_t>(std::chrono::system_clock::now().time_since_epoch().count());
   std::string record;
   bool verbose = false;
+  std::uint64_t count = UINT64_MAX;
   for (int i = 1; i + 1 < argc; i += 2) {
     std::string k = argv[i], v = argv[i + 1];
     if (k == "--seconds") seconds = std::stod(v);
     else if (k == "--seed") seed = std::stoull(v);
     else if (k == "--record") record = v;
     else if (k == "--verbose") verbose = v == "1";
+    else if (k == "--count") count = std::stoull(v);
     else {
-      std::cerr << "prover_differential: unknown option " << k << " (--seconds S --seed N --record FILE --verbose 1)\n";
+      std::cerr << "prover_differential: unknown option " << k
+                << " (--seconds S --count N --seed N --record FILE --verbose 1)\n";
       return 2;
     }
   }
   std::cout << fmt::format("seed {}, {} s\n", seed, seconds) << std::flush;
-  Session session;
+  Session session(oracle::bounded_context());
   oracle::Generator generator(seed);
   const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
   std::uint64_t statements = 0, agreed = 0, skipped = 0, failed = 0, assignments = 0;
   auto last = std::chrono::steady_clock::now();
-  while (std::chrono::steady_clock::now() < end) {
-    std::string text = oracle::print(*generator.next());
-    if (verbose) std::cout << text << std::endl;
+  while (std::chrono::steady_clock::now() < end && statements < count) {
+    std::string text = generator.next();
+    const auto started = std::chrono::steady_clock::now();
     oracle::Outcome o = oracle::compare(session, text);
+    if (verbose)
+      std::cout << fmt::format("{:.3f} s  {}{}\n",
+                               std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(), text,
+                               o.kind == oracle::Outcome::skipped ? "\n  skipped: " + o.detail : "")
+                << std::flush;
     ++statements;
     if (o.kind == oracle::Outcome::skipped) ++skipped;
     else if (o.kind == oracle::Outcome::agree) ++agreed, assignments += o.assignments;

@@ -46,6 +46,9 @@ namespace {
 
 bool negative_system(const std::string& s) { return s.find("_neg_") != std::string::npos; }
 
+// msd_X ↔ lsd_X: the system a reversal ` reads a variable in.
+std::string partner(const std::string& s) { return (s.starts_with("msd_") ? "lsd_" : "msd_") + s.substr(4); }
+
 // Walnut's word automata and the system they read: T and PD in msd_2, F in msd_fib, TR in msd_trib.
 struct WordInfo {
   const char* name;
@@ -99,6 +102,8 @@ FormulaPtr binary(Formula::Kind kind, FormulaPtr a, FormulaPtr b) {
   return f;
 }
 
+FormulaPtr clone(const Formula& f);
+
 TermPtr clone(const Term& t) {
   auto c = make_term(t.kind, t.system);
   c->pos = t.pos;
@@ -107,6 +112,8 @@ TermPtr clone(const Term& t) {
   c->letter_value = t.letter_value;
   if (t.a) c->a = clone(*t.a);
   if (t.b) c->b = clone(*t.b);
+  for (const auto& x : t.args) c->args.push_back(clone(*x));
+  if (t.formula) c->formula = clone(*t.formula);
   return c;
 }
 
@@ -125,6 +132,56 @@ FormulaPtr clone(const Formula& f) {
   return c;
 }
 
+// Each variable's system (under an odd number of reversals `, its partner); `conflict` when a
+// variable has two.
+void collect_systems(const Formula& f, std::map<std::string, std::string>& systems, bool& conflict, bool flip = false);
+
+void collect_systems(const Term& t, std::map<std::string, std::string>& systems, bool& conflict, bool flip = false) {
+  if (t.kind == Term::variable) {
+    const std::string sys = flip ? partner(t.system) : t.system;
+    auto [it, fresh] = systems.emplace(t.name, sys);
+    if (!fresh && it->second != sys) conflict = true;
+  }
+  if (t.a) collect_systems(*t.a, systems, conflict, flip);
+  if (t.b) collect_systems(*t.b, systems, conflict, flip);
+  for (const auto& x : t.args) collect_systems(*x, systems, conflict, flip);
+  if (t.formula) collect_systems(*t.formula, systems, conflict, flip);
+}
+
+void collect_systems(const Formula& f, std::map<std::string, std::string>& systems, bool& conflict, bool flip) {
+  if (f.kind == Formula::reversal) flip = !flip;
+  if (f.left) collect_systems(*f.left, systems, conflict, flip);
+  if (f.right) collect_systems(*f.right, systems, conflict, flip);
+  for (const auto& a : f.args) collect_systems(*a, systems, conflict, flip);
+  if (f.a) collect_systems(*f.a, systems, conflict, flip);
+  if (f.b) collect_systems(*f.b, systems, conflict, flip);
+}
+
+void free_variables(const Formula& f, std::set<std::string>& bound, std::set<std::string>& out);
+
+void free_variables(const Term& t, const std::set<std::string>& bound, std::set<std::string>& out) {
+  if (t.kind == Term::variable && !bound.count(t.name)) out.insert(t.name);
+  if (t.a) free_variables(*t.a, bound, out);
+  if (t.b) free_variables(*t.b, bound, out);
+  for (const auto& x : t.args) free_variables(*x, bound, out);
+  if (t.formula) {
+    std::set<std::string> b = bound;
+    free_variables(*t.formula, b, out);
+  }
+}
+
+void free_variables(const Formula& f, std::set<std::string>& bound, std::set<std::string>& out) {
+  if (f.left) free_variables(*f.left, bound, out);
+  if (f.right) free_variables(*f.right, bound, out);
+  for (const auto& a : f.args) free_variables(*a, bound, out);
+  std::vector<std::string> added;
+  for (const auto& v : f.vars)
+    if (bound.insert(v).second) added.push_back(v);
+  if (f.a) free_variables(*f.a, bound, out);
+  if (f.b) free_variables(*f.b, bound, out);
+  for (const auto& v : added) bound.erase(v);
+}
+
 }  // namespace
 
 // ---- the generator ------------------------------------------------------------------------
@@ -139,7 +196,7 @@ unsigned Generator::term_depth(const std::string& system, unsigned wanted) const
 
 std::string Generator::pick_system() { return chosen_[below(static_cast<unsigned>(chosen_.size()))]; }
 
-FormulaPtr Generator::next() {
+std::string Generator::next() {
   unsigned total = 0;
   for (const auto& s : options_.systems) total += s.weight;
   chosen_.clear();
@@ -154,11 +211,39 @@ FormulaPtr Generator::next() {
       r -= s.weight;
     }
   }
+  // Sometimes a definition g1 over one or two free variables first, called by the statement.
+  std::string prefix;
+  callee_.clear();
+  if (below(4) == 0) {
+    std::vector<Var> scope;
+    unsigned free = 1 + below(2);
+    for (unsigned i = 0; i < free; ++i) scope.push_back({std::string(1, static_cast<char>('a' + i)), pick_system()});
+    next_bound_ = 0;
+    FormulaPtr g = formula(options_.max_depth > 0 ? options_.max_depth - 1 : 0, scope);
+    std::set<std::string> bound, used;
+    free_variables(*g, bound, used);
+    for (const auto& v : scope)
+      if (used.count(v.name)) callee_.push_back(v);  // sorted by name: the def's track order
+    if (!callee_.empty()) prefix = print(*g) + " ;; ";
+  }
   std::vector<Var> scope;
   unsigned free = below(options_.max_free + 1);
   for (unsigned i = 0; i < free; ++i) scope.push_back({std::string(1, static_cast<char>('a' + i)), pick_system()});
   next_bound_ = 0;
-  return formula(options_.max_depth, scope);
+  return prefix + print(*formula(options_.max_depth, scope));
+}
+
+// $g1(t1, …): each argument a term in the system of its track, from the variables in scope.
+FormulaPtr Generator::call(const std::vector<Var>& scope) {
+  auto f = make_formula(Formula::call);
+  f->name = "g1";
+  for (const auto& v : callee_) {
+    std::vector<Var> vars;
+    for (const auto& w : scope)
+      if (w.system == v.system) vars.push_back(w);
+    f->args.push_back(term(v.system, vars, term_depth(v.system, 1)));
+  }
+  return f;
 }
 
 FormulaPtr Generator::formula(unsigned depth, std::vector<Var>& scope) {
@@ -223,6 +308,20 @@ FormulaPtr Generator::quantifier(unsigned depth, std::vector<Var>& scope) {
 }
 
 FormulaPtr Generator::atom(const std::vector<Var>& scope) {
+  if (!callee_.empty() && below(5) == 0) return call(scope);
+  if (below(8) == 0) {
+    // `(?P relation) over variables of the partner P's partner S: after the reversal they are
+    // S numbers again, and the relation is the same.
+    std::vector<Var> flipped = scope;
+    for (auto& v : flipped) v.system = partner(v.system);
+    auto r = make_formula(Formula::reversal);
+    r->a = relation_atom(flipped);
+    return r;
+  }
+  return relation_atom(scope);
+}
+
+FormulaPtr Generator::relation_atom(const std::vector<Var>& scope) {
   std::string sys =
       scope.empty() || below(5) == 0 ? pick_system() : scope[below(static_cast<unsigned>(scope.size()))].system;
   std::vector<Var> vars;
@@ -235,7 +334,7 @@ FormulaPtr Generator::atom(const std::vector<Var>& scope) {
     const WordInfo* w = words[below(static_cast<unsigned>(words.size()))];
     auto index = make_term(Term::index, sys);
     index->name = w->name;
-    index->a = term(sys, vars, term_depth(sys, 1));
+    index->args.push_back(term(sys, vars, term_depth(sys, 1)));
     TermPtr other;
     if (below(2) == 0) {
       other = make_term(Term::letter, sys);
@@ -244,7 +343,7 @@ FormulaPtr Generator::atom(const std::vector<Var>& scope) {
       const WordInfo* u = words[below(static_cast<unsigned>(words.size()))];
       other = make_term(Term::index, sys);
       other->name = u->name;
-      other->a = term(sys, vars, term_depth(sys, 1));
+      other->args.push_back(term(sys, vars, term_depth(sys, 1)));
     }
     return relation(below(2) == 0 ? "=" : "!=", std::move(index), std::move(other), sys);
   }
@@ -256,6 +355,8 @@ FormulaPtr Generator::atom(const std::vector<Var>& scope) {
 TermPtr Generator::term(const std::string& sys, const std::vector<Var>& vars, unsigned depth) {
   const bool neg = negative_system(sys);
   unsigned r = below(100);
+  if (depth > 0 && r < 8)
+    if (TermPtr t = letter_term(sys, vars, depth)) return t;
   if (depth == 0 || r < 45) {
     if (!vars.empty() && below(10) < 7) return variable(vars[below(static_cast<unsigned>(vars.size()))].name, sys);
     TermPtr c = number(below(13), sys);
@@ -299,7 +400,31 @@ TermPtr Generator::term(const std::string& sys, const std::vector<Var>& vars, un
   return t;
 }
 
+// A word's letter as a number (W[t]), or times a term (W[t]·u), where the system has words.
+TermPtr Generator::letter_term(const std::string& sys, const std::vector<Var>& vars, unsigned depth) {
+  std::vector<const WordInfo*> words;
+  for (const auto& w : kWords)
+    if (sys == w.system) words.push_back(&w);
+  if (words.empty()) return nullptr;
+  auto index = make_term(Term::index, sys);
+  index->name = words[below(static_cast<unsigned>(words.size()))]->name;
+  index->args.push_back(term(sys, vars, 0));
+  if (depth == 0 || below(2) == 0) return index;
+  auto t = make_term(Term::times, sys);
+  t->a = std::move(index);
+  t->b = term(sys, vars, depth - 1);
+  return t;
+}
+
 // ---- printing -----------------------------------------------------------------------------
+
+namespace {
+
+std::string print_term(const Term& t);
+
+}  // namespace
+
+std::string print(const Formula& f);
 
 namespace {
 
@@ -322,8 +447,17 @@ std::string print_term(const Term& t) {
       return fmt::format("({})/{}", print_term(*t.a), t.value);
     case Term::letter:
       return fmt::format("@{}", t.letter_value);
-    case Term::index:
-      return t.name + "[" + print_term(*t.a) + "]";
+    case Term::index: {
+      std::string out = t.name;
+      for (const auto& x : t.args) out += "[" + print_term(*x) + "]";
+      return out;
+    }
+    case Term::times:
+      return "(" + print_term(*t.a) + ")*(" + print_term(*t.b) + ")";
+    case Term::over:
+      return "(" + print_term(*t.a) + ")/(" + print_term(*t.b) + ")";
+    case Term::predicate:
+      return "(" + print(*t.formula) + ")";
   }
   return "?";
 }
@@ -355,9 +489,11 @@ std::string print(const Formula& f) {
     }
     case Formula::relation:
       return fmt::format("(?{} {} {} {})", f.system, print_term(*f.left), f.op, print_term(*f.right));
+    case Formula::reversal:
+      return "`" + paren(*f.a);
     case Formula::call: {
-      std::vector<std::string> args;
-      for (const auto& a : f.args) args.push_back(print_term(*a));
+      std::vector<std::string> args;  // each in its own system, as its track reads it
+      for (const auto& a : f.args) args.push_back(fmt::format("(?{} {})", a->system, print_term(*a)));
       return fmt::format("${}({})", f.name, fmt::join(args, ","));
     }
   }
@@ -374,9 +510,18 @@ struct NotExact {
   std::string why;
 };
 
+// A definition the statement calls: its formula, its free variables in track order, their systems.
+struct Callee {
+  FormulaPtr formula;
+  std::vector<std::string> vars;
+  std::map<std::string, std::string> systems;
+};
+
 class Brute {
  public:
-  Brute(const std::map<std::string, std::string>& systems, const Bounds& bounds) : systems_(systems), bounds_(bounds) {}
+  Brute(const std::map<std::string, std::string>& systems, const std::map<std::string, Callee>& callees,
+        const Bounds& bounds)
+      : systems_(&systems), callees_(callees), bounds_(bounds) {}
 
   bool holds(const Formula& f) {
     switch (f.kind) {
@@ -402,7 +547,9 @@ class Brute {
       case Formula::infinite:
         throw NotExact{"I"};
       case Formula::call:
-        throw NotExact{"a call"};
+        return call(f);
+      case Formula::reversal:  // the same relation, read from the other end
+        return holds(*f.a);
     }
     return false;
   }
@@ -450,9 +597,19 @@ class Brute {
         auto a = value(*t.a);
         return a ? std::optional<std::int64_t>(floor_div(*a, static_cast<std::int64_t>(t.value))) : std::nullopt;
       }
-      case Term::letter:
       case Term::index:
-        throw NotExact{"a letter as a number"};
+        return letter(t);
+      case Term::times: {
+        auto a = value(*t.a), b = value(*t.b);
+        return a && b ? std::optional<std::int64_t>(*a * *b) : std::nullopt;
+      }
+      case Term::over: {
+        auto a = value(*t.a), b = value(*t.b);
+        return a && b && *b != 0 ? std::optional<std::int64_t>(floor_div(*a, *b)) : std::nullopt;
+      }
+      case Term::letter:
+      case Term::predicate:
+        throw NotExact{"a letter or a formula as a number"};
     }
     return std::nullopt;
   }
@@ -460,7 +617,8 @@ class Brute {
   // The letter of a word automaton at a term's value (nothing where the term has none).
   std::optional<std::int64_t> letter(const Term& t) {
     if (t.kind == Term::letter) return t.letter_value;
-    auto i = value(*t.a);
+    if (t.args.size() != 1) throw NotExact{"a word of several inputs"};
+    auto i = value(*t.args[0]);
     if (!i || *i < 0) return std::nullopt;
     if (*i > 1'000'000) throw NotExact{"a word index beyond 10^6"};
     std::string& w = words_[t.name];
@@ -480,9 +638,10 @@ class Brute {
   }
 
   bool relation(const Formula& f) {
-    auto is_letter = [](const Term& t) { return t.kind == Term::letter || t.kind == Term::index; };
+    // Letters against letters as integers; a word's letter among numbers is a number.
     std::optional<std::int64_t> a, b;
-    if (is_letter(*f.left) || is_letter(*f.right)) {
+    if (f.left->kind == Term::letter || f.right->kind == Term::letter ||
+        (f.left->kind == Term::index && f.right->kind == Term::index)) {
       a = letter(*f.left), b = letter(*f.right);
     } else {
       a = value(*f.left), b = value(*f.right);
@@ -536,6 +695,28 @@ class Brute {
     return true;
   }
 
+  // $g(t1, …): g's formula with its variables, in track order, at the arguments' values (false
+  // where an argument has none, as the prover's fresh variable then has no value).
+  bool call(const Formula& f) {
+    auto it = callees_.find(f.name);
+    if (it == callees_.end()) throw NotExact{"a call of " + f.name};
+    const Callee& g = it->second;
+    if (g.vars.size() != f.args.size()) throw NotExact{"a call with the wrong arity"};
+    std::vector<std::pair<std::string, std::int64_t>> inner;
+    for (std::size_t i = 0; i < f.args.size(); ++i) {
+      auto v = value(*f.args[i]);
+      if (!v) return false;
+      inner.emplace_back(g.vars[i], *v);
+    }
+    std::swap(env, inner);
+    const auto* outer = systems_;
+    systems_ = &g.systems;
+    bool result = holds(*g.formula);
+    systems_ = outer;
+    std::swap(env, inner);
+    return result;
+  }
+
   bool quantified(const Formula& f) {
     const bool exists = f.kind == Formula::exists;
     if (f.vars.size() != 1) throw NotExact{"a quantifier of several variables"};
@@ -547,8 +728,8 @@ class Brute {
       if (body->kind != Formula::implication) throw NotExact{"an unguarded quantifier"};
       guard = body->a.get();
     }
-    auto sys = systems_.find(v);
-    const bool neg = sys != systems_.end() && negative_system(sys->second);
+    auto sys = systems_->find(v);
+    const bool neg = sys != systems_->end() && negative_system(sys->second);
     std::int64_t lo = neg ? INT64_MIN / 4 : 0, hi = INT64_MAX / 4;
     bool bounded_low = !neg, bounded_high = false;
     if (!guard_range(*guard, v, lo, hi, bounded_low, bounded_high)) return !exists;  // the guard holds nowhere
@@ -567,45 +748,11 @@ class Brute {
     return result;
   }
 
-  const std::map<std::string, std::string>& systems_;
+  const std::map<std::string, std::string>* systems_;
+  const std::map<std::string, Callee>& callees_;
   const Bounds& bounds_;
   std::map<std::string, std::string> words_;
 };
-
-void collect_systems(const Term& t, std::map<std::string, std::string>& systems, bool& conflict) {
-  if (t.kind == Term::variable) {
-    auto [it, fresh] = systems.emplace(t.name, t.system);
-    if (!fresh && it->second != t.system) conflict = true;
-  }
-  if (t.a) collect_systems(*t.a, systems, conflict);
-  if (t.b) collect_systems(*t.b, systems, conflict);
-}
-
-void collect_systems(const Formula& f, std::map<std::string, std::string>& systems, bool& conflict) {
-  if (f.left) collect_systems(*f.left, systems, conflict);
-  if (f.right) collect_systems(*f.right, systems, conflict);
-  for (const auto& a : f.args) collect_systems(*a, systems, conflict);
-  if (f.a) collect_systems(*f.a, systems, conflict);
-  if (f.b) collect_systems(*f.b, systems, conflict);
-}
-
-void free_variables(const Term& t, const std::set<std::string>& bound, std::set<std::string>& out) {
-  if (t.kind == Term::variable && !bound.count(t.name)) out.insert(t.name);
-  if (t.a) free_variables(*t.a, bound, out);
-  if (t.b) free_variables(*t.b, bound, out);
-}
-
-void free_variables(const Formula& f, std::set<std::string>& bound, std::set<std::string>& out) {
-  if (f.left) free_variables(*f.left, bound, out);
-  if (f.right) free_variables(*f.right, bound, out);
-  for (const auto& a : f.args) free_variables(*a, bound, out);
-  std::vector<std::string> added;
-  for (const auto& v : f.vars)
-    if (bound.insert(v).second) added.push_back(v);
-  if (f.a) free_variables(*f.a, bound, out);
-  if (f.b) free_variables(*f.b, bound, out);
-  for (const auto& v : added) bound.erase(v);
-}
 
 // The word of the values with `extra` more letters than the longest representation needs, each
 // track padded at its own end.
@@ -634,17 +781,54 @@ std::vector<std::uint32_t> padded_encoding(const Automaton& a, const std::vector
 
 }  // namespace
 
+namespace {
+
+constexpr std::string_view kSeparator = " ;; ";
+
+std::vector<std::string> split_case(const std::string& text) {
+  std::vector<std::string> parts;
+  for (std::size_t at = 0;;) {
+    std::size_t next = text.find(kSeparator, at);
+    parts.push_back(text.substr(at, next == std::string::npos ? std::string::npos : next - at));
+    if (next == std::string::npos) return parts;
+    at = next + kSeparator.size();
+  }
+}
+
+}  // namespace
+
+automata::Context bounded_context() {
+  automata::Context c;
+  c.memory_limit = std::uint64_t{256} << 20;
+  return c;
+}
+
 Outcome compare(Session& session, const std::string& text, const Bounds& bounds) {
   Outcome out;
-  FormulaPtr f;
-  try {
-    f = detail::parse_statement(text, 0);
-    std::string once = print(*f);
-    if (print(*detail::parse_statement(once, 0)) != once)
-      return {Outcome::unparsed, "printing and parsing again changes " + once, 0};
-  } catch (const detail::PositionedError& e) {
-    return {Outcome::unparsed, fmt::format("the parser refused it at {}: {}", e.pos, e.what), 0};
+  // The parts: definitions g1, g2 … and last the statement.
+  const std::vector<std::string> parts = split_case(text);
+  std::vector<FormulaPtr> trees;
+  for (const auto& part : parts) try {
+      trees.push_back(detail::parse_statement(part, 0));
+      std::string once = print(*trees.back());
+      if (print(*detail::parse_statement(once, 0)) != once)
+        return {Outcome::unparsed, "printing and parsing again changes " + once, 0};
+    } catch (const detail::PositionedError& e) {
+      return {Outcome::unparsed, fmt::format("the parser refused {} at {}: {}", part, e.pos, e.what), 0};
+    }
+  std::map<std::string, Callee> callees;
+  for (std::size_t i = 0; i + 1 < trees.size(); ++i) {
+    Callee g;
+    bool conflict = false;
+    collect_systems(*trees[i], g.systems, conflict);
+    if (conflict) return {Outcome::skipped, "a variable in two number systems", 0};
+    std::set<std::string> bound, free;
+    free_variables(*trees[i], bound, free);
+    g.vars.assign(free.begin(), free.end());
+    g.formula = std::move(trees[i]);
+    callees.emplace(fmt::format("g{}", i + 1), std::move(g));
   }
+  const Formula* f = trees.back().get();
   std::map<std::string, std::string> systems;
   bool conflict = false;
   collect_systems(*f, systems, conflict);
@@ -657,9 +841,10 @@ Outcome compare(Session& session, const std::string& text, const Bounds& bounds)
   Automaton a;
   std::optional<bool> truth;
   try {
-    if (names.empty()) truth = session.run("eval e \"" + text + "\":").at(0).truth;
+    for (std::size_t i = 0; i + 1 < parts.size(); ++i) session.run(fmt::format("def g{} \"{}\":", i + 1, parts[i]));
+    if (names.empty()) truth = session.run("eval e \"" + parts.back() + "\":").at(0).truth;
     else {
-      session.run("def f \"" + text + "\":");
+      session.run("def f \"" + parts.back() + "\":");
       a = session.automaton("f");
     }
   } catch (const RangeError& e) {
@@ -667,7 +852,7 @@ Outcome compare(Session& session, const std::string& text, const Bounds& bounds)
   } catch (const InputError& e) {
     return {Outcome::refused, std::string("the prover refused it: ") + e.what(), 0};
   }
-  Brute brute(systems, bounds);
+  Brute brute(systems, callees, bounds);
   try {
     if (names.empty()) {
       bool expected = brute.holds(*f);
@@ -683,8 +868,13 @@ Outcome compare(Session& session, const std::string& text, const Bounds& bounds)
               fmt::format("the automaton reads ({}), the free variables are ({})", fmt::join(tracks, ","),
                           fmt::join(names, ",")),
               0};
-    if (!automata::padding_closed(a, session.context()))
-      return {Outcome::wrong, "the automaton does not accept every padding of what it accepts", 0};
+    bool closed;
+    try {
+      closed = automata::padding_closed(a, session.context());
+    } catch (const RangeError& e) {
+      return {Outcome::skipped, std::string("a budget: ") + e.what(), 0};
+    }
+    if (!closed) return {Outcome::wrong, "the automaton does not accept every padding of what it accepts", 0};
     const std::int64_t box = bounds.free_box[names.size()];
     std::vector<std::int64_t> low(names.size()), v(names.size());
     for (std::size_t i = 0; i < names.size(); ++i) low[i] = v[i] = negative_system(systems[names[i]]) ? -box : 0;
@@ -792,22 +982,33 @@ std::pair<std::string, Outcome> shrink(Session& session, const std::string& text
   std::string current = text;
   if (best.kind != Outcome::wrong && best.kind != Outcome::refused) return {current, best};
   const Outcome::Kind kind = best.kind;
+  auto parse_all = [](const std::string& t) {
+    std::vector<FormulaPtr> roots;
+    for (const auto& part : split_case(t)) roots.push_back(detail::parse_statement(part, 0));
+    return roots;
+  };
+  auto print_all = [](std::vector<FormulaPtr>& roots) {
+    std::string t;
+    for (std::size_t i = 0; i < roots.size(); ++i) t += (i ? std::string(kSeparator) : "") + print(*roots[i]);
+    return t;
+  };
   for (bool progress = true; progress;) {
     progress = false;
-    FormulaPtr tree = detail::parse_statement(current, 0);
+    std::vector<FormulaPtr> tree = parse_all(current);
     Slots slots;
-    collect(tree, slots);
+    for (auto& root : tree) collect(root, slots);
     std::size_t nf = slots.formulas.size(), nt = slots.terms.size();
     for (std::size_t i = 0; i < nf + nt && !progress; ++i) {
       std::size_t candidates =
           i < nf ? formula_candidates(**slots.formulas[i]).size() : term_candidates(**slots.terms[i - nf]).size();
       for (std::size_t k = 0; k < candidates && !progress; ++k) {
-        FormulaPtr copy = clone(*tree);
+        std::vector<FormulaPtr> copy;
+        for (const auto& root : tree) copy.push_back(clone(*root));
         Slots s;
-        collect(copy, s);
+        for (auto& root : copy) collect(root, s);
         if (i < nf) *s.formulas[i] = std::move(formula_candidates(**s.formulas[i])[k]);
         else *s.terms[i - nf] = std::move(term_candidates(**s.terms[i - nf])[k]);
-        std::string candidate = print(*copy);
+        std::string candidate = print_all(copy);
         if (candidate.size() >= current.size()) continue;
         Outcome o = compare(session, candidate, bounds);
         if (o.kind == kind && (kind != Outcome::refused || without_place(o.detail) == without_place(best.detail))) {

@@ -37,11 +37,13 @@ struct GeneratorOptions {
   std::vector<SystemChoice> systems = all_systems();
 };
 
-// Random statements, fully parenthesized, each relation prefixed by its own ?system.
+// Random cases, fully parenthesized, each relation prefixed by its own ?system. A case is a
+// statement, sometimes after definitions it calls: "g1-statement ;; statement" (the first is
+// defined as g1, and `$g1(…)` in the last calls it, each argument in its track's system).
 class Generator {
  public:
   Generator(std::uint64_t seed, GeneratorOptions options = {});
-  detail::FormulaPtr next();
+  std::string next();
 
  private:
   struct Var {
@@ -50,6 +52,9 @@ class Generator {
   };
   detail::FormulaPtr formula(unsigned depth, std::vector<Var>& scope);
   detail::FormulaPtr atom(const std::vector<Var>& scope);
+  detail::FormulaPtr call(const std::vector<Var>& scope);
+  detail::FormulaPtr relation_atom(const std::vector<Var>& scope);
+  detail::TermPtr letter_term(const std::string& system, const std::vector<Var>& vars, unsigned depth);
   detail::TermPtr term(const std::string& system, const std::vector<Var>& scope, unsigned depth);
   detail::FormulaPtr quantifier(unsigned depth, std::vector<Var>& scope);
   std::string pick_system();
@@ -59,6 +64,7 @@ class Generator {
   GeneratorOptions options_;
   std::vector<std::string> chosen_;  // this statement's systems
   unsigned next_bound_ = 0;          // quantified names used so far
+  std::vector<Var> callee_;          // g1's free variables in track order (none: no g1)
 };
 
 // The statement as text (the generator's fully parenthesized form).
@@ -82,8 +88,13 @@ struct Outcome {
   std::uint64_t assignments = 0;  // assignments compared
 };
 
-// Compares the prover's automaton of `text` (def for a statement with free variables, eval for
-// a closed one) with brute force. The session keeps its number systems between calls.
+// A session whose steps are refused past 256 MiB of tables — deterministically, unlike a time
+// limit: the rare statement whose automata grow that large is skipped, not waited for.
+automata::Context bounded_context();
+
+// Compares the prover's automaton of the case's statement (def for a statement with free
+// variables, eval for a closed one) with brute force. The session keeps its number systems
+// between calls.
 Outcome compare(Session& session, const std::string& text, const Bounds& bounds = {});
 
 // The smallest statement (by a greedy search over subformulas, subterms and constants) that

@@ -71,9 +71,11 @@ std::span<const std::uint32_t> targets(const Nfa& n, std::uint32_t q, std::uint3
 }
 
 // msd: the language 0*·{w : 0^i w ∈ L for some i}. Z, the states reachable from the initial
-// ones by zero letters, is closed under zero letters; a new initial state z0 reads zeros into
-// itself and otherwise moves as Z does, and accepts when Z does.
-Nfa msd_closure(const Nfa& n, const Context& context) {
+// ones by zero letters, is closed under zero letters, and starting from Z gives the second
+// factor. When L's lengths are upward closed that is all (it then holds 0w with w). Otherwise
+// a new initial state z0 reads zeros into itself and else moves as Z does, accepting when Z
+// does.
+Nfa msd_closure(const Nfa& n, bool upward_closed, const Context& context) {
   std::vector<std::uint8_t> in_z(n.states, 0);
   std::vector<std::uint32_t> z;
   for (std::uint32_t q : n.initial)
@@ -81,6 +83,11 @@ Nfa msd_closure(const Nfa& n, const Context& context) {
   for (std::size_t i = 0; i < z.size(); ++i)
     for (std::uint32_t t : targets(n, z[i], 0))
       if (!in_z[t]) in_z[t] = 1, z.push_back(t);
+  if (upward_closed) {
+    Nfa r = n;
+    r.initial = z;
+    return r;
+  }
   Nfa r;
   r.states = n.states + 1;
   r.letters = n.letters;
@@ -107,8 +114,10 @@ Nfa msd_closure(const Nfa& n, const Context& context) {
 }
 
 // lsd: the language {w : w 0^i ∈ L for some i}·0*. The states from which zeros reach
-// acceptance accept, and each of them may also read zeros into a new accepting sink z1.
-Nfa lsd_closure(const Nfa& n, const Context& context) {
+// acceptance accept. Unless L's lengths are upward closed, each of them may also read zeros
+// into a new accepting sink z1 (an upward-closed L needs no sink, and the sink would double the
+// subsets of the determinization).
+Nfa lsd_closure(const Nfa& n, bool upward_closed, const Context& context) {
   Nfa r = n;
   for (bool changed = true; changed;) {
     changed = false;
@@ -121,6 +130,7 @@ Nfa lsd_closure(const Nfa& n, const Context& context) {
         }
     }
   }
+  if (upward_closed) return r;
   guard(context, 2 * n.bytes(), "closing an automaton under padding");
   const std::uint32_t z1 = n.states;
   r.states = n.states + 1;
@@ -216,9 +226,9 @@ Automaton padding_closure(const Nfa& n, const std::vector<Track>& tracks, bool u
     case Padding::none:
       return determinize_minimal(n, tracks, context);
     case Padding::msd:
-      return determinize_minimal(msd_closure(n, context), tracks, context);
+      return determinize_minimal(msd_closure(n, upward_closed, context), tracks, context);
     case Padding::lsd:
-      return determinize_minimal(lsd_closure(n, context), tracks, context);
+      return determinize_minimal(lsd_closure(n, upward_closed, context), tracks, context);
     case Padding::mixed:
       break;
   }
