@@ -40,7 +40,8 @@ class Server {
       ::dup2(out[1], STDOUT_FILENO);
       ::close(out[0]);
       ::close(out[1]);
-      ::execl(QG_CLI, QG_CLI, "serve", "--port", "0", "--side", "256", "--cache", "256MiB", static_cast<char*>(nullptr));
+      ::execl(QG_CLI, QG_CLI, "serve", "--port", "0", "--side", "256", "--cache", "256MiB",
+              static_cast<char*>(nullptr));
       ::_exit(127);
     }
     ::close(out[1]);
