@@ -142,9 +142,14 @@ def test_pan_keeps_the_view_in_the_url(server, browser):
     WebDriverWait(browser, 10).until(
         lambda d: d.execute_script("return window.atlas.map.getCenter().lng") > before + 100)
     wait_loaded(browser)
+
+    def panned_x(d):
+        """The centre's x in the URL, once the pan's moveend has written it there."""
+        x = int(d.current_url.split("x=")[1].split("&")[0])
+        return x if x > 1000 + 100 else None
+
+    x = WebDriverWait(browser, 30).until(panned_x)
     url = browser.current_url
-    x = int(url.split("x=")[1].split("&")[0])
-    assert x > 1000 + 100
     # The link reopens the same place.
     browser.get("about:blank")
     browser.get(url)
