@@ -619,4 +619,12 @@ TEST(Prover, WalnutLanguage) {
       s, "msd_2", "T2[x][x] = @1", [&](const V&) { return true; }, 40);
   expect_matches(
       s, "msd_2", ".AT[x] = @1", [&](const V& v) { return tm(v[0]) == 1; }, 40);
+  // Arguments whose ?system is the partner of an automaton's: the automaton read from the other
+  // end, so that T[x+0] under ?lsd_2 is Thue–Morse's letter at the number x (and $g likewise).
+  expect_matches(
+      s, "lsd_2", "T[x+0] = @1", [&](const V& v) { return tm(v[0]) == 1; }, 40);
+  s.run("def g \"?msd_2 x = 5 | x = 12\":");
+  expect_matches(
+      s, "lsd_2", "$g(x+0)", [&](const V& v) { return v[0] == 5 || v[0] == 12; }, 40);
+  EXPECT_EQ(s.automaton("f").tracks()[0].system->name(), "lsd_2");
 }

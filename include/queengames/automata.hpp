@@ -219,7 +219,8 @@ Automaton close_padding(const Automaton& a, const Context& context);
 // Minimal equivalent complete automaton (Hopcroft; outputs kept, unreachable states dropped).
 Automaton minimize(const Automaton& a, const Context& context);
 // The automaton of the reversed words, its tracks given the systems `systems` (the msd ↔ lsd
-// partners; same bases); minimal. Acceptors only.
+// partners, or none for a track of words; same bases); minimal. Word automata too: the reversed
+// word gets the letter of the word.
 Automaton reverse(const Automaton& a, const std::vector<std::shared_ptr<const NumberSystem>>& systems,
                   const Context& context);
 // Tracks of the same name merged: `names` gives each track's new name; tracks given the same
