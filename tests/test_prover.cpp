@@ -390,8 +390,22 @@ TEST(Prover, RegularExpressions) {
     }
     return std::string("no error");
   };
-  EXPECT_EQ(message("reg x msd_2 \"0*2\":"), "r.txt:1:16: 2 is not a digit of input 1");
+  // A letter outside an input's alphabet matches nothing (Walnut's reading).
+  EXPECT_EQ(message("reg x msd_2 \"0*2\":"), "no error");
+  EXPECT_FALSE(eval(s, "Ex $x(x)"));
   EXPECT_EQ(message("reg x msd_2 msd_2 \"[0,1]([1,1]\":"), "r.txt:1:31: expected ')'");
+  // Walnut's alphabets and shorthands: signed letters, any order, `.`, classes; fib, lsd, 3.
+  s.run("reg pm {-1,0,1} \"1[-1]\": reg cls msd_5 \".[3-4]\": reg sh lsd \"0*11\": reg f3 3 \"10\":");
+  EXPECT_EQ(write_automaton(s.automaton("pm")).substr(0, 11), "{-1, 0, 1}\n");
+  EXPECT_TRUE(s.automaton("pm").run({2, 0}));   // 1 then −1: digits 2 and 0
+  EXPECT_FALSE(s.automaton("pm").run({2, 2}));  // 1 then 1
+  for (std::uint64_t n = 0; n < 60; ++n) {
+    EXPECT_EQ(accepts(s.automaton("cls"), {n}), n < 25 && (n % 5 == 3 || n % 5 == 4)) << n;  // . may be 0
+    // lsd: 0…0 11 is 3·2^k.
+    EXPECT_EQ(accepts(s.automaton("sh"), {n}), n == 3 || n == 6 || n == 12 || n == 24 || n == 48) << n;
+    EXPECT_EQ(accepts(s.automaton("f3"), {n}), n == 3) << n;
+  }
+  EXPECT_EQ(s.automaton("sh").tracks()[0].system->name(), "lsd_2");
 }
 
 // morphism, promote, image: the Thue–Morse word again, its complement, μ(T) = T.
