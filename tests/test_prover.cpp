@@ -552,6 +552,17 @@ TEST(Prover, WalnutFoldersAndFreeVariables) {
   EXPECT_EQ(r[2].command, "macro");
   EXPECT_TRUE(r[3].truth.value());
   EXPECT_TRUE(std::filesystem::exists(home / "Result" / "test0.txt"));
+  // A constant side of a connective folds the other away, as in Walnut: TRUE, written "true".
+  auto folded = s.run("eval test79 \"(Ex,y x<y) | (z=3)\": eval test84 \"(z=3) & (Ex x>x+1)\":");
+  EXPECT_TRUE(folded[0].truth.value());
+  EXPECT_FALSE(folded[1].truth.value());
+  {
+    std::ifstream f(home / "Result" / "test79.txt");
+    std::string word;
+    f >> word;
+    EXPECT_EQ(word, "true");
+  }
+  EXPECT_TRUE(s.run("def t79 \"(Ex,y x<y) | (z=3)\": eval u \"$t79()\":").at(1).truth.value());
   EXPECT_TRUE(std::filesystem::exists(home / "Result" / "five.txt"));
   EXPECT_TRUE(std::filesystem::exists(home / "Automata Library" / "five.txt"));
   EXPECT_FALSE(std::filesystem::exists(home / "Automata Library" / "test0.txt"));

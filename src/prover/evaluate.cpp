@@ -478,6 +478,36 @@ Automaton Evaluator::formula(const Formula& f) {
   }
 }
 
+// A connective, folding constants as Walnut does: when one side is closed (TRUE or FALSE) the
+// result is the other side, its complement, or a constant — so `(Ex,y x<y) | z=3` is TRUE, not
+// the automaton of every z, and z is not among its free variables.
+Automaton Evaluator::connect(Automaton a, Automaton b, BoolOp op) {
+  auto constant = [](bool v) {
+    Automaton c({}, 1);
+    c.set_output(0, v);
+    return c;
+  };
+  const bool ca = a.tracks().empty(), cb = b.tracks().empty();
+  if (ca && cb) return automata::product(a, b, op, ctx_);
+  if (!ca && !cb) return automata::product(a, b, op, ctx_);
+  const bool k = (ca ? a : b).accepting((ca ? a : b).initial());
+  Automaton x = ca ? b : a;  // the side with free variables
+  switch (op) {
+    case BoolOp::and_:
+      return k ? x : constant(false);
+    case BoolOp::or_:
+      return k ? constant(true) : x;
+    case BoolOp::xor_:
+      return k ? automata::complement(x, ctx_) : x;
+    case BoolOp::iff:
+      return k ? x : automata::complement(x, ctx_);
+    case BoolOp::implies:
+      if (ca) return k ? x : constant(true);                      // TRUE => X is X; FALSE => X is TRUE
+      return k ? constant(true) : automata::complement(x, ctx_);  // X => TRUE; X => FALSE is ~X
+  }
+  return automata::product(a, b, op, ctx_);
+}
+
 Automaton Evaluator::formula_unplaced(const Formula& f) {
   switch (f.kind) {
     case Formula::truth: {
@@ -497,7 +527,7 @@ Automaton Evaluator::formula_unplaced(const Formula& f) {
                   : f.kind == Formula::exclusive   ? BoolOp::xor_
                   : f.kind == Formula::implication ? BoolOp::implies
                                                    : BoolOp::iff;
-      return automata::product(formula(*f.a), formula(*f.b), op, ctx_);
+      return connect(formula(*f.a), formula(*f.b), op);
     }
     case Formula::exists:
       return exists_all(formula(*f.a), f.vars);

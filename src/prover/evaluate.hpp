@@ -30,6 +30,7 @@ class Evaluator {
   std::shared_ptr<const automata::NumberSystem> system(const std::string& name, std::size_t pos);
   automata::Automaton formula(const Formula& f);
   automata::Automaton formula_unplaced(const Formula& f);
+  automata::Automaton connect(automata::Automaton a, automata::Automaton b, automata::BoolOp op);
   automata::Automaton relation(const Formula& f);
   automata::Automaton word_relation(const Formula& f);
   automata::Automaton call(const Formula& f);

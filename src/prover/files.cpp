@@ -112,6 +112,13 @@ Automaton read_automaton(std::string_view text, Session& session, std::string_vi
     throw InputError(fmt::format("{}:{}:{}: {}", file, line, col, what));
   };
   if (lines.empty()) fail(1, 1, "an empty automaton file");
+  // Walnut writes a closed statement's automaton as the word true or false.
+  if (lines.size() == 1 && lines[0].tokens.size() == 1 &&
+      (lines[0].tokens[0].first == "true" || lines[0].tokens[0].first == "false")) {
+    Automaton c({}, 1);
+    c.set_output(0, lines[0].tokens[0].first == "true");
+    return c;
+  }
   std::vector<automata::Track> tracks;
   for (const auto& [tok, col] : lines[0].tokens) {
     std::string name = tracks.size() < 26 ? std::string(1, static_cast<char>('a' + tracks.size())) : "";

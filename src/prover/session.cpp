@@ -570,10 +570,14 @@ std::vector<Result> Session::run(std::string_view text, std::string_view file, c
 // then found in.
 void Session::publish(const Result& r, Library library) {
   if (!write_home_ || !r.automaton) return;
+  // A statement without free variables is written as Walnut writes it: the word true or false.
+  const std::string text = r.automaton->tracks().empty()
+                               ? (r.automaton->accepting(r.automaton->initial()) ? "true" : "false")
+                               : write_automaton(*r.automaton);
   auto write = [&](const std::filesystem::path& dir) {
     std::filesystem::create_directories(dir);
     AtomicFile f(dir / (r.name + ".txt"));
-    f.stream() << write_automaton(*r.automaton);
+    f.stream() << text;
     f.commit();
   };
   write(home_ / "Result");
