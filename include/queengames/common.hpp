@@ -81,6 +81,11 @@ class Poller {
   std::int64_t last_ns_ = -1;  // steady-clock time of the previous poll; -1 before the first
 };
 
+// Threads a computation may take (each engine's `threads`): 1..kMaxThreads, RangeError
+// otherwise (a thread holds its stack and scratch: a million of them is no request to honour).
+inline constexpr std::uint64_t kMaxThreads = 256;
+void require_threads(std::uint64_t threads);
+
 // Refuses (MemoryError) a computation whose memory estimate exceeds the machine's physical
 // memory, unless force is set. `what` names the computation.
 void require_memory(std::uint64_t bytes, const std::string& what, bool force = false);

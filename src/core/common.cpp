@@ -87,6 +87,11 @@ std::uint64_t resident_memory() {
   return read && page > 0 ? static_cast<std::uint64_t>(resident) * static_cast<std::uint64_t>(page) : 0;
 }
 
+void require_threads(std::uint64_t threads) {
+  if (threads < 1 || threads > kMaxThreads)
+    throw RangeError(fmt::format("{} threads: the supported range is 1..{}", threads, kMaxThreads));
+}
+
 void require_memory(std::uint64_t bytes, const std::string& what, bool force) {
   std::uint64_t have = physical_memory();
   if (force || have == 0 || bytes <= have) return;
