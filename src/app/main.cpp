@@ -73,8 +73,11 @@ int main(int argc, char** argv) {
       return 2;
     }
     if (dynamic_cast<const std::bad_alloc*>(&e)) {
-      std::cerr << "queengames: out of memory\n";
-      return 1;
+      // An allocation the estimates let through and the system refused (other processes took
+      // the memory): a refused size, as the estimates' own refusals are.
+      std::cerr << "queengames: out of memory: the system refused an allocation (other processes may hold the "
+                   "memory; try a smaller size)\n";
+      return 2;
     }
     std::cerr << "queengames: internal error: " << e.what() << "\n";
     return 1;

@@ -135,10 +135,10 @@ std::string decimal(std::uint64_t num, std::uint64_t den) {
                      static_cast<std::uint64_t>(q % 1'000'000'000));
 }
 
-std::vector<std::string> blocking_row(std::uint64_t k, std::uint64_t n) {
+std::vector<std::string> blocking_row(std::uint64_t k, std::uint64_t n, const ProgressFn& progress) {
   namespace bl = qg::blocking;
-  auto s = bl::summary(k, n, n, bl::Engine::definition, 1);
-  auto table = bl::palace_table(k, n, n);
+  auto s = bl::summary(k, n, n, bl::Engine::definition, 1, progress);
+  auto table = bl::palace_table(k, n, n, bl::Engine::definition, progress);
   // §3.2: inside the casing 2·min + max < k every v equals 2·min + max.
   std::uint64_t hood = 0, hood_exact = 0;
   for (std::uint64_t y = 0; y < n; ++y)
@@ -175,24 +175,28 @@ std::vector<std::string> blocking_row(std::uint64_t k, std::uint64_t n) {
           stages.empty() ? "none" : stages};
 }
 
-std::vector<std::string> twopile_row(const twopile::Ruleset& ruleset, std::vector<std::string> key, std::uint64_t n) {
+std::vector<std::string> twopile_row(const twopile::Ruleset& ruleset, std::vector<std::string> key, std::uint64_t n,
+                                     const ProgressFn& progress) {
   std::uint64_t first_difference = UINT64_MAX, differing = 0, last_a = 0, last_b = 0, got = 0;
   std::int64_t lo = INT64_MAX, hi = INT64_MIN, tail = 0;
-  twopile::sweep_p_positions(ruleset, n, [&](std::uint64_t i, std::uint64_t a, std::uint64_t b) {
-    const std::uint64_t wa = numeration::floor_n_phi<std::uint64_t>(i);
-    if (a != wa || b != wa + i) {
-      ++differing;
-      first_difference = std::min(first_difference, i);
-    }
-    if (i > 0) {
-      // Conjecture 4.1: y = φx + O(1) for the upper P-positions, measured as b − ⌊aφ⌋.
-      auto d = static_cast<std::int64_t>(b) - static_cast<std::int64_t>(numeration::floor_n_phi<std::uint64_t>(a));
-      lo = std::min(lo, d), hi = std::max(hi, d);
-      if (2 * i >= n) tail = std::max(tail, d < 0 ? -d : d);
-    }
-    last_a = a, last_b = b, got = i + 1;
-    return true;
-  });
+  twopile::sweep_p_positions(
+      ruleset, n,
+      [&](std::uint64_t i, std::uint64_t a, std::uint64_t b) {
+        const std::uint64_t wa = numeration::floor_n_phi<std::uint64_t>(i);
+        if (a != wa || b != wa + i) {
+          ++differing;
+          first_difference = std::min(first_difference, i);
+        }
+        if (i > 0) {
+          // Conjecture 4.1: y = φx + O(1) for the upper P-positions, measured as b − ⌊aφ⌋.
+          auto d = static_cast<std::int64_t>(b) - static_cast<std::int64_t>(numeration::floor_n_phi<std::uint64_t>(a));
+          lo = std::min(lo, d), hi = std::max(hi, d);
+          if (2 * i >= n) tail = std::max(tail, d < 0 ? -d : d);
+        }
+        last_a = a, last_b = b, got = i + 1;
+        return true;
+      },
+      progress);
   key.insert(key.end(),
              {std::to_string(got), first_difference == UINT64_MAX ? "none" : std::to_string(first_difference),
               std::to_string(differing), decimal(differing, got), got > 1 ? std::to_string(lo) : "none",
@@ -421,17 +425,21 @@ std::vector<std::vector<std::string>> Sweep::compute_shard(std::uint64_t shard, 
   Poller poller(progress, end - begin);
   for (std::uint64_t i = begin; i < end; ++i) {
     const Member m = member_at(family, spec_, i);
+    // A member takes seconds (a blocking table of 2^28 cells, 10^7 P-positions): its engine
+    // polls through this, which reports the members done.
+    const ProgressFn member =
+        progress ? ProgressFn([&](std::uint64_t, std::uint64_t) { progress(i - begin, end - begin); }) : ProgressFn();
     switch (family) {
       case Family::blocking:
-        rows.push_back(blocking_row(m.a, spec_.size));
+        rows.push_back(blocking_row(m.a, spec_.size, member));
         break;
       case Family::kl_maharaja:
         rows.push_back(
-            twopile_row(ruleset_of(family, spec_, m), {std::to_string(m.a), std::to_string(m.b)}, spec_.size));
+            twopile_row(ruleset_of(family, spec_, m), {std::to_string(m.a), std::to_string(m.b)}, spec_.size, member));
         break;
       default: {
         auto ruleset = ruleset_of(family, spec_, m);
-        rows.push_back(twopile_row(ruleset, {std::to_string(m.a), ruleset.name()}, spec_.size));
+        rows.push_back(twopile_row(ruleset, {std::to_string(m.a), ruleset.name()}, spec_.size, member));
       }
     }
     poller.tick(i + 1 - begin);
@@ -488,7 +496,8 @@ void Sweep::run(const std::filesystem::path& dir, const std::string& command, co
   prepare(dir);
   Poller poller(progress, shards());
   for (std::uint64_t s = 0; s < shards(); ++s) {
-    if (!shard_done(dir, s)) run_shard(dir, s);
+    if (!shard_done(dir, s))
+      run_shard(dir, s, progress ? ProgressFn([&](std::uint64_t, std::uint64_t) { progress(s, shards()); }) : nullptr);
     poller.tick(s + 1);
   }
   poller.finish();
