@@ -66,10 +66,13 @@ Evaluator::Value Evaluator::add_values(Value a, Value b, const std::string& sys,
 // k·v for a plain variable v, by doubling and adding (the constraint mentions v and the result).
 Evaluator::Value Evaluator::multiple(std::uint64_t k, const std::string& v, const std::string& sys, std::size_t pos) {
   if (k == 0) {
+    // 0·v = 0 for every v, and v stays a variable of the statement (a def over it keeps its
+    // track, so that $f(x) takes x).
     Value r{fresh(), std::nullopt};
-    Automaton zero = system(sys, pos)->constant(0, ctx_);
+    auto s = system(sys, pos);
+    Automaton zero = s->constant(0, ctx_);
     zero.rename({r.var});
-    r.constraint = zero;
+    r.constraint = automata::extend(zero, automata::Track{v, s->base(), s}, ctx_);
     return r;
   }
   if (k == 1) return {v, std::nullopt};
@@ -328,11 +331,15 @@ Automaton Evaluator::formula_unplaced(const Formula& f) {
       return automata::complement(exists_all(counter, f.vars), ctx_);
     }
     case Formula::infinite: {
+      // Walnut's I: a constant, whether φ's automaton accepts infinitely many words whose x has
+      // no leading zeros (its other free variables counted too). Without x in φ, every word
+      // counts: infinitely many (with their padding) as soon as φ is satisfiable.
       Automaton a = formula(*f.a);
       const std::string& v = f.vars[0];
-      // A variable φ does not mention: infinitely many values iff φ holds at all.
-      if (a.track_index(v) < 0) return a;
-      return automata::infinitely_many(a, v, ctx_);
+      if (a.track_index(v) >= 0) return automata::infinitely_many(a, v, ctx_);
+      std::vector<std::string> all;
+      for (const auto& t : a.tracks()) all.push_back(t.name);
+      return exists_all(std::move(a), all);
     }
     case Formula::relation:
       return relation(f);
