@@ -76,6 +76,7 @@ CliResult run_limited(const std::string& args, std::uint64_t limit) {
 TEST(CliBounds, EveryBoundOfTheDocsIsRefused) {
   const auto rows = table("Bounds");
   ASSERT_GE(rows.size(), 20u) << "docs/CLI.md: no table under '## Bounds'";
+  fs::current_path(QG_SOURCE_DIR);  // the docs' paths are the checkout's
   for (const auto& row : rows) {
     if (row.empty()) continue;  // the header
     const std::string command = command_of(row);
