@@ -5,7 +5,8 @@ packages=(cmake make g++ pkg-config libcli11-dev libfmt-dev libpng-dev libcairo2
           libgtest-dev libbenchmark-dev clang libclang-rt-dev clang-format-14
           python3-dev python3-numpy python3-pybind11 pybind11-dev python3-pytest python3-matplotlib
           python3-pip python3-setuptools python3-wheel python3-venv
-          python3-nbclient python3-nbformat python3-ipykernel libopenmpi-dev openmpi-bin)
+          python3-nbclient python3-nbformat python3-ipykernel libopenmpi-dev openmpi-bin
+          jupyter-notebook)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,4 +1,5 @@
 // queengames prove: Walnut command files and statements, decided by automata.
+#include <filesystem>
 #include <iostream>
 
 #include <fmt/format.h>
@@ -68,6 +69,8 @@ void run_prove(const ProveOptions& o) {
     throw qg::InputError("--system and --out go with --synthesize");
   if (o.synthesize.empty() && o.file.empty() == o.expression.empty())
     throw qg::InputError("give a command FILE or -e 'COMMANDS'");
+  if (!o.file.empty() && std::filesystem::is_directory(o.file))
+    throw qg::InputError(fmt::format("{} is a directory, not a file of Walnut commands", o.file));
   qg::automata::Context ctx;
   ctx.progress = qg::app::progress_line("prove");
   ctx.subset_budget = o.budget.value(1, UINT32_MAX);
