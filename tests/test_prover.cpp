@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <set>
 #include <tuple>
 
 #include <fmt/format.h>
@@ -652,4 +653,45 @@ TEST(Prover, WalnutLanguage) {
   expect_matches(
       s, "lsd_2", "$g(x+0)", [&](const V& v) { return v[0] == 5 || v[0] == 12; }, 40);
   EXPECT_EQ(s.automaton("f").tracks()[0].system->name(), "lsd_2");
+}
+
+// Walnut's automaton commands, each against the words or numbers it must accept.
+TEST(Prover, AutomatonCommands) {
+  Session s;
+  auto words_of = [&](const Automaton& a, std::size_t max_length) {
+    // Every accepted word over the alphabet up to max_length, as digit strings.
+    std::set<std::string> out;
+    std::function<void(std::uint32_t, std::string)> walk = [&](std::uint32_t q, std::string w) {
+      if (a.accepting(q)) out.insert(w);
+      if (w.size() == max_length) return;
+      for (std::uint32_t l = 0; l < a.letters(); ++l) walk(a.next(q, l), w + static_cast<char>('0' + l));
+    };
+    walk(a.initial(), "");
+    return out;
+  };
+  s.run("reg a {0,1} \"(10)*0\": reg b {0,1} \"(01)*0\": union u a b: intersect i a b:");
+  EXPECT_EQ(words_of(s.automaton("i"), 6), (std::set<std::string>{"0"}));
+  EXPECT_EQ(words_of(s.automaton("u"), 5), (std::set<std::string>{"0", "100", "010", "10100", "01010"}));
+  s.run(
+      "reg x {0,1,2} \"012\": reg y {0,1,2} \"2\": star xs x: star ys y: concat c xs ys: leftquo l c x:"
+      " rightquo r c y:");
+  EXPECT_EQ(words_of(s.automaton("c"), 4), (std::set<std::string>{"", "012", "2", "22", "222", "2222", "0122"}));
+  // {w : 012·w ∈ (012)*2*}, {w : w·2 ∈ (012)*2*} (01 is in the second: 01·2 = 012).
+  EXPECT_EQ(words_of(s.automaton("l"), 3), (std::set<std::string>{"", "012", "2", "22", "222"}));
+  EXPECT_EQ(words_of(s.automaton("r"), 3), (std::set<std::string>{"", "01", "012", "2", "22", "222"}));
+  // reverse: the Fibonacci word read least significant digit first, its letters unchanged.
+  s.run("reverse fl F:");
+  const Automaton &fl = s.word("fl"), &f = s.word("F");
+  EXPECT_EQ(fl.tracks()[0].system->name(), "lsd_fib");
+  for (std::uint64_t n = 0; n < 200; ++n)
+    EXPECT_EQ(fl.run(qg::automata::encode(fl, {n})), f.run(qg::automata::encode(f, {n}))) << n;
+  // combine: 1 on the multiples of 3, 2 on the other even numbers, 0 elsewhere.
+  s.run("def m3 \"Ey x=3*y\": def ev \"Ey x=2*y\": combine k m3 ev:");
+  EXPECT_TRUE(s.run("eval kk2 \"An (k[n]=@1 <=> $m3(n)) & (k[n]=@2 <=> ($ev(n) & ~$m3(n)))\":").at(0).truth.value());
+  // inf and test.
+  auto r = s.run("reg two msd_2 \"0*10\": inf two: inf ev: test ev 4: test two 9:");
+  EXPECT_FALSE(r[1].truth.value());
+  EXPECT_TRUE(r[2].truth.value());
+  EXPECT_EQ(r[3].lines, (std::vector<std::string>{"0", "2", "4", "6"}));
+  EXPECT_EQ(r[4].lines, (std::vector<std::string>{"2"}));
 }
