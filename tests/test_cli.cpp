@@ -101,8 +101,10 @@ TEST(Cli, CheckProvesClaimsThatHaveAProof) {
   EXPECT_EQ(bounded.out.rfind("PASS exile.theorem14 bound 5000000 n ", 0), 0u) << bounded.out;
   EXPECT_EQ(run_cli("check exile.theorem14 --bound 10 --bounded").status, 2);
   auto list = run_cli("check exile.theorem14 exile.theorem16 --list");
-  EXPECT_NE(list.out.find("exile.theorem14              theorem     proof   seed 000"), std::string::npos) << list.out;
-  EXPECT_NE(list.out.find("exile.theorem16              theorem     bounded seed 000"), std::string::npos) << list.out;
+  EXPECT_NE(list.out.find("exile.theorem14              theorem     PROVED           seed 000"), std::string::npos)
+      << list.out;
+  EXPECT_NE(list.out.find("exile.theorem16              theorem     PASS             seed 000"), std::string::npos)
+      << list.out;
   auto json = nlohmann::json::parse(run_cli("check exile.theorem14 --json").out);
   EXPECT_EQ(json.at(0).at("verdict"), "PROVED");
   EXPECT_EQ(json.at(0).at("route"), "proof");

@@ -294,6 +294,10 @@ def vaut "?msd_trib (s=0 & t=0) | Ex,xy $tribc(s,x) & $tribe(x,xy)
 eval table2 "?msd_trib An,a,b,ab (n>=1 & $uaut(n,a) & $vaut(n,b)
                                          & $uaut(b,ab)) => (ab=a+b | ab=a+b-1)":
 )walnut";
+// Theorem 5's check3 as printed (tests/walnut/seed001/theorem5.txt) reads "Eb $uaut(n,b) & y>=b",
+// which b = a (already in its hypothesis) satisfies: it says only y >= a_n, which good's y > x
+// gives — TRUE and vacuous (the vacuity guard's witness_b_a). Check (3) of the text is b_n <= y:
+// $vaut, as below; otherwise the proof is the paper's word for word.
 const char* const kTheorem5Proof =
     R"walnut(// Seed 001 §6: the Walnut-supported proof of Theorem 5 (the 2-Queen Dee's P-positions are
 // coded by t_b), as the paper states it: uaut and vaut from triba, tribc, tribe (§5), the
@@ -316,7 +320,7 @@ eval check1 "?msd_trib An,a,b (n>=1 & $uaut(n,a) & $vaut(n,b))
 eval check2 "?msd_trib An,x,y (n>=1 & $good(n,x,y))
               =>(Ea $uaut(n,a)&x>=a)":
 eval check3 "?msd_trib An,a,y (n>=1 & $uaut(n,a) & $good(n,a,y))
-              => (Eb $uaut(n,b) & y>=b)":
+              => (Eb $vaut(n,b) & y>=b)":
 )walnut";
 // The Queen Bee in base 2. Her a_n and b_n are not synchronized (Rampersad–Stipulanti), but
 // the set of her P-positions is 2-automatic: seed 001 §4 codes them by the period-doubling word,
