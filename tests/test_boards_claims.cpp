@@ -30,11 +30,14 @@ TEST(BoardsClaims, Conjecture26FailsAtColumn9) {
   // Seed 000 Conjecture 26 says every column has period 16 (denominator (1 − x)(1 − x^16)).
   // Column 9 (A269526's column 10) has period 64 instead: SG(9, r + 64) − SG(9, r) = 64 from
   // row 139 on, while SG(9, r + 16) − SG(9, r) keeps changing.
-  const qg::ClaimOutcome o = qg::run_claim(claim("exile.conjecture26"), 10).outcome;
-  EXPECT_FALSE(o.pass);
-  EXPECT_EQ(o.bound_reached, 9u);
-  EXPECT_NE(o.detail.find("column 9"), std::string::npos) << o.detail;
-  EXPECT_TRUE(qg::run_claim(claim("exile.conjecture26"), 9).outcome.pass);
+  // No window refutes an eventual period: EVIDENCE AGAINST, with the window.
+  const qg::ClaimReport r = qg::run_claim(claim("exile.conjecture26"), 10);
+  EXPECT_EQ(r.status, qg::ClaimStatus::evidence_against);
+  EXPECT_EQ(r.outcome.detail,
+            "columns 0–8 have period 16; column 9 has period 64, not 16: SG(c, r + 64) − SG(c, r) = 64 on rows "
+            "139–14335 (see exile.conjecture26_periods; no window refutes an eventual period)");
+  EXPECT_EQ(claim("exile.conjecture26").status(), qg::ClaimStatus::evidence_against);
+  EXPECT_EQ(qg::run_claim(claim("exile.conjecture26"), 9).status, qg::ClaimStatus::pass);
 }
 
 TEST(BoardsClaims, Column9HasPeriod64ByBruteForce) {

@@ -186,6 +186,8 @@ ClaimReport prove_claim(const Claim& claim, const ProgressFn& progress = {}, con
 
 // The shipped automata a proof reads ($name not defined by the proof itself), in order.
 std::vector<std::string> shipped_dependencies(const Claim& claim);
+// The eval that states the claim, its proof's last: name and statement ({} for no proof).
+std::pair<std::string, std::string> stating_eval(const Claim& claim);
 
 // The claims of each module, gathered by all_claims().
 std::vector<Claim> numeration_claims();

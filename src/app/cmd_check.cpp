@@ -1,6 +1,8 @@
 // queengames check: run the papers' claims.
+#include <cctype>
 #include <filesystem>
 #include <iostream>
+#include <map>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -13,7 +15,7 @@ namespace {
 struct CheckOptions {
   std::vector<std::string> patterns;
   qg::app::NumberOption bound;
-  bool deep = false, list = false, json = false, bounded = false;
+  bool deep = false, list = false, json = false, bounded = false, markdown = false;
   std::string out, transcript;
 };
 
@@ -49,6 +51,52 @@ void list_claims(const std::vector<qg::Claim>& claims, bool json, std::ostream& 
                        : c.status() == qg::ClaimStatus::pass ? "to a bound in "
                                                              : "found by its check, in ",
                        c.unit, c.bounds.standard, c.bounds.deep, c.bounds.max);
+}
+
+// The claims as docs/PROVER.md's table (scripts/claims_table.py splices it in): per seed, each
+// claim's status, the paper's statement beside the statement its proof evaluates, and the counts.
+void markdown_claims(const std::vector<qg::Claim>& claims, std::ostream& out) {
+  auto cell = [](std::string text) {
+    for (std::size_t at = 0; (at = text.find('|', at)) != std::string::npos; at += 2) text.replace(at, 1, "\\|");
+    std::string out;  // one line: runs of white space (a statement's line breaks) as one space
+    for (char ch : text)
+      if (!std::isspace(static_cast<unsigned char>(ch))) out += ch;
+      else if (!out.empty() && out.back() != ' ') out += ' ';
+    return out;
+  };
+  auto counts = [](const std::vector<const qg::Claim*>& group) {
+    std::map<qg::ClaimStatus, std::size_t> n;
+    for (const qg::Claim* c : group) ++n[c->status()];
+    std::vector<std::string> parts;
+    for (auto status :
+         {qg::ClaimStatus::proved, qg::ClaimStatus::refuted, qg::ClaimStatus::evidence_against, qg::ClaimStatus::pass})
+      if (n[status]) parts.push_back(fmt::format("{} {}", n[status], qg::to_string(status)));
+    return fmt::format("{} claim{}: {}", group.size(), group.size() == 1 ? "" : "s", fmt::join(parts, ", "));
+  };
+  std::map<std::string, std::vector<const qg::Claim*>> seeds;
+  std::vector<const qg::Claim*> all;
+  // "seed 000, Theorem 1": the seed, and where in it.
+  auto seed_of = [](const qg::Claim& c) { return c.source.substr(0, std::min(c.source.size(), std::size_t{8})); };
+  for (const auto& c : claims) seeds[seed_of(c)].push_back(&c), all.push_back(&c);
+  out << fmt::format(
+      "Generated from the registry by `queengames check --list --markdown` (`scripts/claims_table.py` rewrites this "
+      "section; a test fails when it is stale). {} (PASS: to the bound `queengames check` runs, in the claim's "
+      "unit).\n",
+      counts(all));
+  for (const auto& [seed, group] : seeds) {
+    out << fmt::format("\n#### {} — {}\n\n", seed, counts(group));
+    out << "| claim | source | status | the paper's statement | evaluated |\n|---|---|---|---|---|\n";
+    for (const qg::Claim* c : group) {
+      const auto [name, statement] = qg::stating_eval(*c);
+      const std::string evaluated = c->route() == qg::ClaimRoute::proof
+                                        ? fmt::format("`{}`: `{}`", name, statement)
+                                        : fmt::format("checked to {} {}", c->bounds.standard, c->unit);
+      std::string where = c->source.substr(seed.size());
+      where.erase(0, where.find_first_not_of(", "));
+      out << fmt::format("| `{}` | {} | {} | {} | {} |\n", c->id, cell(where), qg::to_string(c->status()),
+                         cell(c->statement), cell(evaluated));
+    }
+  }
 }
 
 // The bound of each claim: --bound for a single claim, else the claim's own at the depth asked.
@@ -95,8 +143,10 @@ void run_check(const CheckOptions& o) {
   auto claims = qg::app::with_hint("(see queengames check --list)", [&] { return qg::select_claims(o.patterns); });
   qg::app::Output output(o.out);
   std::ostream& out = output.stream();
+  if (o.markdown && !o.list) throw qg::InputError("--markdown lists the claims: add --list");
   if (o.list) {
-    list_claims(claims, o.json, out);
+    if (o.markdown) markdown_claims(claims, out);
+    else list_claims(claims, o.json, out);
     output.commit();
     return;
   }
@@ -189,6 +239,8 @@ QG_COMMAND("check", [](CLI::App& app) {
   cmd->add_flag("--deep", o->deep, "check each claim to its deep bound (the records of the docs; minutes to hours)");
   cmd->add_flag("--list", o->list, "list the claims with their units and bounds instead of checking them");
   cmd->add_flag("--json", o->json, "machine-readable results");
+  cmd->add_flag("--markdown", o->markdown,
+                "with --list: docs/PROVER.md's table of claims (status, the paper's statement, the evaluated one)");
   cmd->add_option("--out", o->out, "write the results to this file (atomically)");
   cmd->add_option(
       "--transcript", o->transcript,

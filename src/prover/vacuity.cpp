@@ -290,8 +290,8 @@ std::vector<Obligation> vacuity_obligations(std::string_view name, std::string_v
     const Formula& hypothesis = *all[k]->a;
     exists(all[k] == stated ? "hypothesis" : fmt::format("hypothesis{}", k + 1), free_variables(hypothesis),
            fmt::format("({})", print.formula(hypothesis, system)),
-               fmt::format("the hypothesis {}of {} is never satisfied: the implication holds vacuously",
-                           all[k] == stated ? "" : fmt::format("of its implication {} ", k + 1), name));
+           fmt::format("the hypothesis {}of {} is never satisfied: the implication holds vacuously",
+                       all[k] == stated ? "" : fmt::format("of its implication {} ", k + 1), name));
   }
   if (!stated) return out;
 
@@ -313,9 +313,10 @@ std::vector<Obligation> vacuity_obligations(std::string_view name, std::string_v
     Names rest;
     for (const auto& v : hyp_vars)
       if (v != n) rest.push_back(v);
-    obligation(fmt::format("every_{}", n),
-               fmt::format("A{} {} => ({})", n, conjunction(guard, system), closed("E", rest, fmt::format("({})", hyp_text))),
-               fmt::format("the hypothesis of {} fails for some {} (the claim is for every {})", name, n, n));
+    obligation(
+        fmt::format("every_{}", n),
+        fmt::format("A{} {} => ({})", n, conjunction(guard, system), closed("E", rest, fmt::format("({})", hyp_text))),
+        fmt::format("the hypothesis of {} fails for some {} (the claim is for every {})", name, n, n));
   }
 
   // The conclusion needs the automata of the hypothesis.
@@ -336,9 +337,9 @@ std::vector<Obligation> vacuity_obligations(std::string_view name, std::string_v
     exists("needs_automata", outer,
            fmt::format("(({}) & ~({}))", closed("E", arithmetic_vars, conjunction(arithmetic, system)),
                        print.formula(conclusion, system)),
-               fmt::format("the conclusion of {} follows from the arithmetic of its hypothesis alone, without the "
-                           "automata it calls",
-                           name));
+           fmt::format("the conclusion of {} follows from the arithmetic of its hypothesis alone, without the "
+                       "automata it calls",
+                       name));
   }
 
   // An existential conclusion needs a witness the hypothesis does not already name.
@@ -356,9 +357,9 @@ std::vector<Obligation> vacuity_obligations(std::string_view name, std::string_v
         const std::string phi = Printer(std::map<std::string, std::string>{{w, h}}).formula(*conclusion.a, system);
         exists(fmt::format("witness_{}_{}", w, h), universal,
                fmt::format("(({}) & ~({}))", hyp_text, closed("E", others, fmt::format("({})", phi))),
-                   fmt::format("the conclusion of {} holds with {} = {}, a variable of its hypothesis: it follows "
-                               "from the hypothesis alone",
-                               name, w, h));
+               fmt::format("the conclusion of {} holds with {} = {}, a variable of its hypothesis: it follows "
+                           "from the hypothesis alone",
+                           name, w, h));
       }
   }
   return out;

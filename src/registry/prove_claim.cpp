@@ -62,6 +62,13 @@ std::vector<std::string> shipped_dependencies(const Claim& claim) {
   return out;
 }
 
+std::pair<std::string, std::string> stating_eval(const Claim& claim) {
+  std::pair<std::string, std::string> last;
+  for (const prover::Command& c : prover::split_commands(claim.proof))
+    if (c.command == "eval") last = {c.name, c.statement};
+  return last;
+}
+
 ClaimReport prove_claim(const Claim& claim, const ProgressFn& progress, const ProofOptions& options) {
   if (claim.proof.empty()) throw InputError(claim.id + " has no proof: it is checked to a bound");
   Certifications own;
