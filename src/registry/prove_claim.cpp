@@ -91,7 +91,8 @@ ClaimReport prove_claim(const Claim& claim, const ProgressFn& progress, const Pr
     return report;
   };
 
-  const auto start = std::chrono::steady_clock::now();
+  // The proof's own time: each certification reports its own (Certification::seconds).
+  auto start = std::chrono::steady_clock::now();
   auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
   std::set<std::string> certified, words;
   // Trust nothing shipped that this run has not certified: every shipped automaton the proof
@@ -120,6 +121,7 @@ ClaimReport prove_claim(const Claim& claim, const ProgressFn& progress, const Pr
     }
   }
 
+  start = std::chrono::steady_clock::now();
   std::size_t evals = 0, obligations = 0;
   std::string last;
   const std::vector<prover::Command> commands = prover::split_commands(claim.proof);
