@@ -208,9 +208,10 @@ void run_check(const CheckOptions& o) {
       out.flush();
     } else {
       out << fmt::format("{} {} {}{} {} {:.3f}s", verdict, c.id,
-                         report.status != qg::ClaimStatus::pass ? "to "
-                         : c.kind == qg::ClaimKind::conjecture  ? "holds to "
-                                                                : "bound ",
+                         report.status == qg::ClaimStatus::evidence_against || report.status == qg::ClaimStatus::refuted
+                             ? "to "
+                         : c.kind == qg::ClaimKind::conjecture && report.outcome.pass ? "holds to "
+                                                                                      : "bound ",
                          report.outcome.bound_reached, c.unit, report.seconds);
       if (!report.outcome.detail.empty()) out << " — " << report.outcome.detail;
       out << "\n";
