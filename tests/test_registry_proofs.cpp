@@ -169,6 +169,8 @@ TEST(ClaimProofs, AClaimWithoutAProofOrWithoutAnEvalIsRefused) {
   EXPECT_THROW(qg::prove_claim(with_proof("")), qg::InputError);
   EXPECT_THROW(qg::prove_claim(with_proof("def one \"?msd_trib n=1\":")), qg::InputError);
   EXPECT_THROW(qg::prove_claim(with_proof("eval broken \"?msd_trib An n <\":")), qg::InputError);
+  // Statements are analysed as written: a macro is refused by the vacuity guard, not crashed on.
+  EXPECT_THROW(qg::prove_claim(with_proof("macro one \"n=1\": eval m \"?msd_2 An #one => n>=1\":")), qg::InputError);
 }
 
 // Ctrl-C: the CLI's progress function throws; the prover polls it inside every step, so a

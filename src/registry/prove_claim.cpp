@@ -147,9 +147,16 @@ ClaimReport prove_claim(const Claim& claim, const ProgressFn& progress, const Pr
         return finish(ClaimStatus::fail, fmt::format("eval {} is FALSE{}", r.name, counterexample(r)));
       }
     }
-    // TRUE, or a def: its implications must say something (prover/vacuity.hpp).
-    for (const prover::Obligation& o :
-         prover::vacuity_obligations(c.name, c.statement, c.command == "eval", k == stating ? "n" : "")) {
+    // TRUE, or a def: its implications must say something (prover/vacuity.hpp). The session has
+    // parsed the statement after expanding its macros; the analysis reads it as written.
+    std::vector<prover::Obligation> implications;
+    try {
+      implications = prover::vacuity_obligations(c.name, c.statement, c.command == "eval", k == stating ? "n" : "");
+    } catch (const prover::detail::PositionedError& e) {
+      throw InputError(fmt::format("{}: {} {}: the vacuity guard reads statements without macros ({})", claim.id,
+                                   c.command, c.name, e.what));
+    }
+    for (const prover::Obligation& o : implications) {
       const std::string text = fmt::format("eval {} \"{}\":", o.name, o.statement);
       bool truth;
       if (o.witnessed.empty()) {
