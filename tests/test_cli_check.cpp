@@ -37,21 +37,24 @@ TEST(CliCheck, ProverTableIsCurrent) {
   ASSERT_NE(to, std::string::npos);
   EXPECT_EQ(doc.substr(from + begin.size(), to - from - begin.size()), table.out)
       << "docs/PROVER.md's table of claims is stale: run scripts/claims_table.py";
-  EXPECT_NE(table.out.find("| `exile.conjecture26` | Conjecture 26 (§8) | EVIDENCE AGAINST |"), std::string::npos);
+  EXPECT_NE(table.out.find("| `exile.conjecture26` | Conjecture 26 (§8) | REFUTED |"), std::string::npos);
   EXPECT_EQ(run_cli("check --markdown").status, 2);
 }
 
-// A conjecture the data contradict is listed and checked as EVIDENCE AGAINST, with its window,
-// and `check` exits 0: a finding, not a fault.
+// A conjecture refuted by a checked certificate is listed and checked as REFUTED, and `check`
+// exits 0: a finding, not a fault.
 TEST(CliCheck, ListsWhatEachClaimEstablishes) {
   const auto list = run_cli("check exile.conjecture26 exile.theorem14 --list");
   ASSERT_EQ(list.status, 0) << list.err;
-  EXPECT_NE(list.out.find("exile.conjecture26           conjecture  EVIDENCE AGAINST seed 000"), std::string::npos)
+  EXPECT_NE(list.out.find("exile.conjecture26           conjecture  REFUTED          seed 000"), std::string::npos)
       << list.out;
   EXPECT_NE(list.out.find("exile.theorem14              theorem     PROVED           seed 000"), std::string::npos)
       << list.out;
   const auto json = nlohmann::json::parse(run_cli("check exile.conjecture26 --list --json").out);
-  EXPECT_EQ(json.at(0).at("status"), "EVIDENCE AGAINST");
+  EXPECT_EQ(json.at(0).at("status"), "REFUTED");
+  const auto run = run_cli("check exile.conjecture26");
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(run.out.rfind("REFUTED exile.conjecture26 to 10 columns ", 0), 0u) << run.out;
 }
 
 // The transcript of seed 001's eq. (1): the certification of xaut and yaut, the fokkink eval and

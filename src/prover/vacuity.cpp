@@ -26,10 +26,18 @@ bool has(const Names& names, const std::string& name) {
   return std::find(names.begin(), names.end(), name) != names.end();
 }
 
+// A term's operands: a, b, and the positions of W[i][j]… (a predicate's formula is its own).
+template <class Visit>
+void operands(const Term& t, Visit visit) {
+  if (t.a) visit(*t.a);
+  if (t.b) visit(*t.b);
+  for (const auto& arg : t.args) visit(*arg);
+}
+
+// A predicate term (Walnut's $f(x<4 & x>=2)) binds its one variable: it adds none.
 void term_variables(const Term& t, Names& out) {
   if (t.kind == Term::variable) add(out, t.name);
-  if (t.a) term_variables(*t.a, out);
-  if (t.b) term_variables(*t.b, out);
+  operands(t, [&](const Term& u) { term_variables(u, out); });
 }
 
 Names free_variables(const Formula& f) {
@@ -64,18 +72,20 @@ void bound_variables(const Formula& f, Names& out) {
   if (f.b) bound_variables(*f.b, out);
 }
 
-void term_words(const Term& t, Names& out) {
-  if (t.kind == Term::index) add(out, t.name);
-  if (t.a) term_words(*t.a, out);
-  if (t.b) term_words(*t.b, out);
+void reads(const Formula& f, Names& calls, Names& words);
+
+void term_reads(const Term& t, Names& calls, Names& words) {
+  if (t.kind == Term::index) add(words, t.name);
+  if (t.formula) reads(*t.formula, calls, words);
+  operands(t, [&](const Term& u) { term_reads(u, calls, words); });
 }
 
 // The automata ($name) and the words (W[i]) a formula reads.
 void reads(const Formula& f, Names& calls, Names& words) {
   if (f.kind == Formula::call) add(calls, f.name);
-  if (f.left) term_words(*f.left, words);
-  if (f.right) term_words(*f.right, words);
-  for (const auto& t : f.args) term_words(*t, words);
+  if (f.left) term_reads(*f.left, calls, words);
+  if (f.right) term_reads(*f.right, calls, words);
+  for (const auto& t : f.args) term_reads(*t, calls, words);
   if (f.a) reads(*f.a, calls, words);
   if (f.b) reads(*f.b, calls, words);
 }
@@ -86,10 +96,11 @@ bool reads_automata(const Formula& f) {
 }
 
 // The systems the formulas and terms of f are written in (its ?system prefixes and the default).
+void systems(const Formula& f, Names& out);
 void systems(const Term& t, Names& out) {
   add(out, t.system);
-  if (t.a) systems(*t.a, out);
-  if (t.b) systems(*t.b, out);
+  if (t.formula) systems(*t.formula, out);
+  operands(t, [&](const Term& u) { systems(u, out); });
 }
 void systems(const Formula& f, Names& out) {
   add(out, f.system);
@@ -112,6 +123,8 @@ class Printer {
         return f.value ? "true" : "false";
       case Formula::negation:
         return fmt::format("~({})", formula(*f.a, system));
+      case Formula::reversal:
+        return fmt::format("`({})", formula(*f.a, system));
       case Formula::conjunction:
         return binary(f, "&", system);
       case Formula::disjunction:
@@ -155,8 +168,17 @@ class Printer {
         return std::to_string(t.value);
       case Term::letter:
         return fmt::format("@{}", t.letter_value);
-      case Term::index:
-        return fmt::format("{}[{}]", t.name, term(*t.a, system));
+      case Term::index: {
+        std::string out = t.name;
+        for (const auto& arg : t.args) out += fmt::format("[{}]", term(*arg, system));
+        return out;
+      }
+      case Term::predicate:  // its one variable is its own: no substitution reaches it
+        return fmt::format("({})", Printer().formula(*t.formula, system));
+      case Term::times:
+        return fmt::format("({}*{})", term(*t.a, system), term(*t.b, system));
+      case Term::over:
+        return fmt::format("({}/{})", term(*t.a, system), term(*t.b, system));
       case Term::negate:
         return fmt::format("_({})", term(*t.a, system));
       case Term::add:
@@ -244,7 +266,7 @@ std::vector<Command> split_commands(std::string_view text) {
         else if (first_quote) c.statement = std::string(text.substr(open, i - open)), first_quote = false;
         quoted = !quoted;
       } else if (!quoted && (text[i] == ':' || text[i] == ';')) {
-        ++i;
+        i += text.substr(i, 2) == "::" ? 2 : 1;  // "::" asks for incidence matrices
         break;
       }
     }

@@ -49,7 +49,7 @@ std::pair<std::shared_ptr<const Certification>, bool> Certifications::certify(co
     c->largest_automaton = std::max({c->largest_automaton, r.largest, r.states});
     if (r.command != "eval" || !c->detail.empty()) continue;
     ++evals;
-    if (*r.truth) continue;
+    if (r.truth.value_or(false)) continue;
     c->detail = fmt::format("eval {} is FALSE", r.name);
     for (std::size_t i = 0; i < r.counterexample.size(); ++i)
       c->detail += fmt::format("{}{} = {}", i == 0 ? "; smallest counterexample: " : ", ", r.counterexample[i].first,

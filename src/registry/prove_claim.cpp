@@ -142,6 +142,9 @@ ClaimReport prove_claim(const Claim& claim, const ProgressFn& progress, const Pr
       ++evals;
       last = c.name;
       const prover::Result& r = results.front();
+      if (!r.truth)  // Walnut's eval with free variables makes an automaton, not a verdict
+        throw InputError(fmt::format("{}: eval {} has free variables ({}): a proof's evals are closed", claim.id,
+                                     r.name, fmt::join(r.variables, ", ")));
       if (!*r.truth) {
         report.seconds = elapsed();
         return finish(ClaimStatus::fail, fmt::format("eval {} is FALSE{}", r.name, counterexample(r)));
@@ -164,8 +167,10 @@ ClaimReport prove_claim(const Claim& claim, const ProgressFn& progress, const Pr
         note(r);
         truth = *r.truth;
       } else {  // ∃x φ: φ accepts a word (prover/vacuity.hpp)
-        note(session.run(fmt::format("def {} \"{}\":", o.name, o.witnessed), claim.id + " (vacuity)").front());
-        truth = automata::shortest_accepted(session.automaton(o.name)).has_value();
+        const prover::Result r =
+            session.run(fmt::format("def {} \"{}\":", o.name, o.witnessed), claim.id + " (vacuity)").front();
+        note(r);
+        truth = automata::shortest_accepted(*r.automaton).has_value();
       }
       ++obligations;
       if (report.transcript) report.transcript->commands += text + "\n";
