@@ -589,6 +589,19 @@ eval runs_m "?msd_trib An,m,u,v,w,z ($mcol(n,m) & $mcol(n+1,u) & $mcol(n+2,v) & 
              => ~(u=m+1 & v=u+1 & w=v+1 & z=w+1)":
 )walnut";
 
+// §2's range of one column's differences, checked along (2) and proved with the XYMP block.
+Claim delta_claim(const char* id, const char* statement, std::uint64_t Xymp::*column, const char* name,
+                  std::uint64_t low, std::uint64_t high, const char* proof) {
+  return Claim{.id = id,
+               .source = "seed 000, §2",
+               .kind = ClaimKind::remark,
+               .statement = statement,
+               .unit = "rows",
+               .bounds = {.tour = 100000, .standard = 5'000'000, .deep = 1000000000, .max = kRecurrenceMax},
+               .check = delta_in(column, name, low, high),
+               .proof = walnut::kXymp + proof};
+}
+
 ClaimOutcome check_slope(std::uint64_t bound, const ProgressFn& progress) {
   Poller poller(progress, bound);
   require_recurrence_memory(bound, 1);
@@ -754,38 +767,11 @@ std::vector<Claim> spiral_claims() {
             .bounds = {.tour = 100000, .standard = 5'000'000, .deep = 100'000'000, .max = 1'000'000'000},
             .check = [](std::uint64_t b, const ProgressFn& p) { return check_complementary(b, p, false); },
             .proof = walnut::kXymp + kComplementaryMP},
-      Claim{.id = "exile.delta_x",
-            .source = "seed 000, §2",
-            .kind = ClaimKind::remark,
-            .statement = "1 ≤ ΔX_n ≤ 2 (X increases, and ΔX_n = 3 would put two Y values 1 apart)",
-            .unit = "rows",
-            .bounds = {.tour = 100000, .standard = 5'000'000, .deep = 1000000000, .max = kRecurrenceMax},
-            .check = delta_in(&Xymp::x, "X", 1, 2),
-            .proof = walnut::kXymp + kDeltaX},
-      Claim{.id = "exile.delta_y",
-            .source = "seed 000, §2",
-            .kind = ClaimKind::remark,
-            .statement = "2 ≤ ΔY_n ≤ 4",
-            .unit = "rows",
-            .bounds = {.tour = 100000, .standard = 5'000'000, .deep = 1000000000, .max = kRecurrenceMax},
-            .check = delta_in(&Xymp::y, "Y", 2, 4),
-            .proof = walnut::kXymp + kDeltaY},
-      Claim{.id = "exile.delta_m",
-            .source = "seed 000, §2",
-            .kind = ClaimKind::remark,
-            .statement = "1 ≤ ΔM_n ≤ 2",
-            .unit = "rows",
-            .bounds = {.tour = 100000, .standard = 5'000'000, .deep = 1000000000, .max = kRecurrenceMax},
-            .check = delta_in(&Xymp::m, "M", 1, 2),
-            .proof = walnut::kXymp + kDeltaM},
-      Claim{.id = "exile.delta_p",
-            .source = "seed 000, §2",
-            .kind = ClaimKind::remark,
-            .statement = "3 ≤ ΔP_n ≤ 6",
-            .unit = "rows",
-            .bounds = {.tour = 100000, .standard = 5'000'000, .deep = 1000000000, .max = kRecurrenceMax},
-            .check = delta_in(&Xymp::p, "P", 3, 6),
-            .proof = walnut::kXymp + kDeltaP},
+      delta_claim("exile.delta_x", "1 ≤ ΔX_n ≤ 2 (X increases, and ΔX_n = 3 would put two Y values 1 apart)", &Xymp::x,
+                  "X", 1, 2, kDeltaX),
+      delta_claim("exile.delta_y", "2 ≤ ΔY_n ≤ 4", &Xymp::y, "Y", 2, 4, kDeltaY),
+      delta_claim("exile.delta_m", "1 ≤ ΔM_n ≤ 2", &Xymp::m, "M", 1, 2, kDeltaM),
+      delta_claim("exile.delta_p", "3 ≤ ΔP_n ≤ 6", &Xymp::p, "P", 3, 6, kDeltaP),
       Claim{.id = "exile.y_above_x",
             .source = "seed 000, §2",
             .kind = ClaimKind::remark,

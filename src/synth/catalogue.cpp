@@ -128,25 +128,35 @@ std::string tribonacci_positions(const std::string& name, int letter, unsigned f
              name, letter, first);
 }
 
-// A game's two coordinates, a_n as NAMEa and b_n as NAMEb, certified together by its kernel.
+// Two coordinates, a_n as NAMEa and b_n as NAMEb (aliases ALIAS:a, ALIAS:b), certified together:
+// each is a function, and `certification` (with $NAMEa, $NAMEb) holds.
+void coordinate_pair(std::vector<Synthesizable>& c, const std::string& name, const std::string& system,
+                     const std::string& alias, Sequence a_sequence, Sequence b_sequence,
+                     const std::string& certification, std::string a_description, std::string b_description) {
+  const std::string a = name + "a", b = name + "b";
+  c.push_back({a,
+               {alias + ":a"},
+               system,
+               std::move(a_description),
+               std::move(a_sequence),
+               functional(system, a) + certification,
+               b});
+  c.push_back({b,
+               {alias + ":b"},
+               system,
+               std::move(b_description),
+               std::move(b_sequence),
+               functional(system, b) + certification,
+               a});
+}
+
+// A game's two coordinates, certified together by its kernel.
 void game_pair(std::vector<Synthesizable>& c, const std::string& name, const std::string& system,
                const std::string& ruleset, const std::string& reach, std::string a_description,
                std::string b_description, const std::string& cone = {}) {
-  const std::string a = name + "a", b = name + "b", k = kernel(system, a, b, reach, cone);
-  c.push_back({a,
-               {ruleset + ":a"},
-               system,
-               std::move(a_description),
-               game_coordinate(ruleset.c_str(), false),
-               functional(system, a) + k,
-               b});
-  c.push_back({b,
-               {ruleset + ":b"},
-               system,
-               std::move(b_description),
-               game_coordinate(ruleset.c_str(), true),
-               functional(system, b) + k,
-               a});
+  coordinate_pair(c, name, system, ruleset, game_coordinate(ruleset.c_str(), false),
+                  game_coordinate(ruleset.c_str(), true), kernel(system, name + "a", name + "b", reach, cone),
+                  std::move(a_description), std::move(b_description));
 }
 
 // k-Blocking Wythoff Nim (seed 004 §1): its palaces (x, y), x ≤ y, in the order of x, then y, as
@@ -242,21 +252,11 @@ std::vector<Synthesizable> game_family(const std::string& stem) {
   } else if (auto k = name_parameters(stem, "blocking", 1)) {
     const unsigned K = (*k)[0];
     if (K < 1 || K > 8) throw InputError(fmt::format("{}: k-Blocking Wythoff blockingK needs 1 ≤ K ≤ 8", stem));
-    const std::string a = stem + "a", b = stem + "b", rule = palace_rule("msd_fib", a, b, K);
-    c.push_back({a,
-                 {fmt::format("blocking:{}:a", K)},
-                 "msd_fib",
-                 fmt::format("a_n of {}-Blocking Wythoff's palaces (x ≤ y, in the order of x, then y; seed 004 §1)", K),
-                 blocking_coordinate(K, false),
-                 functional("msd_fib", a) + rule,
-                 b});
-    c.push_back({b,
-                 {fmt::format("blocking:{}:b", K)},
-                 "msd_fib",
-                 fmt::format("b_n of {}-Blocking Wythoff's palaces (seed 004 §1)", K),
-                 blocking_coordinate(K, true),
-                 functional("msd_fib", b) + rule,
-                 a});
+    coordinate_pair(
+        c, stem, "msd_fib", fmt::format("blocking:{}", K), blocking_coordinate(K, false), blocking_coordinate(K, true),
+        palace_rule("msd_fib", stem + "a", stem + "b", K),
+        fmt::format("a_n of {}-Blocking Wythoff's palaces (x ≤ y, in the order of x, then y; seed 004 §1)", K),
+        fmt::format("b_n of {}-Blocking Wythoff's palaces (seed 004 §1)", K));
   } else if (auto kj = name_parameters(stem, "limqueen", 2)) {
     const unsigned K = (*kj)[0], J = (*kj)[1];
     if (J >= K) throw InputError(fmt::format("{}: the limited K-Queen limqueenK_J needs K > J ≥ 0", stem));
