@@ -230,7 +230,7 @@ std::vector<qg::ClaimKind> claim_kinds() {
 }
 
 struct CheckResult {
-  std::string id, kind, source, statement, unit, detail, proof;
+  std::string id, kind, source, statement, unit, detail, proof, status;
   bool passed = false;
   std::uint64_t bound_asked = 0, bound_reached = 0;
   double seconds = 0;
@@ -242,9 +242,18 @@ CheckResult run_one(const qg::Claim& claim, std::uint64_t bound) {
     py::gil_scoped_release release;
     report = qg::run_claim(claim, bound, interruptible());
   }
-  return {claim.id,           qg::to_string(claim.kind),    claim.source,  claim.statement,
-          claim.unit,         report.outcome.detail,        claim.proof,   report.outcome.pass,
-          report.bound_asked, report.outcome.bound_reached, report.seconds};
+  return {claim.id,
+          qg::to_string(claim.kind),
+          claim.source,
+          claim.statement,
+          claim.unit,
+          report.outcome.detail,
+          claim.proof,
+          qg::to_string(report.status),
+          report.outcome.pass,
+          report.bound_asked,
+          report.outcome.bound_reached,
+          report.seconds};
 }
 
 CheckResult check(const std::string& id, const py::object& bound) {
@@ -525,18 +534,20 @@ PYBIND11_MODULE(_core, m) {
       .def_readonly("proof", &CheckResult::proof,
                     "The claim's proof in Walnut's language ('' when it can only be checked to a bound):\n"
                     "prove(r.proof) runs it.")
-      .def_property_readonly("verdict", [](const CheckResult& r) { return r.passed ? "PASS" : "FAIL"; })
+      .def_readonly("verdict", &CheckResult::status,
+                    "PASS, FAIL, or for a conjecture the data contradict EVIDENCE AGAINST or REFUTED (as check says)")
       .def("__bool__", [](const CheckResult& r) { return r.passed; })
       .def("__str__",
            [](const CheckResult& r) {
              // the line of `queengames check ID`
-             return fmt::format("{} {} {}{} {} {:.3f}s{}", r.passed ? "PASS" : "FAIL", r.id,
-                                r.kind == "conjecture" && r.passed ? "holds to " : "bound ", r.bound_reached, r.unit,
-                                r.seconds, r.detail.empty() ? "" : " — " + r.detail);
+             return fmt::format("{} {} {}{} {} {:.3f}s{}", r.status, r.id,
+                                r.status == "EVIDENCE AGAINST" || r.status == "REFUTED" ? "to "
+                                : r.kind == "conjecture" && r.passed                    ? "holds to "
+                                                                                        : "bound ",
+                                r.bound_reached, r.unit, r.seconds, r.detail.empty() ? "" : " — " + r.detail);
            })
       .def("__repr__", [](const CheckResult& r) {
-        return fmt::format("<CheckResult {} {} to {} {}: {}>", r.id, r.passed ? "PASS" : "FAIL", r.bound_reached,
-                           r.unit, r.detail);
+        return fmt::format("<CheckResult {} {} to {} {}: {}>", r.id, r.status, r.bound_reached, r.unit, r.detail);
       });
   m.def("check", &check, py::arg("id"), py::arg("bound") = py::none(),
         "Checks one claim (an id from claims(), e.g. 'exile.theorem1') up to bound in the claim's own\n"

@@ -213,11 +213,10 @@ void tour_grundy(std::ostream& out, const std::string& dir) {
 
   for (const qg::Claim& claim : qg::boards_claims())
     if (claim.id == "exile.conjecture26" || claim.id == "exile.conjecture26_periods") {
-      const std::uint64_t bound = claim.id == "exile.conjecture26" ? 10 : claim.bounds.tour;
+      const std::uint64_t bound = claim.bounds.tour;
       const auto report = qg::run_claim(claim, bound);
-      out << fmt::format("\n{} {} to {} {} — {}\n  (queengames check {} --bound {})\n",
-                         report.outcome.pass ? "PASS" : "FAIL", claim.source, bound, claim.unit, report.outcome.detail,
-                         claim.id, bound);
+      out << fmt::format("\n{} {} to {} {} — {}\n  (queengames check {} --bound {})\n", qg::to_string(report.status),
+                         claim.source, bound, claim.unit, report.outcome.detail, claim.id, bound);
     }
 
   namespace fs = std::filesystem;
