@@ -160,9 +160,9 @@ struct Figure {
 };
 
 // Builds a Series point by point: the points outside the panel's ranges are left out, and at
-// kMaxDots + 1 points the series turns into bins, `resolution` of them along the frame's
-// longer side (whose shape is the data's for an equal_aspect panel, else `aspect`).
-// Memory: O(kMaxDots + resolution²) for any number of points.
+// kMaxDots + 1 points the series turns into bins, `resolution` of them (at most 2048) along the
+// frame's longer side (whose shape is the data's for an equal_aspect panel, else `aspect`).
+// Memory: at most 2 MiB of points and 16 MiB of bins, for any number of points.
 class SeriesBuilder {
  public:
   SeriesBuilder(Series& series, const Panel& panel, std::uint32_t resolution, double aspect = 0.62);

@@ -360,7 +360,7 @@ def _legend(ax, entries, title, below, width):
     if below:
         # As many columns as the width holds, at about 5 points a character of 9-point text.
         columns = max(1, min(len(handles), int(width * 72 / 5 / max(len(e[1]) + 6 for e in entries))))
-        ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=columns, frameon=False,
+        ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=columns, frameon=False,
                   fontsize=_FONT, title=title or None, title_fontsize=_FONT)
     else:
         ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.02, 1.0), borderaxespad=0, frameon=False,
@@ -396,7 +396,7 @@ def draw(desc, axes=None, dpi=DPI):
     shared = n > 1 and keys[0][0] and all(k == keys[0] for k in keys)
     drawn = [_panel(fig, ax, p, desc, key=not shared) for ax, p in zip(axs, panels)]
     if shared:
-        _legend(axs[-1], keys[0][0], keys[0][1], below=True, width=desc["width"] / columns)
+        _legend(axs[-1], keys[0][0], keys[0][1], below=True, width=desc["width"])
     width_chars = int(0.9 * desc["width"] * 72 / (0.55 * 10))  # 10-point text, about 0.55 em a character
     title = textwrap.wrap(desc["title"], width_chars) + textwrap.wrap(desc["subtitle"], width_chars)
     fig.suptitle("\n".join(title), fontsize=10)

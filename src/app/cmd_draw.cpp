@@ -23,7 +23,7 @@ bool is_png(const std::string& path) { return plot::format_of(path) == plot::For
 void add_picture_options(CLI::App* cmd, PictureOptions& o, const std::string& out, bool force) {
   o.out = out;
   cmd->add_option("--out", o.out, "the picture: .svg, .pdf or .png (default " + out + ")");
-  cmd->add_option("--pixels", o.pixels.text, "a PNG's longer side in pixels (64..16384)");
+  cmd->add_option("--pixels", o.pixels.text, kPixelsHelp);
   cmd->add_option("--width", o.width, "the figure's width in inches (1..40; text stays 9 pt, as in a paper)")
       ->check(CLI::Range(1.0, 40.0));
   if (force) cmd->add_flag("--force", o.force, "run even if the memory estimate exceeds this machine's memory");
@@ -111,7 +111,7 @@ void gallery(const std::string& dir) {
       md += fmt::format("\n## Seed {:03}: {}\n", seed, figures::paper(seed));
     }
     md += fmt::format("\n### {} — `{}`\n\n| the paper | redrawn |\n|---|---|\n", e.figure, e.id);
-    std::string right = "not redrawn: " + e.region;
+    std::string right = e.region;
     if (e.build) {
       const fs::path png = pictures / (e.id + ".png");
       PictureOptions o;

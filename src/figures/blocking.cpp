@@ -134,6 +134,13 @@ plot::Panel comparison_panel(std::uint64_t k1, std::uint64_t k2, std::uint64_t d
       fmt::format("game {} against game {} at (x + {}, y + {}): {:.1f}% match", k1, k2, dx, dy, 100 * fraction));
 }
 
+// The options of one of `columns` panels side by side: each gets its share of the pixels.
+Options per_panel(const Options& o, std::uint32_t columns) {
+  Options share = o;
+  share.resolution = std::max<std::uint32_t>(o.resolution / columns, 16);
+  return share;
+}
+
 Window around(Cell c, std::uint64_t side, double before) {
   const auto back = static_cast<std::uint64_t>(before * static_cast<double>(side));
   return {c.x > back ? c.x - back : 0, c.y > back ? c.y - back : 0, side, side};
@@ -252,8 +259,7 @@ plot::Figure blocking_fig3(std::span<const std::uint64_t> v, const Options& o) {
       "nose and by the shoulder, alike in both",
       ks[0], ks[1], 3 * ks[0], 3 * ks[1], zoom);
   f.columns = 2;
-  Options half = o;
-  half.resolution = std::max<std::uint32_t>(o.resolution / 2, 16);
+  const Options half = per_panel(o, 2);
   for (std::uint64_t k : ks) f.panels.push_back(palace_panel(k, {0, 0, 3 * k, 3 * k}, half, fmt::format("game {}", k)));
   // The nose (k/3, k/3) and the lower shoulder (0, k), where the hood's casing turns.
   for (std::uint64_t k : ks) {
@@ -276,8 +282,7 @@ plot::Figure blocking_fig4(std::span<const std::uint64_t> v, const Options& o) {
       "{0}×{0} cells, the cells that differ white",
       side);
   f.columns = 2;
-  Options half = o;
-  half.resolution = std::max<std::uint32_t>(o.resolution / 2, 16);
+  const Options half = per_panel(o, 2);
   f.panels.push_back(comparison_panel(497, 500, 1, 1, {0, 0, side, side}, half, nullptr));
   f.panels.push_back(comparison_panel(499, 500, 1, 0, {0, 0, side, side}, half, nullptr));
   return f;
@@ -287,14 +292,8 @@ plot::Figure blocking_fig5(std::span<const std::uint64_t> v, const Options& o) {
   const std::uint64_t k = v[0], side = v[1];
   const Cell armpit = blocking::locate_armpit(k, o.progress, o.force);
   plot::Panel p = palace_panel(k, around(armpit, side, 0.15), o, "");
-  plot::Series mark;
-  mark.label = fmt::format("the armpit ({}, {}), located", armpit.x, armpit.y);
-  mark.colour = {0, 230, 255};  // cyan: seen on every colour of the palette
-  mark.marker = plot::Marker::ring;
-  mark.size = 12;
-  mark.x = {static_cast<double>(armpit.x)}, mark.y = {static_cast<double>(armpit.y)};
-  mark.points = 1;
-  p.series.push_back(std::move(mark));
+  p.series.push_back(mark(fmt::format("the armpit ({}, {}), located", armpit.x, armpit.y),
+                          static_cast<double>(armpit.x), static_cast<double>(armpit.y)));
   plot::Figure f;
   f.title = title(4, "Fig. 5");
   f.subtitle = fmt::format(
@@ -309,14 +308,8 @@ plot::Figure blocking_fig6(std::span<const std::uint64_t> v, const Options& o) {
   const std::uint64_t k = v[0], side = v[1];
   const Cell prism = blocking::locate_prism(k, o.progress, o.force);
   plot::Panel p = palace_panel(k, around(prism, side, 0.3), o, "");
-  plot::Series mark;
-  mark.label = fmt::format("the prism ({}, {}), located", prism.x, prism.y);
-  mark.colour = {0, 230, 255};  // cyan: seen on every colour of the palette
-  mark.marker = plot::Marker::ring;
-  mark.size = 12;
-  mark.x = {static_cast<double>(prism.x)}, mark.y = {static_cast<double>(prism.y)};
-  mark.points = 1;
-  p.series.push_back(std::move(mark));
+  p.series.push_back(mark(fmt::format("the prism ({}, {}), located", prism.x, prism.y), static_cast<double>(prism.x),
+                          static_cast<double>(prism.y)));
   plot::Figure f;
   f.title = title(4, "Fig. 6");
   f.subtitle = fmt::format(
@@ -335,8 +328,7 @@ plot::Figure blocking_fig7(std::span<const std::uint64_t> v, const Options& o) {
       fmt::format("the three fabrics below the nose: k = {} ≡ 0, {} ≡ 1, {} ≡ 2 (mod 3); above {}×{}, below {}×{}", k0,
                   k0 + 1, k0 + 2, near, near, far, far);
   f.columns = 3;
-  Options third = o;
-  third.resolution = std::max<std::uint32_t>(o.resolution / 3, 16);
+  const Options third = per_panel(o, 3);
   for (std::uint64_t side : {near, far})
     for (std::uint64_t k = k0; k < k0 + 3; ++k) {
       const std::uint64_t n = k / 3;

@@ -6,7 +6,6 @@
 #include <fmt/format.h>
 
 #include "parts.hpp"
-#include "queengames/infty.hpp"
 
 namespace qg::figures::parts {
 namespace {
@@ -102,11 +101,9 @@ plot::Figure empress_fig3(std::span<const std::uint64_t> v, const Options& o) {
     mark.points = 1;
     p.series.push_back(std::move(mark));
   }
-  if (p.series.front().binned)
-    f.note = std::string(
-        "More points than can be drawn one by one: the shade of a pixel grows with the log of the points in it.");
   f.aspect = 0.45;
   f.panels.push_back(std::move(p));
+  note_binned(f);
   return f;
 }
 
@@ -138,35 +135,23 @@ plot::Figure knuth_discrepancies(std::span<const std::uint64_t> v, const Options
   hs.size = ls.size = 1.2;
   {
     plot::SeriesBuilder add_high(hs, high, o.resolution, 0.3), add_low(ls, low, o.resolution, 0.3);
-    infty::InftyQueens engine;
-    std::vector<std::uint64_t> q(std::min<std::uint64_t>(count, 1 << 16));
-    Poller poller(o.progress, count);
-    for (std::uint64_t done = 0; done < count;) {
-      const std::uint64_t k = std::min<std::uint64_t>(count - done, q.size());
-      engine.step(k, q.data());
-      for (std::uint64_t i = 0; i < k; ++i) {
-        // Drawn in floating point; the exact values are `queengames infty-queens --stats`.
-        const auto n = static_cast<double>(done + i + 1), value = static_cast<double>(q[i]);
-        if (q[i] >= done + i + 1) add_high.add(n, value - n * phi);
-        else add_low.add(n, value - n / phi);
-      }
-      done += k;
-      poller.tick(done);
-    }
+    infty_terms(count, o.progress, [&](std::uint64_t n, std::uint64_t q) {
+      // Drawn in floating point; the exact values are `queengames infty-queens --stats`.
+      const auto x = static_cast<double>(n), value = static_cast<double>(q);
+      if (q >= n) add_high.add(x, value - x * phi);
+      else add_low.add(x, value - x / phi);
+    });
   }
-  const bool binned = hs.binned || ls.binned;
   high.series.push_back(std::move(hs));
   low.series.push_back(std::move(ls));
   plot::Figure f;
   f.title = paper(2) + " (no figure): the discrepancies it computes";
   f.subtitle =
       fmt::format("$q_n$ = A065188(n) against the lines nφ and n/φ, n = 1 … {} (seed 000 Conjecture 25)", count);
-  if (binned)
-    f.note = std::string(
-        "More points than can be drawn one by one: the shade of a pixel grows with the log of the terms in it.");
   f.aspect = 0.3;
   f.panels.push_back(std::move(high));
   f.panels.push_back(std::move(low));
+  note_binned(f);
   return f;
 }
 

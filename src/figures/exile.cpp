@@ -8,7 +8,6 @@
 
 #include "parts.hpp"
 #include "queengames/boards.hpp"
-#include "queengames/infty.hpp"
 #include "queengames/spiral.hpp"
 
 namespace qg::figures {
@@ -173,11 +172,9 @@ plot::Figure exile_fig3(std::span<const std::uint64_t> v, const Options& o) {
   f.title = title(0, "Fig. 3");
   f.subtitle =
       fmt::format("the {} queens with max(|x|, |y|) ≤ {}, on four lines of slopes ±ψ, ±1/ψ", queens.points, radius);
-  if (queens.binned)
-    f.note = std::string(
-        "More points than can be drawn one by one: the shade of a pixel grows with the log of the queens in it.");
   p.series.push_back(std::move(queens));
   f.panels.push_back(std::move(p));
+  note_binned(f);
   return f;
 }
 
@@ -240,26 +237,17 @@ plot::Figure exile_fig6(std::span<const std::uint64_t> v, const Options& o) {
   queens.size = 1;
   {
     plot::SeriesBuilder add(queens, p, o.resolution);
-    // The ∞-queens engine (seed 002) gives q_n = S_{n−1} + 1 (seed 000 eq. (48)) 2^16 at a time.
-    infty::InftyQueens engine;
-    std::vector<std::uint64_t> q(std::min<std::uint64_t>(count, 1 << 16));
-    Poller poller(o.progress, count);
-    for (std::uint64_t done = 0; done < count;) {
-      const std::uint64_t k = std::min<std::uint64_t>(count - done, q.size());
-      engine.step(k, q.data());
-      for (std::uint64_t i = 0; i < k; ++i) add.add(static_cast<double>(done + i), static_cast<double>(q[i] - 1));
-      done += k;
-      poller.tick(done);
-    }
+    // The ∞-queens engine (seed 002): q_n = S_{n−1} + 1 (seed 000 eq. (48)).
+    parts::infty_terms(count, o.progress, [&](std::uint64_t n, std::uint64_t q) {
+      add.add(static_cast<double>(n - 1), static_cast<double>(q - 1));
+    });
   }
   plot::Figure f;
   f.title = title(0, "Fig. 6");
   f.subtitle = fmt::format("the first {} queens on the single quadrant, column c across, row $S_c$ down", count);
-  if (queens.binned)
-    f.note = std::string(
-        "More points than can be drawn one by one: the shade of a pixel grows with the log of the queens in it.");
   p.series.push_back(std::move(queens));
   f.panels.push_back(std::move(p));
+  note_binned(f);
   return f;
 }
 

@@ -1,6 +1,8 @@
 // The parts the papers' figures share, and the general picture of a game's P-positions.
 #include "parts.hpp"
 
+#include "queengames/infty.hpp"
+
 #include <algorithm>
 #include <numbers>
 #include <set>
@@ -117,6 +119,41 @@ plot::Panel moves_panel(const std::string& title, twopile::Position from,
   piece.points = 1;
   p.series.push_back(std::move(piece));
   return p;
+}
+
+void note_binned(plot::Figure& f) {
+  for (const plot::Panel& p : f.panels)
+    for (const plot::Series& s : p.series)
+      if (s.binned) {
+        f.note =
+            "More points than can be drawn one by one: the shade of a pixel grows with the log of the points in it.";
+        return;
+      }
+}
+
+plot::Series mark(const std::string& label, double x, double y) {
+  plot::Series s;
+  s.label = label;
+  s.colour = {0, 230, 255};  // cyan
+  s.marker = plot::Marker::ring;
+  s.size = 12;
+  s.x = {x}, s.y = {y};
+  s.points = 1;
+  return s;
+}
+
+void infty_terms(std::uint64_t count, const ProgressFn& progress,
+                 const std::function<void(std::uint64_t n, std::uint64_t q)>& visit) {
+  infty::InftyQueens engine;
+  std::vector<std::uint64_t> q(std::min<std::uint64_t>(count, 1 << 16));
+  Poller poller(progress, count);
+  for (std::uint64_t done = 0; done < count;) {
+    const std::uint64_t k = std::min<std::uint64_t>(count - done, q.size());
+    engine.step(k, q.data());
+    for (std::uint64_t i = 0; i < k; ++i) visit(done + i + 1, q[i]);
+    done += k;
+    poller.tick(done);
+  }
 }
 
 }  // namespace parts

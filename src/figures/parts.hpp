@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <vector>
@@ -42,6 +43,14 @@ Moves moves(const twopile::Ruleset& ruleset, const twopile::Ruleset* base, twopi
 plot::Panel moves_panel(const std::string& title, twopile::Position from,
                         const std::vector<std::pair<std::string, std::vector<twopile::Position>>>& sets,
                         const std::vector<Rgb>& colours);
+
+// Says below the figure when a series was binned (past plot::kMaxDots points).
+void note_binned(plot::Figure& f);
+// A located place marked by a ring (seen on every colour of seed 004's palette), with its key.
+plot::Series mark(const std::string& label, double x, double y);
+// The ∞-queens q_1 … q_count (seed 002's engine, 2^16 at a time): visit(n, q_n).
+void infty_terms(std::uint64_t count, const ProgressFn& progress,
+                 const std::function<void(std::uint64_t n, std::uint64_t q)>& visit);
 
 // Each paper's builders.
 plot::Figure exile_fig2(std::span<const std::uint64_t> v, const Options& o);

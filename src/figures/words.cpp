@@ -90,10 +90,8 @@ plot::Figure rauzy_figure(std::uint64_t points, const Options& options) {
   f.title = std::string("The Rauzy fractal of the Tribonacci word (seed 000 §5)");
   f.subtitle = fmt::format(
       "the discrepancy vectors of its first {} prefixes, coloured by the next letter: three subtiles", points);
-  if (p.series.front().binned)
-    f.note = std::string(
-        "More points than can be drawn one by one: the shade of a pixel grows with the log of the points in it.");
   f.panels.push_back(std::move(p));
+  parts::note_binned(f);
   return f;
 }
 

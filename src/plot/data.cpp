@@ -161,7 +161,7 @@ SeriesBuilder::SeriesBuilder(Series& series, const Panel& panel, std::uint32_t r
       y_max_(panel.y_max),
       aspect_(panel.equal_aspect ? (panel.y_max - panel.y_min) / (panel.x_max - panel.x_min) : aspect),
       y_down_(panel.y_down),
-      resolution_(std::clamp<std::uint32_t>(resolution, 16, 4096)) {}
+      resolution_(std::clamp<std::uint32_t>(resolution, 16, 2048)) {}
 
 void SeriesBuilder::add(double x, double y) {
   if (!(x >= x_min_ && x <= x_max_ && y >= y_min_ && y <= y_max_)) return;

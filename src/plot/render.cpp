@@ -381,7 +381,7 @@ Plan plan_figure(const Typesetter& t, const Figure& f, double u, bool png) {
     const double first_x = pp.x_labels.empty() ? 0 : t.measure(pp.x_labels.front(), F).width;
     const double last_x = pp.x_labels.empty() ? 0 : t.measure(pp.x_labels.back(), F).width;
     Margins& m = margins[i];
-    m.left = std::max(tick + 0.4 * F + widest_y + (p.y_label.empty() ? 0.3 * F : 1.7 * F), first_x / 2 + 0.3 * F);
+    m.left = std::max(tick + 0.4 * F + widest_y + (p.y_label.empty() ? 0.3 * F : 2.0 * F), first_x / 2 + 0.3 * F);
     m.bottom = tick + 0.4 * F + 1.2 * F + (p.x_label.empty() ? 0.3 * F : 1.6 * F) + 0.3 * F;
     pp.title = p.title.empty() ? std::vector<std::string>{} : wrap(t, p.title, kPanelTitleFont * u, cell_w - 1.0 * F);
     m.top = pp.title.empty() ? 0.8 * F : kPanelTitleFont * u * (1.3 * static_cast<double>(pp.title.size()) + 0.4);
@@ -768,7 +768,7 @@ class Painter {
     }
     if (!p.x_label.empty()) t_.draw(p.x_label, F, fr.left + fr.width / 2, fr.top + fr.height + tick + 1.7 * F, 0.5, 0);
     if (!p.y_label.empty())
-      t_.draw(p.y_label, F, fr.left - tick - 0.5 * F - widest, fr.top + fr.height / 2, 0.5, 1, -std::numbers::pi / 2);
+      t_.draw(p.y_label, F, fr.left - tick - 0.8 * F - widest, fr.top + fr.height / 2, 0.5, 1, -std::numbers::pi / 2);
     for (std::size_t i = 0; i < pp.title.size(); ++i)
       t_.draw(pp.title[i], kPanelTitleFont * u, fr.left + fr.width / 2,
               fr.top - 0.45 * F - kPanelTitleFont * u * 1.3 * static_cast<double>(pp.title.size() - 1 - i), 0.5, 1);
