@@ -10,7 +10,7 @@ FUZZ_TIMEOUT ?= 10
 FUZZ_MAX_LEN ?= 4096
 FUZZ_RSS_MB  ?= 2048
 
-.PHONY: all run test sanitize fuzz bench deps configure build clean format format-check
+.PHONY: all run test sanitize fuzz differential bench deps configure build clean format format-check
 
 all: build
 
@@ -50,6 +50,12 @@ fuzz: deps
 	    -rss_limit_mb=$(FUZZ_RSS_MB) -print_final_stats=1 -artifact_prefix=$(BUILD_FUZZ)/ \
 	    $(BUILD_FUZZ)/corpus/$$f fuzz/corpus/$$f >$(BUILD_FUZZ)/$$f.log 2>&1 || { tail -n 40 $(BUILD_FUZZ)/$$f.log; exit 1; }; \
 	  grep -E '^(stat::number_of_executed_units|Done)' $(BUILD_FUZZ)/$$f.log || true; done
+
+# The prover against brute force on random statements for DIFFERENTIAL_SECONDS (docs/PROVER.md,
+# "Soundness"); each disagreement is shrunk, printed and appended to the regressions CI runs.
+DIFFERENTIAL_SECONDS ?= 3600
+differential: build
+	$(BUILD)/tests/prover_differential --seconds $(DIFFERENTIAL_SECONDS) --record tests/walnut/prover_regressions.txt
 
 bench: build
 	@for b in $(BUILD)/bench/bench_*; do echo "== $$b"; $$b --benchmark_repetitions=5 --benchmark_report_aggregates_only=true; done

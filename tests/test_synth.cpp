@@ -3,6 +3,12 @@
 // and certified by the prover.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+
 #include "queengames/prover.hpp"
 #include "queengames/synth.hpp"
 
@@ -181,3 +187,128 @@ TEST(Shipped, TribaIsTheorem14sShift) {
 }
 
 }  // namespace
+
+// ---- every automaton the proofs stand on, against brute force, in both directions -----------
+
+namespace {
+
+// The table of docs/PROVER.md between these lines is what this test measures (regenerate it
+// with QG_UPDATE_DOCS=1 build/tests/test_synth --gtest_filter='BruteForce.*').
+constexpr const char* kTableBegin = "<!-- brute-force table: tests/test_synth.cpp -->";
+constexpr const char* kTableEnd = "<!-- end of the brute-force table -->";
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+}  // namespace
+
+// Every number system's validity, order, equality and adder automata, msd and lsd, against the
+// integers: validity on every digit word of up to `length` letters (a word is valid when it is
+// the canonical representation of its value, padded), the relations on a box of integers
+// (ℤ in a negative base), each also padding-closed; then every shipped automaton read in both
+// directions (the lsd one is its reversal) against its sequence.
+TEST(BruteForce, EverySystemAndShippedAutomatonBothDirections) {
+  using qg::automata::accepts_integers;
+  using qg::automata::Automaton;
+  std::string table =
+      "| system | valid words checked | order, equality, adder: box | padding-closed |\n"
+      "|---|---|---|---|\n";
+  const qg::automata::Context ctx;
+  for (const char* family : {"2", "3", "10", "fib", "trib", "tetranacci", "queen2_1", "kqueen3", "neg_2", "neg_3"}) {
+    for (const char* direction : {"msd", "lsd"}) {
+      const std::string name = fmt::format("{}_{}", direction, family);
+      SCOPED_TRACE(name);
+      auto s = NumberSystem::make(name);
+      const bool msd = s->msd();
+      // Validity: every word of up to `length` digits (in reading order).
+      unsigned length = 1;
+      for (std::uint64_t words = s->base(); words * s->base() <= 5000; words *= s->base()) ++length;
+      Automaton valid = s->validity();
+      std::uint64_t checked = 0;
+      for (unsigned len = 0; len <= length; ++len) {
+        std::vector<unsigned> digits(len, 0);
+        while (true) {
+          std::vector<unsigned> msd_first = digits;
+          if (!msd) std::reverse(msd_first.begin(), msd_first.end());
+          std::size_t lead = 0;
+          while (lead < msd_first.size() && msd_first[lead] == 0) ++lead;
+          std::vector<unsigned> stripped(msd_first.begin() + static_cast<std::ptrdiff_t>(lead), msd_first.end());
+          bool canonical;
+          if (s->negative()) {
+            canonical = s->integer_representation(s->integer_value(stripped)) == stripped;
+          } else {
+            canonical = stripped.size() <= 20 && s->representation(s->value(stripped)) == stripped;
+          }
+          std::vector<std::uint32_t> word(digits.begin(), digits.end());
+          ASSERT_EQ(valid.run(word) != 0, canonical) << fmt::format("{}", fmt::join(digits, ""));
+          ++checked;
+          std::size_t i = 0;
+          while (i < len && digits[i] == s->base() - 1) digits[i++] = 0;
+          if (i == len) break;
+          ++digits[i];
+        }
+      }
+      // The relations on a box.
+      const std::int64_t low = s->negative() ? -30 : 0, high = s->negative() ? 30 : 60;
+      Automaton less = s->less(), equal = s->equal(), add = s->adder();
+      for (std::int64_t x = low; x <= high; ++x)
+        for (std::int64_t y = low; y <= high; ++y) {
+          ASSERT_EQ(accepts_integers(less, {x, y}), x < y) << x << " " << y;
+          ASSERT_EQ(accepts_integers(equal, {x, y}), x == y) << x << " " << y;
+          ASSERT_TRUE(accepts_integers(add, {x, y, x + y})) << x << " " << y;
+          if (s->negative() || x + y > 0) {
+            ASSERT_FALSE(accepts_integers(add, {x, y, x + y - 1})) << x << " " << y;
+          }
+          ASSERT_FALSE(accepts_integers(add, {x, y, x + y + 1})) << x << " " << y;
+        }
+      bool closed = qg::automata::padding_closed(valid, ctx) && qg::automata::padding_closed(less, ctx) &&
+                    qg::automata::padding_closed(equal, ctx) && qg::automata::padding_closed(add, ctx);
+      EXPECT_TRUE(closed);
+      table += fmt::format("| {} | {} (up to {} digits) | [{}, {}]², adder also rejects x+y±1 | {} |\n", name, checked,
+                           length, low, high, closed ? "yes" : "NO");
+    }
+  }
+  table +=
+      "\n| shipped automaton | system | n checked, msd | the same, lsd (reversed) | padding-closed |\n"
+      "|---|---|---|---|---|\n";
+  const std::uint64_t terms = kSanitized ? 300 : 3000;
+  for (const auto& name : qg::prover::shipped_automata()) {
+    SCOPED_TRACE(name);
+    const auto& s = find_synthesizable(name);
+    qg::prover::Session session;
+    const Automaton& a = session.automaton(name);
+    auto lsd = NumberSystem::make("lsd" + s.system.substr(3));
+    const Automaton r = qg::automata::reverse(a, {lsd, lsd}, ctx);
+    for (const Automaton* x : {&a, &r})
+      for (std::uint64_t n = 0; n < terms; ++n) {
+        const std::uint64_t m = s.sequence(n);
+        ASSERT_TRUE(accepts(*x, {n, m})) << n;
+        ASSERT_FALSE(accepts(*x, {n, m + 1})) << n;
+        if (m > 0) {
+          ASSERT_FALSE(accepts(*x, {n, m - 1})) << n;
+        }
+      }
+    bool closed = qg::automata::padding_closed(a, ctx) && qg::automata::padding_closed(r, ctx);
+    EXPECT_TRUE(closed);
+    table += fmt::format("| {} | {} | {} (and m ± 1 rejected) | {} | {} |\n", name, s.system, terms, terms,
+                         closed ? "yes" : "NO");
+  }
+  if (kSanitized) return;  // fewer terms there: the docs show the Release build's table
+  const std::string path = QG_SOURCE_DIR "/docs/PROVER.md";
+  std::string doc = read_file(path);
+  std::size_t b = doc.find(kTableBegin), e = doc.find(kTableEnd);
+  ASSERT_NE(b, std::string::npos) << "docs/PROVER.md has no brute-force table";
+  ASSERT_NE(e, std::string::npos);
+  std::string fresh = std::string(kTableBegin) + "\n" + table + kTableEnd;
+  if (std::getenv("QG_UPDATE_DOCS")) {
+    std::ofstream(path) << doc.substr(0, b) + fresh + doc.substr(e + std::string(kTableEnd).size());
+    return;
+  }
+  EXPECT_EQ(doc.substr(b, e + std::string(kTableEnd).size() - b), fresh)
+      << "docs/PROVER.md's brute-force table is stale: QG_UPDATE_DOCS=1 build/tests/test_synth "
+         "--gtest_filter='BruteForce.*'";
+}

@@ -9,9 +9,13 @@
 // output: 0/1 for acceptance, or a letter of an automatic sequence (word automata, DFAO).
 //
 // Conventions every operation keeps (they make the first-order operations sound):
-//   - msd systems read the most significant digit first and an automaton accepts w iff it
-//     accepts 0w (0 the all-zero letter): numbers are padded to a common length with
-//     leading zeros. lsd systems read the least significant digit first; trailing zeros.
+//   - numbers are padded to a common length, each track at its own end: msd systems read the
+//     most significant digit first (zeros before the digits), lsd systems the least
+//     significant first (zeros after them). Tracks of both kinds may meet in one automaton.
+//   - padding-closed: an automaton whose tracks all carry number systems accepts every
+//     encoding (every padded length) of a tuple or none, so it defines a relation on numbers
+//     (with one direction: it accepts w iff it accepts 0w, msd, or w0, lsd). Tracks without a
+//     system (an explicit alphabet) are words: their length is part of their value.
 //   - an acceptor accepts only valid representations on every track (the number system's
 //     validity automaton: Zeckendorf words have no 11, Tribonacci words no 111).
 //
@@ -70,6 +74,10 @@ struct Context {
   Determinization determinization = Determinization::automatic;
   std::uint64_t subset_budget = 50000;  // states, for subset/automatic
 };
+
+// The output of a word automaton's states where no letter is defined (invalid representations:
+// 11 in Zeckendorf); letters themselves may be negative (Walnut's @-1).
+inline constexpr int kNoLetter = INT32_MIN;
 
 class Automaton {
  public:
@@ -189,14 +197,25 @@ enum class BoolOp { and_, or_, implies, iff, xor_ };
 Automaton product(const Automaton& a, const Automaton& b, BoolOp op, const Context& context);
 // Acceptance flipped, then intersected with every track's validity.
 Automaton complement(const Automaton& a, const Context& context);
-// ∃ name: drops the track, determinizes (Context::determinization) with the leading- (msd)
-// or trailing- (lsd) zero fix, minimizes. InputError if there is no such track.
+// ∃ name: drops the track, determinizes (Context::determinization), and closes the result
+// under the padding of the tracks that remain (padding.cpp: the leading-zero fix when they all
+// read msd, the trailing-zero fix when they all read lsd, the split encodings when both kinds
+// remain), minimizes. InputError if there is no such track, or when a track without a number
+// system is dropped from tracks of both kinds (no meaning as numbers).
 Automaton exists(const Automaton& a, std::string_view name, const Context& context);
-// I name (Walnut's "there are infinitely many"): the values of the other tracks for which
-// infinitely many values of `name` are accepted. Drops the track; minimal. InputError if
-// there is no such track. Acceptors that accept only valid representations (as every
-// operation here returns them).
+// I name (Walnut's "there are infinitely many", as Walnut decides it): whether the automaton
+// accepts infinitely many words whose track `name` has a nonzero most significant digit (the
+// other tracks counted with their padding, so `I x φ` with free variables besides x is a
+// constant, as in Walnut). The result has no tracks. InputError if there is no such track.
 Automaton infinitely_many(const Automaton& a, std::string_view name, const Context& context);
+// Whether the automaton gives every encoding of a tuple the output of its shortest one (see
+// the conventions above; automata with a track without a number system are). Word automata too.
+bool padding_closed(const Automaton& a, const Context& context);
+// The automaton itself when it is padding-closed; otherwise the padding-closed automaton of the
+// tuples some encoding of which it accepts (an acceptor whose tracks read in one direction:
+// Walnut files and regular expressions written without their padding). InputError for tracks
+// of both directions that are not padding-closed (their relation may have no automaton).
+Automaton close_padding(const Automaton& a, const Context& context);
 // Minimal equivalent complete automaton (Hopcroft; outputs kept, unreachable states dropped).
 Automaton minimize(const Automaton& a, const Context& context);
 // The automaton of the reversed words, its tracks given the systems `systems` (the msd ↔ lsd

@@ -51,4 +51,11 @@ bool determinize_dense(const Nfa& n, const std::vector<Track>& tracks, const Con
 // Determinization by the context's strategy; the result is minimal.
 Automaton determinize_minimal(const Nfa& n, const std::vector<Track>& tracks, const Context& context);
 
+// The padding-closed automaton of the tuples some encoding of which `n` accepts (padding.cpp):
+// minimal, and equal to n's language when that is padding-closed. `upward_closed`: every tuple's
+// accepted lengths are upward closed (true of a projection of a padding-closed automaton); the
+// closure of tracks in both directions needs it (InputError without it). Tracks without a
+// number system: n's language, determinized.
+Automaton padding_closure(const Nfa& n, const std::vector<Track>& tracks, bool upward_closed, const Context& context);
+
 }  // namespace qg::automata::detail

@@ -85,7 +85,9 @@ std::vector<Track> merged_tracks(const std::vector<Track>& a, const std::vector<
   for (const Track& t : b) {
     auto it = std::find_if(all.begin(), all.end(), [&](const Track& u) { return u.name == t.name; });
     if (it == all.end()) all.push_back(t);
-    else if (it->base != t.base || (it->system && t.system && it->system->name() != t.system->name()))
+    // A number and a word (a track without a system) are not one variable either: padding
+    // changes the word's value and not the number's.
+    else if (it->base != t.base || !it->system != !t.system || (it->system && it->system->name() != t.system->name()))
       throw InputError(fmt::format("{} is read in two number systems ({} and {})",
                                    // '#' names the value of a term (the prover's fresh variables)
                                    t.name.starts_with('#') ? "a term" : "variable " + t.name,
@@ -194,7 +196,6 @@ struct Projection {
     rest.erase(rest.begin() + i);
     letters = Automaton(rest, 0).letters();
     base = a.tracks()[t].base;
-    msd = !a.tracks()[t].system || a.tracks()[t].system->msd();
     for (std::size_t j = 0; j < t; ++j) below *= a.tracks()[j].base;
   }
   std::uint32_t old_letter(std::uint32_t l, unsigned d) const { return (l / below * base + d) * below + l % below; }
@@ -230,7 +231,6 @@ struct Projection {
   std::vector<Track> rest;
   std::uint32_t letters = 1, below = 1;
   unsigned base = 2;
-  bool msd = true;
 };
 
 }  // namespace
@@ -239,38 +239,12 @@ Automaton exists(const Automaton& a, std::string_view name, const Context& conte
   Projection p(a, name);
   StepTimer timer(context, fmt::format("exists {}", name), a.states());
   detail::Nfa n = p.apply(detail::to_nfa(a), context, name);
-  // The leading-zero fix: the witness may need more digits than the other numbers, which
-  // then read as zeros (msd: before them; lsd: after them). Letter 0 is the all-zero tuple.
-  std::vector<std::uint8_t> seen(n.states, 0);
-  std::vector<std::uint32_t> queue;
-  if (p.msd) {
-    queue.push_back(a.initial());
-    seen[a.initial()] = 1;
-    for (std::size_t i = 0; i < queue.size(); ++i)
-      for (std::uint64_t j = n.offset[std::uint64_t{queue[i]} * n.letters];
-           j < n.offset[std::uint64_t{queue[i]} * n.letters + 1]; ++j)
-        if (!seen[n.target[j]]) {
-          seen[n.target[j]] = 1;
-          queue.push_back(n.target[j]);
-        }
-    n.initial = queue;
-  } else {
-    // Accepting: an accepting state is reachable by zero letters (a fixed point, iterated).
-    for (bool changed = true; changed;) {
-      changed = false;
-      for (std::uint32_t q = 0; q < n.states; ++q) {
-        if (n.accepting[q]) continue;
-        std::uint64_t c = std::uint64_t{q} * n.letters;
-        for (std::uint64_t j = n.offset[c]; j < n.offset[c + 1]; ++j)
-          if (n.accepting[n.target[j]]) {
-            n.accepting[q] = 1;
-            changed = true;
-            break;
-          }
-      }
-    }
-  }
-  Automaton r = detail::determinize_minimal(n, p.rest, context);
+  // The witness may need more digits than the numbers that remain: they are then accepted only
+  // at the longer lengths, which padding_closure extends to all of their encodings, at the ends
+  // where the remaining tracks pad (not where the witness's track did). When `a` is padding-
+  // closed over numbers, the accepted lengths of each remaining tuple are upward closed.
+  const bool numbers = std::all_of(a.tracks().begin(), a.tracks().end(), [](const Track& t) { return t.system; });
+  Automaton r = detail::padding_closure(n, p.rest, numbers, context);
   timer.finish(r, n.bytes());
   return r;
 }
@@ -278,52 +252,74 @@ Automaton exists(const Automaton& a, std::string_view name, const Context& conte
 Automaton infinitely_many(const Automaton& a, std::string_view name, const Context& context) {
   Projection p(a, name);
   StepTimer timer(context, fmt::format("infinitely many {}", name), a.states());
-  // Read msd first: an lsd automaton is reversed (its words then allow leading zeros).
-  detail::Nfa n = detail::to_nfa(a);
-  if (!p.msd) n = detail::reversed(n, context);
-  // The words for given values of the other tracks are u·s: u reads the digits of the
-  // quantified number beyond the others' length (their tracks read 0 there), s the rest.
-  // Infinitely many values ⇔ unboundedly long accepted u after its leading zeros
-  // (representations are canonical, so distinct stripped words are distinct numbers) ⇔ by
-  // pigeonhole, u can pass through a cycle after its first nonzero digit. On the graph of
-  // the zero-elsewhere letters with a flag "a nonzero digit was read", the states q with
-  // (q, flagged) reachable from such a cycle: peeling the reachable flagged nodes without a
-  // flagged predecessor (Kahn) leaves exactly those. Then s is read from them.
-  std::uint32_t S = n.states;
-  std::vector<std::uint8_t> reach(2 * std::uint64_t{S}, 0);  // node q + S·flag
-  std::vector<std::uint32_t> queue;
-  for (std::uint32_t q : n.initial)
-    if (!reach[q]) reach[q] = 1, queue.push_back(q);
-  auto successors = [&](std::uint32_t node, auto&& visit) {
-    std::uint32_t q = node % S;
-    bool flag = node >= S;
-    for (unsigned d = 0; d < p.base; ++d) {
-      std::uint64_t c = std::uint64_t{q} * n.letters + p.old_letter(0, d);
-      for (std::uint64_t j = n.offset[c]; j < n.offset[c + 1]; ++j) visit(n.target[j] + ((flag || d != 0) ? S : 0));
-    }
+  // Walnut's decision: the words whose track `name` has a nonzero most significant digit — the
+  // first letter's digit (msd) or the last letter's (lsd); any word on a track without a
+  // system — are infinitely many iff a cycle lies on a path from the initial state to
+  // acceptance. Nodes (q, m): m = 0 nothing read, 1 the first digit was nonzero, 2 it was zero
+  // (msd); for lsd, m = 1 when the last digit read is nonzero. Acceptance: q accepts and m = 1.
+  const Track& track = a.tracks()[p.t];
+  const int kind = !track.system ? 0 : track.system->msd() ? 1 : 2;  // none, msd, lsd
+  const std::uint32_t S = a.states(), L = a.letters();
+  std::vector<std::uint8_t> digit_nonzero(L);
+  for (std::uint32_t l = 0; l < L; ++l) digit_nonzero[l] = a.digits(l)[p.t] != 0;
+  auto node_next = [&](std::uint32_t node, std::uint32_t l) {
+    std::uint32_t q = node / 3, m = node % 3;
+    const bool nonzero = digit_nonzero[l] != 0;
+    if (kind == 1) m = m == 0 ? (nonzero ? 1 : 2) : m;
+    else if (kind == 2) m = nonzero ? 1 : 0;
+    return a.next(q, l) * 3 + m;
   };
-  for (std::size_t i = 0; i < queue.size(); ++i)
-    successors(queue[i], [&](std::uint32_t v) {
-      if (!reach[v]) reach[v] = 1, queue.push_back(v);
-    });
-  std::vector<std::uint32_t> indegree(S, 0);
-  for (std::uint32_t q = 0; q < S; ++q)
-    if (reach[S + q]) successors(S + q, [&](std::uint32_t v) { ++indegree[v - S]; });
-  std::vector<std::uint8_t> peeled(S, 0);
-  queue.clear();
-  for (std::uint32_t q = 0; q < S; ++q)
-    if (reach[S + q] && indegree[q] == 0) peeled[q] = 1, queue.push_back(q);
-  for (std::size_t i = 0; i < queue.size(); ++i)
-    successors(S + queue[i], [&](std::uint32_t v) {
-      if (--indegree[v - S] == 0) peeled[v - S] = 1, queue.push_back(v - S);
-    });
-  detail::Nfa r = p.apply(n, context, name);
-  r.initial.clear();
-  for (std::uint32_t q = 0; q < S; ++q)
-    if (reach[S + q] && !peeled[q]) r.initial.push_back(q);
-  if (!p.msd) r = detail::reversed(r, context);
-  Automaton out = detail::determinize_minimal(r, p.rest, context);
-  timer.finish(out, r.bytes());
+  auto accepting = [&](std::uint32_t node) { return a.accepting(node / 3) && (kind == 0 || node % 3 == 1); };
+  guard(context, std::uint64_t{S} * 3 * (L * 8 + 16), fmt::format("deciding I {}", name));
+  const std::uint32_t start = a.initial() * 3 + (kind == 0 ? 1 : 0);
+  std::vector<std::uint8_t> reached(std::size_t{S} * 3, 0), live(std::size_t{S} * 3, 0);
+  std::vector<std::uint32_t> order{start};
+  reached[start] = 1;
+  Poller poller(context.progress, 0);
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    for (std::uint32_t l = 0; l < L; ++l) {
+      std::uint32_t v = node_next(order[i], l);
+      if (!reached[v]) reached[v] = 1, order.push_back(v);
+    }
+    poller.tick(i);
+  }
+  // Live: reached nodes from which acceptance is reachable (backwards over the reached edges).
+  std::vector<std::vector<std::uint32_t>> preds(std::size_t{S} * 3);
+  for (std::uint32_t u : order)
+    for (std::uint32_t l = 0; l < L; ++l) preds[node_next(u, l)].push_back(u);
+  std::vector<std::uint32_t> stack;
+  for (std::uint32_t u : order)
+    if (accepting(u)) live[u] = 1, stack.push_back(u);
+  while (!stack.empty()) {
+    std::uint32_t v = stack.back();
+    stack.pop_back();
+    for (std::uint32_t u : preds[v])
+      if (!live[u]) live[u] = 1, stack.push_back(u);
+  }
+  // A cycle among the live nodes: Kahn's peeling leaves one exactly when there is one.
+  std::vector<std::uint32_t> indegree(std::size_t{S} * 3, 0);
+  std::size_t alive = 0;
+  for (std::uint32_t u : order)
+    if (live[u]) {
+      ++alive;
+      for (std::uint32_t l = 0; l < L; ++l)
+        if (live[node_next(u, l)]) ++indegree[node_next(u, l)];
+    }
+  for (std::uint32_t u : order)
+    if (live[u] && indegree[u] == 0) stack.push_back(u);
+  std::size_t peeled = 0;
+  while (!stack.empty()) {
+    std::uint32_t u = stack.back();
+    stack.pop_back();
+    ++peeled;
+    for (std::uint32_t l = 0; l < L; ++l) {
+      std::uint32_t v = node_next(u, l);
+      if (live[v] && --indegree[v] == 0) stack.push_back(v);
+    }
+  }
+  Automaton out({}, 1);
+  out.set_output(0, peeled < alive);
+  timer.finish(out, std::uint64_t{S} * 3 * L * 8);
   return out;
 }
 
@@ -444,8 +440,9 @@ Automaton reverse(const Automaton& a, const std::vector<std::shared_ptr<const Nu
   StepTimer timer(context, "reverse", a.states());
   std::vector<Track> tracks = a.tracks();
   for (std::size_t i = 0; i < tracks.size(); ++i) {
-    if (systems[i]->base() != tracks[i].base) throw InputError("reverse: the number systems' digits differ");
-    tracks[i].system = systems[i];
+    if (systems[i] && systems[i]->base() != tracks[i].base)
+      throw InputError("reverse: the number systems' digits differ");
+    tracks[i].system = systems[i];  // none for a track of words
   }
   Automaton out;
   detail::determinize(detail::reversed(detail::to_nfa(a), context), tracks, 0, context, out);

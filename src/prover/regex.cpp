@@ -140,19 +140,8 @@ automata::Automaton regex_automaton(std::string_view regex, std::size_t offset,
                                     const std::vector<automata::Track>& tracks, const automata::Context& context) {
   automata::Automaton shape(tracks, 0);
   Thompson t;
-  // Numbers are read up to padding: 0* before the expression (msd), after it (lsd).
-  bool msd = tracks.empty() || !tracks[0].system || tracks[0].system->msd();
-  std::uint32_t pad = t.add();
-  t.moves[pad].emplace_back(0, pad);
   Fragment f = RegexParser(regex, offset, shape, t).parse();
-  std::uint32_t start = f.start, end = f.end;
-  if (msd) {
-    t.eps[pad].push_back(f.start);
-    start = pad;
-  } else {
-    t.eps[f.end].push_back(pad);
-    end = pad;
-  }
+  const std::uint32_t start = f.start, end = f.end;
   auto n = static_cast<std::uint32_t>(t.eps.size());
   // ε-closures, then an ε-free automaton on the same states.
   std::vector<std::vector<std::uint32_t>> closure(n);
@@ -187,46 +176,23 @@ automata::Automaton regex_automaton(std::string_view regex, std::size_t offset,
     nfa.target.insert(nfa.target.end(), c.begin(), c.end());
     nfa.offset.push_back(nfa.target.size());
   }
-  // The automata's convention (automata.hpp): w is accepted iff 0w is (msd), iff w0 is (lsd),
-  // 0 the all-zero letter. The padding state gives one direction; the other — 11 accepted when
-  // the expression is (0|1)*011 — needs the states reachable from the start by zeros to be
-  // initial (msd), or the states from which zeros reach acceptance to accept (lsd).
-  auto zero_successors = [&](std::uint32_t q) {
-    return std::span<const std::uint32_t>(nfa.target.data() + nfa.offset[std::size_t{q} * nfa.letters],
-                                          nfa.target.data() + nfa.offset[std::size_t{q} * nfa.letters + 1]);
-  };
-  if (msd) {
-    std::vector<std::uint8_t> seen(n, 0);
-    std::vector<std::uint32_t> stack{start};
-    seen[start] = 1;
-    while (!stack.empty()) {
-      std::uint32_t q = stack.back();
-      stack.pop_back();
-      nfa.initial.push_back(q);
-      for (std::uint32_t r : zero_successors(q))
-        if (!seen[r]) seen[r] = 1, stack.push_back(r);
-    }
-  } else {
-    nfa.initial = {start};
-    for (bool changed = true; changed;) {
-      changed = false;
-      for (std::uint32_t q = 0; q < n; ++q)
-        if (!nfa.accepting[q])
-          for (std::uint32_t r : zero_successors(q))
-            if (nfa.accepting[r]) {
-              nfa.accepting[q] = 1, changed = true;
-              break;
-            }
-    }
-  }
+  nfa.initial = {start};
+  // The expression may spell numbers with or without their padding ((0|1)*011 and 11 both
+  // hold 3): it stands for the tuples some encoding of which it matches (automata.hpp's
+  // convention; on tracks without a number system, words as spelled).
   automata::Automaton a = automata::detail::determinize_minimal(nfa, tracks, context);
-  // Only valid representations (Zeckendorf: no 11 …).
+  // Only valid representations (Zeckendorf: no 11 …), then every padding of what remains.
   for (const auto& tr : tracks)
     if (tr.system && !tr.system->all_valid()) {
       automata::Automaton v = tr.system->validity();
       v.rename({tr.name});
       a = automata::product(a, v, automata::BoolOp::and_, context);
     }
+  try {
+    a = automata::close_padding(a, context);
+  } catch (const InputError& e) {
+    throw PositionedError{offset, e.what()};
+  }
   return a;
 }
 
