@@ -140,15 +140,20 @@ TEST(Figures, EveryFigureRenderedSmallPassesThePixelChecks) {
   EXPECT_GE(tables, 8);  // the proportions were checked on tables of seeds 000 and 004
 }
 
-// A categorical table larger than its pixels: decimated by block majority, never sampled.
+// A categorical table larger than its pixels: decimated by block majority, never sampled, and
+// the figure says so; a description keeps at most kMaxRasterSide cells a side.
 TEST(Figures, LargeTablesAreDecimatedByMajorityAndSaySo) {
-  const pl::Figure fig = f::palaces_figure(1000, {0, 0, 3000, 3000}, {.resolution = 300});
-  const pl::Raster& r = fig.panels[0].rasters[0];
-  EXPECT_EQ(r.block, 10u);
-  EXPECT_EQ(r.columns, 300u);
-  EXPECT_NE(pl::decimation_note(fig).find("most frequent class of its block of up to 10×10"), std::string::npos);
-  const pl::Image image = pl::render_image(fig, {.pixels = 300});  // decimated further to fit the frame
-  EXPECT_GT(image.layout.raster_blocks[0], 10u);
+  const pl::Figure fig = f::palaces_figure(400, {0, 0, 1200, 1200}, {.resolution = 120});
+  EXPECT_EQ(fig.panels[0].rasters[0].block, 1u);  // the description holds every cell
+  const pl::Image image = pl::render_image(fig, {.pixels = 160});
+  const std::uint32_t block = image.layout.raster_blocks[0];
+  EXPECT_GE(block, 10u);  // decimated to fit a frame of about a hundred pixels
+  EXPECT_GT(image.layout.raster_pixels[0], 0u);
+  const pl::Raster drawn = pl::decimate(fig.panels[0].rasters[0], block);
+  EXPECT_NE(pl::decimation_note(std::vector<const pl::Raster*>{&drawn})
+                .find("most frequent class of its block of up to " + std::to_string(block)),
+            std::string::npos);
+  EXPECT_EQ(pl::block_for(5000, pl::kMaxRasterSide), 2u);
 }
 
 // The armpit and the prism (seed 004 §3.1) are found in the data, where the paper puts them.

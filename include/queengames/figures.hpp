@@ -29,8 +29,9 @@ struct Table;
 namespace qg::figures {
 
 // How a figure is computed: `resolution` is the number of pixels the drawing will have along its
-// longer side (tables with more cells are decimated by their rule, point sets with more than
-// plot::kMaxDots points binned at this resolution); `force` skips the memory checks.
+// longer side (point sets with more than plot::kMaxDots points are binned at it; tables keep up
+// to plot::kMaxRasterSide cells a side, the drawing decimates them to its pixels); `force`
+// skips the memory checks.
 struct Options {
   std::uint32_t resolution = 2048;
   ProgressFn progress{};
@@ -83,8 +84,9 @@ plot::Figure game_figure(const twopile::Ruleset& ruleset, std::uint64_t size, bo
 // coordinates (x South down, y East across), hexagonal boards as hexagons. A title naming the
 // paper's figure only where the picture is that figure (the queen on the spiral or quadrant).
 // `size` is the command's: the window's N (spiral, hexagonal boards) or the corner's side.
+// The table is kept up to plot::kMaxRasterSide cells a side (block minimum beyond).
 plot::Figure grundy_figure(std::string_view name, std::string_view piece, std::uint64_t size,
-                           const boards::Table& table, const Options& options = {});
+                           const boards::Table& table);
 
 // Palace numbers of k-Blocking Wythoff Nim in the window (x0, y0, width × height), in the
 // palette of seed 004 Fig. 1; a categorical table: decimated by block majority.

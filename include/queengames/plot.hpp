@@ -78,6 +78,9 @@ class RasterBuilder {
 };
 // The raster with blocks of `block` × `block` of its cells merged by its rule.
 Raster decimate(const Raster& raster, std::uint32_t block);
+// A description keeps a table's cells up to this many a side (a larger one comes decimated by
+// its rule): the drawing decimates it further to the pixels it gets, by the same rule.
+inline constexpr std::uint32_t kMaxRasterSide = 4096;
 // What a reader must know of decimated tables: "Each pixel of a table shows the most frequent
 // class of its block of up to B×B cells …" (the largest block), or "" when none is decimated.
 // Both front ends print it below the figure.

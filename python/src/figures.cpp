@@ -231,7 +231,7 @@ void bind_figures(py::module_& m) {
                                           ? qg::boards::board_window_table(*qg::boards::parse_board_kind(name),
                                                                            qg::boards::parse_piece(piece), n, n, g)
                                           : qg::boards::grundy_table(qg::twopile::Ruleset::parse(name), n, n, g);
-          return f::grundy_figure(name, piece, n, t, o);
+          return f::grundy_figure(name, piece, n, t);
         });
       },
       py::arg("name"), py::arg("size"), py::arg("piece") = "queen", py::arg("resolution") = 2048,

@@ -76,9 +76,8 @@ void run_grundy(const GrundyArgs& o) {
     picture.out = o.out;
     picture.pixels = o.pixels;
     const std::uint64_t size = qg::app::parse_size(o.size, std::uint64_t{1} << 20).width;
-    const auto figure = qg::figures::grundy_figure(o.name, o.piece, size, table,
-                                                   qg::app::figure_options(picture, 1024, "drawing " + o.out));
-    return qg::app::write_picture(figure, picture, 1024, "writing " + o.out);
+    return qg::app::write_picture(qg::figures::grundy_figure(o.name, o.piece, size, table), picture, 1024,
+                                  "writing " + o.out);
   }
   if (!o.out.empty()) return write_csv(table, o.out);
   const b::TableSummary s = b::summarize(table);

@@ -77,7 +77,7 @@ plot::Panel palace_panel(std::uint64_t k, const Window& w, const Options& o, con
   {
     blocking::PalaceRows rows(k, w.x0 + w.width, engine, o.force);
     plot::RasterBuilder add(r, static_cast<std::uint32_t>(w.width), static_cast<std::uint32_t>(w.height),
-                            plot::block_for(std::max(w.width, w.height), o.resolution));
+                            plot::block_for(std::max(w.width, w.height), plot::kMaxRasterSide));
     std::vector<std::uint16_t> codes(w.width);
     Poller poller(o.progress, w.y0 + w.height);
     for (std::uint64_t y = 0; y < w.y0 + w.height; ++y) {
@@ -108,7 +108,7 @@ plot::Panel comparison_panel(std::uint64_t k1, std::uint64_t k2, std::uint64_t d
     blocking::PalaceRows a(k1, w.x0 + w.width, blocking::Engine::definition, true),
         b(k2, w.x0 + dx + w.width, blocking::Engine::definition, true);
     plot::RasterBuilder add(r, static_cast<std::uint32_t>(w.width), static_cast<std::uint32_t>(w.height),
-                            plot::block_for(std::max(w.width, w.height), o.resolution));
+                            plot::block_for(std::max(w.width, w.height), plot::kMaxRasterSide));
     std::vector<std::uint16_t> codes(w.width);
     const auto offset = static_cast<std::int64_t>(k2) - static_cast<std::int64_t>(k1);
     Poller poller(o.progress, w.y0 + w.height);
@@ -132,13 +132,6 @@ plot::Panel comparison_panel(std::uint64_t k1, std::uint64_t k2, std::uint64_t d
   return raster_panel(
       std::move(r), w,
       fmt::format("game {} against game {} at (x + {}, y + {}): {:.1f}% match", k1, k2, dx, dy, 100 * fraction));
-}
-
-// The options of one of `columns` panels side by side: each gets its share of the pixels.
-Options per_panel(const Options& o, std::uint32_t columns) {
-  Options share = o;
-  share.resolution = std::max<std::uint32_t>(o.resolution / columns, 16);
-  return share;
 }
 
 Window around(Cell c, std::uint64_t side, double before) {
@@ -259,16 +252,15 @@ plot::Figure blocking_fig3(std::span<const std::uint64_t> v, const Options& o) {
       "nose and by the shoulder, alike in both",
       ks[0], ks[1], 3 * ks[0], 3 * ks[1], zoom);
   f.columns = 2;
-  const Options half = per_panel(o, 2);
-  for (std::uint64_t k : ks) f.panels.push_back(palace_panel(k, {0, 0, 3 * k, 3 * k}, half, fmt::format("game {}", k)));
+  for (std::uint64_t k : ks) f.panels.push_back(palace_panel(k, {0, 0, 3 * k, 3 * k}, o, fmt::format("game {}", k)));
   // The nose (k/3, k/3) and the lower shoulder (0, k), where the hood's casing turns.
   for (std::uint64_t k : ks) {
     const std::uint64_t n = k / 3;
     f.panels.push_back(
-        palace_panel(k, around({n, n}, zoom, 0.2), half, fmt::format("game {}: by the nose ({}, {})", k, n, n)));
+        palace_panel(k, around({n, n}, zoom, 0.2), o, fmt::format("game {}: by the nose ({}, {})", k, n, n)));
   }
   for (std::uint64_t k : ks)
-    f.panels.push_back(palace_panel(k, {0, k > zoom / 5 ? k - zoom / 5 : 0, zoom, zoom}, half,
+    f.panels.push_back(palace_panel(k, {0, k > zoom / 5 ? k - zoom / 5 : 0, zoom, zoom}, o,
                                     fmt::format("game {}: by the shoulder (0, {})", k, k)));
   return f;
 }
@@ -282,9 +274,8 @@ plot::Figure blocking_fig4(std::span<const std::uint64_t> v, const Options& o) {
       "{0}×{0} cells, the cells that differ white",
       side);
   f.columns = 2;
-  const Options half = per_panel(o, 2);
-  f.panels.push_back(comparison_panel(497, 500, 1, 1, {0, 0, side, side}, half, nullptr));
-  f.panels.push_back(comparison_panel(499, 500, 1, 0, {0, 0, side, side}, half, nullptr));
+  f.panels.push_back(comparison_panel(497, 500, 1, 1, {0, 0, side, side}, o, nullptr));
+  f.panels.push_back(comparison_panel(499, 500, 1, 0, {0, 0, side, side}, o, nullptr));
   return f;
 }
 
@@ -328,12 +319,10 @@ plot::Figure blocking_fig7(std::span<const std::uint64_t> v, const Options& o) {
       fmt::format("the three fabrics below the nose: k = {} ≡ 0, {} ≡ 1, {} ≡ 2 (mod 3); above {}×{}, below {}×{}", k0,
                   k0 + 1, k0 + 2, near, near, far, far);
   f.columns = 3;
-  const Options third = per_panel(o, 3);
   for (std::uint64_t side : {near, far})
     for (std::uint64_t k = k0; k < k0 + 3; ++k) {
       const std::uint64_t n = k / 3;
-      f.panels.push_back(
-          palace_panel(k, around({n, n}, side, 0.1), third, fmt::format("k = {} (k mod 3 = {})", k, k % 3)));
+      f.panels.push_back(palace_panel(k, around({n, n}, side, 0.1), o, fmt::format("k = {} (k mod 3 = {})", k, k % 3)));
     }
   return f;
 }

@@ -21,7 +21,7 @@ std::vector<Entry> make_catalogue() {
        .seed = 0,
        .figure = "Fig. 1",
        .caption = "The great plain of Attakía (John Tenniel's illustration for Through the looking-glass, 1871).",
-       .region = "an engraving: there is nothing to compute, so it is not redrawn",
+       .region = "an engraving, with nothing to compute: not redrawn",
        .build = nullptr});
   c.push_back(
       {.id = "exile-fig2",
@@ -259,7 +259,7 @@ std::vector<Entry> make_catalogue() {
                       {"k2", "the larger game", 1000, 3, 100000},
                       {"zoom", "the close-ups' side", 100, 10, 10000}},
        .small = {30, 60, 30},
-       .pixels = 2400,
+       .pixels = 4000,
        .build = fn(blocking_fig3)});
   c.push_back({.id = "blocking-fig4",
                .seed = 4,

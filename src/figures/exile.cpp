@@ -38,7 +38,7 @@ std::vector<Rgb> grundy_palette() {
 // A Sprague-Grundy table as a panel: cell (x, y) of the table at (col0 + x, row0 + y), rows
 // down; hexagonal boards as hexagons in their sheared coordinates; values written when the
 // cells are large enough to hold them.
-plot::Panel grundy_panel(const boards::Table& t, std::int64_t col0, std::int64_t row0, bool hexagonal, const Options& o,
+plot::Panel grundy_panel(const boards::Table& t, std::int64_t col0, std::int64_t row0, bool hexagonal,
                          const std::string& x_label, const std::string& y_label) {
   std::uint32_t vmax = 1;
   bool off = false;
@@ -52,7 +52,7 @@ plot::Panel grundy_panel(const boards::Table& t, std::int64_t col0, std::int64_t
   bar.gradient.assign(palette.begin() + 1, palette.end() - 1);
   bar.vmin = 1, bar.vmax = vmax;
   bar.swatches.push_back({"0 (P-positions)", palette.front()});
-  if (off) bar.swatches.push_back({"not a cell", palette.back()});
+  if (off && !hexagonal) bar.swatches.push_back({"not a cell", palette.back()});
   const double side = static_cast<double>(std::max(t.width, t.height));
   const std::size_t digits = std::to_string(vmax).size();
   const bool written = side <= 25;
@@ -93,8 +93,7 @@ plot::Panel grundy_panel(const boards::Table& t, std::int64_t col0, std::int64_t
   r.palette = palette;
   r.bar = bar;
   r.decimation = plot::Decimation::minimum;
-  const std::uint32_t block = static_cast<std::uint32_t>((std::max(t.width, t.height) + o.resolution - 1) /
-                                                         std::max<std::uint32_t>(o.resolution, 1));
+  const std::uint32_t block = plot::block_for(std::max(t.width, t.height), plot::kMaxRasterSide);
   p.x_min = r.x0 - 0.5, p.x_max = r.x0 + static_cast<double>(t.width) - 0.5;
   p.y_min = r.y0 - 0.5, p.y_max = r.y0 + static_cast<double>(t.height) - 0.5;
   if (written)
@@ -187,7 +186,7 @@ plot::Figure exile_fig4(std::span<const std::uint64_t> v, const Options& o) {
   f.title = title(0, "Fig. 4");
   f.subtitle = fmt::format(
       "Sprague-Grundy values (A274641) on the spiral, max(|x|, |y|) ≤ {}; the zeros are the exiled queens", v[0]);
-  f.panels.push_back(grundy_panel(t, b.col0(), b.row0(), false, o, "y (East)", "x (South)"));
+  f.panels.push_back(grundy_panel(t, b.col0(), b.row0(), false, "y (East)", "x (South)"));
   return f;
 }
 
@@ -195,7 +194,7 @@ plot::Figure exile_fig5(std::span<const std::uint64_t> v, const Options& o) {
   const std::uint64_t side = v[0];
   const boards::Table t = boards::board_window_table(boards::BoardKind::quadrant, boards::Piece::queen, side, side,
                                                      {.force = o.force, .progress = o.progress});
-  plot::Panel p = grundy_panel(t, 0, 0, false, o, "column", "row");
+  plot::Panel p = grundy_panel(t, 0, 0, false, "column", "row");
   // The first five queens, circled (A275897: Table 5's indices d(d + 1)/2 + c, d = r + c).
   plot::Series circles;
   circles.label = std::string("the first five queens (A275897)");
@@ -254,14 +253,14 @@ plot::Figure exile_fig6(std::span<const std::uint64_t> v, const Options& o) {
 }  // namespace parts
 
 plot::Figure grundy_figure(std::string_view name, std::string_view piece, std::uint64_t size,
-                           const boards::Table& table, const Options& options) {
+                           const boards::Table& table) {
   plot::Figure f;
   const auto kind = boards::parse_board_kind(name);
   if (!kind) {
     f.title = fmt::format("Sprague-Grundy values of {}", name);
     f.subtitle = fmt::format("the {}×{} corner, x across and y down from (0, 0); the zeros are the P-positions",
                              table.width, table.height);
-    f.panels.push_back(grundy_panel(table, 0, 0, false, options, "x", "y (down)"));
+    f.panels.push_back(grundy_panel(table, 0, 0, false, "x", "y (down)"));
   } else {
     const boards::Board b(*kind, size);
     const bool hexagonal = b.geometry() == boards::Geometry::hexagonal, queen = piece == "queen";
@@ -279,8 +278,13 @@ plot::Figure grundy_figure(std::string_view name, std::string_view piece, std::u
     if (queen && (kind == boards::BoardKind::spiral || kind == boards::BoardKind::quadrant))
       f.subtitle = "the " + std::string(piece) + "'s values: " + f.subtitle;
     const bool spiral = kind == boards::BoardKind::spiral;
-    f.panels.push_back(grundy_panel(table, b.col0(), b.row0(), hexagonal, options, spiral ? "y (East)" : "column",
-                                    spiral ? "x (South)" : "row"));
+    f.panels.push_back(grundy_panel(table, b.col0(), b.row0(), hexagonal,
+                                    spiral      ? "y (East)"
+                                    : hexagonal ? "x (cell widths)"
+                                                : "column",
+                                    spiral      ? "x (South)"
+                                    : hexagonal ? "y (cell widths, down)"
+                                                : "row"));
   }
   return f;
 }

@@ -23,9 +23,6 @@ namespace qg::plot {
 namespace {
 
 constexpr double kFont = 9, kTitleFont = 11, kPanelTitleFont = 9.5;
-// Rasters embedded in SVG and PDF keep at most this many cells a side: cairo compresses the
-// image when the file is finished, a step nothing can poll, so it must stay short.
-constexpr std::uint32_t kMaxVectorRaster = 4096;
 
 cairo_status_t write_to_stream(void* closure, const unsigned char* data, unsigned int length) {
   auto* out = static_cast<std::ostream*>(closure);
@@ -412,7 +409,9 @@ Plan plan_figure(const Typesetter& t, const Figure& f, double u, bool png) {
         const double cells_x = pp.dx / r.cell, cells_y = pp.dy / r.cell;
         block = static_cast<std::uint32_t>(std::ceil(std::max(cells_x / fw, cells_y / fh) - 1e-9));
       } else {
-        block = (std::max(r.columns, r.rows) + kMaxVectorRaster - 1) / kMaxVectorRaster;
+        // cairo compresses an embedded image when the file is finished, a step nothing can poll:
+        // it stays at most kMaxRasterSide a side.
+        block = block_for(std::max(r.columns, r.rows), kMaxRasterSide);
       }
       if (block > 1) r = decimate(r, block);
     }
