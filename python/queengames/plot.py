@@ -31,6 +31,7 @@ from matplotlib.colors import ListedColormap, Normalize
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
+from matplotlib.transforms import offset_copy
 
 from . import _core
 
@@ -341,7 +342,9 @@ def _panel(fig, ax, panel, desc, key):
     ax.set_ylabel(panel["y_label"], fontsize=_FONT)
     ax.tick_params(labelsize=_FONT)
     if panel["title"]:
-        ax.set_title("\n".join(textwrap.wrap(panel["title"], 60)), fontsize=_FONT + 0.5)
+        columns = max(1, min(desc["columns"], len(desc["panels"])))
+        chars = int(0.65 * desc["width"] / columns * 72 / (0.55 * (_FONT + 0.5)))  # the axes' share, 0.55 em a character
+        ax.set_title("\n".join(textwrap.wrap(panel["title"], chars)), fontsize=_FONT + 0.5)
     entries, title, gradient = _key(panel)
     if gradient is not None:
         bar = fig.colorbar(ScalarMappable(Normalize(gradient["vmin"], gradient["vmax"]),
@@ -360,8 +363,10 @@ def _legend(ax, entries, title, below, width):
     if below:
         # As many columns as the width holds, at about 5 points a character of 9-point text.
         columns = max(1, min(len(handles), int(width * 72 / 5 / max(len(e[1]) + 6 for e in entries))))
-        ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=columns, frameon=False,
-                  fontsize=_FONT, title=title or None, title_fontsize=_FONT)
+        # Below the tick labels and the axis label: 36 points under the axes.
+        below_axes = offset_copy(ax.transAxes, fig=ax.figure, y=-36, units="points")
+        ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0), bbox_transform=below_axes,
+                  ncol=columns, frameon=False, fontsize=_FONT, title=title or None, title_fontsize=_FONT)
     else:
         ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.02, 1.0), borderaxespad=0, frameon=False,
                   fontsize=_FONT, title=title or None, title_fontsize=_FONT)
