@@ -400,36 +400,7 @@ TEST(Blocking, GollyRleRoundTrip) {
   std::remove(path.c_str());
 }
 
-std::pair<std::uint32_t, std::uint32_t> png_size(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  unsigned char header[24] = {};
-  in.read(reinterpret_cast<char*>(header), 24);
-  auto be = [&](int i) {
-    return static_cast<std::uint32_t>(header[i]) << 24 | header[i + 1] << 16 | header[i + 2] << 8 | header[i + 3];
-  };
-  return {be(16), be(20)};
-}
-
-TEST(Blocking, PicturesAndPalette) {
-  const std::string path = testing::TempDir() + "blocking_test.png";
-  // The raster framed by its corners' coordinates (left, below) and the colour bar (right).
-  draw_palaces(path, 5, {0, 0, 11, 11}, 330);  // enlarged: 30 pixels a cell, a 330 × 330 raster
-  auto [w, h] = png_size(path);
-  EXPECT_GT(w, 330u + 100);
-  EXPECT_LT(w, 330u + 400);
-  EXPECT_GT(h, 330u + 50);
-  draw_palaces(path, 100, {0, 0, 3000, 1500}, 1024);  // downsampled: 3 cells a pixel, 1000 × 500
-  std::tie(w, h) = png_size(path);
-  EXPECT_GT(w, 1000u + 100);
-  EXPECT_LT(w, 1000u + 600);
-  EXPECT_GT(h, 500u + 50);
-  EXPECT_LT(h, 500u + 400);
-  // Figure 4: 497 vs 500 shifted (1,1) matches on the hood at least; k vs k matches all.
-  EXPECT_EQ(draw_comparison(path, {40, 40, {0, 0}, {0, 0, 120, 120}, 120}), 1.0);
-  double f = draw_comparison(path, {97, 100, {1, 1}, {0, 0, 300, 300}, 300});
-  EXPECT_GT(f, 0.3);
-  EXPECT_LT(f, 1.0);
-  std::remove(path.c_str());
+TEST(Blocking, ThePaletteOfFigureOne) {
   // Figure 1's legend (k = 5): eight distinct colours for 0..7, black for k.
   std::set<std::tuple<int, int, int>> colours;
   for (std::uint64_t v = 0; v < 8; ++v) {
@@ -440,7 +411,6 @@ TEST(Blocking, PicturesAndPalette) {
   Rgb black = palace_colour(5, 5), yellow = palace_colour(4, 5);
   EXPECT_EQ(black.r + black.g + black.b, 0);
   EXPECT_GT(yellow.r, 200);
-  EXPECT_THROW(draw_palaces(path, 5, {0, 0, 0, 11}), RangeError);
 }
 
 TEST(Blocking, HoodEpaulettesAndStates) {

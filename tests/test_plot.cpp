@@ -1,8 +1,9 @@
-// Charts with axes (src/plot/): the files are what their extensions say, hold the points given,
-// and are refused for bad ranges and unknown extensions.
+// Figures drawn with cairo (src/plot/): the files are what their extensions say and hold the
+// points given; tables are decimated by their rule; large point sets turn into bins without
+// losing a point; an abandoned drawing leaves no file.
 #include <gtest/gtest.h>
 
-#include <cstring>
+#include <filesystem>
 #include <sstream>
 #include <string>
 
@@ -10,124 +11,140 @@
 
 namespace {
 
-using qg::plot::Chart;
-using qg::plot::Format;
+namespace pl = qg::plot;
+namespace fs = std::filesystem;
 
-// A PNG's size from its IHDR chunk (bytes 16..23, big-endian).
-std::pair<std::uint32_t, std::uint32_t> png_size(const std::string& png) {
-  auto be32 = [&](std::size_t at) {
-    return (std::uint32_t{static_cast<unsigned char>(png[at])} << 24) |
-           (std::uint32_t{static_cast<unsigned char>(png[at + 1])} << 16) |
-           (std::uint32_t{static_cast<unsigned char>(png[at + 2])} << 8) | static_cast<unsigned char>(png[at + 3]);
-  };
-  EXPECT_EQ(png.substr(1, 3), "PNG");
-  EXPECT_EQ(png.substr(12, 4), "IHDR");
-  return {be32(16), be32(20)};
-}
-
-// The dots of a chart in an SVG: the closed subpaths (one rectangle "M … Z" per dot) of the
+// The dots of a figure in an SVG: the closed subpaths (one rectangle "M … Z" per dot) of the
 // filled paths in the series' colour (cairo writes "fill:rgb(100%,0%,0%)").
 std::size_t dots_in_svg(const std::string& svg, const std::string& colour) {
   std::size_t dots = 0;
   for (std::size_t at = svg.find("<path"); at != std::string::npos; at = svg.find("<path", at + 1)) {
     const std::string element = svg.substr(at, svg.find('>', at) - at);
     if (element.find(colour) == std::string::npos || element.find("stroke:none") == std::string::npos) continue;
-    const auto d = element.find(" d=\"");
-    for (std::size_t i = d; i < element.size(); ++i) dots += element[i] == 'Z';
+    for (std::size_t i = element.find(" d=\""); i < element.size(); ++i) dots += element[i] == 'Z';
   }
   return dots;
 }
 
-Chart square_of_points(std::int64_t n) {
-  Chart c;
-  // std::string(…): GCC 12 warns falsely (-Wrestrict) on assigning a literal.
-  c.title = std::string("test");
-  c.x_label = std::string("x");
-  c.y_label = std::string("y");
-  c.x_min = 0, c.x_max = static_cast<double>(n), c.y_min = 0, c.y_max = static_cast<double>(n);
-  c.equal_aspect = true;
-  c.pixels = 512;
-  qg::plot::Series s;
+// A panel of n + 1 red points on a line, and 5 beyond its ranges.
+pl::Figure line_of_points(std::int64_t n) {
+  pl::Figure fig;
+  fig.title = std::string("A test of $S_c$");  // std::string(…): GCC 12 warns falsely (-Wrestrict) on a literal
+  pl::Panel p;
+  p.x_max = p.y_max = static_cast<double>(n);
+  p.equal_aspect = true;
+  pl::Series s;
   s.colour = {255, 0, 0};
-  s.points = [n](const std::function<void(double, double)>& emit) {
-    for (std::int64_t i = 0; i <= n + 5; ++i) emit(static_cast<double>(i), static_cast<double>(n - i));  // 5 outside
-  };
-  c.series.push_back(s);
-  return c;
+  {
+    pl::SeriesBuilder add(s, p, 1024);
+    for (std::int64_t i = 0; i <= n + 5; ++i) add.add(static_cast<double>(i), static_cast<double>(n - i));
+  }
+  p.series.push_back(s);
+  fig.panels.push_back(p);
+  return fig;
 }
 
-TEST(Plot, TicksAreRoundNumbers) {
-  EXPECT_EQ(qg::plot::ticks(0, 10000), (std::vector<double>{0, 2000, 4000, 6000, 8000, 10000}));  // seed 000 Fig. 6
-  EXPECT_EQ(qg::plot::ticks(-1000, 1000), (std::vector<double>{-1000, -500, 0, 500, 1000}));
-  EXPECT_EQ(qg::plot::ticks(0.5, 1.3, 4), (std::vector<double>{0.6, 0.8, 1.0, 1.2}));
-  EXPECT_EQ(qg::plot::ticks(3, 3), (std::vector<double>{3}));
+TEST(Plot, TicksAreRoundNumbersWithMinusSigns) {
+  EXPECT_EQ(pl::ticks(0, 10000), (std::vector<double>{0, 2000, 4000, 6000, 8000, 10000}));  // seed 000 Fig. 6
+  EXPECT_EQ(pl::ticks(-1000, 1000), (std::vector<double>{-1000, -500, 0, 500, 1000}));
+  EXPECT_EQ(pl::ticks(0.5, 1.3, 4), (std::vector<double>{0.6, 0.8, 1.0, 1.2}));
+  EXPECT_EQ(pl::ticks(3, 3), (std::vector<double>{3}));
+  EXPECT_EQ(pl::tick_label(-500, 500), "−500");  // a minus sign, not a hyphen
+  EXPECT_EQ(pl::tick_label(0.6000000001, 0.2), "0.6");
 }
 
 TEST(Plot, FormatFromTheExtension) {
-  EXPECT_EQ(qg::plot::format_of("a.svg"), Format::svg);
-  EXPECT_EQ(qg::plot::format_of("dir/a.PDF"), Format::pdf);
-  EXPECT_EQ(qg::plot::format_of("a.png"), Format::png);
-  EXPECT_THROW(qg::plot::format_of("a.jpg"), qg::InputError);
-  EXPECT_THROW(qg::plot::format_of("a"), qg::InputError);
+  EXPECT_EQ(pl::format_of("a.svg"), pl::Format::svg);
+  EXPECT_EQ(pl::format_of("dir/a.PDF"), pl::Format::pdf);
+  EXPECT_EQ(pl::format_of("a.png"), pl::Format::png);
+  EXPECT_THROW(pl::format_of("a.jpg"), qg::InputError);
+  EXPECT_THROW(pl::format_of("a"), qg::InputError);
 }
 
-TEST(Plot, SvgHoldsEveryPointInRangeAndTheLabels) {
-  std::ostringstream out;
-  qg::plot::write_chart(out, Format::svg, square_of_points(300));
-  const std::string svg = out.str();
-  ASSERT_EQ(svg.rfind("<?xml", 0), 0u);
-  EXPECT_NE(svg.find("</svg>"), std::string::npos);
-  EXPECT_EQ(dots_in_svg(svg, "fill:rgb(100%,0%,0%)"), 301u);  // 0 … 300; the 5 points beyond are left out
-}
-
-TEST(Plot, PngAndPdf) {
-  std::ostringstream png, pdf;
-  qg::plot::write_chart(png, Format::png, square_of_points(100));
-  const auto [w, h] = png_size(png.str());
-  EXPECT_EQ(std::max(w, h), 512u);  // the longer side is the pixels asked for
-  EXPECT_GT(std::min(w, h), 480u);  // equal aspect, a square range: nearly square (the margins differ)
-  qg::plot::write_chart(pdf, Format::pdf, square_of_points(100));
+TEST(Plot, SvgHoldsEveryPointInRangeAndPdfIsAPdf) {
+  std::ostringstream svg, pdf;
+  pl::write_figure(svg, pl::Format::svg, line_of_points(300));
+  ASSERT_EQ(svg.str().rfind("<?xml", 0), 0u);
+  EXPECT_EQ(dots_in_svg(svg.str(), "fill:rgb(100%,0%,0%)"), 301u);  // 0 … 300; the 5 beyond are left out
+  pl::write_figure(pdf, pl::Format::pdf, line_of_points(10));
   EXPECT_EQ(pdf.str().rfind("%PDF-", 0), 0u);
 }
 
-TEST(Plot, RefusesEmptyRangesAndTinyPictures) {
-  std::ostringstream out;
-  Chart c = square_of_points(10);
-  c.x_max = c.x_min;
-  EXPECT_THROW(qg::plot::write_chart(out, Format::svg, c), qg::RangeError);
-  c = square_of_points(10);
-  c.pixels = 50;
-  EXPECT_THROW(qg::plot::write_chart(out, Format::png, c), qg::RangeError);
+TEST(Plot, APngIsWholePixelsWithWhiteEdges) {
+  const pl::Image image = pl::render_image(line_of_points(100), {.pixels = 437});
+  EXPECT_EQ(std::max(image.width, image.height), 437u);  // the longer side, whole pixels
+  for (std::uint32_t x = 0; x < image.width; ++x) {
+    const qg::Rgb last = image.pixels[static_cast<std::size_t>(image.height - 1) * image.width + x];
+    EXPECT_EQ(last.r + last.g + last.b, 3 * 255) << x;  // no grey last row
+  }
+  // Text scales with the picture: the figure at twice the pixels is twice the size.
+  const pl::Image twice = pl::render_image(line_of_points(100), {.pixels = 874});
+  EXPECT_NEAR(twice.layout.title.width, 2 * image.layout.title.width, 0.08 * twice.layout.title.width);
+  EXPECT_THROW(pl::render_image(line_of_points(10), {.pixels = 50}), qg::RangeError);
+  pl::Figure empty = line_of_points(10);
+  empty.panels[0].x_max = empty.panels[0].x_min;
+  EXPECT_THROW(pl::render_image(empty), qg::RangeError);
 }
 
-TEST(Plot, RasterChartFramesTheRaster) {
-  qg::TablePicture table;
-  table.width = 40;
-  table.height = 30;
-  table.vmax = 69;
-  table.max_side = 400;
-  table.value = [](std::uint64_t x, std::uint64_t y) { return static_cast<std::int64_t>(x + y); };
-  qg::plot::RasterChart c;
-  c.width = table.width;
-  c.height = table.height;
-  c.raster = qg::table_raster(table);
-  EXPECT_EQ(c.raster.width, 400u);  // 10 pixels a cell
-  EXPECT_EQ(c.raster.height, 300u);
-  c.bar.colour = qg::red_to_blue;
-  c.bar.vmax = 69;
-  c.bar.swatches = {{"0", qg::Rgb{0, 0, 0}}};
-  std::ostringstream out;
-  qg::plot::write_raster_chart(out, c);
-  const auto [w, h] = png_size(out.str());
-  EXPECT_GT(w, c.raster.width + 100);  // the raster, the axes' labels and the colour bar
-  EXPECT_GT(h, c.raster.height + 50);
-  // Many swatches make the picture taller than the raster.
-  c.bar.colour = nullptr;
-  c.bar.swatches.assign(40, {"v", qg::Rgb{0, 0, 0}});
-  std::ostringstream tall;
-  qg::plot::write_raster_chart(tall, c);
-  EXPECT_GT(png_size(tall.str()).second, 40 * 14u);
-  EXPECT_THROW(qg::plot::write_raster_chart("t.svg", c), qg::InputError);
+TEST(Plot, ManyPointsTurnIntoBinsAndNoneIsLost) {
+  pl::Panel p;
+  p.x_max = 1000, p.y_max = 10;
+  pl::Series s;
+  pl::SeriesBuilder add(s, p, 256, 0.5);
+  const std::uint64_t n = pl::kMaxDots + 1000;
+  for (std::uint64_t i = 0; i < n; ++i) add.add(static_cast<double>(i % 1000), static_cast<double>(i % 7));
+  add.add(2000, 1);  // out of range
+  EXPECT_TRUE(s.binned);
+  EXPECT_TRUE(s.x.empty());
+  EXPECT_EQ(s.points, n);
+  EXPECT_EQ(s.bin_columns, 256u);
+  EXPECT_EQ(s.bin_rows, 128u);  // the frame's shape: half as high as wide
+  std::uint64_t counted = 0;
+  for (std::uint32_t c : s.count) counted += c;
+  EXPECT_EQ(counted, n);
+}
+
+TEST(Plot, TablesAreDecimatedByMajorityOrMinimum) {
+  // 4×3 codes in blocks of 2: majority (ties to the smallest code) and minimum.
+  pl::Raster r;
+  r.columns = 4, r.rows = 3;
+  r.code = {1, 1, 2, 0,  //
+            2, 1, 2, 2,  //
+            3, 3, 1, 0};
+  r.palette.resize(4);
+  const pl::Raster m = pl::decimate(r, 2);
+  EXPECT_EQ(m.columns, 2u);
+  EXPECT_EQ(m.rows, 2u);
+  EXPECT_EQ(m.block, 2u);
+  EXPECT_EQ(m.code, (std::vector<std::uint16_t>{1, 2, 3, 0}));
+  EXPECT_DOUBLE_EQ(m.x0, 0.5);  // the first block's centre
+  r.decimation = pl::Decimation::minimum;
+  EXPECT_EQ(pl::decimate(r, 2).code, (std::vector<std::uint16_t>{1, 0, 3, 0}));
+  // Streamed row by row, the same.
+  pl::Raster streamed;
+  streamed.palette.resize(4);
+  {
+    pl::RasterBuilder add(streamed, 4, 3, 2);
+    for (std::uint32_t y = 0; y < 3; ++y) add.add_row(r.code.data() + 4 * y);
+  }
+  EXPECT_EQ(streamed.code, m.code);
+  EXPECT_NE(pl::decimation_note(std::vector<const pl::Raster*>{&m}).find("most frequent class"), std::string::npos);
+  EXPECT_EQ(pl::decimation_note(std::vector<const pl::Raster*>{&r}), "");
+}
+
+TEST(Plot, AnAbandonedDrawingLeavesNoFile) {
+  const fs::path path = fs::temp_directory_path() / ("qg_plot_abandoned_" + std::to_string(::getpid()) + ".pdf");
+  fs::remove(path);
+  struct Stop {};
+  int polls = 0;
+  pl::RenderOptions o;
+  o.progress = [&](std::uint64_t, std::uint64_t) {
+    if (++polls >= 1) throw Stop{};
+  };
+  EXPECT_THROW(pl::write_figure(path, line_of_points(2000), o), Stop);
+  EXPECT_FALSE(fs::exists(path));
+  for (const auto& entry : fs::directory_iterator(fs::temp_directory_path()))
+    EXPECT_EQ(entry.path().filename().string().find(path.filename().string() + ".tmp"), std::string::npos);
 }
 
 }  // namespace

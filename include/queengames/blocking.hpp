@@ -238,33 +238,14 @@ PlayAnalysis play(std::uint64_t k, Cell queen, const std::optional<std::vector<C
 // and white for the hot spots.
 Rgb palace_colour(std::uint64_t v, std::uint64_t k);
 
-// A window of the table: the cells x0 ≤ x < x0 + width, y0 ≤ y < y0 + height. Drawing or
-// exporting it computes every row above it too: O((x0 + width)·(y0 + height)) time and
-// O(x0 + width) memory.
+// A window of the table: the cells x0 ≤ x < x0 + width, y0 ≤ y < y0 + height. Exporting it
+// computes every row above it too: O((x0 + width)·(y0 + height)) time and O(x0 + width)
+// memory. (Pictures: qg::figures::palaces_figure.)
 struct Region {
   std::uint64_t x0 = 0, y0 = 0, width = 0, height = 0;
 };
-// Draws the palace numbers of `region` as a PNG raster of at most max_side pixels a side: cells
-// are enlarged to whole pixels when the region is small, and downsampled when it is large (a
-// pixel shows the smallest palace number of its block, so palaces survive); framed by the
-// coordinates of its corners, a title and the palette's colour bar (qg::plot).
-void draw_palaces(const std::filesystem::path& path, std::uint64_t k, const Region& region,
-                  std::uint32_t max_side = 1024, Engine engine = Engine::definition, const ProgressFn& progress = {},
-                  bool force = false);
-// Figure 4: game k1 against game k2 shifted by (dx, dy): a cell (x, y) of the region
-// matches when v_k2(x + dx, y + dy) = v_k1(x, y) + (k2 − k1). Matching cells are drawn in
-// the colours of game k1, the others masked white (at most max_side pixels a side, framed, as
-// draw_palaces). Streams both games' rows: O(region area) time, O(x0 + dx + width) memory.
-struct Comparison {
-  std::uint64_t k1 = 1, k2 = 1;
-  Cell shift;  // (dx, dy)
-  Region region;
-  std::uint32_t max_side = 1024;
-  bool force = false;  // skip the memory check
-};
-// Returns the matching fraction.
-double draw_comparison(const std::filesystem::path& path, const Comparison& comparison,
-                       const ProgressFn& progress = {});
+// RangeError unless the region is inside the supported tables.
+void require_region(const Region& region);
 // Golly's extended RLE, one state per cell (Golly allows 256): state 0 (".") is v = k, the
 // outer space; a palace v < k is state min(k − v, 120) ("A" = k−1, "B" = k−2, …); a
 // non-palace v > k is state 120 + min(v − k, 135). "#CXRLE Pos=x0,y0" keeps the position;
@@ -273,5 +254,23 @@ double draw_comparison(const std::filesystem::path& path, const Comparison& comp
 std::uint8_t rle_state(std::uint64_t v, std::uint64_t k);
 void write_rle(const std::filesystem::path& path, std::uint64_t k, const Region& region,
                Engine engine = Engine::definition, const ProgressFn& progress = {}, bool force = false);
+
+// ---- landmarks of the self-organised regions (§3.1), located from the data -----------------
+//
+// The nose (k/3, k/3) and the shoulders (k, 0), (0, k) are where the hood's casing
+// 2·min(x, y) + max(x, y) = k turns; the armpit and the prism are found in the table:
+//   armpit: the hottest cell — the largest palace number, the first in row order — with
+//           x > k and k/3 < y < k, right of the shoulder and below the nose ("often a hotspot
+//           of highly positive palace numbers"); game 9999: (12777, 6988), v = k + 9;
+//   prism:  the first cell (d, d) of the main diagonal past the nose where game k + 3, shifted
+//           by (1, 1), no longer matches game k: the end of the fabric, which depends on k mod 3
+//           alone (§3.3) and ends where it meets the warps and the inner sector; game 9999: d = 16111.
+// Each streams the rows it needs (about 2k² and (1.7k)² cells: game 40003's prism takes a minute
+// or two), in O(k) memory; RangeError when the feature is not found within 2.5k.
+Cell locate_armpit(std::uint64_t k, const ProgressFn& progress = {}, bool force = false);
+Cell locate_prism(std::uint64_t k, const ProgressFn& progress = {}, bool force = false);
+// Where stage n of the upper arm's skin (§3.4) begins: its first column and that column's top
+// row, searched within `columns` columns past the shoulder; nullopt when not found.
+std::optional<Cell> locate_skin(std::uint64_t k, unsigned n, std::uint64_t columns);
 
 }  // namespace qg::blocking

@@ -22,7 +22,6 @@
 #pragma once
 
 #include <cstdint>
-#include <filesystem>
 #include <functional>
 #include <optional>
 #include <span>
@@ -193,15 +192,6 @@ Table board_table(const Board& board, std::span<const std::uint32_t> values);
 Table board_window_table(BoardKind kind, Piece piece, std::uint64_t width, std::uint64_t height,
                          const GrundyOptions& options = {});
 
-// `draw grundy`'s picture (seed 000 Figs. 4, 5): a table as board_window_table or grundy_table
-// returns it, as a PNG framed by the coordinates of its corners and a colour bar from red (0)
-// to blue (its largest value), the zeros — P-positions, the greedy pieces — black (qg::plot).
-// `name` is the board or ruleset, for the title and the coordinates: the spiral's cells are
-// (x South down, y East across) around the origin, other boards' (row, column) from 0, a
-// ruleset's (x across, y down) from (0, 0).
-void draw_grundy_table(const std::filesystem::path& path, std::string_view name, const Table& table,
-                       std::uint32_t max_side = 1024, const ProgressFn& progress = {});
-
 // ---- single-quadrant greedy queens (seed 000 §8) ---------------------------------------------
 
 // S_c, c < columns (eq. (48), A275895): the row of the queen in column c, by Knuth's column scan
@@ -218,13 +208,6 @@ std::vector<std::uint64_t> quadrant_queen_columns(std::uint64_t rows);
 // The Table 5 indices d(d+1)/2 + c (d = r + c) of the queens, increasing (eq. (47), A275897).
 // Progress counts the columns scanned (the scan widens until the indices are final).
 std::vector<std::uint64_t> quadrant_queen_indices(std::uint64_t count, const ProgressFn& progress = {});
-
-// Seed 000 Fig. 6: the queens (c, S_c) of the first rows.size() columns as a chart with axes
-// (qg::plot; SVG, PDF or PNG by the path's extension), column c across, row S_c = rows[c] down
-// from the top left, the longer side max_side pixels.
-// One picture for both routes to S_c: quadrant_queens() and the infty module's engine.
-void draw_quadrant_queens(const std::filesystem::path& path, std::span<const std::uint64_t> rows,
-                          std::uint32_t max_side = 1024);
 
 // ---- the quadrant's columns are eventually additively periodic (seed 000 Conjecture 26) -----
 

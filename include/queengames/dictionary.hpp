@@ -14,6 +14,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "queengames/common.hpp"
@@ -197,6 +198,9 @@ struct TelescopeTrace {
   unsigned levels = 0;              // windows translated between the prefix and x
   std::uint64_t widest_window = 0;  // bits in the widest window translated
   std::uint64_t sync_bits = 0;      // the longest stretch before the candidate parses met
+  // Every window translated, [first column, last column + 1), the deepest level first (seed 003
+  // Fig. 10 draws them).
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> windows;
 };
 
 // Decides whether (x, y) is a P-position by back-tracking x along the lines φn and n/φ to a

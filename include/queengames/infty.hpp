@@ -100,14 +100,6 @@ std::string infty_discrepancy_decimal(const InftyTerm& term, bool high, int digi
 // The same value written exactly, e.g. "102334156 − 102334155φ" (q − n/φ = q + n − nφ).
 std::string infty_discrepancy_exact(const InftyTerm& term, bool high);
 
-// The discrepancies of q_1 … q_count against n (a chart with axes, qg::plot; SVG, PDF or PNG
-// by the path's extension, the longer side `pixels`): q_n − nφ of the high terms in red,
-// q_n − n/φ of the low ones in blue, over Conjecture 25's band −3 … 5. Drawn in floating
-// point (a picture; the exact values are infty_discrepancy_exact's). RangeError for count
-// outside 1..10^9. Progress counts terms.
-void draw_discrepancies(const std::filesystem::path& path, std::uint64_t count, std::uint32_t pixels = 1024,
-                        const ProgressFn& progress = {});
-
 // The engine: computes q_1, q_2, … in order. An object with explicit state, so that a caller
 // can stop at any term boundary, save a checkpoint and resume to bit-identical results.
 class InftyQueens {

@@ -81,33 +81,6 @@ void write_png(std::ostream& out, std::uint32_t width, std::uint32_t height,
                const std::function<void(std::uint32_t y, Rgb* pixels)>& row, const ProgressFn& progress = {},
                int compression = -1);
 
-// Colour maps for integer tables.
-Rgb red_to_blue(double t);  // t in [0,1]: red (0) → yellow → green → blue (1), seed 000 Fig. 5
-Rgb grey(double t);         // t in [0,1]: white (0) → black (1)
-
-// The picture of an integer table of W×H cells (value(x, y), x the column, y the row from the top)
-// into an image of at most max_side pixels a side: cells are enlarged to whole pixels when
-// the table is small and downsampled (a pixel takes the minimum of its block, so zeros and
-// P-positions survive) when it is large. Values ≥ 0 use the colour map on value/vmax;
-// `highlight` (e.g. value 0 for P-positions) is drawn in black; negative values are white.
-struct TablePicture {
-  std::uint64_t width = 0, height = 0;
-  std::function<std::int64_t(std::uint64_t x, std::uint64_t y)> value;
-  std::int64_t vmax = 1;
-  bool highlight_zero = true;
-  std::uint32_t max_side = 1024;
-  Rgb (*colour)(double) = red_to_blue;
-};
-// The table's raster: its size, its scale (each pixel shows cells_per_pixel cells a side, or
-// each cell pixels_per_cell pixels, one of them 1) and its rows (row(y, pixels) fills width
-// pixels; rows in increasing order) — for write_png, or framed by qg::plot::write_raster_chart.
-struct Raster {
-  std::uint32_t width = 0, height = 0;
-  std::uint64_t cells_per_pixel = 1, pixels_per_cell = 1;
-  std::function<void(std::uint32_t y, Rgb* pixels)> row;
-};
-Raster table_raster(const TablePicture& picture);
-
 // ---- checksums ---------------------------------------------------------------------
 
 // sum64 of a W-wide table: Σ (v(x,y) + 1)·(2·(y·W + x) + 1) mod 2^64 (issue convention),

@@ -22,7 +22,6 @@
 #include <gmpxx.h>
 
 #include <cstdint>
-#include <filesystem>
 #include <functional>
 #include <memory>
 #include <span>
@@ -128,12 +127,6 @@ void generate_queens(std::uint64_t count, const QueenSink& sink, const ProgressF
 // The queens with max(|x|, |y|) ≤ radius, in order (Fig. 3: radius 1000 holds 1409 of them).
 // RangeError for radius > kMaxShell. Progress counts shells up to radius.
 void queens_within(std::uint64_t radius, const std::function<void(Point)>& visit, const ProgressFn& progress = {});
-// Fig. 3 as a chart with axes (qg::plot; SVG, PDF or PNG by the path's extension): the queens
-// within the radius, y (East) across and x (South) down as in Fig. 2, the longer side
-// `pixels`. RangeError for radius 0 or above kMaxShell.
-void draw_queens(const std::filesystem::path& path, std::uint64_t radius, std::uint32_t pixels = 1024,
-                 const ProgressFn& progress = {});
-
 // ---- random access (Theorems 11, 12, 14, Corollary 21) ---------------------------------
 
 // n < 2^120: X_n … C_n then have at most 123 bits. 64-bit n take the packed

@@ -15,7 +15,6 @@
 #pragma once
 
 #include <cstdint>
-#include <filesystem>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -188,19 +187,5 @@ class MorphicPPositions {
 // (Kimberling's s-Wythoff; f(n) = kn − j, f(n) = 2n + 1).
 void complementary_pair(const std::function<std::uint64_t(std::uint64_t n)>& f, std::uint64_t count,
                         const PPositionSink& sink, const ProgressFn& progress = {});
-
-// ---- pictures ----------------------------------------------------------------------
-
-// The P-positions in the size × size corner, origin at the bottom left as in seed 003
-// Figures 2, 3, 8, 9, optionally with the lines y = φx and y = x/φ: a chart with axes
-// (qg::plot; SVG, PDF or PNG by the path's extension), the longer side max_side pixels.
-struct GamePicture {
-  std::uint64_t size = 100;
-  bool lines = false;
-  std::uint32_t max_side = 1024;
-  ProgressFn progress;  // the sweep's
-  bool force = false;   // skip the sweep's memory check
-};
-void draw_game(const Ruleset& ruleset, const GamePicture& picture, const std::filesystem::path& path);
 
 }  // namespace qg::twopile

@@ -252,3 +252,29 @@ class numeration:  # a submodule of _core: exact numeration systems and floors a
     @staticmethod
     def floor(constant: str, n: Union[int, str]) -> int:
         """floor(n·c) exactly: phi, phi2, 1/phi, psi, psi2, psi3, 1/psi, 1/psi2, 1/psi3."""
+
+class figures:  # a submodule of _core: the papers' figures as the library describes them (queengames.plot draws them)
+    @staticmethod
+    def catalogue() -> list[dict[str, Any]]:
+        """Every figure of the five papers: id, alias, paper, figure, caption, region, parameters, command, python."""
+    @staticmethod
+    def figure(id: str, params: dict[str, Count] = ..., resolution: Count = 2048, force: bool = False) -> dict[str, Any]:
+        """A catalogue figure's description: title, subtitle, note, panels of rasters, cells, lines, series, labels."""
+    @staticmethod
+    def game(ruleset: str, size: Count = 100, lines: bool = False, resolution: Count = 2048) -> dict[str, Any]: ...
+    @staticmethod
+    def grundy(name: str, size: Count, piece: str = "queen", resolution: Count = 2048) -> dict[str, Any]: ...
+    @staticmethod
+    def palaces(
+        k: Count, width: Count, height: Count, x0: Count = 0, y0: Count = 0, resolution: Count = 2048,
+        engine: str = "definition",
+    ) -> dict[str, Any]: ...
+    @staticmethod
+    def comparison(
+        k1: Count, k2: Count, dx: Count, dy: Count, width: Count, height: Count, resolution: Count = 2048
+    ) -> dict[str, Any]: ...
+    @staticmethod
+    def decimate(code: npt.NDArray[np.uint16], codes: int, rule: str, block: Count) -> npt.NDArray[np.uint16]:
+        """A table's codes with blocks of block × block merged by 'majority' or 'minimum'."""
+    @staticmethod
+    def decimation_note(blocks: list[tuple[str, int]]) -> str: ...

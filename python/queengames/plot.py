@@ -1,28 +1,51 @@
-"""queengames.plot: the papers' figures redrawn with matplotlib, with axes, ticks and titles.
+"""queengames.plot: the papers' figures, drawn with matplotlib from the library's descriptions.
 
-One function per figure of the seed papers (docs/PYTHON.md lists them). Each computes its data
-with the library (queengames._core) — nothing here is an algorithm: it only selects the points
-to show and draws them — and returns a matplotlib Figure. Pass ``ax`` (or ``axes`` for the
-figures of several panels) to draw into an existing figure instead. The figures are built
-without pyplot, so they work with any backend (Agg in the tests, inline in Jupyter).
+Every figure of the five seed papers is in the catalogue ``FIGURES`` (the same as
+``queengames draw --list``): ``figure(id, **parameters)`` asks the library for the figure's
+description — its panels, axes, data, colours and key, computed in C++ (queengames._core.figures)
+— and draws it; ``queengames draw ID`` draws the same description with cairo, so the two front
+ends cannot drift. Nothing here computes the mathematics: it only draws.
 
-Coordinates follow the papers: on the spiral x points South and y East (seed 000 Fig. 2), so
-y is drawn rightwards and x downwards; the single quadrant and the blocking tables have their
-origin in the top left corner (seed 000 §8, seed 004 Fig. 1); the two-pile games of seed 003
-have (0, 0) in the bottom left corner.
+    >>> from queengames import plot
+    >>> fig = plot.figure("exile-fig3")             # seed 000 Fig. 3 at the paper's scale
+    >>> fig = plot.figure("exile-fig3", radius=200)  # the same figure, smaller
+    >>> fig.savefig("fig3.pdf")
+
+Tables with more cells than their axes have pixels are decimated by the library's rule (block
+majority for categories such as palace numbers, block minimum for Grundy values, so that the
+zeros survive), never by picking cells, and the figure says so below its panels. The figures
+are built without pyplot, so they work with any backend (Agg in the tests, inline in Jupyter).
 """
 
 from __future__ import annotations
 
 import math
+import textwrap
+from typing import NamedTuple
 
 import numpy as np
-from matplotlib.colors import BoundaryNorm, ListedColormap
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.cm import ScalarMappable
+from matplotlib.collections import EllipseCollection, LineCollection, PolyCollection
+from matplotlib.colors import ListedColormap, Normalize
 from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
+from matplotlib.patches import Patch
+from matplotlib.transforms import offset_copy
 
-from . import _core as qg
+from . import _core
 
 __all__ = [
+    "FIGURES",
+    "Entry",
+    "DPI",
+    "figure",
+    "describe",
+    "draw",
+    "game",
+    "grundy",
+    "palaces",
+    "comparison",
     "spiral_queens",
     "spiral_grundy",
     "quadrant_grundy",
@@ -40,356 +63,385 @@ __all__ = [
     "infty_discrepancies",
 ]
 
-PHI = (1 + math.sqrt(5)) / 2  # for drawing reference lines only: no result depends on it
-
-EXILE = "Dekking, Shallit, Sloane, Queens in exile"
-EMPRESS = "Fokkink, Ortega, Rust, Corner the empress"
-KNUTH = "Knuth, INFTY-QUEENS"
-MAHARAJA = "Larsson, Wästlund, Maharaja Nim"
-BLOCKING = "Cook, Larsson, Neary, blocking queen games"
+DPI = 150  # the figures' pixels an inch unless told otherwise
 
 
-def _figure_and_axes(ax, size=(6.0, 6.0)):
-    if ax is not None:
-        return ax.figure, ax
-    fig = Figure(figsize=size, layout="constrained")
-    return fig, fig.add_subplot()
+class Entry(NamedTuple):
+    """A figure of the catalogue: the paper and figure, what it shows, its parameters at the
+    paper's scale (name → value) and the CLI command and Python call that redraw it."""
+
+    id: str
+    alias: str
+    seed: int
+    paper: str
+    figure: str
+    caption: str
+    region: str
+    parameters: dict
+    drawn: bool
+    command: str
+    python: str
 
 
-def _figure_and_panels(axes, count, size):
-    if axes is not None:
-        axes = list(np.ravel(axes))
-        if len(axes) != count:
-            raise ValueError(f"this figure has {count} panels: pass {count} axes (got {len(axes)})")
-        return axes[0].figure, axes
-    fig = Figure(figsize=size, layout="constrained")
-    return fig, list(np.ravel(fig.subplots(1 if count <= 3 else 2, min(count, 3) if count <= 3 else math.ceil(count / 2))))
+FIGURES = {
+    e["id"]: Entry(e["id"], e["alias"], e["seed"], e["paper"], e["figure"], e["caption"], e["region"],
+                   {p["name"]: p["value"] for p in e["parameters"]}, e["drawn"], e["command"], e["python"])
+    for e in _core.figures.catalogue()
+}
 
 
-def _points(ax, xy, **style):
-    style = {"s": 4, "color": "black", "linewidths": 0, **style}
-    return ax.scatter(xy[:, 0], xy[:, 1], **style)
+def describe(id, *, dpi=DPI, width=6.4, force=False, **parameters):
+    """The library's description of a catalogue figure (dicts and numpy arrays), computed for a
+    drawing of `width` inches at `dpi`."""
+    return _core.figures.figure(id, parameters, resolution=_resolution(width, dpi), force=force)
 
 
-def _both_sides(pairs):
-    """The P-positions (a_n, b_n) and their mirror images (b_n, a_n), as one (2n, 2) array."""
-    return np.concatenate([pairs, pairs[:, ::-1]])
+def figure(id, *, axes=None, dpi=DPI, force=False, **parameters):
+    """A figure of the catalogue (an id of FIGURES or its alias), at the paper's scale unless
+    parameters say otherwise; `axes` (one per panel) to draw into an existing figure."""
+    return draw(describe(id, dpi=dpi, force=force, **parameters), axes=axes, dpi=dpi)
 
 
-def _corner(game, bound):
-    """P-positions of `game` with both coordinates below `bound`, both sides of the diagonal.
-
-    a_n ≥ n (a_n is the mex of the earlier coordinates, each row and column holding one
-    P-position), so the first `bound` pairs hold every a_n < bound."""
-    pairs = game.p_positions(max(bound, 1))
-    pairs = pairs[(pairs[:, 0] < bound) & (pairs[:, 1] < bound)]
-    return _both_sides(pairs)
+def game(ruleset, size=100, lines=False, *, axes=None, dpi=DPI):
+    """A game's P-positions with x, y < size (`queengames draw game`)."""
+    return draw(_core.figures.game(ruleset, size, lines, _resolution(6.4, dpi)), axes=axes, dpi=dpi)
 
 
-# ---- seed 000: Queens in exile --------------------------------------------------------------
+def grundy(name, size, piece="queen", *, axes=None, dpi=DPI):
+    """The Sprague-Grundy table of a board or a ruleset, N×N (`queengames draw grundy`)."""
+    return draw(_core.figures.grundy(name, size, piece, _resolution(6.4, dpi)), axes=axes, dpi=dpi)
+
+
+def palaces(k, size, at=(0, 0), *, axes=None, dpi=DPI):
+    """Palace numbers of k-Blocking Wythoff Nim in the window of `size` (N or (W, H)) whose upper
+    left cell is `at` (`queengames draw blocking`)."""
+    w, h = (size, size) if np.isscalar(size) else size
+    return draw(_core.figures.palaces(k, w, h, at[0], at[1], _resolution(6.4, dpi)), axes=axes, dpi=dpi)
+
+
+def comparison(k1, k2, shift=(1, 1), size=1500, *, axes=None, dpi=DPI):
+    """Game k1 against game k2 shifted by `shift` (seed 004 Fig. 4, `draw blocking --compare`)."""
+    return draw(_core.figures.comparison(k1, k2, shift[0], shift[1], size, size, _resolution(6.4, dpi)),
+                axes=axes, dpi=dpi)
+
+
+# ---- the figures under the names they have long had -----------------------------------------
 
 
 def spiral_queens(radius=1000, ax=None):
-    """Seed 000 Fig. 3: the queens q_n with max(|x|, |y|) ≤ radius (1409 of them for 1000).
-
-    The queens settle in the order of the spiral, whose rings max(|x|, |y|) never decrease,
-    so those within the radius are a prefix q_0, q_1, …: it is complete once the last queen
-    computed lies beyond the radius."""
-    if radius < 1:
-        raise ValueError(f"radius must be at least 1 (got {radius})")
-    count = 2 * radius
-    while np.max(np.abs(queens := qg.spiral.queens(count))[-1]) <= radius:
-        count *= 2
-    queens = queens[np.max(np.abs(queens), axis=1) <= radius]
-    fig, ax = _figure_and_axes(ax)
-    _points(ax, queens[:, ::-1], s=3)  # y East across, x South down
-    ax.set_xlim(-radius, radius)
-    ax.set_ylim(radius, -radius)
-    ax.set_aspect("equal")
-    ax.set_xlabel("y (East)")
-    ax.set_ylabel("x (South)")
-    ax.set_title(f"{EXILE}, Fig. 3: the first {len(queens)} queens on the spiral")
-    return fig
+    """Seed 000 Fig. 3: the queens with max(|x|, |y|) ≤ radius (1409 of them for 1000)."""
+    return figure("exile-fig3", axes=ax, radius=radius)
 
 
-def _grundy_image(ax, values, extent, origin, cmap, label):
-    values = np.asarray(values)
-    image = ax.imshow(values, cmap=cmap, origin=origin, extent=extent, interpolation="nearest")
-    ax.figure.colorbar(image, ax=ax, label=label, shrink=0.8)
-    return image
+def spiral_grundy(radius=5, ax=None):
+    """Seed 000 Fig. 4: Sprague-Grundy values on the spiral, max(|x|, |y|) ≤ radius."""
+    return figure("exile-fig4", axes=ax, radius=radius)
 
 
-def spiral_grundy(values, ax=None, cmap="turbo_r"):
-    """Seed 000 Fig. 4: Sprague-Grundy values of the queen game on the spiral (A274641).
-
-    `values` is the library's table of the window of side N around the origin, indexed
-    [row x, column y] from the top left (x = −(N−1)/2 … (N−1)/2), as `queengames grundy spiral
-    --size N --csv` prints it. Its zeros are the exiled queens."""
-    values = np.asarray(values)
-    if values.ndim != 2 or values.shape[0] != values.shape[1] or values.shape[0] % 2 != 1:
-        raise ValueError(f"the spiral's window is a square of odd side (got shape {values.shape})")
-    r = values.shape[0] // 2
-    fig, ax = _figure_and_axes(ax, (7.0, 6.0))
-    _grundy_image(ax, values, (-r - 0.5, r + 0.5, r + 0.5, -r - 0.5), "upper", cmap, "Sprague-Grundy value")
-    ax.set_xlabel("y (East)")
-    ax.set_ylabel("x (South)")
-    ax.set_title(f"{EXILE}, Fig. 4: Sprague-Grundy values on the spiral, {2 * r + 1}×{2 * r + 1}")
-    return fig
-
-
-def quadrant_grundy(size=500, values=None, ax=None, cmap="turbo_r"):
-    """Seed 000 Fig. 5: the top left size × size corner of the Sprague-Grundy table of the single
-    quadrant numbered by upward antidiagonals (Table 6), red for values near 0 to blue for
-    large ones.
-
-    The values are the library's A274528, the table read in the numbering of Table 5: cell
-    (row r, column c) has number d(d + 1)/2 + c, d = r + c. Or pass `values`, a table indexed
-    [row, column] from the top left (`queengames grundy quadrant --size WxH --out t.csv`)."""
-    if values is None:
-        if size < 1:
-            raise ValueError(f"size must be at least 1 (got {size})")
-        r, c = np.indices((size, size), dtype=np.int64)
-        d = r + c
-        terms = qg.bfile("A274528", (2 * size - 1) * 2 * size // 2)  # the antidiagonals d ≤ 2size − 2
-        values = terms[d * (d + 1) // 2 + c]
-    values = np.asarray(values)
-    if values.ndim != 2:
-        raise ValueError(f"the table is 2-dimensional (got shape {values.shape})")
-    h, w = values.shape
-    fig, ax = _figure_and_axes(ax, (7.0, 6.0))
-    _grundy_image(ax, values, (-0.5, w - 0.5, h - 0.5, -0.5), "upper", cmap, "Sprague-Grundy value")
-    ax.set_xlabel("column")
-    ax.set_ylabel("row")
-    ax.set_title(f"{EXILE}, Fig. 5: Sprague-Grundy values, the {w}×{h} corner of the quadrant")
-    return fig
+def quadrant_grundy(size=500, ax=None):
+    """Seed 000 Fig. 5: the top size × size corner of the quadrant's Sprague-Grundy values."""
+    return figure("exile-fig5", axes=ax, size=size)
 
 
 def quadrant_queens(n=10000, ax=None):
-    """Seed 000 Fig. 6: the first n queens (c, S_c) on the single quadrant, column c across and
-    row S_c down from the top left corner. S_c = A065188(c + 1) − 1 (seed 000 eq. (48)), the
-    ∞-queens of Knuth's program (seed 002)."""
-    rows = qg.infty_queens(n) - 1
-    fig, ax = _figure_and_axes(ax, (6.0, 7.0))
-    _points(ax, np.column_stack([np.arange(n), rows]), s=2)
-    ax.set_xlim(0, n)
-    ax.set_ylim(max(int(rows.max()), 1), 0)
-    ax.set_aspect("equal")
-    ax.set_xlabel("column c")
-    ax.set_ylabel("row $S_c$")
-    ax.set_title(f"{EXILE}, Fig. 6: the first {n} queens on the quadrant")
-    return fig
-
-
-# ---- seed 001: Corner the empress -----------------------------------------------------------
+    """Seed 000 Fig. 6: the first n queens (c, S_c) on the single quadrant."""
+    return figure("exile-fig6", axes=ax, count=n)
 
 
 def queen_bee_differences(n=400000, ax=None):
-    """Seed 001 Fig. 3: a_{b_n} − a_n − b_n against n, n = 1 … n, for Corner the Queen Bee
-    (unbounded, Theorem 8; the first −5 at n = 310691).
-
-    The P-positions come from the morphic route (period doubling, a ↦ ab, b ↦ aa); b_n = 2a_n
-    < 3n + 3, so the pairs up to index 3n + 3 hold every a_{b_n}."""
-    if n < 1:
-        raise ValueError(f"n must be at least 1 (got {n})")
-    pairs = qg.game("queen-bee").p_positions(3 * n + 3, via="morphic")
-    a, b = pairs[:, 0], pairs[:, 1]
-    index = np.arange(1, n + 1)
-    difference = a[b[index]] - a[index] - b[index]
-    fig, ax = _figure_and_axes(ax, (8.0, 4.0))
-    ax.plot(index, difference, linestyle="none", marker=".", markersize=1.5, color="black")
-    ax.set_xlabel("n")
-    ax.set_ylabel("$a_{b_n} - a_n - b_n$")
-    ax.set_xlim(0, n)
-    ax.set_title(f"{EMPRESS}, Fig. 3: the Queen Bee")
-    return fig
+    """Seed 001 Fig. 3: a_{b_n} − a_n − b_n against n for Corner the Queen Bee."""
+    return figure("empress-fig3", axes=ax, n=n)
 
 
-# ---- seed 003: Maharaja Nim -----------------------------------------------------------------
-
-
-def _p_panel(ax, game, bound, title, lines=False, marker_size=None):
-    points = _corner(game, bound)
-    size = marker_size if marker_size is not None else max(1.0, min(30.0, 4000.0 / bound))
-    _points(ax, points, s=size, marker="s")
-    if lines:
-        x = np.array([0, bound])
-        ax.plot(x, PHI * x, color="tab:red", linewidth=0.8, label="y = φx")
-        ax.plot(x, x / PHI, color="tab:blue", linewidth=0.8, label="y = x/φ")
-        ax.legend(loc="upper left", fontsize="small")
-    ax.set_xlim(-0.5, bound - 0.5)
-    ax.set_ylim(-0.5, bound - 0.5)
-    ax.set_aspect("equal")
-    ax.set_xlabel("x")
-    ax.set_ylabel("y")
-    ax.set_title(title, fontsize="medium")
-    return points
-
-
-def maharaja_initial(bound=30, axes=None):
-    """Seed 003 Fig. 2: the initial P-positions of Wythoff Nim and Maharaja Nim (coordinates
-    below `bound`), side by side, with the grid of the positions."""
-    fig, (left, right) = _figure_and_panels(axes, 2, (11.0, 5.5))
-    for ax, name, label in ((left, "wythoff", "Wythoff Nim"), (right, "maharaja", "Maharaja Nim")):
-        _p_panel(ax, qg.game(name), bound, label, marker_size=max(4.0, 3000.0 / bound))
-        ax.set_xticks(np.arange(0, bound, 5 if bound > 20 else 1))
-        ax.set_yticks(np.arange(0, bound, 5 if bound > 20 else 1))
-        ax.set_xticks(np.arange(bound), minor=True)
-        ax.set_yticks(np.arange(bound), minor=True)
-        ax.grid(which="minor", linewidth=0.3, color="0.8")
-    fig.suptitle(f"{MAHARAJA}, Fig. 2: the initial P-positions")
-    return fig
+def maharaja_initial(bound=50, ax=None):
+    """Seed 003 Fig. 2: the initial P-positions of Wythoff Nim and Maharaja Nim, 0 … bound."""
+    return figure("maharaja-fig2", axes=ax, size=bound)
 
 
 def maharaja_bands(bound=1000, axes=None):
-    """Seed 003 Fig. 3: the P-positions of Wythoff Nim (on the lines φx and x/φ) and of
-    Maharaja Nim (within O(1) of them, Theorem 1.2), coordinates below `bound`."""
-    fig, (left, right) = _figure_and_panels(axes, 2, (11.0, 5.5))
-    _p_panel(left, qg.game("wythoff"), bound, "Wythoff Nim", lines=True)
-    _p_panel(right, qg.game("maharaja"), bound, "Maharaja Nim", lines=True)
-    fig.suptitle(f"{MAHARAJA}, Fig. 3: P-positions and the lines φx, x/φ")
+    """Seed 003 Fig. 3: Wythoff's P-positions on the lines φx, x/φ, Maharaja's within bands."""
+    return figure("maharaja-fig3", axes=axes, size=bound)
+
+
+def kl_maharaja(bound=100, axes=None):
+    """Seed 003 Fig. 8: (k, l)-Maharaja Nim for the paper's six pairs, coordinates below bound."""
+    return figure("maharaja-fig8", axes=axes, size=bound)
+
+
+def t2t_maharaja(bound=1500, axes=None):
+    """Seed 003 Fig. 9: Wythoff Nim with (t, 2t), (2t, t) adjoined, coordinates below bound."""
+    return figure("maharaja-fig9", axes=axes, size=bound)
+
+
+def blocking_game5(ax=None):
+    """Seed 004 Fig. 1: game 5 on the 11 × 11 board, each cell's palace number."""
+    return figure("blocking-fig1", axes=ax)
+
+
+def blocking_regions(k1=100, k2=1000, zoom=100, axes=None):
+    """Seed 004 Fig. 3: games k1 and k2 on 3k × 3k cells, and close-ups by the nose and shoulder."""
+    return figure("blocking-fig3", axes=axes, k1=k1, k2=k2, zoom=zoom)
+
+
+def blocking_comparison(size=1500, axes=None):
+    """Seed 004 Fig. 4: 497 against 500 at (x + 1, y + 1), 499 against 500 at (x + 1, y)."""
+    return figure("blocking-fig4", axes=axes, size=size)
+
+
+def blocking_armpit(k=9999, size=4000, ax=None):
+    """Seed 004 Fig. 5: game k around its armpit, located from the data."""
+    return figure("blocking-fig5", axes=ax, k=k, size=size)
+
+
+def blocking_prism(k=40003, size=12000, ax=None):
+    """Seed 004 Fig. 6: game k around its prism, located from the data."""
+    return figure("blocking-fig6", axes=ax, k=k, size=size)
+
+
+def infty_discrepancies(n=10**6, axes=None):
+    """The ∞-queens' discrepancies against nφ and n/φ (seed 002; seed 000 (49)–(50))."""
+    return figure("knuth-discrepancies", axes=axes, count=n)
+
+
+# ---- drawing a description ----------------------------------------------------------------
+
+_FONT = 9.0
+
+
+def _resolution(width, dpi):
+    return int(min(max(round(width * dpi), 16), 16384))
+
+
+def _rgb(c):
+    return tuple(v / 255 for v in c)
+
+
+def _frame_aspect(desc, panel):
+    (x0, x1), (y0, y1) = panel["x_range"], panel["y_range"]
+    return min((y1 - y0) / (x1 - x0), 1.5) if panel["equal_aspect"] else desc["aspect"]
+
+
+def _key(panel):
+    """The key's entries as (kind, label, colour, marker, dashed), its title, and its gradient."""
+    entries, title, gradient = [], [], None
+    bars = [r["bar"] for r in panel["rasters"]] + [c["bar"] for c in panel["cells"]]
+    for bar in bars:
+        if len(bar["gradient"]):
+            gradient = bar
+        elif bar["label"] and bar["swatches"]:
+            title.append(bar["label"])
+        entries += [("patch", label, colour, "square", False) for label, colour in bar["swatches"]]
+    entries += [("patch", c["label"], tuple(c["colour"][0]), "square", False)
+                for c in panel["cells"] if c["label"] and len(c["colour"])]
+    entries += [("line", l["label"], l["colour"], "square", l["dashed"]) for l in panel["lines"] if l["label"]]
+    entries += [("dot", s["label"], s["colour"], s["marker"], False) for s in panel["series"] if s["label"]]
+    return entries, " ".join(title), gradient
+
+
+def _handle(kind, label, colour, marker, dashed):
+    if kind == "patch":
+        return Patch(facecolor=_rgb(colour), edgecolor="0.4", linewidth=0.4, label=label)
+    if kind == "line":
+        return Line2D([], [], color=_rgb(colour), linewidth=1.2, linestyle="--" if dashed else "-", label=label)
+    return Line2D([], [], linestyle="none", marker="s" if marker == "square" else "o", markersize=5,
+                  markerfacecolor="none" if marker == "ring" else _rgb(colour), markeredgecolor=_rgb(colour),
+                  label=label)
+
+
+def _polygons(shape, x, y, size):
+    if shape == "square":
+        h = size / 2
+        corners = np.array([[-h, -h], [h, -h], [h, h], [-h, h]])
+    else:  # pointy-topped hexagons `size` across the flats
+        r = size / math.sqrt(3)
+        angles = np.pi / 6 + np.arange(6) * np.pi / 3
+        corners = np.column_stack([r * np.cos(angles), r * np.sin(angles)])
+    return np.stack([x, y], axis=1)[:, None, :] + corners[None, :, :]
+
+
+def _raster_extent(r, panel):
+    rows, columns = r["code"].shape
+    left, top = r["x0"] - r["cell"] / 2, r["y0"] - r["cell"] / 2
+    return (left, left + columns * r["cell"], top + rows * r["cell"], top) if panel["y_down"] else \
+        (left, left + columns * r["cell"], top, top + rows * r["cell"])
+
+
+def _density_rgba(counts, colour):
+    """The library's shading of binned points: opacity 0.5 + 0.5·log(1 + c)/log(1 + max)."""
+    top = math.log1p(counts.max()) if counts.size and counts.max() > 0 else 1.0
+    rgba = np.zeros(counts.shape + (4,))
+    rgba[..., :3] = _rgb(colour)
+    rgba[..., 3] = np.where(counts > 0, 0.5 + 0.5 * np.log1p(counts) / top, 0)
+    return rgba
+
+
+def _sum_bins(counts, rows, columns):
+    """Bins summed into rows × columns cells by their centres (no point is lost)."""
+    r0, c0 = counts.shape
+    ri = np.minimum(((np.arange(r0) + 0.5) * rows / r0).astype(int), rows - 1)
+    ci = np.minimum(((np.arange(c0) + 0.5) * columns / c0).astype(int), columns - 1)
+    out = np.zeros((rows, columns), dtype=np.int64)
+    np.add.at(out, (ri[:, None], ci[None, :]), counts)
+    return out
+
+
+def _panel(fig, ax, panel, desc, key):
+    (x0, x1), (y0, y1) = panel["x_range"], panel["y_range"]
+    rasters, densities = [], []
+    for r in panel["rasters"]:
+        image = ax.imshow(r["palette"][r["code"]], extent=_raster_extent(r, panel), interpolation="nearest",
+                          origin="upper" if panel["y_down"] else "lower", zorder=0)
+        rasters.append((image, r))
+    for c in panel["cells"]:
+        ax.add_collection(PolyCollection(_polygons(c["shape"], c["x"], c["y"], c["size"]),
+                                         facecolors=c["colour"] / 255.0, edgecolors="0.55" if c["outline"] else "none",
+                                         linewidths=0.4, zorder=1))
+    if panel["cell_grid"]:
+        xs = np.arange(math.ceil(x0 - 0.5) + 0.5, x1, 1.0)
+        ys = np.arange(math.ceil(y0 - 0.5) + 0.5, y1, 1.0)
+        segments = [[(x, y0), (x, y1)] for x in xs] + [[(x0, y), (x1, y)] for y in ys]
+        ax.add_collection(LineCollection(segments, colors="0.8", linewidths=0.4, zorder=1.5))
+    for l in panel["lines"]:
+        ax.plot(l["x"], l["y"], color=_rgb(l["colour"]), linewidth=l["width"],
+                linestyle=(0, (3.5, 2)) if l["dashed"] else "-", solid_capstyle="butt", zorder=2)
+    for s in panel["series"]:
+        colour = _rgb(s["colour"])
+        if s["binned"]:
+            image = ax.imshow(_density_rgba(s["count"], s["colour"]), extent=(x0, x1, y1, y0) if panel["y_down"]
+                              else (x0, x1, y0, y1), origin="upper", interpolation="nearest", zorder=3)
+            densities.append((image, s))
+        elif s["extent"] > 0 and s["marker"] == "square":
+            ax.add_collection(PolyCollection(_polygons("square", s["x"], s["y"], s["extent"]), facecolors=[colour],
+                                             edgecolors="none", zorder=3))
+        elif s["extent"] > 0:
+            ring = s["marker"] == "ring"
+            n = len(s["x"])
+            ax.add_collection(EllipseCollection(np.full(n, s["extent"]), np.full(n, s["extent"]), np.zeros(n),
+                                                units="xy", offsets=np.column_stack([s["x"], s["y"]]),
+                                                offset_transform=ax.transData,
+                                                facecolors="none" if ring else [colour], edgecolors=[colour],
+                                                linewidths=1.6 if ring else 0, zorder=3))
+        else:
+            ring = s["marker"] == "ring"
+            ax.scatter(s["x"], s["y"], s=s["size"] ** 2, marker="s" if s["marker"] == "square" else "o",
+                       facecolors="none" if ring else [colour], edgecolors=[colour] if ring else "none",
+                       linewidths=max(0.8, s["size"] / 14) if ring else 0, zorder=3)
+    for t in panel["labels"]:
+        ax.text(t["x"], t["y"], t["text"], ha={0: "left", 1: "right"}.get(t["ax"], "center"),
+                va={0: "top", 1: "bottom"}.get(t["ay"], "center"), fontsize=_FONT * t["size"], color=_rgb(t["colour"]),
+                zorder=4, clip_on=True)
+    ax.set_xlim(x0, x1)
+    ax.set_ylim((y1, y0) if panel["y_down"] else (y0, y1))
+    if panel["equal_aspect"]:
+        ax.set_aspect("equal")
+    for ticks, labels, axis in ((panel["x_ticks"], panel["x_tick_labels"], ax.xaxis),
+                                (panel["y_ticks"], panel["y_tick_labels"], ax.yaxis)):
+        if ticks:
+            axis.set_ticks(ticks, labels=labels if len(labels) == len(ticks) else None)
+    ax.set_xlabel(panel["x_label"], fontsize=_FONT)
+    ax.set_ylabel(panel["y_label"], fontsize=_FONT)
+    ax.tick_params(labelsize=_FONT)
+    if panel["title"]:
+        columns = max(1, min(desc["columns"], len(desc["panels"])))
+        chars = int(0.65 * desc["width"] / columns * 72 / (0.55 * (_FONT + 0.5)))  # the axes' share, 0.55 em a character
+        ax.set_title("\n".join(textwrap.wrap(panel["title"], chars)), fontsize=_FONT + 0.5)
+    entries, title, gradient = _key(panel)
+    if gradient is not None:
+        bar = fig.colorbar(ScalarMappable(Normalize(gradient["vmin"], gradient["vmax"]),
+                                          ListedColormap(gradient["gradient"] / 255.0)), ax=ax, shrink=0.8)
+        bar.set_label(gradient["label"], fontsize=_FONT)
+        bar.ax.tick_params(labelsize=_FONT)
+    if key and entries:
+        columns = max(1, min(desc["columns"], len(desc["panels"])))
+        _legend(ax, entries, title, below=columns > 1 or max(len(e[1]) for e in entries) > 30,
+                width=desc["width"] / columns)
+    return rasters, densities
+
+
+def _legend(ax, entries, title, below, width):
+    handles = [_handle(*e) for e in entries]
+    if below:
+        # As many columns as the width holds, at about 5 points a character of 9-point text.
+        columns = max(1, min(len(handles), int(width * 72 / 5 / max(len(e[1]) + 6 for e in entries))))
+        # Below the tick labels and the axis label: 36 points under the axes.
+        below_axes = offset_copy(ax.transAxes, fig=ax.figure, y=-36, units="points")
+        ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0), bbox_transform=below_axes,
+                  ncol=columns, frameon=False, fontsize=_FONT, title=title or None, title_fontsize=_FONT)
+    else:
+        ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.02, 1.0), borderaxespad=0, frameon=False,
+                  fontsize=_FONT, title=title or None, title_fontsize=_FONT)
+
+
+def _height(desc, columns, rows):
+    frame = desc["width"] / columns * 0.62
+    panels = desc["panels"]
+    heights = [max(_frame_aspect(desc, panels[i]) * frame for i in range(r * columns, min(len(panels), (r + 1) * columns)))
+               for r in range(rows)]
+    return 0.8 + sum(h + 1.1 for h in heights)
+
+
+def draw(desc, axes=None, dpi=DPI):
+    """Draws a description (describe(), or the _core.figures functions) and returns the Figure."""
+    panels = desc["panels"]
+    n = len(panels)
+    columns = max(1, min(desc["columns"], n))
+    rows = math.ceil(n / columns)
+    if axes is None:
+        fig = Figure(figsize=(desc["width"], _height(desc, columns, rows)), dpi=dpi, layout="constrained")
+        grid = list(np.ravel(fig.subplots(rows, columns, squeeze=False)))
+        for extra in grid[n:]:
+            extra.remove()
+        axs = grid[:n]
+    else:
+        axs = list(np.ravel(axes))
+        if len(axs) != n:
+            raise ValueError(f"this figure has {n} panel{'s' if n > 1 else ''}: pass {n} axes (got {len(axs)})")
+        fig = axs[0].figure
+    keys = [_key(p)[:2] for p in panels]
+    shared = n > 1 and keys[0][0] and all(k == keys[0] for k in keys)
+    drawn = [_panel(fig, ax, p, desc, key=not shared) for ax, p in zip(axs, panels)]
+    if shared:
+        _legend(axs[-1], keys[0][0], keys[0][1], below=True, width=desc["width"])
+    width_chars = int(0.9 * desc["width"] * 72 / (0.55 * 10))  # 10-point text, about 0.55 em a character
+    title = textwrap.wrap(desc["title"], width_chars) + textwrap.wrap(desc["subtitle"], width_chars)
+    fig.suptitle("\n".join(title), fontsize=10)
+    _fit_to_axes(fig, axs, panels, drawn, desc)
     return fig
 
 
-KL_PAIRS = ((3, 5), (4, 6), (4, 7), (5, 8), (6, 10), (7, 11))
-
-
-def kl_maharaja(pairs=KL_PAIRS, bound=100, axes=None):
-    """Seed 003 Fig. 8: the P-positions of (k, l)-Maharaja Nim with coordinates below 100 for
-    (k, l) = (3, 5), (4, 6), (4, 7), (5, 8), (6, 10), (7, 11)."""
-    fig, panels = _figure_and_panels(axes, len(pairs), (12.0, 8.5))
-    for ax, (k, l) in zip(panels, pairs):
-        _p_panel(ax, qg.game(f"kl-maharaja:{k},{l}"), bound, f"({k}, {l})-Maharaja Nim")
-    fig.suptitle(f"{MAHARAJA}, Fig. 8: (k, l)-Maharaja Nim")
-    return fig
-
-
-def t2t_maharaja(ts=(10, 50, 100, None), bound=1500, axes=None):
-    """Seed 003 Fig. 9: Wythoff Nim with the moves (t, 2t), (2t, t) adjoined for t ≤ T, T = 10,
-    50, 100 and all t (None), coordinates below 1500.
-
-    All t: from a position below `bound` a move (t, 2t) has 2t < bound, so within the picture
-    the game with t ≤ ⌈bound/2⌉ is the game with every t."""
-    fig, panels = _figure_and_panels(axes, len(ts), (11.0, 11.0) if len(ts) == 4 else (12.0, 8.5))
-    for ax, t in zip(panels, ts):
-        game = qg.game(f"t2t:{t if t is not None else (bound + 1) // 2}")
-        label = f"t ≤ {t}" if t is not None else "t ∈ ℕ"
-        _p_panel(ax, game, bound, f"Wythoff + (t, 2t), (2t, t), {label}", lines=True)
-    fig.suptitle(f"{MAHARAJA}, Fig. 9: extensions of Wythoff Nim")
-    return fig
-
-
-# ---- seed 004: blocking queen games ---------------------------------------------------------
-
-
-def _palace_image(ax, values, k, x0=0, y0=0, label="palace number v"):
-    """Palace numbers with the origin in the top left corner (the queen moves north, west or
-    north-west), coloured by v − k: below 0 the palaces (P-positions), from 0 up the others."""
-    values = np.ma.asarray(values).astype(np.int64)  # a mask (blocking_comparison) is kept
-    h, w = values.shape
-    relative = values - int(k)
-    low, high = int(relative.min()), int(relative.max())
-    span = max(-low, high, 1)
-    image = ax.imshow(relative, cmap="RdYlBu_r", vmin=-span, vmax=span, origin="upper", interpolation="nearest",
-                      extent=(x0 - 0.5, x0 + w - 0.5, y0 + h - 0.5, y0 - 0.5))
-    ax.figure.colorbar(image, ax=ax, label=f"{label} − k (palaces < 0)", shrink=0.8)
-    ax.set_xlabel("x")
-    ax.set_ylabel("y (down)")
-    return image
-
-
-def blocking_game5(k=5, size=11, ax=None):
-    """Seed 004 Fig. 1: game 5 (k = 5) on the 11 × 11 board from (0, 0) in the top left: the
-    palace number of each position (the number of winning moves available, ignoring blocking)
-    with the paper's colours, and its value written in each cell."""
-    values = qg.blocking(k).palace_numbers(size, size)
-    top = int(values.max())
-    # The paper's colours for 0 … 7: dark brown, dark olive, olive, light olive, yellow, black,
-    # blue, indigo (palaces v < k are the first k); more values get further greys.
-    paper = ["#4a2a0a", "#4b5320", "#808000", "#b5b35c", "#ffd700", "#000000", "#1f3fbf", "#4b0082"]
-    colours = (paper + [str(g) for g in np.linspace(0.3, 0.9, max(top + 1 - len(paper), 1))])[: top + 1]
-    cmap = ListedColormap(colours)
-    norm = BoundaryNorm(np.arange(-0.5, top + 1.5), cmap.N)
-    fig, ax = _figure_and_axes(ax, (7.0, 6.0))
-    image = ax.imshow(values, cmap=cmap, norm=norm, origin="upper", interpolation="nearest")
-    bar = fig.colorbar(image, ax=ax, ticks=np.arange(top + 1), label="palace number v", shrink=0.8)
-    bar.ax.axhline(k - 0.5, color="red", linewidth=1.5)  # below the line: palaces
-    for y in range(values.shape[0]):
-        for x in range(values.shape[1]):
-            ax.text(x, y, str(values[y, x]), ha="center", va="center", fontsize="x-small",
-                    color="black" if values[y, x] in (3, 4) else "white")
-    ax.set_xticks(np.arange(size))
-    ax.set_yticks(np.arange(size))
-    ax.set_xlabel("x")
-    ax.set_ylabel("y (down)")
-    ax.set_title(f"{BLOCKING}, Fig. 1: game {k}, palaces v < {k}")
-    return fig
-
-
-def blocking_regions(games=((100, 300), (1000, 3000)), axes=None, engine="ca"):
-    """Seed 004 Fig. 3: the self-organised regions of game 100 (300 × 300) and game 1000
-    (3000 × 3000): palace numbers of the top left corner, one panel per (k, side)."""
-    fig, panels = _figure_and_panels(axes, len(games), (6.0 * len(games), 5.5))
-    for ax, (k, side) in zip(panels, games):
-        _palace_image(ax, qg.blocking(k).palace_numbers(side, side, engine=engine), k)
-        ax.set_title(f"game {k}, {side}×{side}", fontsize="medium")
-    fig.suptitle(f"{BLOCKING}, Fig. 3: self-organised regions")
-    return fig
-
-
-def blocking_comparison(k1=497, k2=500, shift=(1, 1), size=600, ax=None, engine="ca"):
-    """Seed 004 Fig. 4: game k1 against game k2 shifted by (dx, dy): a cell (x, y) matches when
-    v_k2(x + dx, y + dy) = v_k1(x, y) + (k2 − k1); matching cells show game k1's palace
-    numbers, the others are masked white. (497, 500, (1, 1)) is the left picture, (499, 500,
-    (1, 0)) the right one."""
-    dx, dy = shift
-    first = qg.blocking(k1).palace_numbers(size, size, engine=engine).astype(np.int64)
-    second = qg.blocking(k2).palace_numbers(size + dx, size + dy, engine=engine).astype(np.int64)
-    match = second[dy:, dx:] == first + (k2 - k1)
-    fig, ax = _figure_and_axes(ax, (7.0, 6.0))
-    _palace_image(ax, np.ma.masked_array(first, ~match), k1)
-    ax.images[0].cmap.set_bad("white")
-    ax.set_title(f"{BLOCKING}, Fig. 4: game {k1} against game {k2} shifted by ({dx}, {dy}); "
-                 f"{match.mean():.1%} match", fontsize="medium")
-    return fig
-
-
-def blocking_armpit(k=9999, size=2000, ax=None, engine="ca"):
-    """Seed 004 Fig. 5: game 9999, the armpit in the top left corner where the rift hits the
-    seam (palace numbers of the size × size corner)."""
-    fig, ax = _figure_and_axes(ax, (7.0, 6.0))
-    _palace_image(ax, qg.blocking(k).palace_numbers(size, size, engine=engine), k)
-    ax.set_title(f"{BLOCKING}, Fig. 5: game {k}, {size}×{size}")
-    return fig
-
-
-def blocking_prism(k=40003, size=2000, ax=None, engine="ca"):
-    """Seed 004 Fig. 6: game 40003, a prism and its light beam (palace numbers of the size × size
-    corner)."""
-    fig, ax = _figure_and_axes(ax, (7.0, 6.0))
-    _palace_image(ax, qg.blocking(k).palace_numbers(size, size, engine=engine), k)
-    ax.set_title(f"{BLOCKING}, Fig. 6: game {k}, {size}×{size}")
-    return fig
-
-
-# ---- seed 002: the ∞-queens -----------------------------------------------------------------
-
-
-def infty_discrepancies(n=100000, ax=None):
-    """The ∞-queens' discrepancies (seed 002 §8): q_n − nφ for the high terms (q_n ≥ n) and
-    q_n − n/φ for the low ones, against n. Drawn in floating point (the library's statistics
-    and records, `queengames infty-queens --stats`, are the exact values)."""
-    q = qg.infty_queens(n)
-    index = np.arange(1, n + 1)
-    high = q >= index
-    fig, ax = _figure_and_axes(ax, (8.0, 4.5))
-    ax.plot(index[high], q[high] - index[high] * PHI, linestyle="none", marker=".", markersize=1.5,
-            color="tab:red", label="high ($q_n \\geq n$): $q_n - n\\varphi$")
-    ax.plot(index[~high], q[~high] - index[~high] / PHI, linestyle="none", marker=".", markersize=1.5,
-            color="tab:blue", label="low ($q_n < n$): $q_n - n/\\varphi$")
-    ax.axhline(0, color="0.5", linewidth=0.5)
-    ax.set_xlim(0, n)
-    ax.set_xlabel("n")
-    ax.set_ylabel("discrepancy")
-    ax.legend(loc="upper right", fontsize="small", markerscale=6)
-    ax.set_title(f"{KNUTH}: discrepancies of the first {n} terms")
-    return fig
+def _fit_to_axes(fig, axs, panels, drawn, desc):
+    """After the layout: tables with more cells than their axes have pixels are decimated by the
+    library's rule (never resampled), binned points are summed into cells of their marker's
+    size, and the note below the figure says how the tables were decimated."""
+    if type(fig.canvas).__name__ == "FigureCanvasBase":  # a Figure() of no backend yet
+        FigureCanvasAgg(fig)
+    fig.canvas.draw()
+    blocks = []
+    for ax, panel, (rasters, densities) in zip(axs, panels, drawn):
+        box = ax.get_window_extent()
+        for image, r in rasters:
+            rows, columns = r["code"].shape
+            (x0, x1), (y0, y1) = panel["x_range"], panel["y_range"]
+            cells_x, cells_y = (x1 - x0) / r["cell"], (y1 - y0) / r["cell"]
+            block = max(1, math.ceil(max(cells_x / max(box.width, 1), cells_y / max(box.height, 1)) - 1e-9))
+            if block > 1:
+                code = _core.figures.decimate(r["code"], len(r["palette"]), r["decimation"], block)
+                image.set_data(r["palette"][code])
+                cell = r["cell"] * block
+                decimated = dict(r, code=code, cell=cell, x0=r["x0"] + r["cell"] * (block - 1) / 2,
+                                 y0=r["y0"] + r["cell"] * (block - 1) / 2)
+                image.set_extent(_raster_extent(decimated, panel))
+            blocks.append((r["decimation"], r["block"] * block))
+        for image, s in densities:
+            dot = max(s["size"] * fig.dpi / 72, 1.0)
+            rows = min(s["count"].shape[0], max(1, round(box.height / dot)))
+            columns = min(s["count"].shape[1], max(1, round(box.width / dot)))
+            image.set_data(_density_rgba(_sum_bins(s["count"], rows, columns), s["colour"]))
+    notes = [desc["note"]] if desc["note"] else []
+    decimated = _core.figures.decimation_note(blocks)
+    if decimated:
+        notes.append(decimated)
+    if notes:
+        width_chars = int(desc["width"] * 72 / (0.5 * 8))
+        fig.supxlabel("\n".join(line for note in notes for line in textwrap.wrap(note, width_chars)), fontsize=8,
+                      color="0.3", ha="left", x=0.01)

@@ -4,7 +4,7 @@
 //
 // The module is split by library module: core.cpp (sequences, words, two-pile games, blocking,
 // claims, ∞-queens, the spiral) and one file per further module (boards.cpp, dictionary.cpp,
-// numeration.cpp, prover.cpp), each with a bind_<module>(m) called from core.cpp's PYBIND11_MODULE.
+// figures.cpp, numeration.cpp, prover.cpp), each with a bind_<module>(m) called from core.cpp's PYBIND11_MODULE.
 #pragma once
 
 #include <pybind11/numpy.h>
@@ -153,6 +153,7 @@ py::array wide_array(const std::vector<Int>& values, std::vector<py::ssize_t> sh
 // Each further library module's bindings, in its own file.
 void bind_boards(py::module_& m);
 void bind_dictionary(py::module_& m);
+void bind_figures(py::module_& m);
 void bind_numeration(py::module_& m);
 void bind_prover(py::module_& m);
 

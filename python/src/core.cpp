@@ -437,6 +437,7 @@ PYBIND11_MODULE(_core, m) {
   // The modules bound in their own files (bind.hpp).
   bind_boards(m);
   bind_dictionary(m);
+  bind_figures(m);
   bind_numeration(m);
   bind_prover(m);
 

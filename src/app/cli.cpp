@@ -103,7 +103,7 @@ std::string suggestion(CLI::App& app, int argc, char** argv) {
                           : word + " is not an option of " + chain.back()->get_name() + "; did you mean " + best + "?";
     }
     if (word.rfind("-", 0) == 0) continue;
-    auto subs = current->get_subcommands([&](CLI::App* sub) { return sub->get_name() == word; });
+    auto subs = current->get_subcommands([&](CLI::App* sub) { return sub->check_name(word); });
     if (!subs.empty()) {
       current = subs.front();
       chain.push_back(current);
@@ -111,8 +111,10 @@ std::string suggestion(CLI::App& app, int argc, char** argv) {
     }
     // A word that is no subcommand: an argument, or a mistyped command when nothing else fits.
     std::vector<std::string> names;
-    for (const CLI::App* sub : current->get_subcommands([](CLI::App*) { return true; }))
+    for (const CLI::App* sub : current->get_subcommands([](CLI::App*) { return true; })) {
       names.push_back(sub->get_name());
+      for (const std::string& alias : sub->get_aliases()) names.push_back(alias);  // draw spiral-queens …
+    }
     if (names.empty()) continue;
     std::string best = closest(word, names);
     if (!best.empty())

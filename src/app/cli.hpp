@@ -88,11 +88,8 @@ struct Size {
 };
 Size parse_size(const std::string& text, std::uint64_t max_side);
 
-// The number of pixels a picture may have a side: --pixels in every command that draws.
-inline constexpr const char* kPixelsHelp = "at most this many pixels a side (default 1024; 16..16384)";
-inline std::uint32_t pixels_value(const NumberOption& pixels) {
-  return static_cast<std::uint32_t>(pixels.value(16, 16384));
-}
+// The size of a PNG: --pixels in every command that draws (src/app/draw.hpp reads it).
+inline constexpr const char* kPixelsHelp = "a PNG's longer side in pixels (64..16384)";
 
 // Where a command's text output goes: stdout ("" or "-"), or --out FILE through qg::AtomicFile
 // (a regular file atomically, a device or FIFO in place). A failed write throws

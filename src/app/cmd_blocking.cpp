@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli.hpp"
+#include "draw.hpp"
 #include "queengames/blocking.hpp"
 #include "world.hpp"
 
@@ -193,9 +194,18 @@ void run_blocking(const BlockingOptions& o, const CLI::App& cmd) {
   if (!o.out.empty()) {
     bl::Region region{0, 0, w, h};
     auto progress = progress_line("blocking " + std::to_string(k));
-    if (ends_with(o.out, ".png")) bl::draw_palaces(o.out, k, region, pixels_value(o.pixels), engine, progress, o.force);
-    else if (ends_with(o.out, ".rle")) bl::write_rle(o.out, k, region, engine, progress, o.force);
-    else throw qg::InputError("--out must name a .png picture or a .rle Golly pattern (got " + o.out + ")");
+    if (ends_with(o.out, ".rle")) {
+      bl::write_rle(o.out, k, region, engine, progress, o.force);
+    } else if (ends_with(o.out, ".png") || ends_with(o.out, ".svg") || ends_with(o.out, ".pdf")) {
+      PictureOptions picture;
+      picture.out = o.out;
+      picture.pixels = o.pixels;
+      picture.force = o.force;
+      write_picture(qg::figures::palaces_figure(k, {0, 0, w, h}, figure_options(picture, 1024, "blocking"), o.engine),
+                    picture, 1024, "blocking " + std::to_string(k));
+    } else {
+      throw qg::InputError("--out must name a picture (.png, .svg, .pdf) or a .rle Golly pattern (got " + o.out + ")");
+    }
     std::cout << "wrote " << o.out << "\n";
     return;
   }
@@ -297,9 +307,8 @@ void run_play(std::uint64_t k, const PlayOptions& o) {
 
 struct DrawOptions {
   NumberOption k, compare;
-  std::string size, at = "0,0", shift = "1,1", out, engine = "definition";
-  NumberOption pixels{"1024"};
-  bool force = false;
+  std::string size, at = "0,0", shift, engine = "definition";
+  PictureOptions picture;
 };
 
 void run_draw(const DrawOptions& o, const CLI::App& cmd) {
@@ -310,37 +319,34 @@ void run_draw(const DrawOptions& o, const CLI::App& cmd) {
   if (o.size.empty()) throw qg::InputError("--size is required: N or WxH cells");
   auto [w, h] = parse_size(o.size, bl::kMaxSide);
   auto corner = bl::parse_cell(o.at);
-  if (o.out.empty() || !ends_with(o.out, ".png")) throw qg::InputError("--out F.png is required");
-  bl::Region region{corner.x, corner.y, w, h};
+  plot::format_of(o.picture.out);
+  const qg::figures::Window window{corner.x, corner.y, w, h};
+  const auto options = figure_options(o.picture, 1024, "draw");
   if (o.compare.text.empty()) {
-    bl::draw_palaces(o.out, k, region, pixels_value(o.pixels), bl::parse_engine(o.engine), progress_line("draw"),
-                     o.force);
-    std::cout << "wrote " << o.out << "\n";
+    write_picture(qg::figures::palaces_figure(k, window, options, o.engine), o.picture, 1024, "draw");
+    std::cout << "wrote " << o.picture.out << "\n";
   } else {
-    bl::Comparison comparison{.k1 = k,
-                              .k2 = o.compare.value(1, bl::kMaxK),
-                              .shift = bl::parse_cell(o.shift),
-                              .region = region,
-                              .max_side = pixels_value(o.pixels),
-                              .force = o.force};
-    double f = bl::draw_comparison(o.out, comparison, progress_line("draw"));
-    std::cout << fmt::format("wrote {}: {:.2f}% of the cells match\n", o.out, 100 * f);
+    const auto shift = bl::parse_cell(o.shift.empty() ? "1,1" : o.shift);
+    double matched = 0;
+    write_picture(
+        qg::figures::comparison_figure(k, o.compare.value(1, bl::kMaxK), shift.x, shift.y, window, options, &matched),
+        o.picture, 1024, "draw");
+    std::cout << fmt::format("wrote {}: {:.2f}% of the cells match\n", o.picture.out, 100 * matched);
   }
 }
 
 QG_DRAW("blocking", [](CLI::App& draw) {
   auto o = std::make_shared<DrawOptions>();
   auto* cmd = draw.add_subcommand("blocking",
-                                  "draw palace numbers of k-Blocking Wythoff Nim in the palette of seed 004 Fig. 1");
+                                  "palace numbers of k-Blocking Wythoff Nim in the palette of seed 004 Fig. 1 (the "
+                                  "paper's figures: draw blocking-fig1 … fig8)");
   cmd->add_option("k", o->k.text, "the blocking number k (k − 1 pawns)")->required();
   cmd->add_option("--size", o->size, "the region: N or WxH cells")->required();
   cmd->add_option("--at", o->at, "the region's upper-left cell x,y (default 0,0)");
-  cmd->add_option("--out", o->out, "the PNG file")->required();
-  cmd->add_option("--pixels", o->pixels.text, kPixelsHelp);
   cmd->add_option("--engine", o->engine, "definition (default), plain or ca");
   cmd->add_option("--compare", o->compare.text, "Figure 4: compare with game K2, masking differing cells in white");
   cmd->add_option("--shift", o->shift, "with --compare: game K2's cell (x+dx, y+dy) against (x, y); default 1,1");
-  cmd->add_flag("--force", o->force, "run even if the memory estimate exceeds this machine's memory");
+  add_picture_options(cmd, o->picture, "blocking.png");
   cmd->callback([o, cmd] { run_draw(*o, *cmd); });
 });
 
@@ -399,12 +405,23 @@ void tour_blocking(std::ostream& out, const std::string& dir) {
   out << "The example game of §1 (k = 5, queen at (3,3), pawns on (0,0) (1,1) (0,3) (3,0)):\n"
       << "$ queengames blocking 5 play 3 3 --blocked \"0,0;1,1;0,3;3,0\"\n"
       << (example.winning() ? "win" : "lost") << ": every option is a non-palace —" << options << "\n";
-  bl::draw_palaces(dir + "/blocking_figure1.png", 5, {0, 0, 11, 11}, 330, bl::Engine::definition, progress);
-  bl::draw_palaces(dir + "/blocking_k100.png", 100, {0, 0, 300, 300}, 600, bl::Engine::definition, progress);
-  out << "Figure 1 (game 5 on 11×11): " << dir << "/blocking_figure1.png\n"
-      << "  $ queengames draw blocking 5 --size 11 --pixels 330 --out blocking_figure1.png\n"
-      << "Figure 3 (game 100 on 300×300: hood, épaulettes, arms, fabric, warps): " << dir << "/blocking_k100.png\n"
-      << "  $ queengames draw blocking 100 --size 300 --pixels 600 --out blocking_k100.png\n";
+  auto figure = [&](const char* id, const std::string& file, const std::string& what) {
+    const qg::figures::Entry& e = qg::figures::entry(id);
+    PictureOptions picture;
+    picture.out = dir + "/" + file;
+    write_picture(qg::figures::build(e, qg::figures::values(e, {}), figure_options(picture, 1200, id)), picture, 1200,
+                  id);
+    out << what << ": " << picture.out << "\n  $ " << e.command().substr(0, e.command().find(" --out")) << " --out "
+        << file << "\n";
+  };
+  figure("blocking-fig1", "blocking_figure1.png", "Figure 1 (game 5 on 11×11)");
+  const qg::figures::Window k100{0, 0, 300, 300};
+  PictureOptions picture;
+  picture.out = dir + "/blocking_k100.png";
+  write_picture(qg::figures::palaces_figure(100, k100, figure_options(picture, 1200, "blocking")), picture, 1200,
+                "blocking");
+  out << "Figure 3 (game 100 on 300×300: hood, épaulettes, arms, fabric, warps): " << picture.out << "\n"
+      << "  $ queengames draw blocking 100 --size 300 --out blocking_k100.png\n";
 }
 
 QG_TOUR_SECTION(80, "k-Blocking Wythoff Nim (seed 004: Cook, Larsson, Neary)", tour_blocking);

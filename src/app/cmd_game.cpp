@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli.hpp"
+#include "draw.hpp"
 #include "morphic_cli.hpp"
 #include "queengames/claims.hpp"
 #include "queengames/twopile.hpp"
@@ -107,34 +108,24 @@ QG_COMMAND("game", [](CLI::App& app) {
   cmd->callback([o] { run_game(*o); });
 });
 
-struct DrawOptions {
-  std::string ruleset, out;
-  qg::app::NumberOption size{"100"};
-  qg::app::NumberOption pixels{"1024"};
-  bool lines = false, force = false;
-};
-
 QG_DRAW("game", [](CLI::App& draw) {
-  auto o = std::make_shared<DrawOptions>();
-  auto* cmd =
-      draw.add_subcommand("game", "picture of a game's P-positions in the N×N corner (seed 003 Figures 2, 3, 8, 9)");
+  auto o = std::make_shared<qg::app::PictureOptions>();
+  auto ruleset = std::make_shared<std::string>();
+  auto size = std::make_shared<qg::app::NumberOption>(qg::app::NumberOption{"100"});
+  auto lines = std::make_shared<bool>(false);
+  auto* cmd = draw.add_subcommand(
+      "game", "picture of a game's P-positions in the N×N corner (seed 003's figures: draw maharaja-fig2 … fig9)");
   cmd->footer(ruleset_help());
-  cmd->add_option("ruleset", o->ruleset, "e.g. maharaja")->required();
-  cmd->add_option("--size", o->size.text, "the corner's side N (default 100)");
-  cmd->add_option("--out", o->out, "the picture: .svg, .pdf or .png")->required();
-  cmd->add_option("--pixels", o->pixels.text, qg::app::kPixelsHelp);
-  cmd->add_flag("--lines", o->lines, "overlay the lines y = φx and y = x/φ");
-  cmd->add_flag("--force", o->force, "run even if the memory estimate exceeds this machine's memory");
-  cmd->callback([o] {
-    qg::twopile::GamePicture picture;
-    picture.size = o->size.value(2, std::uint64_t{1} << 20);
-    picture.lines = o->lines;
-    picture.progress = qg::app::progress_line("draw game");
-    picture.force = o->force;
-    picture.max_side = qg::app::pixels_value(o->pixels);
-    qg::twopile::draw_game(
-        qg::app::with_hint("(see queengames game --help)", [&] { return qg::twopile::Ruleset::parse(o->ruleset); }),
-        picture, o->out);
+  cmd->add_option("ruleset", *ruleset, "e.g. maharaja")->required();
+  cmd->add_option("--size", size->text, "the corner's side N (default 100)");
+  cmd->add_flag("--lines", *lines, "draw the lines y = φx and y = x/φ beneath the P-positions");
+  qg::app::add_picture_options(cmd, *o, "game.png");
+  cmd->callback([o, ruleset, size, lines] {
+    const auto rules =
+        qg::app::with_hint("(see queengames game --help)", [&] { return qg::twopile::Ruleset::parse(*ruleset); });
+    const auto figure = qg::figures::game_figure(rules, size->value(2, std::uint64_t{1} << 20), *lines,
+                                                 qg::app::figure_options(*o, 1024, "draw game"));
+    qg::app::write_picture(figure, *o, 1024, "draw game");
   });
 });
 
@@ -172,16 +163,15 @@ void tour_game(std::ostream& out, const std::string& dir) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), low, high);
   out << "Readings of garbled text (docs/TWOPILE.md): the limited k-Queen with band J is a->a^(k-j) b a^j with "
          "j = k-1-J; (s,t)-Wythoff removes u,v with |u-v| < (s-1)min(u,v)+t.\n";
-  std::string picture = dir + "/maharaja.png";
-  qg::twopile::GamePicture figure;
-  figure.size = 200;
-  figure.lines = true;
-  figure.max_side = 600;
-  qg::twopile::draw_game(qg::twopile::Ruleset::parse("maharaja"), figure, picture);
+  qg::app::PictureOptions picture;
+  picture.out = dir + "/maharaja.png";
+  const qg::figures::Entry& fig3 = qg::figures::entry("maharaja-fig3");
+  const std::vector<std::uint64_t> size{200};
+  qg::app::write_picture(qg::figures::build(fig3, size, qg::app::figure_options(picture, 1200, "maharaja-fig3")),
+                         picture, 1200, "maharaja-fig3");
   out << fmt::format(
-      "Picture: {} (queengames draw game maharaja --size 200 --lines --out maharaja.png; "
-      "seed 003 Figure 3)\n",
-      picture);
+      "Picture: {} (queengames draw maharaja-fig3 --size 200 --out maharaja.png; seed 003 Figure 3 and its bands)\n",
+      picture.out);
 }
 
 QG_TOUR_SECTION(40, "Two-pile games: Wythoff Nim, the Empresses and Maharaja Nim (seed 001, seed 003)", tour_game);

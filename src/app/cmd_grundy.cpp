@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli.hpp"
+#include "draw.hpp"
 #include "queengames/boards.hpp"
 #include "queengames/claims.hpp"
 
@@ -62,13 +63,22 @@ void write_csv(const b::Table& table, const std::string& path) {
   output.commit();
 }
 
+bool is_picture(const std::string& path) {
+  return path.ends_with(".png") || path.ends_with(".svg") || path.ends_with(".pdf");
+}
+
 void run_grundy(const GrundyArgs& o) {
+  if (!o.out.empty() && !o.out.ends_with(".csv") && !is_picture(o.out))
+    throw qg::InputError("--out must name a .csv file or a picture (.png, .svg, .pdf), not " + o.out);
   const b::Table table = compute(o);
-  if (o.out.ends_with(".png"))
-    return b::draw_grundy_table(o.out, o.name, table, qg::app::pixels_value(o.pixels),
-                                qg::app::progress_line("writing " + o.out));
-  if (!o.out.empty() && !o.out.ends_with(".csv"))
-    throw qg::InputError("--out must name a .csv or a .png file, not " + o.out);
+  if (is_picture(o.out)) {
+    qg::app::PictureOptions picture;
+    picture.out = o.out;
+    picture.pixels = o.pixels;
+    const std::uint64_t size = qg::app::parse_size(o.size, std::uint64_t{1} << 20).width;
+    return qg::app::write_picture(qg::figures::grundy_figure(o.name, o.piece, size, table), picture, 1024,
+                                  "writing " + o.out);
+  }
   if (!o.out.empty()) return write_csv(table, o.out);
   const b::TableSummary s = b::summarize(table);
   if (o.json)
@@ -144,7 +154,7 @@ QG_COMMAND("grundy", [](CLI::App& app) {
   cmd->add_option("--periods", o->periods.text,
                   "quadrant only: certify columns 0 … N − 1 eventually additively periodic and print, per column, "
                   "its least period, preperiod, slope and the certificate's rows n1 < n2 (docs/CONJECTURE26.md)");
-  cmd->add_option("--out", o->out, "write the table as CSV (.csv, rows y = 0, 1, …) or a picture (.png)");
+  cmd->add_option("--out", o->out, "write the table as CSV (.csv, rows y = 0, 1, …) or a picture (.png, .svg, .pdf)");
   cmd->add_flag("--json", o->json, "the summary as JSON");
   cmd->callback([o, cmd] {
     if (!o->periods.text.empty()) {
@@ -162,24 +172,27 @@ QG_DRAW("grundy", [](CLI::App& draw) {
   auto o = std::make_shared<GrundyArgs>();
   auto* cmd = draw.add_subcommand(
       "grundy",
-      "picture of a Grundy table with its corners' coordinates and a colour bar, red (0) → blue (largest), "
-      "zeros black (seed 000 Figs. 4, 5), or the quadrant's queens with axes (Fig. 6)");
+      "picture of a Grundy table with a colour bar, red (0) → blue (largest), zeros black (seed 000 Figs. 4, 5: "
+      "draw exile-fig4, exile-fig5), or the quadrant's queens (Fig. 6: draw exile-fig6)");
   add_common(cmd, o);
   cmd->add_option("--size", o->size, "N or WxH, as for `grundy` (Fig. 5: quadrant --size 500)");
   cmd->add_option("--queens", o->queens.text,
                   "quadrant only: plot the queens (c, S_c) of the first N columns instead (Fig. 6)");
-  cmd->add_option("--out", o->out, "the picture: a table is a PNG (.png); the queens .svg, .pdf or .png")->required();
+  cmd->add_option("--out", o->out, "the picture: .svg, .pdf or .png")->required();
   cmd->callback([o] {
-    const auto max_side = qg::app::pixels_value(o->pixels);
-    if (o->queens.text.empty()) {
-      if (!o->out.ends_with(".png")) throw qg::InputError("draw grundy writes a table as PNG: --out must end in .png");
-      return run_grundy(*o);
-    }
+    qg::plot::format_of(o->out);
+    if (o->queens.text.empty()) return run_grundy(*o);
     if (o->name != "quadrant") throw qg::InputError("--queens draws the quadrant's queens: the name must be quadrant");
     if (!o->size.empty() || o->piece != "queen")
       throw qg::InputError("--queens N draws the first N columns' queens: it takes neither --size nor --piece");
-    // Knuth's column scan costs O(N²/128): a million columns take a few tens of seconds.
-    b::draw_quadrant_queens(o->out, b::quadrant_queens(o->queens.value(1, 1000000)), max_side);
+    const qg::figures::Entry& fig6 = qg::figures::entry("exile-fig6");
+    const std::vector<std::uint64_t> v =
+        qg::figures::values(fig6, std::vector<std::optional<std::uint64_t>>{o->queens.value(1, 1000000)});
+    qg::app::PictureOptions picture;
+    picture.out = o->out;
+    picture.pixels = o->pixels;
+    qg::app::write_picture(qg::figures::build(fig6, v, qg::app::figure_options(picture, 1024, "draw grundy")), picture,
+                           1024, "draw grundy");
   });
 });
 
@@ -220,25 +233,20 @@ void tour_grundy(std::ostream& out, const std::string& dir) {
     }
 
   namespace fs = std::filesystem;
-  const std::string fig5 = (fs::path(dir) / "grundy-quadrant.png").string();
-  b::draw_grundy_table(fig5, "quadrant", b::board_window_table(b::BoardKind::quadrant, b::Piece::queen, 500, 500),
-                       1000);
-  out << fmt::format(
-      "\nFig. 5, the 500×500 corner of the quadrant's table: {}\n"
-      "  (queengames draw grundy quadrant --size 500 --out grundy-quadrant.png)\n",
-      fig5);
-  const std::string fig4 = (fs::path(dir) / "grundy-spiral.png").string();
-  b::draw_grundy_table(fig4, "spiral", b::board_window_table(b::BoardKind::spiral, b::Piece::queen, 401, 401), 802);
-  out << fmt::format(
-      "Fig. 4, the spiral's values for max(|x|,|y|) ≤ 200, North up: {}\n"
-      "  (queengames draw grundy spiral --size 401 --out grundy-spiral.png)\n",
-      fig4);
-  const std::string fig6 = (fs::path(dir) / "quadrant-queens.png").string();
-  b::draw_quadrant_queens(fig6, b::quadrant_queens(10000));
-  out << fmt::format(
-      "Fig. 6, the first 10^4 quadrant queens (c, S_c), on lines of slopes φ and 1/φ: {}\n"
-      "  (queengames draw grundy quadrant --queens 1e4 --out quadrant-queens.png)\n",
-      fig6);
+  auto figure = [&](const char* id, const std::string& file, const std::string& what) {
+    const qg::figures::Entry& e = qg::figures::entry(id);
+    qg::app::PictureOptions picture;
+    picture.out = (fs::path(dir) / file).string();
+    const auto options = qg::app::figure_options(picture, 1200, id);
+    qg::app::write_picture(qg::figures::build(e, qg::figures::values(e, {}), options), picture, 1200, id);
+    out << fmt::format("{}: {}\n  ({} --out {})\n", what, picture.out,
+                       e.command().substr(0, e.command().find(" --out")), file);
+  };
+  out << "\n";
+  figure("exile-fig5", "grundy-quadrant.png", "Fig. 5, the 500×500 corner of the quadrant's table");
+  figure("exile-fig4", "grundy-spiral.png", "Fig. 4, the spiral's values for max(|x|,|y|) ≤ 5");
+  figure("exile-fig6", "quadrant-queens.png",
+         "Fig. 6, the first 10^4 quadrant queens (c, S_c), on lines of slopes φ and 1/φ");
 }
 
 QG_TOUR_SECTION(50, "Grundy tables and numbered boards (seed 000 §7–8)", tour_grundy);

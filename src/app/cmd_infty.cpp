@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli.hpp"
+#include "draw.hpp"
 #include "queengames/boards.hpp"
 #include "queengames/claims.hpp"
 #include "queengames/infty.hpp"
@@ -25,18 +26,6 @@ struct InftyOptions {
 };
 
 // Seed 000 Fig. 6 from the engine: S_c = q_(c+1) − 1.
-void draw_infty_queens(const std::string& path, std::uint64_t count, std::uint32_t pixels = 1024) {
-  std::vector<std::uint64_t> q(count);
-  qg::infty::InftyQueens engine;
-  qg::Poller poller(qg::app::progress_line("infty-queens"), count);
-  for (std::uint64_t done = 0; done < count; done += std::min<std::uint64_t>(count - done, 1 << 16)) {
-    engine.step(std::min<std::uint64_t>(count - done, 1 << 16), q.data() + done);  // 2^16 terms take about 1 ms
-    poller.tick(done);
-  }
-  for (std::uint64_t& row : q) --row;
-  qg::boards::draw_quadrant_queens(path, q, pixels);
-}
-
 double cpu_seconds() {
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);
@@ -247,34 +236,6 @@ QG_COMMAND("infty-queens", [](CLI::App& app) {
   cmd->callback([o] { run_infty(*o); });
 });
 
-QG_DRAW("infty-queens", [](CLI::App& draw) {
-  auto count = std::make_shared<qg::app::NumberOption>(qg::app::NumberOption{"10000"});
-  auto out = std::make_shared<std::string>("infty-queens.png");
-  auto pixels = std::make_shared<qg::app::NumberOption>(qg::app::NumberOption{"1024"});
-  auto* cmd = draw.add_subcommand(
-      "infty-queens", "the first N queens (column right, row down) with axes, seed 000 Fig. 6 (SVG, PDF or PNG)");
-  cmd->add_option("--count", count->text, "N (default 10000, Fig. 6)");
-  cmd->add_option("--out", *out, "the picture: .svg, .pdf or .png (default infty-queens.png)");
-  cmd->add_option("--pixels", pixels->text, qg::app::kPixelsHelp);
-  cmd->callback(
-      [count, out, pixels] { draw_infty_queens(*out, count->value(1, 100'000'000), qg::app::pixels_value(*pixels)); });
-});
-
-QG_DRAW("infty-discrepancies", [](CLI::App& draw) {
-  auto count = std::make_shared<qg::app::NumberOption>(qg::app::NumberOption{"100000"});
-  auto out = std::make_shared<std::string>("infty-discrepancies.png");
-  auto pixels = std::make_shared<qg::app::NumberOption>(qg::app::NumberOption{"1024"});
-  auto* cmd = draw.add_subcommand("infty-discrepancies",
-                                  "q_n − nφ (q_n ≥ n) and q_n − n/φ (q_n < n) against n, seed 002 (SVG, PDF or PNG)");
-  cmd->add_option("--count", count->text, "N terms (default 100000)");
-  cmd->add_option("--out", *out, "the picture: .svg, .pdf or .png (default infty-discrepancies.png)");
-  cmd->add_option("--pixels", pixels->text, qg::app::kPixelsHelp);
-  cmd->callback([count, out, pixels] {
-    qg::infty::draw_discrepancies(*out, count->value(1, 1'000'000'000), qg::app::pixels_value(*pixels),
-                                  qg::app::progress_line("draw infty-discrepancies"));
-  });
-});
-
 // ---- tour ----------------------------------------------------------------------------------
 
 void tour_infty(std::ostream& out, const std::string& dir) {
@@ -298,12 +259,16 @@ void tour_infty(std::ostream& out, const std::string& dir) {
   out << fmt::format(
       "  Knuth found −2 < q_n − nφ < 1 and −3 < q_n − n/φ < 5 to 10^9; docs/INFTY_QUEENS.md goes further.\n");
 
-  const std::string picture = (std::filesystem::path(dir) / "infty-queens.png").string();
-  draw_infty_queens(picture, 10'000);
+  qg::app::PictureOptions picture;
+  picture.out = (std::filesystem::path(dir) / "infty-discrepancies.png").string();
+  const qg::figures::Entry& e = qg::figures::entry("knuth-discrepancies");
+  const std::vector<std::uint64_t> count{100'000};
+  qg::app::write_picture(qg::figures::build(e, count, qg::app::figure_options(picture, 1200, e.id)), picture, 1200,
+                         e.id);
   out << fmt::format(
-      "\nFig. 6 of seed 000, the first 10^4 queens: {}\n"
-      "  (queengames draw infty-queens --count 1e4 --out infty-queens.png)\n",
-      picture);
+      "\nThe discrepancies of q_1 … q_(10^5) against nφ and n/φ, with the bounds (49)–(50) of seed 000: {}\n"
+      "  (queengames draw knuth-discrepancies --count 1e5 --out infty-discrepancies.png)\n",
+      picture.out);
 }
 
 QG_TOUR_SECTION(60, "The lexicographically first ∞-queens solution (seed 002; seed 000 §8)", tour_infty);

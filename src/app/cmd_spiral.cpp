@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli.hpp"
+#include "draw.hpp"
 #include "queengames/claims.hpp"
 #include "queengames/numeration.hpp"
 #include "queengames/spiral.hpp"
@@ -136,18 +137,6 @@ void run_table(const TableOptions& o) {
   output.commit();
 }
 
-// ---- draw spiral-queens ---------------------------------------------------------------------
-
-void draw_spiral_queens(const std::string& path, std::uint64_t radius, std::uint32_t pixels) {
-  sp::draw_queens(path, radius, pixels, qg::app::progress_line("draw spiral-queens"));
-}
-
-struct DrawOptions {
-  qg::app::NumberOption radius{"1000"};
-  qg::app::NumberOption pixels{"1024"};
-  std::string out = "spiral-queens.png";
-};
-
 QG_COMMAND("spiral", [](CLI::App& app) {
   auto* spiral = app.add_subcommand("spiral", "queens in exile on the square spiral (seed 000 §1–6)");
   spiral->require_subcommand(1);
@@ -181,16 +170,6 @@ QG_COMMAND("spiral", [](CLI::App& app) {
   cmd->callback([table] { run_table(*table); });
 });
 
-QG_DRAW("spiral-queens", [](CLI::App& draw) {
-  auto o = std::make_shared<DrawOptions>();
-  auto* cmd = draw.add_subcommand("spiral-queens",
-                                  "the queens with max(|x|,|y|) ≤ R with axes, seed 000 Fig. 3 (SVG, PDF or PNG)");
-  cmd->add_option("--radius", o->radius.text, "R (default 1000: Fig. 3's 1409 queens)");
-  cmd->add_option("--pixels", o->pixels.text, qg::app::kPixelsHelp);
-  cmd->add_option("--out", o->out, "the picture: .svg, .pdf or .png (default spiral-queens.png)");
-  cmd->callback([o] { draw_spiral_queens(o->out, o->radius.value(1, 1000000000), qg::app::pixels_value(o->pixels)); });
-});
-
 // ---- tour ----------------------------------------------------------------------------------
 
 void tour_spiral(std::ostream& out, const std::string& dir) {
@@ -222,12 +201,16 @@ void tour_spiral(std::ostream& out, const std::string& dir) {
       "  q_(2^100) = ({}, {})\n  at cell {}\n",
       text(q.x), text(q.y), q.cell.get_str());
 
-  const std::string picture = (std::filesystem::path(dir) / "spiral-queens.png").string();
-  draw_spiral_queens(picture, 1000, 1024);
+  qg::app::PictureOptions picture;
+  picture.out = (std::filesystem::path(dir) / "spiral-queens.png").string();
+  const qg::figures::Entry& fig3 = qg::figures::entry("exile-fig3");
+  qg::app::write_picture(
+      qg::figures::build(fig3, qg::figures::values(fig3, {}), qg::app::figure_options(picture, 1200, "exile-fig3")),
+      picture, 1200, "exile-fig3");
   out << fmt::format(
       "\nFig. 3, the 1409 queens with max(|x|,|y|) ≤ 1000: {}\n"
-      "  (queengames draw spiral-queens --radius 1000 --out spiral-queens.png)\n",
-      picture);
+      "  (queengames draw exile-fig3 --radius 1000 --out spiral-queens.png)\n",
+      picture.out);
 }
 
 QG_TOUR_SECTION(30, "Queens in exile on the square spiral (seed 000 §1–6)", tour_spiral);

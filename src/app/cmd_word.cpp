@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "cli.hpp"
+#include "draw.hpp"
 #include "queengames/io.hpp"
 #include "queengames/words.hpp"
 
@@ -184,67 +185,6 @@ std::string prefix_of(const char* name, std::size_t n) {
   return w;
 }
 
-constexpr qg::Rgb letter_colour[] = {{200, 40, 40}, {30, 100, 200}, {40, 150, 60}};
-
-// Fibonacci word: for each prefix length n the discrepancy d(n) = N_a(n) − n/φ
-// (qg::words::letter_discrepancies; a grey stem with a dot at its tip), coloured by the next letter
-// t_n. The word codes a rotation by 1/φ: t_n = a exactly when d(n) < 2/φ − 1 = 1/φ³, the
-// dashed line.
-void draw_fibonacci(const std::string& path) {
-  constexpr int count = 610, step = 2, width = count * step, height = 360;
-  std::string w = prefix_of("fibonacci", count);
-  constexpr double phi = std::numbers::phi;
-  const std::vector<double> d =
-      qg::words::letter_discrepancies(qg::words::Morphism::named("fibonacci"), 'a', 1 / phi, count);
-  const double lo = -1 / (phi * phi), hi = 1 / phi;
-  auto row_of = [&](double v) { return 5 + static_cast<int>(std::lround((hi - v) / (hi - lo) * (height - 11))); };
-  int axis = row_of(0), split = row_of(2 / phi - 1);
-  qg::write_png(path, width, height, [&](std::uint32_t py, qg::Rgb* pixels) {
-    int y = static_cast<int>(py);
-    if (y == axis)
-      for (int x = 0; x < width; ++x) pixels[x] = {170, 170, 170};
-    if (y == split)
-      for (int x = 0; x < width; ++x)
-        if (x % 12 < 7) pixels[x] = {0, 0, 0};
-    for (int n = 0; n < count; ++n) {
-      int tip = row_of(d[static_cast<std::size_t>(n)]);
-      if (std::abs(y - tip) <= 1) {
-        for (int x = std::max(0, n * step - 1); x <= std::min(width - 1, n * step + 1); ++x)
-          pixels[x] = letter_colour[w[static_cast<std::size_t>(n)] - 'a'];
-      } else if (y >= std::min(axis, tip) && y <= std::max(axis, tip)) {
-        pixels[n * step] = {200, 200, 200};
-      }
-    }
-  });
-}
-
-// Tribonacci word: the Rauzy fractal (qg::words::tribonacci_rauzy_points), each point coloured by the
-// next letter t_n — three subtiles.
-void draw_tribonacci(const std::string& path) {
-  constexpr std::size_t count = 400'000;
-  constexpr double side = 800;
-  std::string w = prefix_of("tribonacci", count);
-  const std::vector<std::complex<double>> z = qg::words::tribonacci_rauzy_points(count);
-  double x0 = 1e9, x1 = -1e9, y0 = 1e9, y1 = -1e9;
-  for (const auto& at : z) {
-    x0 = std::min(x0, at.real()), x1 = std::max(x1, at.real());
-    y0 = std::min(y0, at.imag()), y1 = std::max(y1, at.imag());
-  }
-  double scale = (side - 20) / std::max(x1 - x0, y1 - y0);
-  auto width = static_cast<std::uint32_t>(21 + (x1 - x0) * scale),
-       height = static_cast<std::uint32_t>(21 + (y1 - y0) * scale);
-  std::vector<std::uint8_t> ink(static_cast<std::size_t>(width) * height, 0);
-  for (std::size_t n = 0; n < count; ++n) {
-    auto px = static_cast<std::size_t>(10 + (z[n].real() - x0) * scale);
-    auto py = static_cast<std::size_t>(10 + (y1 - z[n].imag()) * scale);
-    ink[py * width + px] = static_cast<std::uint8_t>(1 + w[n] - 'a');
-  }
-  qg::write_png(path, width, height, [&](std::uint32_t y, qg::Rgb* pixels) {
-    for (std::uint32_t x = 0; x < width; ++x)
-      if (auto v = ink[static_cast<std::size_t>(y) * width + x]) pixels[x] = letter_colour[v - 1];
-  });
-}
-
 QG_TOUR_SECTION(20, "Words and morphisms (seed 000 §3–5, seed 001 §3)", [](std::ostream& out, const std::string& dir) {
   out << "The fixed points of the named morphisms (queengames word --list), first 40 letters:\n";
   for (const auto& name : qg::words::Morphism::names())
@@ -274,13 +214,16 @@ QG_TOUR_SECTION(20, "Words and morphisms (seed 000 §3–5, seed 001 §3)", [](s
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   out << fmt::format("Streamed {} letters of the Tribonacci word in {:.3f} s ({} stack frames)   bench/bench_words\n",
                      stream.position(), seconds, stream.depth());
-  draw_fibonacci(dir + "/fibonacci-word.png");
-  draw_tribonacci(dir + "/tribonacci-word.png");
+  qg::app::PictureOptions fibonacci, tribonacci;
+  fibonacci.out = dir + "/fibonacci-word.png";
+  tribonacci.out = dir + "/tribonacci-word.png";
+  qg::app::write_picture(qg::figures::fibonacci_word_figure(610), fibonacci, 1200, "fibonacci word");
+  qg::app::write_picture(qg::figures::rauzy_figure(400000, qg::app::figure_options(tribonacci, 1200, "rauzy")),
+                         tribonacci, 1200, "tribonacci word");
   out << fmt::format(
-      "Pictures: {0}/fibonacci-word.png (N_a(n) − n/φ for n < 610, coloured by t_n: a "
-      "exactly below 1/φ³, a rotation by 1/φ), {0}/tribonacci-word.png (the Rauzy fractal of T: discrepancy vectors of "
-      "400 000 prefixes, coloured a red, b blue, c green)\n",
-      dir);
+      "Pictures: {} (N_a(n) − n/φ for n < 610, coloured by t_n: a exactly below 1/φ³, a rotation by 1/φ), {} (the "
+      "Rauzy fractal of T: discrepancy vectors of 400 000 prefixes, coloured a red, b blue, c green)\n",
+      fibonacci.out, tribonacci.out);
 });
 
 }  // namespace

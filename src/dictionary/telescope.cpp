@@ -166,6 +166,7 @@ struct Telescope::Impl {
         }
         if (at >= hi) {
           if (source) *source = std::move(words);
+          if (trace) trace->windows.emplace_back(lo, hi);
           return out;
         }
       }

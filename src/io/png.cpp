@@ -62,57 +62,6 @@ void write_png(const std::filesystem::path& path, std::uint32_t width, std::uint
   file.commit();
 }
 
-Rgb red_to_blue(double t) {
-  t = std::clamp(t, 0.0, 1.0);
-  // Hue from 0° (red) to 240° (blue) at full saturation: the map of seed 000 Fig. 5.
-  double h = 240.0 * t / 60.0;
-  double x = 1.0 - std::fabs(std::fmod(h, 2.0) - 1.0);
-  double r = 0, g = 0, b = 0;
-  if (h < 1) r = 1, g = x;
-  else if (h < 2) r = x, g = 1;
-  else if (h < 3) g = 1, b = x;
-  else b = 1, g = x;
-  auto c = [](double v) { return static_cast<std::uint8_t>(std::lround(255 * v)); };
-  return {c(r), c(g), c(b)};
-}
-
-Rgb grey(double t) {
-  auto v = static_cast<std::uint8_t>(std::lround(255 * (1 - std::clamp(t, 0.0, 1.0))));
-  return {v, v, v};
-}
-
-Raster table_raster(const TablePicture& p) {
-  if (p.width == 0 || p.height == 0) throw RangeError("an empty table cannot be drawn");
-  if (p.max_side == 0) throw RangeError("a picture must be at least 1 pixel a side");
-  // Cells per pixel (downsampling) or pixels per cell (enlarging), the same along both axes.
-  Raster r;
-  std::uint64_t side = std::max(p.width, p.height);
-  r.cells_per_pixel = (side + p.max_side - 1) / p.max_side;
-  r.pixels_per_cell = r.cells_per_pixel > 1 ? 1 : std::max<std::uint64_t>(1, p.max_side / side);
-  const std::uint64_t cpp = r.cells_per_pixel, ppc = r.pixels_per_cell;
-  r.width = static_cast<std::uint32_t>((p.width + cpp - 1) / cpp * ppc);
-  r.height = static_cast<std::uint32_t>((p.height + cpp - 1) / cpp * ppc);
-  auto mins = std::make_shared<std::vector<std::int64_t>>();
-  r.row = [p, cpp, ppc, w = r.width, mins](std::uint32_t py, Rgb* pixels) {
-    std::uint64_t cy = py / ppc * cpp;
-    std::uint64_t columns = (p.width + cpp - 1) / cpp;
-    mins->assign(columns, INT64_MAX);
-    for (std::uint64_t y = cy; y < std::min(p.height, cy + cpp); ++y)
-      for (std::uint64_t x = 0; x < p.width; ++x) {
-        std::int64_t v = p.value(x, y);
-        std::int64_t& m = (*mins)[x / cpp];
-        m = std::min(m, v);
-      }
-    for (std::uint32_t px = 0; px < w; ++px) {
-      std::int64_t v = (*mins)[px / ppc];
-      if (v < 0) pixels[px] = {255, 255, 255};
-      else if (v == 0 && p.highlight_zero) pixels[px] = {0, 0, 0};
-      else pixels[px] = p.colour(static_cast<double>(v) / static_cast<double>(std::max<std::int64_t>(1, p.vmax)));
-    }
-  };
-  return r;
-}
-
 std::string Sum64::hex() const {
   static const char digits[] = "0123456789abcdef";
   std::string s(16, '0');
