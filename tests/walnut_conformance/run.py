@@ -319,46 +319,57 @@ def run_queengames(suite, scratch, binary, timeout, log, checkout):
 
 # ------------------------------------------------------------------------------------ comparison
 
-# Our messages that say a feature is missing (not Walnut's reason for refusing), and the feature.
-MISSING = [
-    (r"unknown command '(\w+)'", lambda m: f"command `{m.group(1)}`"),
-    (r"eval needs a closed statement", lambda m: "`eval` with free variables (an automaton result)"),
-    (r"expected a quoted statement", None),
-    (r"expected a command", None),
-    (r"unexpected character '(.)'", lambda m: f"the character `{m.group(1)}` in statements"),
-    (r"a letter is only compared with a letter", lambda m: "word-automaton values in arithmetic and order"),
-    (r"a negative number needs a negative base", lambda m: "negative constants in natural bases (`_1`)"),
-    (r"not yet supported|not supported|unsupported", None),
-    (r"no such option|unknown option|The following argument", lambda m: "a command-line option"),
+# Our messages that name what is missing (or why we refuse), and the feature to build.
+MESSAGES = [
+    (r"unknown command '(\w+)'", lambda m: f"command `{m.group(1)}`", True),
+    (r"eval needs a closed statement", lambda m: "`eval` with free variables (an automaton result)", True),
+    (r"unknown number system '(msd|lsd)_neg_fib'", lambda m: "negaFibonacci (`msd_neg_fib`, `lsd_neg_fib`)", True),
+    (r"unknown number system '(\w+)'", lambda m: f"number system `{m.group(1)}`", True),
+    (r"unexpected character '`'", lambda m: "reversal `` ` ``", True),
+    (r"unexpected character '\.'", lambda m: "`.NAME[` (word names beginning with A, E, I)", True),
+    (r"unexpected character '(.)'", lambda m: f"the character `{m.group(1)}` in statements", True),
+    (r"a letter is only compared with a letter", lambda m: "word-automaton values in arithmetic and order", True),
+    (r"a negative number needs a negative base", lambda m: "negative constants in natural bases (`_1`)", False),
+    (r"an alphabet .* is supported", lambda m: "`reg` alphabets (negative digits, gaps, unordered)", True),
+    (r"is read in two number systems", lambda m: "one variable in two number systems", False),
+    (r"no such option|unknown option|The following argument", lambda m: "a command-line option", True),
 ]
 
-# Features seen in the text of a case, to name what a generic parse error is about.
+# Syntax our parser does not take, seen in the text of a case: names what a parse error is about,
+# and lists the features a failing case needs besides the first one refused.
 FEATURES = [
     (r"::\s*$", "`::` (detailed log)"),
-    (r"^\s*(eval|def)\s+[A-Za-z]\w*(\s+[A-Za-z0-9]\w*)+\s+\"", "`eval NAME VARS` (incidence matrices, .mpl)"),
+    (r"^\s*(eval|def)\s+[A-Za-z]\w*(\s+\w+)+\s+\"", "`eval NAME VARS` (incidence matrices, .mpl)"),
     (r"`", "reversal `` ` ``"),
     (r"\]\s*\[", "word automata of several inputs `W[x][y]`"),
-    (r"\.[A-Za-z]\w*\[", "`.NAME[` word names"),
-    (r"neg_fib", "negaFibonacci"),
-    (r"\[[^\]]*(<|>|=|E|A)[^\]]*\]", "a formula as an index"),
+    (r"\.[A-Za-z]\w*\[", "`.NAME[` (word names beginning with A, E, I)"),
+    (r"neg_fib", "negaFibonacci (`msd_neg_fib`, `lsd_neg_fib`)"),
+    (r"[A-Za-z]\w*\[[^\]]*(<|>|=|\bE|\bA|&|\|)[^\]]*\]", "a formula as an index"),
+    (r"\[[^\]]*\?\w+", "`?` inside an index"),
+    (r"\$\w+\([^)]*\?\w+", "`?` inside arguments"),
+    (r"\b_\w", "unary minus `_`"),
     (r"^\s*reg\b.*\{[^}]*-", "`reg` with negative digits"),
-    (r"^\s*reg\b", "`reg`"),
-    (r"^\s*(eval|def)\b", "`eval`/`def` statements"),
 ]
+PARSE_ERROR = re.compile(r"expected|found|unexpected|unterminated|the statement ends")
+
+
+def features_in(command):
+    return [label for pattern, label in FEATURES if re.search(pattern, command)]
 
 
 def feature_of(case_command, message):
-    for pattern, label in MISSING:
+    """(the feature a failure needs, whether our message says it is missing)."""
+    for pattern, label, missing in MESSAGES:
         m = re.search(pattern, message or "")
         if m:
-            if label:
-                return label(m), True
-            break
-    for pattern, label in FEATURES:
-        if re.search(pattern, case_command):
-            return label, bool(m) if message else False
+            return label(m), missing
+    if message and PARSE_ERROR.search(message):
+        found = features_in(case_command)
+        if found:
+            return found[0], True
+        return "syntax: " + normalise(message), True
     verb = command_name(case_command)[0] or "?"
-    return f"command `{verb}`", False
+    return f"`{verb}`: " + normalise(message), False
 
 
 def normalise(message):
@@ -410,6 +421,8 @@ def analyse(suite, outcomes, setup_errors, checkout, systems):
         position += 1
         m = re.match(r"\s*load\s+(\S+?)\s*[;:]", c)
         failed = setup_errors.get(c)
+        if failed:
+            failed = feature_of(c, failed)[0]
         if m:
             path = os.path.join(checkout, "Command Files", m.group(1))
             inner = split_commands(open(path, encoding="utf-8").read()) if os.path.exists(path) else []
@@ -426,7 +439,8 @@ def analyse(suite, outcomes, setup_errors, checkout, systems):
     for c in suite.cases:
         o = outcomes.get(c.index, Outcome())
         verdict, detail = compare_case(c, o, systems)
-        row = {"case": c.index, "command": c.command, "verdict": verdict, "detail": detail, "seconds": o.seconds}
+        row = {"case": c.index, "command": c.command, "verdict": verdict, "detail": detail, "seconds": o.seconds,
+               "outcome": o.status}
         if c.expected_error is not None:
             row["expected"] = "error"
         elif c.expected_automaton:
@@ -454,8 +468,9 @@ def analyse(suite, outcomes, setup_errors, checkout, systems):
             else:
                 root = feature if row["verdict"] != "differ" else "wrong answers: " + feature
                 if row["verdict"] == "no result":
-                    root = "results not written (" + (row["detail"] or "?") + ")"
+                    root = "results not written: " + (row["detail"] or "?")
             row["category"] = root
+            row["features"] = features_in(c.command)
         results.append(row)
         verb, name = command_name(c.command)
         if verb in DEFINES and name:
@@ -464,10 +479,6 @@ def analyse(suite, outcomes, setup_errors, checkout, systems):
                 failed = row.get("category")
             definers.append((base + c.index, name, f"case {c.index}", failed))
     return results
-
-
-def category_of_setup(command, message):
-    return feature_of(command, message)[0]
 
 
 def summary(results):
@@ -482,6 +493,16 @@ def summary(results):
         if len(s["examples"]) < 3:
             s["examples"].append({"case": r["case"], "command": r["command"], "detail": r["detail"]})
     return sorted(by.values(), key=lambda s: (-s["cases"], s["category"]))
+
+
+def features_summary(results):
+    """How many failing cases need each feature of the statement syntax, whatever failed first."""
+    count = {}
+    for r in results:
+        if r["verdict"] != "agree":
+            for f in r.get("features", []):
+                count[f] = count.get(f, 0) + 1
+    return sorted(({"feature": f, "cases": n} for f, n in count.items()), key=lambda x: (-x["cases"], x["feature"]))
 
 
 def markdown(report):
@@ -508,6 +529,11 @@ def markdown(report):
         detail = (ex["detail"] or "").replace("|", "\\|")[:160]
         command = ex["command"].replace("|", "\\|")[:100]
         out.append(f"| {s['category']} | {s['cases']} | {s['direct']} | {s['blocked']} | {ex['case']}: `{command}` — {detail} |")
+    if report.get("features"):
+        out += ["", "## Syntax seen in the failing cases (each may fail first on something else)", "",
+                "| syntax | failing cases using it |", "|---|---|"]
+        for f in report["features"]:
+            out.append(f"| {f['feature']} | {f['cases']} |")
     out += ["", "## Every case", "", "| case | verdict | command | detail |", "|---|---|---|---|"]
     for r in report["results"]:
         detail = (r["detail"] or "").replace("|", "\\|").replace("\n", " ")[:200]
@@ -525,6 +551,8 @@ def main(argv=None):
     engine.add_argument("--walnut-build", help="Walnut built by scripts/build-walnut.sh (its OUT_DIR)")
     ap.add_argument("--out", help="report directory (default build/walnut-conformance/ENGINE)")
     ap.add_argument("--timeout", type=float, default=3600, help="seconds for one run of the tool (default 3600)")
+    ap.add_argument("--reanalyse", action="store_true",
+                    help="compare again what the last run in OUT produced (OUT/outcomes.json), without running")
     args = ap.parse_args(argv)
     checkout = os.path.abspath(args.walnut)
     if not os.path.isfile(os.path.join(checkout, ws.TEST_SOURCE)):
@@ -535,15 +563,26 @@ def main(argv=None):
     os.makedirs(out, exist_ok=True)
     scratch = os.path.join(out, "scratch")
     suite = ws.read_suite(checkout)
-    prepare(checkout, suite, scratch)
-    for f in ("walnut.stdout", "walnut.stderr", "queengames.stderr"):
-        if os.path.exists(os.path.join(out, f)):
-            os.remove(os.path.join(out, f))
-    if args.queengames:
-        outcomes, setup_errors, info = run_queengames(suite, scratch, os.path.abspath(args.queengames), args.timeout,
-                                                       out, checkout)
+    saved = os.path.join(out, "outcomes.json")
+    if args.reanalyse:
+        with open(saved, encoding="utf-8") as f:
+            data = json.load(f)
+        outcomes = {int(k): Outcome(**v) for k, v in data["outcomes"].items()}
+        setup_errors, info = data["setup_errors"], data["info"]
     else:
-        outcomes, setup_errors, info = run_walnut(suite, scratch, os.path.abspath(args.walnut_build), args.timeout, out)
+        prepare(checkout, suite, scratch)
+        for f in ("walnut.stdout", "walnut.stderr", "queengames.stderr"):
+            if os.path.exists(os.path.join(out, f)):
+                os.remove(os.path.join(out, f))
+        if args.queengames:
+            outcomes, setup_errors, info = run_queengames(suite, scratch, os.path.abspath(args.queengames),
+                                                           args.timeout, out, checkout)
+        else:
+            outcomes, setup_errors, info = run_walnut(suite, scratch, os.path.abspath(args.walnut_build),
+                                                      args.timeout, out)
+        with open(saved, "w", encoding="utf-8") as f:
+            json.dump({"outcomes": {k: vars(o) for k, o in outcomes.items()}, "setup_errors": setup_errors,
+                       "info": info}, f, indent=1)
     systems = wa.NumberSystems(os.path.join(scratch, "Custom Bases"))
     results = analyse(suite, outcomes, setup_errors, checkout, systems)
     counts = {}
@@ -555,7 +594,7 @@ def main(argv=None):
         commit = p.stdout.strip() or commit
     report = {"engine": info, "walnut_checkout": checkout, "walnut_commit": commit, "cases": len(suite.cases),
               "date": time.strftime("%Y-%m-%d %H:%M"), "counts": counts, "setup_errors": setup_errors,
-              "summary": summary(results), "results": results}
+              "summary": summary(results), "features": features_summary(results), "results": results}
     with open(os.path.join(out, "report.json"), "w", encoding="utf-8") as f:
         json.dump(report, f, indent=1, ensure_ascii=False)
     with open(os.path.join(out, "report.md"), "w", encoding="utf-8") as f:
