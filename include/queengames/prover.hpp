@@ -30,6 +30,8 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
+#include <memory>
 #include <map>
 #include <optional>
 #include <string>
@@ -39,6 +41,10 @@
 #include "queengames/automata.hpp"
 
 namespace qg::prover {
+
+namespace detail {
+class Reader;
+}
 
 struct Result {
   std::string command;  // "eval", "def", "macro", "morphism", "promote", "image", "reg"
@@ -53,21 +59,41 @@ struct Result {
   // For a FALSE statement "A x,y … φ": the smallest x, y … with φ false (shortest
   // representations, then lexicographically first). Negative only in a negative base.
   std::vector<std::pair<std::string, std::int64_t>> counterexample;
+  // The automaton the command made (eval, def, reg, promote, image and the automaton commands).
+  std::shared_ptr<const automata::Automaton> automaton;
+  // eval/def NAME v1 v2 "…": the variables named for incidence matrices, and whether the
+  // command ended with "::" (Walnut's request for them).
+  std::vector<std::string> matrix_variables;
+  std::vector<std::size_t> matrix_positions;
+  bool matrices = false;
 };
+
+// Called with each command's error when a run keeps going after it.
+using ErrorFn = std::function<void(const InputError&)>;
 
 class Session {
  public:
   explicit Session(automata::Context context = {});
 
-  // Runs every command of `text`; `file` names it in error messages.
-  std::vector<Result> run(std::string_view text, std::string_view file = "<input>");
+  // Runs every command of `text`; `file` names it in error messages. The first failing
+  // command throws, unless `keep_going` is given: it then receives the error and the run goes on
+  // with the next command.
+  std::vector<Result> run(std::string_view text, std::string_view file = "<input>", const ErrorFn& keep_going = {});
   // Runs a command file; automaton files named in it are looked up in the library.
-  std::vector<Result> run_file(const std::filesystem::path& path);
+  std::vector<Result> run_file(const std::filesystem::path& path, const ErrorFn& keep_going = {});
 
-  // A Walnut-like library directory: $name reads "Automata Library/name.txt" and NAME[i]
-  // reads "Word Automata Library/NAME.txt" when the session has no such automaton. Without
-  // a def or library file of that name, $name is one of shipped_automata().
-  void set_library(std::filesystem::path dir) { library_ = std::move(dir); }
+  // Walnut's folder: $name reads "Automata Library/name.txt", NAME[i] "Word Automata
+  // Library/NAME.txt" when the session has no such automaton, and `load F` finds F in
+  // "Command Files/". Without a def or library file of that name, $name is one of
+  // shipped_automata(). With `write`, each command's automaton is written where Walnut writes
+  // it (atomically): Result/NAME.txt, and also "Automata Library/" for def and reg, "Word
+  // Automata Library/" for promote and image.
+  void set_home(std::filesystem::path dir, bool write) {
+    home_ = std::move(dir);
+    write_home_ = write;
+  }
+  // The same, read only.
+  void set_library(std::filesystem::path dir) { set_home(std::move(dir), false); }
 
   // Named automata (def and $name) and word automata (NAME[i]).
   void define(const std::string& name, automata::Automaton a);
@@ -85,8 +111,16 @@ class Session {
   automata::Context& context() { return context_; }
 
  private:
+  enum class Library { none, automata, words };
+  struct Commands;
+  // Runs an automaton command (commands.cpp: union, reverse, convert …); false if `command` is none.
+  bool run_automaton_command(const std::string& command, detail::Reader& in, Result& r);
+  void publish(const Result& r, Library library);
+
   automata::Context context_;
-  std::filesystem::path library_;
+  std::filesystem::path home_;
+  bool write_home_ = false;
+  int load_depth_ = 0;
   std::map<std::string, automata::Automaton> automata_, words_;
   std::map<std::string, std::shared_ptr<const automata::NumberSystem>> systems_;
   std::map<std::string, std::string> macros_, morphisms_;

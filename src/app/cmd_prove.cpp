@@ -11,10 +11,10 @@
 namespace {
 
 struct ProveOptions {
-  std::string file, expression, library, strategy = "automatic", synthesize, system, out;
+  std::string file, expression, library, home, strategy = "automatic", synthesize, system, out;
   qg::app::NumberOption longest{"0"};
   qg::app::NumberOption budget{"50000"}, memory{"0"};
-  bool json = false, steps = false;
+  bool json = false, steps = false, keep_going = false;
 };
 
 void run_synthesize(const ProveOptions& o, qg::prover::Session& session) {
@@ -59,6 +59,8 @@ void run_synthesize(const ProveOptions& o, qg::prover::Session& session) {
   if (system == s.system && !ok) throw qg::InputError(fmt::format("the guess for {} is not certified", s.name));
 }
 
+void print_results(const std::vector<qg::prover::Result>& results);
+
 void run_prove(const ProveOptions& o) {
   if (!o.synthesize.empty() && !(o.file.empty() && o.expression.empty()))
     throw qg::InputError("--synthesize takes no command FILE or -e");
@@ -80,9 +82,20 @@ void run_prove(const ProveOptions& o) {
                                s.states_in, s.states_out, s.letters, static_cast<double>(s.bytes) / 1024, s.seconds);
     };
   qg::prover::Session session(ctx);
+  if (!o.library.empty() && !o.home.empty()) throw qg::InputError("give --library or --walnut-home, not both");
   if (!o.library.empty()) session.set_library(o.library);
+  if (!o.home.empty()) session.set_home(o.home, true);
   if (!o.synthesize.empty()) return run_synthesize(o, session);
-  auto results = o.file.empty() ? session.run(o.expression, "-e") : session.run_file(o.file);
+  // --keep-going: each failing command is reported, and the run goes on; exit status 2 at the end.
+  std::size_t failures = 0;
+  qg::prover::ErrorFn report;
+  if (o.keep_going)
+    report = [&](const qg::InputError& e) {
+      ++failures;
+      std::cerr << "queengames: " << e.what() << "\n";
+    };
+  auto results = o.file.empty() ? session.run(o.expression, "-e", report)
+                                 : session.run_file(o.file, report);
   if (o.json) {
     auto all = nlohmann::json::array();
     for (const auto& r : results) {
@@ -93,7 +106,7 @@ void run_prove(const ProveOptions& o) {
                        {"peak_bytes", std::to_string(r.peak_bytes)},
                        {"seconds", r.seconds}};
       if (r.truth) j["truth"] = *r.truth;
-      if (r.command == "def") j["variables"] = r.variables;
+      if (!r.truth && r.automaton) j["variables"] = r.variables;
       if (!r.counterexample.empty()) {
         nlohmann::json c = nlohmann::json::object();
         for (const auto& [v, n] : r.counterexample) c[v] = std::to_string(n);
@@ -102,8 +115,13 @@ void run_prove(const ProveOptions& o) {
       all.push_back(j);
     }
     std::cout << all.dump(2) << "\n";
-    return;
+  } else {
+    print_results(results);
   }
+  if (failures) throw qg::InputError(fmt::format("{} command{} failed", failures, failures == 1 ? "" : "s"));
+}
+
+void print_results(const std::vector<qg::prover::Result>& results) {
   for (const auto& r : results) {
     if (r.command == "macro" || r.command == "morphism" || r.command == "numsys") continue;  // no automaton
     std::string head = r.truth ? (*r.truth ? "TRUE" : "FALSE")
@@ -136,7 +154,12 @@ QG_COMMAND("prove", [](CLI::App& app) {
   cmd->add_option("file", o->file, "a file of Walnut commands");
   cmd->add_option("-e,--expression", o->expression, "commands given on the command line");
   cmd->add_option("--library", o->library,
-                  "a Walnut-like library directory (Automata Library/, Word Automata Library/)");
+                  "a Walnut-like library directory (Automata Library/, Word Automata Library/), read only");
+  cmd->add_option("--walnut-home", o->home,
+                  "Walnut's folder: read its libraries and Command Files/, and write each result where Walnut "
+                  "writes it (Result/, Automata Library/, Word Automata Library/)");
+  cmd->add_flag("--keep-going", o->keep_going,
+                "report a failing command and go on with the next (exit status 2 at the end if any failed)");
   cmd->add_option("--strategy", o->strategy,
                   "determinization: automatic (subset, then Brzozowski past --budget), subset, brzozowski");
   cmd->add_option("--budget", o->budget.text,

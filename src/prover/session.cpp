@@ -8,16 +8,15 @@
 #include <fmt/format.h>
 
 #include "prover/evaluate.hpp"
+#include "prover/reader.hpp"
 #include "prover/regex.hpp"
+#include "queengames/io.hpp"
 #include "queengames/words.hpp"
 
 namespace qg::prover {
 
-using automata::Automaton;
+namespace detail {
 
-namespace {
-
-// "FILE:LINE:COL: what" for an offset into `text`.
 std::string located(std::string_view file, std::string_view text, std::size_t pos, const std::string& what) {
   std::size_t line = 1, col = 1;
   for (std::size_t i = 0; i < pos && i < text.size(); ++i) {
@@ -30,6 +29,13 @@ std::string located(std::string_view file, std::string_view text, std::size_t po
   }
   return fmt::format("{}:{}:{}: {}", file, line, col, what);
 }
+
+}  // namespace detail
+
+using automata::Automaton;
+using detail::located;
+
+namespace {
 
 std::string read_text(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
@@ -149,8 +155,8 @@ Automaton numbers_of_file(Automaton a, const std::string& file, bool word, const
 const Automaton& Session::automaton(const std::string& name) {
   auto it = automata_.find(name);
   if (it != automata_.end()) return it->second;
-  if (!library_.empty()) {
-    auto path = library_ / "Automata Library" / (name + ".txt");
+  if (!home_.empty()) {
+    auto path = home_ / "Automata Library" / (name + ".txt");
     if (std::filesystem::exists(path)) {
       Automaton a = read_automaton(read_text(path), *this, path.string());
       return automata_[name] = numbers_of_file(std::move(a), path.string(), false, context_);
@@ -165,8 +171,8 @@ const Automaton& Session::automaton(const std::string& name) {
 const Automaton& Session::word(const std::string& name) {
   auto it = words_.find(name);
   if (it != words_.end()) return it->second;
-  if (!library_.empty()) {
-    auto path = library_ / "Word Automata Library" / (name + ".txt");
+  if (!home_.empty()) {
+    auto path = home_ / "Word Automata Library" / (name + ".txt");
     if (std::filesystem::exists(path)) {
       Automaton a = read_automaton(read_text(path), *this, path.string());
       return words_[name] = numbers_of_file(std::move(a), path.string(), true, context_);
@@ -203,313 +209,379 @@ Automaton word_automaton(std::string_view walnut_name, Session& session) {
   return automata::minimize(a, session.context());
 }
 
-std::vector<Result> Session::run_file(const std::filesystem::path& path) { return run(read_text(path), path.string()); }
+// ---- the commands ----------------------------------------------------------------------------
 
-std::vector<Result> Session::run(std::string_view text, std::string_view file) {
-  std::vector<Result> results;
-  std::size_t i = 0;
-  auto fail = [&](std::size_t pos, const std::string& what) -> void {
-    throw InputError(located(file, text, pos, what));
-  };
-  auto skip = [&]() {
-    while (i < text.size()) {
-      if (std::isspace(static_cast<unsigned char>(text[i]))) ++i;
-      else if (text.substr(i, 2) == "//") {
-        while (i < text.size() && text[i] != '\n') ++i;
-      } else {
-        break;
-      }
+// The handlers of the commands, one each; nested in Session for its private members.
+struct Session::Commands {
+  Session& s;
+  detail::Reader& in;
+  Result& r;
+
+  // eval NAME ["v1 v2 …"] "φ": and def: the automaton of φ; TRUE/FALSE when φ is closed. The
+  // names before the statement (Walnut's incidence-matrix variables) must be free in φ.
+  void statement(bool is_def) {
+    r.name = in.word("a name");
+    while (!in.quote_next()) {
+      std::size_t at = (in.skip(), in.pos());
+      r.matrix_variables.push_back(in.word("a variable or a quoted statement"));
+      r.matrix_positions.push_back(at);
     }
-  };
-  auto word = [&](const char* what) {
-    skip();
-    std::size_t j = i;
-    while (j < text.size() && (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_')) ++j;
-    if (j == i) fail(i, fmt::format("expected {}", what));
-    std::string w(text.substr(i, j - i));
-    i = j;
-    return w;
-  };
-  auto quoted = [&](std::size_t& start) {
-    skip();
-    if (i >= text.size() || text[i] != '"') fail(i, "expected a quoted statement");
-    start = i + 1;
-    std::size_t close = text.find('"', start);
-    if (close == std::string_view::npos) fail(i, "the quoted statement has no closing '\"'");
-    i = close + 1;
-    return text.substr(start, close - start);
-  };
-  auto end = [&]() {
-    skip();
-    if (i >= text.size() || (text[i] != ':' && text[i] != ';'))
-      fail(i, "expected ':' or ';' at the end of the command");
-    ++i;
-  };
-  while (true) {
-    skip();
-    if (i >= text.size()) break;
-    std::size_t at = i;
-    std::string command = word("a command (eval, def, reg, macro, morphism, promote, image, numsys)");
-    Result r;
-    r.command = command;
-    auto started = std::chrono::steady_clock::now();
-    if (command == "eval" || command == "def") {
-      r.name = word("a name");
-      std::size_t start;
-      std::string_view statement = quoted(start);
-      end();
-      std::vector<std::size_t> origin;
-      automata::Context ctx = context_;
-      ctx.on_step = [&](const automata::StepStats& st) {
-        if (!st.abandoned) r.largest = std::max(r.largest, st.states_out);
-        r.peak_bytes = std::max(r.peak_bytes, st.bytes);
-        if (context_.on_step) context_.on_step(st);
-      };
+    std::size_t start;
+    std::string_view statement = in.quoted(start);
+    r.matrices = in.end();
+    std::vector<std::size_t> origin;
+    automata::Context ctx = s.context_;
+    ctx.on_step = [&](const automata::StepStats& st) {
+      if (!st.abandoned) r.largest = std::max(r.largest, st.states_out);
+      r.peak_bytes = std::max(r.peak_bytes, st.bytes);
+      if (s.context_.on_step) s.context_.on_step(st);
+    };
+    try {
+      std::string expanded = expand_macros(statement, start, s.macros_, origin);
+      detail::FormulaPtr f;
       try {
-        std::string expanded = expand_macros(statement, start, macros_, origin);
-        detail::FormulaPtr f;
-        try {
-          std::vector<std::pair<std::string, std::size_t>> systems;
-          f = detail::parse_statement(expanded, 0, &systems);
-          for (const auto& [name, pos] : systems) try {
-              system(name);
-            } catch (const InputError& e) {
-              throw detail::PositionedError{pos, e.what()};
-            }
-        } catch (detail::PositionedError& e) {
-          e.pos = origin[std::min(e.pos, origin.size() - 1)];
-          throw;
-        }
-        detail::Evaluator ev(*this, ctx);
-        Automaton a;
-        try {
-          a = ev.evaluate(*f);
-        } catch (detail::PositionedError& e) {
-          e.pos = origin[std::min(e.pos, origin.size() - 1)];
-          throw;
-        }
-        r.states = a.states();
-        r.largest = std::max<std::uint64_t>(r.largest, a.states());
-        for (const auto& t : a.tracks()) r.variables.push_back(t.name);
-        if (command == "eval") {
-          if (!a.tracks().empty())
-            fail(start, fmt::format("eval needs a closed statement; free variables: {}", fmt::join(r.variables, ", ")));
-          r.truth = a.accepting(a.initial());
-          if (!*r.truth && ev.counterexamples()) {
-            const Automaton& c = *ev.counterexamples();
-            if (auto w = automata::shortest_accepted(c)) {
-              auto values = automata::decode_integers(c, *w);
-              for (std::size_t k = 0; k < values.size(); ++k)
-                r.counterexample.emplace_back(c.tracks()[k].name, values[k]);
-            }
-          }
-        } else {
-          define(r.name, a);
-        }
-      } catch (const detail::PositionedError& e) {
-        fail(e.pos, e.what);
-      }
-    } else if (command == "reg") {
-      // reg NAME SYSTEM… "REGEX": one number system (or alphabet {0,…,k−1}) per input.
-      r.name = word("a name");
-      std::vector<automata::Track> tracks;
-      while (true) {
-        skip();
-        if (i >= text.size() || text[i] == '"') break;
-        std::size_t sat = i;
-        std::string name = tracks.size() < 26 ? std::string(1, static_cast<char>('a' + tracks.size())) : "";
-        if (name.empty()) fail(sat, "more than 26 inputs");
-        if (text[i] == '{') {
-          std::size_t close = text.find('}', i);
-          if (close == std::string_view::npos) fail(i, "an alphabet without '}'");
-          std::string_view inner = text.substr(i + 1, close - i - 1);
-          unsigned k = 0;
-          for (std::size_t a = 0; a <= inner.size();) {
-            std::size_t comma = std::min(inner.find(',', a), inner.size());
-            std::string item(inner.substr(a, comma - a));
-            item.erase(std::remove_if(item.begin(), item.end(), [](unsigned char c) { return std::isspace(c); }),
-                       item.end());
-            if (item != std::to_string(k) || k >= 10) fail(sat, "an alphabet {0,1,…,k−1} with k ≤ 10 is supported");
-            ++k;
-            a = comma + 1;
-          }
-          tracks.push_back({name, k, nullptr});
-          i = close + 1;
-        } else {
-          std::string sys = word("a number system");
-          try {
-            auto ns = system(sys);
-            tracks.push_back({name, ns->base(), ns});
+        std::vector<std::pair<std::string, std::size_t>> systems;
+        f = detail::parse_statement(expanded, 0, &systems);
+        for (const auto& [name, pos] : systems) try {
+            s.system(name);
           } catch (const InputError& e) {
-            fail(sat, e.what());
+            throw detail::PositionedError{pos, e.what()};
+          }
+      } catch (detail::PositionedError& e) {
+        e.pos = origin[std::min(e.pos, origin.size() - 1)];
+        throw;
+      }
+      detail::Evaluator ev(s, ctx);
+      Automaton a;
+      try {
+        a = ev.evaluate(*f);
+      } catch (detail::PositionedError& e) {
+        e.pos = origin[std::min(e.pos, origin.size() - 1)];
+        throw;
+      }
+      r.states = a.states();
+      r.largest = std::max<std::uint64_t>(r.largest, a.states());
+      for (const auto& t : a.tracks()) r.variables.push_back(t.name);
+      for (std::size_t k = 0; k < r.matrix_variables.size(); ++k)
+        if (std::find(r.variables.begin(), r.variables.end(), r.matrix_variables[k]) == r.variables.end())
+          in.fail(r.matrix_positions[k],
+                  fmt::format("incidence matrices for the variable {} cannot be calculated, because {} is not a free "
+                              "variable",
+                              r.matrix_variables[k], r.matrix_variables[k]));
+      if (a.tracks().empty()) {
+        r.truth = a.accepting(a.initial());
+        if (!*r.truth && ev.counterexamples()) {
+          const Automaton& c = *ev.counterexamples();
+          if (auto w = automata::shortest_accepted(c)) {
+            auto values = automata::decode_integers(c, *w);
+            for (std::size_t k = 0; k < values.size(); ++k) r.counterexample.emplace_back(c.tracks()[k].name, values[k]);
           }
         }
       }
-      if (tracks.empty()) fail(i, "reg needs a number system for each input");
-      std::size_t start;
-      std::string_view regex = quoted(start);
-      end();
-      try {
-        Automaton a = detail::regex_automaton(regex, start, tracks, context_);
-        r.states = a.states();
-        for (const auto& t : a.tracks()) r.variables.push_back(t.name);
-        define(r.name, std::move(a));
-      } catch (const detail::PositionedError& e) {
-        fail(e.pos, e.what);
-      }
-    } else if (command == "morphism") {
-      // morphism NAME "0->01 1->10": rules separated by white space, letters single digits.
-      r.name = word("a name");
-      std::size_t start;
-      std::string_view rules = quoted(start);
-      end();
-      words::Morphism m;
-      try {
-        m = words::Morphism::parse(morphism_rules(rules));
-      } catch (const InputError& e) {
-        fail(start, e.what());
-      }
-      for (char x : m.alphabet())
-        if (!std::isdigit(static_cast<unsigned char>(x))) fail(start, fmt::format("letter '{}' is not a digit", x));
-      morphisms_[r.name] = m.to_string();
-    } else if (command == "promote" || command == "image") {
-      // promote NAME MORPHISM: the fixed point of a k-uniform morphism as a word automaton in
-      // msd_k. image NAME MORPHISM WORD: the word μ(W) (μ k-uniform, or a coding, k = 1).
-      r.name = word("a name");
-      std::size_t mat = (skip(), i);
-      std::string mname = word("a morphism name");
-      auto it = morphisms_.find(mname);
-      if (it == morphisms_.end()) fail(mat, fmt::format("no morphism named {}", mname));
-      words::Morphism m = words::Morphism::parse(it->second);
-      std::size_t k = m.image(m.start()).size();
-      bool uniform = true;
-      for (char x : m.alphabet()) uniform = uniform && m.image(x).size() == k;
-      if (!uniform && command == "image") fail(mat, fmt::format("morphism {} is not uniform", mname));
-      auto digit = [](char c) { return static_cast<int>(c - '0'); };
-      if (command == "promote") {
-        end();
-        if (uniform && k < 2) fail(mat, fmt::format("morphism {} maps letters to single letters", mname));
-        try {
-          m.require_prolongable();
-        } catch (const InputError& e) {
-          fail(mat, e.what());
-        }
-        // k-uniform: msd_k. Otherwise the morphism's own numeration system (Dumont–Thomas),
-        // msd_MORPHISM as numsys would make it: the digits of n lead from the start letter
-        // through the images to the letter at n.
-        std::shared_ptr<const automata::NumberSystem> sys;
-        if (uniform) {
-          sys = system(fmt::format("msd_{}", k));
-        } else {
-          auto own = numsys_morphisms_.find(mname);
-          if (own == numsys_morphisms_.end() || own->second != it->second) {
-            if (systems_.count("msd_" + mname) || own != numsys_morphisms_.end())
-              fail(mat, fmt::format("msd_{} is already a number system (of another morphism)", mname));
-            bool known = true;
-            try {
-              automata::NumberSystem::make("msd_" + mname, context_);
-            } catch (const InputError&) {
-              known = false;
-            }
-            if (known) fail(mat, fmt::format("msd_{} is already a number system: name the morphism otherwise", mname));
-            try {
-              define_system(mname, it->second);
-            } catch (const RangeError& e) {
-              throw RangeError(located(file, text, mat, e.what()));
-            } catch (const InputError& e) {
-              fail(mat, e.what());
-            }
-          }
-          sys = system("msd_" + mname);
-        }
-        auto n = static_cast<std::uint32_t>(m.alphabet().size());
-        Automaton a({automata::Track{"n", sys->base(), sys}}, n + 1);  // n: past an image's end
-        for (std::uint32_t q = 0; q <= n; ++q) {
-          a.set_output(q, q < n ? digit(m.alphabet()[q]) : -1);
-          for (std::uint32_t d = 0; d < sys->base(); ++d) {
-            std::uint32_t to = n;
-            if (q < n && d < m.image(m.alphabet()[q]).size())
-              to = static_cast<std::uint32_t>(m.index(m.image(m.alphabet()[q])[d]));
-            a.set_next(q, d, to);
-          }
-        }
-        define_word(r.name, automata::minimize(a, context_));
-      } else {
-        std::size_t wat = (skip(), i);
-        std::string wname = word("a word automaton name");
-        end();
-        Automaton old;
-        try {
-          old = this->word(wname);
-        } catch (const InputError& e) {
-          fail(wat, e.what());
-        }
-        for (std::uint32_t q = 0; q < old.states(); ++q) {
-          int out = old.output(q);
-          if (out >= 0 && (out > 9 || !m.contains(static_cast<char>('0' + out))))
-            fail(mat, fmt::format("morphism {} does not map letter {} of {}", mname, out, wname));
-        }
-        auto image_of = [&](int out, std::uint32_t r) {
-          return out < 0 ? -1 : digit(m.image(static_cast<char>('0' + out))[r]);
-        };
-        if (k == 1) {
-          for (std::uint32_t q = 0; q < old.states(); ++q) old.set_output(q, image_of(old.output(q), 0));
-          define_word(r.name, automata::minimize(old, context_));
-        } else {
-          const auto& sys = old.tracks()[0].system;
-          if (old.tracks().size() != 1 || !sys || sys->name() != fmt::format("msd_{}", k))
-            fail(wat, fmt::format("image of a {}-uniform morphism needs a word automaton in msd_{}", k, k));
-          // State (q, r): q after all digits but the last, r the last digit (n = k·m + r).
-          std::uint32_t states = old.states() * static_cast<std::uint32_t>(k);
-          Automaton a(old.tracks(), states);
-          for (std::uint32_t q = 0; q < old.states(); ++q)
-            for (std::uint32_t rr = 0; rr < k; ++rr) {
-              std::uint32_t id = q * static_cast<std::uint32_t>(k) + rr;
-              a.set_output(id, image_of(old.output(q), rr));
-              for (std::uint32_t d = 0; d < k; ++d)
-                a.set_next(id, d, old.next(q, rr) * static_cast<std::uint32_t>(k) + d);
-            }
-          a.set_initial(old.initial() * static_cast<std::uint32_t>(k));
-          define_word(r.name, automata::minimize(a, context_));
-        }
-      }
-      const Automaton& made = words_[r.name];
-      r.states = r.largest = made.states();
-      for (const auto& t : made.tracks()) r.variables.push_back(t.name);
-    } else if (command == "numsys") {
-      // numsys NAME "a->aab,b->aa": (an extension; Walnut reads such systems from files)
-      // msd_NAME and lsd_NAME, the numeration systems of the morphism (define_system).
-      std::size_t nat = (skip(), i);
-      r.name = word("a name");
-      std::size_t start;
-      std::string_view rules = quoted(start);
-      end();
-      bool known = true;
-      try {
-        automata::NumberSystem::make("msd_" + r.name, context_);
-      } catch (const InputError&) {
-        known = false;
-      }
-      if (known || systems_.count("msd_" + r.name)) fail(nat, fmt::format("msd_{} is already a number system", r.name));
-      try {
-        define_system(r.name, morphism_rules(rules));
-      } catch (const RangeError& e) {
-        throw RangeError(located(file, text, start, e.what()));
-      } catch (const InputError& e) {
-        fail(start, e.what());
-      }
-    } else if (command == "macro") {
-      r.name = word("a name");
-      std::size_t start;
-      macros_[r.name] = std::string(quoted(start));
-      end();
-    } else {
-      fail(at, fmt::format("unknown command '{}' (eval, def, reg, macro, morphism, promote, image, numsys)", command));
+      r.automaton = std::make_shared<const Automaton>(a);
+      s.publish(r, is_def ? Library::automata : Library::none);
+      if (is_def) s.define(r.name, std::move(a));
+    } catch (const detail::PositionedError& e) {
+      in.fail(e.pos, e.what);
     }
-    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    results.push_back(std::move(r));
+  }
+
+  // reg NAME SYSTEM… "REGEX": one number system (or alphabet {0,…,k−1}) per input.
+  void reg() {
+    r.name = in.word("a name");
+    std::vector<automata::Track> tracks;
+    while (!in.quote_next()) {
+      std::size_t sat = (in.skip(), in.pos());
+      if (in.at_end()) in.fail(sat, "expected a quoted regular expression");
+      std::string name = tracks.size() < 26 ? std::string(1, static_cast<char>('a' + tracks.size())) : "";
+      if (name.empty()) in.fail(sat, "more than 26 inputs");
+      if (in.peek() == '{') {
+        std::size_t close = in.text().find('}', sat);
+        if (close == std::string_view::npos) in.fail(sat, "an alphabet without '}'");
+        std::string_view inner = in.text().substr(sat + 1, close - sat - 1);
+        unsigned k = 0;
+        for (std::size_t a = 0; a <= inner.size();) {
+          std::size_t comma = std::min(inner.find(',', a), inner.size());
+          std::string item(inner.substr(a, comma - a));
+          item.erase(std::remove_if(item.begin(), item.end(), [](unsigned char c) { return std::isspace(c); }),
+                     item.end());
+          if (item != std::to_string(k) || k >= 10) in.fail(sat, "an alphabet {0,1,…,k−1} with k ≤ 10 is supported");
+          ++k;
+          a = comma + 1;
+        }
+        tracks.push_back({name, k, nullptr});
+        in.set_pos(close + 1);
+      } else {
+        std::string sys = in.word("a number system");
+        try {
+          auto ns = s.system(sys);
+          tracks.push_back({name, ns->base(), ns});
+        } catch (const InputError& e) {
+          in.fail(sat, e.what());
+        }
+      }
+    }
+    if (tracks.empty()) in.fail(in.pos(), "reg needs a number system for each input");
+    std::size_t start;
+    std::string_view regex = in.quoted(start);
+    in.end();
+    try {
+      Automaton a = detail::regex_automaton(regex, start, tracks, s.context_);
+      r.states = a.states();
+      for (const auto& t : a.tracks()) r.variables.push_back(t.name);
+      r.automaton = std::make_shared<const Automaton>(a);
+      s.publish(r, Library::automata);
+      s.define(r.name, std::move(a));
+    } catch (const detail::PositionedError& e) {
+      in.fail(e.pos, e.what);
+    }
+  }
+
+  // morphism NAME "0->01 1->10": rules separated by white space, letters single digits.
+  void morphism() {
+    r.name = in.word("a name");
+    std::size_t start;
+    std::string_view rules = in.quoted(start);
+    in.end();
+    words::Morphism m;
+    try {
+      m = words::Morphism::parse(morphism_rules(rules));
+    } catch (const InputError& e) {
+      in.fail(start, e.what());
+    }
+    for (char x : m.alphabet())
+      if (!std::isdigit(static_cast<unsigned char>(x))) in.fail(start, fmt::format("letter '{}' is not a digit", x));
+    s.morphisms_[r.name] = m.to_string();
+  }
+
+  // promote NAME MORPHISM: the fixed point of a morphism as a word automaton (msd_k for a
+  // k-uniform one, else the morphism's own system); image NAME MORPHISM WORD: the word μ(W) for
+  // a k-uniform morphism or a coding.
+  void promote_or_image(bool promote) {
+    r.name = in.word("a name");
+    std::size_t mat = (in.skip(), in.pos());
+    std::string mname = in.word("a morphism name");
+    auto it = s.morphisms_.find(mname);
+    if (it == s.morphisms_.end()) in.fail(mat, fmt::format("no morphism named {}", mname));
+    words::Morphism m = words::Morphism::parse(it->second);
+    std::size_t k = m.image(m.start()).size();
+    bool uniform = true;
+    for (char x : m.alphabet()) uniform = uniform && m.image(x).size() == k;
+    if (!uniform && !promote) in.fail(mat, fmt::format("morphism {} is not uniform", mname));
+    auto digit = [](char c) { return static_cast<int>(c - '0'); };
+    if (promote) {
+      in.end();
+      if (uniform && k < 2) in.fail(mat, fmt::format("morphism {} maps letters to single letters", mname));
+      try {
+        m.require_prolongable();
+      } catch (const InputError& e) {
+        in.fail(mat, e.what());
+      }
+      std::shared_ptr<const automata::NumberSystem> sys;
+      if (uniform) {
+        sys = s.system(fmt::format("msd_{}", k));
+      } else {
+        auto own = s.numsys_morphisms_.find(mname);
+        if (own == s.numsys_morphisms_.end() || own->second != it->second) {
+          if (s.systems_.count("msd_" + mname) || own != s.numsys_morphisms_.end())
+            in.fail(mat, fmt::format("msd_{} is already a number system (of another morphism)", mname));
+          bool known = true;
+          try {
+            automata::NumberSystem::make("msd_" + mname, s.context_);
+          } catch (const InputError&) {
+            known = false;
+          }
+          if (known) in.fail(mat, fmt::format("msd_{} is already a number system: name the morphism otherwise", mname));
+          try {
+            s.define_system(mname, it->second);
+          } catch (const RangeError& e) {
+            throw RangeError(located(in.file(), in.text(), mat, e.what()));
+          } catch (const InputError& e) {
+            in.fail(mat, e.what());
+          }
+        }
+        sys = s.system("msd_" + mname);
+      }
+      auto n = static_cast<std::uint32_t>(m.alphabet().size());
+      Automaton a({automata::Track{"n", sys->base(), sys}}, n + 1);  // n: past an image's end
+      for (std::uint32_t q = 0; q <= n; ++q) {
+        a.set_output(q, q < n ? digit(m.alphabet()[q]) : -1);
+        for (std::uint32_t d = 0; d < sys->base(); ++d) {
+          std::uint32_t to = n;
+          if (q < n && d < m.image(m.alphabet()[q]).size())
+            to = static_cast<std::uint32_t>(m.index(m.image(m.alphabet()[q])[d]));
+          a.set_next(q, d, to);
+        }
+      }
+      s.define_word(r.name, automata::minimize(a, s.context_));
+    } else {
+      std::size_t wat = (in.skip(), in.pos());
+      std::string wname = in.word("a word automaton name");
+      in.end();
+      Automaton old;
+      try {
+        old = s.word(wname);
+      } catch (const InputError& e) {
+        in.fail(wat, e.what());
+      }
+      for (std::uint32_t q = 0; q < old.states(); ++q) {
+        int out = old.output(q);
+        if (out >= 0 && (out > 9 || !m.contains(static_cast<char>('0' + out))))
+          in.fail(mat, fmt::format("morphism {} does not map letter {} of {}", mname, out, wname));
+      }
+      auto image_of = [&](int out, std::uint32_t rr) {
+        return out < 0 ? -1 : digit(m.image(static_cast<char>('0' + out))[rr]);
+      };
+      if (k == 1) {
+        for (std::uint32_t q = 0; q < old.states(); ++q) old.set_output(q, image_of(old.output(q), 0));
+        s.define_word(r.name, automata::minimize(old, s.context_));
+      } else {
+        const auto& sys = old.tracks()[0].system;
+        if (old.tracks().size() != 1 || !sys || sys->name() != fmt::format("msd_{}", k))
+          in.fail(wat, fmt::format("image of a {}-uniform morphism needs a word automaton in msd_{}", k, k));
+        // State (q, r): q after all digits but the last, r the last digit (n = k·m + r).
+        std::uint32_t states = old.states() * static_cast<std::uint32_t>(k);
+        Automaton a(old.tracks(), states);
+        for (std::uint32_t q = 0; q < old.states(); ++q)
+          for (std::uint32_t rr = 0; rr < k; ++rr) {
+            std::uint32_t id = q * static_cast<std::uint32_t>(k) + rr;
+            a.set_output(id, image_of(old.output(q), rr));
+            for (std::uint32_t d = 0; d < k; ++d)
+              a.set_next(id, d, old.next(q, rr) * static_cast<std::uint32_t>(k) + d);
+          }
+        a.set_initial(old.initial() * static_cast<std::uint32_t>(k));
+        s.define_word(r.name, automata::minimize(a, s.context_));
+      }
+    }
+    const Automaton& made = s.words_[r.name];
+    r.states = r.largest = made.states();
+    for (const auto& t : made.tracks()) r.variables.push_back(t.name);
+    r.automaton = std::make_shared<const Automaton>(made);
+    s.publish(r, Library::words);
+  }
+
+  // numsys NAME "a->aab,b->aa": (an extension; Walnut reads such systems from files) msd_NAME
+  // and lsd_NAME, the numeration systems of the morphism (define_system).
+  void numsys() {
+    std::size_t nat = (in.skip(), in.pos());
+    r.name = in.word("a name");
+    std::size_t start;
+    std::string_view rules = in.quoted(start);
+    in.end();
+    bool known = true;
+    try {
+      automata::NumberSystem::make("msd_" + r.name, s.context_);
+    } catch (const InputError&) {
+      known = false;
+    }
+    if (known || s.systems_.count("msd_" + r.name)) in.fail(nat, fmt::format("msd_{} is already a number system", r.name));
+    try {
+      s.define_system(r.name, morphism_rules(rules));
+    } catch (const RangeError& e) {
+      throw RangeError(located(in.file(), in.text(), start, e.what()));
+    } catch (const InputError& e) {
+      in.fail(start, e.what());
+    }
+  }
+
+  void macro() {
+    r.name = in.word("a name");
+    std::size_t start;
+    s.macros_[r.name] = std::string(in.quoted(start));
+    in.end();
+  }
+
+  // load FILE: the commands of a command file (Walnut's Command Files/ folder, the folder of
+  // the file being run, or the working directory), run in this session.
+  void load(std::vector<Result>& results) {
+    std::size_t at = (in.skip(), in.pos());
+    std::string name(in.until_end());
+    while (!name.empty() && std::isspace(static_cast<unsigned char>(name.back()))) name.pop_back();
+    in.end();
+    if (name.empty()) in.fail(at, "load needs a file name");
+    std::vector<std::filesystem::path> candidates;
+    if (!s.home_.empty()) candidates.push_back(s.home_ / "Command Files" / name);
+    if (in.file() != "-e" && in.file() != "<input>")
+      candidates.push_back(std::filesystem::path(in.file()).parent_path() / name);
+    candidates.push_back(name);
+    for (const auto& path : candidates)
+      if (std::filesystem::is_regular_file(path)) {
+        if (++s.load_depth_ > 64) in.fail(at, "load nested more than 64 deep");
+        try {
+          auto more = s.run_file(path);
+          results.insert(results.end(), more.begin(), more.end());
+        } catch (...) {
+          --s.load_depth_;
+          throw;
+        }
+        --s.load_depth_;
+        r.name = name;
+        return;
+      }
+    in.fail(at, fmt::format("no command file {}", name));
+  }
+};
+
+std::vector<Result> Session::run_file(const std::filesystem::path& path, const ErrorFn& keep_going) {
+  // The text stays alive for the run: errors quote positions in it.
+  const std::string text = read_text(path);
+  return run(text, path.string(), keep_going);
+}
+
+std::vector<Result> Session::run(std::string_view text, std::string_view file, const ErrorFn& keep_going) {
+  std::vector<Result> results;
+  detail::Reader in(text, file);
+  static const char* const kCommands =
+      "eval, def, reg, macro, morphism, promote, image, load, numsys, or an automaton command (docs/PROVER.md)";
+  while (!in.at_end()) {
+    std::size_t at = in.pos();
+    try {
+      std::string command = in.word(fmt::format("a command ({})", kCommands).c_str());
+      Result r;
+      r.command = command;
+      auto started = std::chrono::steady_clock::now();
+      Commands c{*this, in, r};
+      if (command == "eval" || command == "def") c.statement(command == "def");
+      else if (command == "reg") c.reg();
+      else if (command == "morphism") c.morphism();
+      else if (command == "promote" || command == "image") c.promote_or_image(command == "promote");
+      else if (command == "numsys") c.numsys();
+      else if (command == "macro") c.macro();
+      else if (command == "load") c.load(results);
+      else if (!run_automaton_command(command, in, r)) in.fail(at, fmt::format("unknown command '{}' ({})", command, kCommands));
+      r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+      if (command != "load") results.push_back(std::move(r));
+    } catch (const InputError& e) {
+      if (!keep_going) throw;
+      keep_going(e);
+      // Resume after the failed command's end (a ':' or ';' outside quotes).
+      in.set_pos(at);
+      bool quoted = false;
+      std::size_t i = at;
+      for (; i < text.size(); ++i) {
+        if (text[i] == '"') quoted = !quoted;
+        else if (!quoted && (text[i] == ':' || text[i] == ';')) break;
+      }
+      while (i < text.size() && (text[i] == ':' || text[i] == ';')) ++i;
+      in.set_pos(i);
+    }
   }
   return results;
+}
+
+// Where Walnut writes what a command made: Result/NAME.txt always, and the library the name is
+// then found in.
+void Session::publish(const Result& r, Library library) {
+  if (!write_home_ || !r.automaton) return;
+  auto write = [&](const std::filesystem::path& dir) {
+    std::filesystem::create_directories(dir);
+    AtomicFile f(dir / (r.name + ".txt"));
+    f.stream() << write_automaton(*r.automaton);
+    f.commit();
+  };
+  write(home_ / "Result");
+  if (library == Library::automata) write(home_ / "Automata Library");
+  if (library == Library::words) write(home_ / "Word Automata Library");
 }
 
 }  // namespace qg::prover
