@@ -24,7 +24,7 @@ import itertools
 import os
 import re
 
-__all__ = ["Automaton", "AutomatonError", "NumberSystems", "parse", "read", "compare", "Verdict"]
+__all__ = ["Automaton", "AutomatonError", "NumberSystems", "parse", "read", "compare", "constant", "Verdict"]
 
 
 class AutomatonError(Exception):
@@ -485,3 +485,16 @@ def compare(actual, expected, systems=None, limit=2_000_000):
     if w is None:
         return Verdict(True, exact, note=note)
     return Verdict(False, False, (w[0], _show(w[1], acceptor), _show(w[2], acceptor)), note=note)
+
+
+def constant(a, systems=None):
+    """True when the automaton (over numbers) accepts every tuple, False when it accepts none, else
+    None: what Walnut writes as `true` or `false` when a statement's free variables fold away."""
+    if a.truth is not None:
+        return a.truth
+    letters = list(itertools.product(*(t.alphabet for t in a.tracks)))
+    for value in (True, False):
+        every = Automaton(None, a.tracks, 0, {0: int(value)}, {0: {x: [0] for x in letters}})
+        if compare(a, every, systems).equal:
+            return value
+    return None
