@@ -22,7 +22,9 @@ A run past --timeout seconds is stopped and shown as such (and not repeated); Wa
 """
 
 import argparse
+import json
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -52,9 +54,10 @@ STATEMENTS = [
 class Measure:
     def __init__(self, wall=None, cpu=None, rss_mb=None, status="ok", note=""):
         self.wall, self.cpu, self.rss_mb, self.status, self.note = wall, cpu, rss_mb, status, note
+        self.answer = None
 
 
-def timed(cmd, cwd, timeout, stdin=subprocess.DEVNULL):
+def timed(cmd, cwd, timeout, stdin=subprocess.DEVNULL, failures_allowed=False):
     """One run under /usr/bin/time: wall, user+system CPU, peak RSS; status ok, error, timeout."""
     with tempfile.NamedTemporaryFile("r", suffix=".time") as t:
         start = time.monotonic()
@@ -69,20 +72,33 @@ def timed(cmd, cwd, timeout, stdin=subprocess.DEVNULL):
     wall, user, system, rss = float(fields[-4]), float(fields[-3]), float(fields[-2]), int(fields[-1])
     m = Measure(wall, user + system, rss / 1024)
     text = p.stdout + p.stderr
-    if p.returncode != 0:
-        m.status, m.note = "error", (p.stderr.strip().splitlines() or ["exit %d" % p.returncode])[-1][:200]
-    elif "OutOfMemoryError" in text or "Java heap space" in text:
+    last = (p.stderr.strip().splitlines() or ["exit %d" % p.returncode])[-1][:200]
+    if p.returncode != 0 and not (failures_allowed and re.search(r"\d+ commands? failed", last)):
+        m.status, m.note = "error", last
+    elif p.returncode != 0:
+        m.note = last.replace("queengames: ", "")
+    if "OutOfMemoryError" in text or "Java heap space" in text:
         m.status, m.note = "error", "out of memory (Java heap)"
-    m.output = text
+    elif m.status == "ok" and "\n\t: " in "\n" + p.stderr:  # Walnut reports a failed command and goes on
+        m.status, m.note = "error", p.stderr.strip().splitlines()[0][:200]
+    m.answer = answer(text)
     return m
+
+
+def answer(text):
+    """The truth value a run printed: Walnut's "____ TRUE" or our "eval NAME: TRUE"."""
+    found = re.findall(r"(?:^_+\n|^eval \w+: )(TRUE|FALSE)\b", text, re.M)
+    return found[-1] if found else None
 
 
 def median(runs):
     ok = [r for r in runs if r.status == "ok"]
     if not ok:
         return runs[0]
-    return Measure(statistics.median(r.wall for r in ok), statistics.median(r.cpu for r in ok),
-                   statistics.median(r.rss_mb for r in ok), "ok", runs[0].note if len(ok) < len(runs) else "")
+    m = Measure(statistics.median(r.wall for r in ok), statistics.median(r.cpu for r in ok),
+                statistics.median(r.rss_mb for r in ok), "ok", ok[0].note)
+    m.answer = ok[0].answer
+    return m
 
 
 def pair(walnut_cmd, queengames_cmd, walnut_cwd, queengames_cwd, runs, timeout, reset=None):
@@ -105,7 +121,8 @@ def cell(m):
         return f"> {m.wall:.0f} s (stopped)", "—", "—"
     if m.status == "error":
         return f"error: {m.note}", "—", "—"
-    return f"{m.wall:.2f} s", f"{m.cpu:.2f} s", f"{m.rss_mb:.0f} MB"
+    note = f" ({m.note})" if m.note else ""
+    return f"{m.wall:.2f} s{note}", f"{m.cpu:.2f} s", f"{m.rss_mb:.0f} MB"
 
 
 def ratio(w, q, attr):
@@ -113,6 +130,10 @@ def ratio(w, q, attr):
     if w.status != "ok" or q.status != "ok" or not a or not b:
         return "—"
     return f"{b / a:.2f}"
+
+
+def ratios(w, q):
+    return ", ".join(ratio(w, q, a) for a in ("wall", "cpu", "rss_mb"))
 
 
 def main(argv=None):
@@ -128,6 +149,8 @@ def main(argv=None):
     ap.add_argument("--markdown", help="write the table here (default: stdout)")
     ap.add_argument("--conformance", help="a report directory of tests/walnut_conformance/run.py for queengames "
                     "(which cases it accepts); default: run it now")
+    ap.add_argument("--walnut-run", help="a report directory of tests/walnut_conformance/run.py for Walnut (its "
+                    "per-case times and the folders it left); default: run the suite through Walnut now")
     ap.add_argument("--skip", default="", help="comma-separated parts to leave out: suite, heaviest, statements")
     args = ap.parse_args(argv)
     skip = set(filter(None, args.skip.split(",")))
@@ -146,29 +169,32 @@ def main(argv=None):
 
     # Which cases queengames accepts: from a conformance report (--conformance) or a run now.
     if args.conformance:
-        import json
         report = json.load(open(os.path.join(args.conformance, "report.json")))
         status = {r["case"]: r.get("outcome") for r in report["results"]}
-        setup_failed = set(report["setup_errors"])
     else:
         print("conformance run of queengames (to learn which cases it accepts) …", file=sys.stderr)
-        outcomes, setup_errors, _ = conformance.run_queengames(
+        outcomes, _, _ = conformance.run_queengames(
             suite, _fresh(checkout, suite, os.path.join(work, "conformance")), qg, args.timeout * 3,
             _mkdir(os.path.join(work, "logs")), checkout)
         status = {i: o.status for i, o in outcomes.items()}
-        setup_failed = set(setup_errors)
     accepted = [c for c in suite.cases if c.terminated and status.get(c.index) in ("result", "none")]
 
     # A first Walnut run of the suite: its per-case times choose the heaviest, and the folders it
     # leaves serve the heaviest cases run alone.
-    print("Walnut on the suite (per-case times) …", file=sys.stderr)
-    first = os.path.join(work, "walnut-first")
-    _fresh(checkout, suite, first)
-    records = _records(suite, suite.cases, os.path.join(first, "records.txt"))
-    _mkdir(os.path.join(first, "out"))
-    timed(java + ["Main.WalnutDriver", records, os.path.join(first, "out")], first, args.timeout * 3)
+    if args.walnut_run:
+        first = os.path.join(os.path.abspath(args.walnut_run), "scratch")
+        os.makedirs(os.path.join(work, "walnut-first"), exist_ok=True)
+        times_file = os.path.join(first, "walnut-out", "times.tsv")
+    else:
+        print("Walnut on the suite (per-case times) …", file=sys.stderr)
+        first = os.path.join(work, "walnut-first")
+        _fresh(checkout, suite, first)
+        records = _records(suite, suite.cases, os.path.join(first, "records.txt"))
+        _mkdir(os.path.join(first, "walnut-out"))
+        timed(java + ["Main.WalnutDriver", records, os.path.join(first, "walnut-out")], first, args.timeout * 3)
+        times_file = os.path.join(first, "walnut-out", "times.tsv")
     times = {}
-    for line in open(os.path.join(first, "out", "times.tsv")):
+    for line in open(times_file):
         i, ms = line.split()
         times[int(i)] = int(ms)
 
@@ -193,11 +219,11 @@ def main(argv=None):
                 path = os.path.join(q_dir, "bench_suite.txt")
                 with open(path, "w", encoding="utf-8") as f:
                     for c in suite.setup:
-                        f.write(("// " if c in setup_failed and not whole else "") + c + "\n")
+                        f.write(c + "\n")
                     for c in cases:
                         f.write(c.command.replace("\n", " ") + "\n")
                 cmd = [qg, "prove", path, home_flag, q_dir] + (["--keep-going"] if caps["--keep-going"] else [])
-                q_runs.append(timed(cmd, q_dir, args.timeout * 3))
+                q_runs.append(timed(cmd, q_dir, args.timeout * 3, failures_allowed=True))
             rows_suite.append((f"{label} ({len(cases)} cases and the set-up)", median(w_runs), median(q_runs)))
 
     if "heaviest" not in skip:
@@ -211,7 +237,7 @@ def main(argv=None):
             for d in (w_dir, q_dir):
                 if os.path.exists(d):
                     shutil.rmtree(d)
-                shutil.copytree(state, d, ignore=shutil.ignore_patterns("out", "records.txt"))
+                shutil.copytree(state, d, ignore=shutil.ignore_patterns("walnut-out", "records.txt"))
                 with open(os.path.join(d, "Command Files", "bench_case.txt"), "w") as f:
                     f.write(c.command + "\n")
             w, q = pair(java + ["Main.Prover", "bench_case.txt"],
@@ -242,30 +268,29 @@ def main(argv=None):
                f"time and peak RSS from `/usr/bin/time`; ratio = queengames / Walnut.")
     out.append("")
     if rows_suite:
-        out += ["| suite | Walnut wall | CPU | RSS | queengames wall | CPU | RSS | wall ratio | RSS ratio |",
-                "|---|---|---|---|---|---|---|---|---|"]
+        out += ["| suite | Walnut wall | CPU | RSS | queengames wall | CPU | RSS | ratio wall, CPU, RSS |",
+                "|---|---|---|---|---|---|---|---|"]
         for label, w, q in rows_suite:
-            out.append(f"| {label} | {' | '.join(cell(w))} | {' | '.join(cell(q))} | {ratio(w, q, 'wall')} | "
-                       f"{ratio(w, q, 'rss_mb')} |")
+            out.append(f"| {label} | {' | '.join(cell(w))} | {' | '.join(cell(q))} | {ratios(w, q)} |")
         out.append("")
     if rows_cases:
         out += [f"The {len(rows_cases)} heaviest cases by Walnut's own time inside the suite run, each alone "
                 "(a JVM start included for Walnut):", "",
-                "| case | Walnut in suite | Walnut wall | CPU | RSS | queengames wall | CPU | RSS | wall ratio | RSS ratio |",
-                "|---|---|---|---|---|---|---|---|---|---|"]
+                "| case | Walnut in suite | Walnut wall | CPU | RSS | queengames wall | CPU | RSS | ratio wall, CPU, RSS |",
+                "|---|---|---|---|---|---|---|---|---|"]
         for label, ms, w, q in rows_cases:
             label = label.replace("|", "\\|")
             out.append(f"| {label} | {ms / 1000:.2f} s | {' | '.join(cell(w))} | "
-                       f"{' | '.join(cell(q))} | {ratio(w, q, 'wall')} | {ratio(w, q, 'rss_mb')} |")
+                       f"{' | '.join(cell(q))} | {ratios(w, q)} |")
         out.append("")
     if rows_statements:
-        out += ["Issue 29 §4's heavier statements, each alone:", "",
-                "| statement | Walnut wall | CPU | RSS | queengames wall | CPU | RSS | wall ratio | RSS ratio |",
+        out += ["Issue 29 §4's heavier statements, each alone (answer: Walnut's / ours):", "",
+                "| statement | answer | Walnut wall | CPU | RSS | queengames wall | CPU | RSS | ratio wall, CPU, RSS |",
                 "|---|---|---|---|---|---|---|---|---|"]
         for label, w, q in rows_statements:
             label = label.replace("|", "\\|")
-            out.append(f"| {label} | {' | '.join(cell(w))} | {' | '.join(cell(q))} | "
-                       f"{ratio(w, q, 'wall')} | {ratio(w, q, 'rss_mb')} |")
+            out.append(f"| {label} | {w.answer or '—'} / {q.answer or '—'} | {' | '.join(cell(w))} | "
+                       f"{' | '.join(cell(q))} | {ratios(w, q)} |")
     text = "\n".join(out) + "\n"
     if args.markdown:
         with open(args.markdown, "w") as f:
