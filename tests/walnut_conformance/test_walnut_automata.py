@@ -166,6 +166,14 @@ class Compare(unittest.TestCase):
         v = self.check(FOUR_EXACT, "true", False)
         self.assertIn("got an automaton", v.describe())
 
+    def test_constant_relations(self):
+        # Walnut writes `true` when free variables fold away: every tuple (or none) is accepted.
+        self.assertIs(wa.constant(aut("msd_2 lsd_3\n0 1\n* * -> 0\n")), True)
+        self.assertIs(wa.constant(aut("msd_2\n0 0\n* -> 0\n")), False)
+        self.assertIsNone(wa.constant(aut(FOUR_PADDED)))
+        # the empty word alone is the number 0 (padded: 0*), not a constant
+        self.assertIsNone(wa.constant(aut("msd_2\n0 1\n")))
+
     def test_explicit_alphabet_is_exact(self):
         # reg over {0,1} keeps the words it spells: 000111 is not 111.
         long = "{0,1}\n0 0\n0 -> 1\n1 0\n0 -> 2\n2 0\n1 -> 3\n3 1\n"
