@@ -12,6 +12,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import walnut_automata as wa  # noqa: E402
 import walnut_suite as ws  # noqa: E402
 import run  # noqa: E402
+import command_files  # noqa: E402
 
 
 def aut(text, systems=None):
@@ -226,6 +227,13 @@ class Suite(unittest.TestCase):
         text = 'def a "x=1";\n\ndef b "x\n  =2": // comment\neval c "Ax x=x"::\n'
         self.assertEqual(run.split_commands(text),
                          [(1, 'def a "x=1";'), (3, 'def b "x  =2":'), (5, 'eval c "Ax x=x"::')])
+
+    def test_walnut_errors_on_stderr(self):
+        # A message may hold its own "\t: char at N" line; the command's line closes it.
+        stderr = ("java.lang.Exception: cross product\n\tat Main.Prover.run(Prover.java:1)\n"
+                  "cross product\n\t: char at 8\n\t: eval a \"x\";\nnegative constant -1\n\t: eval b \"_1\";\n")
+        self.assertEqual(command_files.walnut_errors(stderr, {'eval a "x";', 'eval b "_1";'}),
+                         {'eval a "x";': "cross product : char at 8", 'eval b "_1";': "negative constant -1"})
 
     def test_references(self):
         self.assertEqual(run.references('eval t "$f(x) & T[x]=@1 & #m(x) & .E2[x]=@0";'), {"f", "T", "m", "E2"})
