@@ -72,4 +72,12 @@ void BM_QuadrantQueens(benchmark::State& state) {
 }
 BENCHMARK(BM_QuadrantQueens)->Arg(100000)->Unit(benchmark::kMillisecond);
 
+// The certificates of the quadrant's first C columns (docs/CONJECTURE26.md): column c costs
+// O(c) a row on about 40c² rows, the run about C⁴.
+void BM_QuadrantColumnCertificates(benchmark::State& state) {
+  const auto n = static_cast<std::uint64_t>(state.range(0));
+  for (auto _ : state) benchmark::DoNotOptimize(b::certify_quadrant_columns(n).data());
+}
+BENCHMARK(BM_QuadrantColumnCertificates)->Arg(24)->Arg(64)->Arg(100)->Unit(benchmark::kMillisecond);
+
 }  // namespace

@@ -28,7 +28,8 @@ int main(int argc, char** argv) {
     else if (k == "--verbose") verbose = v == "1";
     else if (k == "--count") count = std::stoull(v);
     else {
-      std::cerr << "prover_differential: unknown option " << k << " (--seconds S --count N --seed N --record FILE --verbose 1)\n";
+      std::cerr << "prover_differential: unknown option " << k
+                << " (--seconds S --count N --seed N --record FILE --verbose 1)\n";
       return 2;
     }
   }
@@ -43,8 +44,9 @@ int main(int argc, char** argv) {
     const auto started = std::chrono::steady_clock::now();
     oracle::Outcome o = oracle::compare(session, text);
     if (verbose)
-      std::cout << fmt::format("{:.3f} s  {}\n",
-                               std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(), text)
+      std::cout << fmt::format("{:.3f} s  {}{}\n",
+                               std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(), text,
+                               o.kind == oracle::Outcome::skipped ? "\n  skipped: " + o.detail : "")
                 << std::flush;
     ++statements;
     if (o.kind == oracle::Outcome::skipped) ++skipped;

@@ -20,16 +20,34 @@ using detail::Term;
 using detail::TermPtr;
 
 std::vector<SystemChoice> all_systems() {
-  return {{"msd_2", 6},         {"lsd_2", 6},         {"msd_3", 3},           {"lsd_3", 3},
-          {"msd_10", 1},        {"lsd_10", 1},        {"msd_fib", 5},         {"lsd_fib", 5},
-          {"msd_trib", 3},      {"lsd_trib", 3},      {"msd_neg_2", 3},       {"lsd_neg_2", 3},
-          {"msd_neg_3", 1},     {"lsd_neg_3", 1},     {"msd_queen2_1", 1},    {"lsd_queen2_1", 1},
-          {"msd_kqueen3", 1},   {"lsd_kqueen3", 1},   {"msd_tetranacci", 1, 0}, {"lsd_tetranacci", 1, 0}};
+  return {{"msd_2", 6},
+          {"lsd_2", 6},
+          {"msd_3", 3},
+          {"lsd_3", 3},
+          {"msd_10", 1},
+          {"lsd_10", 1},
+          {"msd_fib", 5},
+          {"lsd_fib", 5},
+          {"msd_trib", 3},
+          {"lsd_trib", 3},
+          {"msd_neg_2", 3},
+          {"lsd_neg_2", 3},
+          {"msd_neg_3", 1},
+          {"lsd_neg_3", 1},
+          {"msd_queen2_1", 1},
+          {"lsd_queen2_1", 1},
+          {"msd_kqueen3", 1},
+          {"lsd_kqueen3", 1},
+          {"msd_tetranacci", 1, 0},
+          {"lsd_tetranacci", 1, 0}};
 }
 
 namespace {
 
 bool negative_system(const std::string& s) { return s.find("_neg_") != std::string::npos; }
+
+// msd_X ↔ lsd_X: the system a reversal ` reads a variable in.
+std::string partner(const std::string& s) { return (s.starts_with("msd_") ? "lsd_" : "msd_") + s.substr(4); }
 
 // Walnut's word automata and the system they read: T and PD in msd_2, F in msd_fib, TR in msd_trib.
 struct WordInfo {
@@ -84,6 +102,8 @@ FormulaPtr binary(Formula::Kind kind, FormulaPtr a, FormulaPtr b) {
   return f;
 }
 
+FormulaPtr clone(const Formula& f);
+
 TermPtr clone(const Term& t) {
   auto c = make_term(t.kind, t.system);
   c->pos = t.pos;
@@ -92,6 +112,8 @@ TermPtr clone(const Term& t) {
   c->letter_value = t.letter_value;
   if (t.a) c->a = clone(*t.a);
   if (t.b) c->b = clone(*t.b);
+  for (const auto& x : t.args) c->args.push_back(clone(*x));
+  if (t.formula) c->formula = clone(*t.formula);
   return c;
 }
 
@@ -110,27 +132,42 @@ FormulaPtr clone(const Formula& f) {
   return c;
 }
 
-void collect_systems(const Term& t, std::map<std::string, std::string>& systems, bool& conflict) {
+// Each variable's system (under an odd number of reversals `, its partner); `conflict` when a
+// variable has two.
+void collect_systems(const Formula& f, std::map<std::string, std::string>& systems, bool& conflict, bool flip = false);
+
+void collect_systems(const Term& t, std::map<std::string, std::string>& systems, bool& conflict, bool flip = false) {
   if (t.kind == Term::variable) {
-    auto [it, fresh] = systems.emplace(t.name, t.system);
-    if (!fresh && it->second != t.system) conflict = true;
+    const std::string sys = flip ? partner(t.system) : t.system;
+    auto [it, fresh] = systems.emplace(t.name, sys);
+    if (!fresh && it->second != sys) conflict = true;
   }
-  if (t.a) collect_systems(*t.a, systems, conflict);
-  if (t.b) collect_systems(*t.b, systems, conflict);
+  if (t.a) collect_systems(*t.a, systems, conflict, flip);
+  if (t.b) collect_systems(*t.b, systems, conflict, flip);
+  for (const auto& x : t.args) collect_systems(*x, systems, conflict, flip);
+  if (t.formula) collect_systems(*t.formula, systems, conflict, flip);
 }
 
-void collect_systems(const Formula& f, std::map<std::string, std::string>& systems, bool& conflict) {
-  if (f.left) collect_systems(*f.left, systems, conflict);
-  if (f.right) collect_systems(*f.right, systems, conflict);
-  for (const auto& a : f.args) collect_systems(*a, systems, conflict);
-  if (f.a) collect_systems(*f.a, systems, conflict);
-  if (f.b) collect_systems(*f.b, systems, conflict);
+void collect_systems(const Formula& f, std::map<std::string, std::string>& systems, bool& conflict, bool flip) {
+  if (f.kind == Formula::reversal) flip = !flip;
+  if (f.left) collect_systems(*f.left, systems, conflict, flip);
+  if (f.right) collect_systems(*f.right, systems, conflict, flip);
+  for (const auto& a : f.args) collect_systems(*a, systems, conflict, flip);
+  if (f.a) collect_systems(*f.a, systems, conflict, flip);
+  if (f.b) collect_systems(*f.b, systems, conflict, flip);
 }
+
+void free_variables(const Formula& f, std::set<std::string>& bound, std::set<std::string>& out);
 
 void free_variables(const Term& t, const std::set<std::string>& bound, std::set<std::string>& out) {
   if (t.kind == Term::variable && !bound.count(t.name)) out.insert(t.name);
   if (t.a) free_variables(*t.a, bound, out);
   if (t.b) free_variables(*t.b, bound, out);
+  for (const auto& x : t.args) free_variables(*x, bound, out);
+  if (t.formula) {
+    std::set<std::string> b = bound;
+    free_variables(*t.formula, b, out);
+  }
 }
 
 void free_variables(const Formula& f, std::set<std::string>& bound, std::set<std::string>& out) {
@@ -272,7 +309,21 @@ FormulaPtr Generator::quantifier(unsigned depth, std::vector<Var>& scope) {
 
 FormulaPtr Generator::atom(const std::vector<Var>& scope) {
   if (!callee_.empty() && below(5) == 0) return call(scope);
-  std::string sys = scope.empty() || below(5) == 0 ? pick_system() : scope[below(static_cast<unsigned>(scope.size()))].system;
+  if (below(8) == 0) {
+    // `(?P relation) over variables of the partner P's partner S: after the reversal they are
+    // S numbers again, and the relation is the same.
+    std::vector<Var> flipped = scope;
+    for (auto& v : flipped) v.system = partner(v.system);
+    auto r = make_formula(Formula::reversal);
+    r->a = relation_atom(flipped);
+    return r;
+  }
+  return relation_atom(scope);
+}
+
+FormulaPtr Generator::relation_atom(const std::vector<Var>& scope) {
+  std::string sys =
+      scope.empty() || below(5) == 0 ? pick_system() : scope[below(static_cast<unsigned>(scope.size()))].system;
   std::vector<Var> vars;
   for (const auto& v : scope)
     if (v.system == sys) vars.push_back(v);
@@ -283,7 +334,7 @@ FormulaPtr Generator::atom(const std::vector<Var>& scope) {
     const WordInfo* w = words[below(static_cast<unsigned>(words.size()))];
     auto index = make_term(Term::index, sys);
     index->name = w->name;
-    index->a = term(sys, vars, term_depth(sys, 1));
+    index->args.push_back(term(sys, vars, term_depth(sys, 1)));
     TermPtr other;
     if (below(2) == 0) {
       other = make_term(Term::letter, sys);
@@ -292,7 +343,7 @@ FormulaPtr Generator::atom(const std::vector<Var>& scope) {
       const WordInfo* u = words[below(static_cast<unsigned>(words.size()))];
       other = make_term(Term::index, sys);
       other->name = u->name;
-      other->a = term(sys, vars, term_depth(sys, 1));
+      other->args.push_back(term(sys, vars, term_depth(sys, 1)));
     }
     return relation(below(2) == 0 ? "=" : "!=", std::move(index), std::move(other), sys);
   }
@@ -304,6 +355,8 @@ FormulaPtr Generator::atom(const std::vector<Var>& scope) {
 TermPtr Generator::term(const std::string& sys, const std::vector<Var>& vars, unsigned depth) {
   const bool neg = negative_system(sys);
   unsigned r = below(100);
+  if (depth > 0 && r < 8)
+    if (TermPtr t = letter_term(sys, vars, depth)) return t;
   if (depth == 0 || r < 45) {
     if (!vars.empty() && below(10) < 7) return variable(vars[below(static_cast<unsigned>(vars.size()))].name, sys);
     TermPtr c = number(below(13), sys);
@@ -347,7 +400,31 @@ TermPtr Generator::term(const std::string& sys, const std::vector<Var>& vars, un
   return t;
 }
 
+// A word's letter as a number (W[t]), or times a term (W[t]·u), where the system has words.
+TermPtr Generator::letter_term(const std::string& sys, const std::vector<Var>& vars, unsigned depth) {
+  std::vector<const WordInfo*> words;
+  for (const auto& w : kWords)
+    if (sys == w.system) words.push_back(&w);
+  if (words.empty()) return nullptr;
+  auto index = make_term(Term::index, sys);
+  index->name = words[below(static_cast<unsigned>(words.size()))]->name;
+  index->args.push_back(term(sys, vars, 0));
+  if (depth == 0 || below(2) == 0) return index;
+  auto t = make_term(Term::times, sys);
+  t->a = std::move(index);
+  t->b = term(sys, vars, depth - 1);
+  return t;
+}
+
 // ---- printing -----------------------------------------------------------------------------
+
+namespace {
+
+std::string print_term(const Term& t);
+
+}  // namespace
+
+std::string print(const Formula& f);
 
 namespace {
 
@@ -359,7 +436,7 @@ std::string print_term(const Term& t) {
       return std::to_string(t.value);
     case Term::negate:
       return t.a->kind == Term::number || t.a->kind == Term::variable ? "_" + print_term(*t.a)
-                                                                       : "_(" + print_term(*t.a) + ")";
+                                                                      : "_(" + print_term(*t.a) + ")";
     case Term::add:
       return "(" + print_term(*t.a) + "+" + print_term(*t.b) + ")";
     case Term::subtract:
@@ -370,8 +447,17 @@ std::string print_term(const Term& t) {
       return fmt::format("({})/{}", print_term(*t.a), t.value);
     case Term::letter:
       return fmt::format("@{}", t.letter_value);
-    case Term::index:
-      return t.name + "[" + print_term(*t.a) + "]";
+    case Term::index: {
+      std::string out = t.name;
+      for (const auto& x : t.args) out += "[" + print_term(*x) + "]";
+      return out;
+    }
+    case Term::times:
+      return "(" + print_term(*t.a) + ")*(" + print_term(*t.b) + ")";
+    case Term::over:
+      return "(" + print_term(*t.a) + ")/(" + print_term(*t.b) + ")";
+    case Term::predicate:
+      return "(" + print(*t.formula) + ")";
   }
   return "?";
 }
@@ -403,6 +489,8 @@ std::string print(const Formula& f) {
     }
     case Formula::relation:
       return fmt::format("(?{} {} {} {})", f.system, print_term(*f.left), f.op, print_term(*f.right));
+    case Formula::reversal:
+      return "`" + paren(*f.a);
     case Formula::call: {
       std::vector<std::string> args;  // each in its own system, as its track reads it
       for (const auto& a : f.args) args.push_back(fmt::format("(?{} {})", a->system, print_term(*a)));
@@ -460,6 +548,8 @@ class Brute {
         throw NotExact{"I"};
       case Formula::call:
         return call(f);
+      case Formula::reversal:  // the same relation, read from the other end
+        return holds(*f.a);
     }
     return false;
   }
@@ -507,9 +597,19 @@ class Brute {
         auto a = value(*t.a);
         return a ? std::optional<std::int64_t>(floor_div(*a, static_cast<std::int64_t>(t.value))) : std::nullopt;
       }
-      case Term::letter:
       case Term::index:
-        throw NotExact{"a letter as a number"};
+        return letter(t);
+      case Term::times: {
+        auto a = value(*t.a), b = value(*t.b);
+        return a && b ? std::optional<std::int64_t>(*a * *b) : std::nullopt;
+      }
+      case Term::over: {
+        auto a = value(*t.a), b = value(*t.b);
+        return a && b && *b != 0 ? std::optional<std::int64_t>(floor_div(*a, *b)) : std::nullopt;
+      }
+      case Term::letter:
+      case Term::predicate:
+        throw NotExact{"a letter or a formula as a number"};
     }
     return std::nullopt;
   }
@@ -517,7 +617,8 @@ class Brute {
   // The letter of a word automaton at a term's value (nothing where the term has none).
   std::optional<std::int64_t> letter(const Term& t) {
     if (t.kind == Term::letter) return t.letter_value;
-    auto i = value(*t.a);
+    if (t.args.size() != 1) throw NotExact{"a word of several inputs"};
+    auto i = value(*t.args[0]);
     if (!i || *i < 0) return std::nullopt;
     if (*i > 1'000'000) throw NotExact{"a word index beyond 10^6"};
     std::string& w = words_[t.name];
@@ -537,9 +638,10 @@ class Brute {
   }
 
   bool relation(const Formula& f) {
-    auto is_letter = [](const Term& t) { return t.kind == Term::letter || t.kind == Term::index; };
+    // Letters against letters as integers; a word's letter among numbers is a number.
     std::optional<std::int64_t> a, b;
-    if (is_letter(*f.left) || is_letter(*f.right)) {
+    if (f.left->kind == Term::letter || f.right->kind == Term::letter ||
+        (f.left->kind == Term::index && f.right->kind == Term::index)) {
       a = letter(*f.left), b = letter(*f.right);
     } else {
       a = value(*f.left), b = value(*f.right);
@@ -766,8 +868,13 @@ Outcome compare(Session& session, const std::string& text, const Bounds& bounds)
               fmt::format("the automaton reads ({}), the free variables are ({})", fmt::join(tracks, ","),
                           fmt::join(names, ",")),
               0};
-    if (!automata::padding_closed(a, session.context()))
-      return {Outcome::wrong, "the automaton does not accept every padding of what it accepts", 0};
+    bool closed;
+    try {
+      closed = automata::padding_closed(a, session.context());
+    } catch (const RangeError& e) {
+      return {Outcome::skipped, std::string("a budget: ") + e.what(), 0};
+    }
+    if (!closed) return {Outcome::wrong, "the automaton does not accept every padding of what it accepts", 0};
     const std::int64_t box = bounds.free_box[names.size()];
     std::vector<std::int64_t> low(names.size()), v(names.size());
     for (std::size_t i = 0; i < names.size(); ++i) low[i] = v[i] = negative_system(systems[names[i]]) ? -box : 0;

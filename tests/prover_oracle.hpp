@@ -31,9 +31,9 @@ struct SystemChoice {
 std::vector<SystemChoice> all_systems();
 
 struct GeneratorOptions {
-  unsigned max_depth = 3;       // formula nesting (connectives, quantifiers)
-  unsigned max_free = 3;        // free variables
-  unsigned max_systems = 3;     // systems in one statement
+  unsigned max_depth = 3;    // formula nesting (connectives, quantifiers)
+  unsigned max_free = 3;     // free variables
+  unsigned max_systems = 3;  // systems in one statement
   std::vector<SystemChoice> systems = all_systems();
 };
 
@@ -53,6 +53,8 @@ class Generator {
   detail::FormulaPtr formula(unsigned depth, std::vector<Var>& scope);
   detail::FormulaPtr atom(const std::vector<Var>& scope);
   detail::FormulaPtr call(const std::vector<Var>& scope);
+  detail::FormulaPtr relation_atom(const std::vector<Var>& scope);
+  detail::TermPtr letter_term(const std::string& system, const std::vector<Var>& vars, unsigned depth);
   detail::TermPtr term(const std::string& system, const std::vector<Var>& scope, unsigned depth);
   detail::FormulaPtr quantifier(unsigned depth, std::vector<Var>& scope);
   std::string pick_system();
@@ -70,8 +72,8 @@ std::string print(const detail::Formula& f);
 
 struct Bounds {
   std::int64_t free_box[4] = {0, 40, 14, 7};  // by number of free variables: [0, B] (ℤ: [−B, B])
-  std::uint64_t max_range = 4096;            // a guard wider than this: skipped
-  unsigned extra_padding = 2;                // encodings this many letters longer are checked too
+  std::uint64_t max_range = 4096;             // a guard wider than this: skipped
+  unsigned extra_padding = 2;                 // encodings this many letters longer are checked too
 };
 
 struct Outcome {

@@ -64,6 +64,19 @@ TEST(CliBoards, CsvAndPng) {
   }
 }
 
+TEST(CliBoards, ColumnCertificates) {
+  // docs/CONJECTURE26.md: column 9 has least period 64 from row 139, slope 64, its states
+  // agreeing after rows 148 and 212.
+  const auto r = run_cli("grundy quadrant --periods 10");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("column,period,preperiod,slope,first_row,second_row\n0,1,0,1,0,1\n1,4,0,4,1,5\n", 0), 0u)
+      << r.out;
+  EXPECT_TRUE(r.out.ends_with("\n8,16,131,16,140,156\n9,64,139,64,148,212\n")) << r.out;
+  const auto json = run_cli("grundy quadrant --periods 1 --json");
+  ASSERT_EQ(json.status, 0) << json.err;
+  EXPECT_EQ(json.out, "[{\"column\":0,\"first_row\":0,\"period\":1,\"preperiod\":0,\"second_row\":1,\"slope\":1}]\n");
+}
+
 TEST(CliBoards, BadInputIsExitTwo) {
   const fs::path png = fs::temp_directory_path() / "qg_cli_never.png";
   for (const std::string& args : std::vector<std::string>{
@@ -73,7 +86,9 @@ TEST(CliBoards, BadInputIsExitTwo) {
            "grundy wythoff --size 4 --threads 0", "grundy wythoff --size 4 --out /nonexistent-dir/t.csv",
            "draw grundy wythoff --size 4 --out t.csv", "draw grundy spiral --queens 10 --out " + png.string(),
            "draw grundy quadrant --queens 10 --size 5 --out " + png.string(),
-           "draw grundy quadrant --out " + png.string(), "draw-grundy quadrant --size 5 --out " + png.string()}) {
+           "draw grundy quadrant --out " + png.string(), "draw-grundy quadrant --size 5 --out " + png.string(),
+           "grundy wythoff --periods 3", "grundy quadrant --periods 3 --size 4", "grundy quadrant --periods 0",
+           "grundy quadrant --periods 3 --out t.txt"}) {
     const auto r = run_cli(args);
     EXPECT_EQ(r.status, 2) << args;
     EXPECT_EQ(r.err.rfind("queengames: ", 0), 0u) << args << ": " << r.err;

@@ -242,8 +242,8 @@ TEST(Prover, MixedSystems) {
   EXPECT_TRUE(eval(s, "?lsd_fib Ad (Ea (?msd_2 a=3) & d=3) <=> d=3"));
   EXPECT_FALSE(eval(s, "?lsd_fib Ed (Ea (?msd_2 a=3) & d=3) & d=1"));
   EXPECT_TRUE(eval(s, "?lsd_2 Ed (Ea (?msd_fib a=3) & d=3)"));
-  const char* systems[] = {"msd_2", "lsd_2", "msd_3", "lsd_3", "msd_fib", "lsd_fib",
-                           "msd_trib", "lsd_trib", "msd_neg_2", "lsd_neg_2"};
+  const char* systems[] = {"msd_2",   "lsd_2",    "msd_3",    "lsd_3",     "msd_fib",
+                           "lsd_fib", "msd_trib", "lsd_trib", "msd_neg_2", "lsd_neg_2"};
   for (const char* s1 : systems)
     for (const char* s2 : systems) {
       SCOPED_TRACE(fmt::format("{} {}", s1, s2));
@@ -327,7 +327,7 @@ TEST(Prover, ParseErrorsNameTheirPlace) {
   EXPECT_EQ(message("eval x \"?msd_q Ax x=x\":"),
             "f.txt:1:9: unknown number system 'msd_q' (msd_k, lsd_k with k ≥ 2, msd_fib, msd_trib, lsd_fib, lsd_trib, "
             "msd_neg_k, lsd_neg_k)");
-  EXPECT_EQ(message("eval x \"x*y=2\":"), "f.txt:1:10: '*' needs a constant on one side");
+  EXPECT_EQ(message("eval x \"x*y=2\":"), "f.txt:1:10: '*' needs a constant or a word's letter on one side");
   // An index in base 2 read by the Fibonacci word: placed at the relation (found by fuzz_walnut).
   EXPECT_EQ(message("eval t \"At t<3*n => F[i+t]=F[i+n+t]\":"),
             "f.txt:1:27: a term is read in two number systems (msd_fib and msd_2)");
@@ -563,4 +563,60 @@ TEST(Prover, WalnutFoldersAndFreeVariables) {
   ASSERT_EQ(errors.size(), 1u);
   EXPECT_EQ(errors[0], "k.txt:1:14: the statement ends where a term is expected");
   std::filesystem::remove_all(home);
+}
+
+// Walnut's language beyond relations between terms, each against brute force: reversal `, a
+// formula as an argument or a position, a word's letters as numbers (in sums, products,
+// quotients, order), word automata of several inputs, .NAME for names beginning with A, E, I.
+TEST(Prover, WalnutLanguage) {
+  Session s;
+  auto tm = [](std::uint64_t n) { return static_cast<std::uint64_t>(__builtin_popcountll(n) & 1); };
+  using V = std::vector<std::uint64_t>;
+  // ` reads backwards: lsd_fib's 15, reversed, is msd_fib's 15; three reversals are one.
+  s.run("def r \"`(?lsd_fib (a = 15))\": def r3 \"?lsd_fib ```(a = 15)\":");
+  for (const char* name : {"r", "r3"}) {
+    const Automaton& r = s.automaton(name);
+    EXPECT_EQ(r.tracks()[0].system->name(), "msd_fib");
+    for (std::uint64_t a = 0; a < 60; ++a) EXPECT_EQ(accepts(r, {a}), a == 15) << name << " " << a;
+  }
+  // A formula with one free variable in place of an argument: that variable, constrained.
+  s.run("def func \"(?msd_3 c < 5) & (a = b+1) & (?msd_10 e = 17)\":");
+  expect_matches(
+      s, "msd_2", "Ew,y,x $func(z,x<4 & x>=2,y,w)", [](const V& v) { return v[0] == 3 || v[0] == 4; }, 40);
+  expect_matches(
+      s, "msd_10", "Ez,x,y $func(z,x,y,?msd_10 w=17)", [](const V& v) { return v[0] == 17; }, 60);
+  // Letters as numbers.
+  expect_matches(
+      s, "msd_2", "T[a] + b = 1", [&](const V& v) { return tm(v[0]) + v[1] == 1; }, 30);
+  expect_matches(
+      s, "msd_2", "T[a] * (b + c) = 1", [&](const V& v) { return tm(v[0]) * (v[1] + v[2]) == 1; }, 12);
+  // The Tribonacci word 0102010…: its letters 0, 1, 2 as divisors (none by 0).
+  auto trib = qg::words::Morphism::named("tribonacci");
+  const std::string tr = trib.iterate(trib.start(), 12);
+  expect_matches(
+      s, "msd_trib", "(b + 5) / TR[a] = 3",
+      [&](const V& v) {
+        auto d = static_cast<std::uint64_t>(trib.index(tr[v[0]]));
+        return d != 0 && (v[1] + 5) / d == 3;
+      },
+      30);
+  expect_matches(
+      s, "msd_2", "T[a < 5] < b + c", [&](const V& v) { return v[0] < 5 && tm(v[0]) < v[1] + v[2]; }, 12);
+  expect_matches(
+      s, "msd_2", "T[a] < T[b]", [&](const V& v) { return tm(v[0]) < tm(v[1]); }, 30);
+  EXPECT_TRUE(eval(s, "?msd_neg_2 Aa _T[a] = _1 <=> T[a] = @1"));
+  // A word automaton of two inputs (Walnut's T2, the Thue–Morse word of x + y) and a name
+  // beginning with A.
+  Automaton t2 = read_automaton(
+      "msd_2 msd_2\n0 1\n0 0 -> 0\n1 0 -> 1\n0 1 -> 1\n1 1 -> 0\n1 0\n0 0 -> 1\n1 0 -> "
+      "0\n0 1 -> 0\n1 1 -> 1\n",
+      s, "T2.txt", true);
+  s.define_word("T2", t2);
+  s.define_word("AT", s.word("T"));
+  expect_matches(
+      s, "msd_2", "T2[x][y] = @1", [&](const V& v) { return (tm(v[0]) ^ tm(v[1])) == 0; }, 20);
+  expect_matches(
+      s, "msd_2", "T2[x][x] = @1", [&](const V&) { return true; }, 40);
+  expect_matches(
+      s, "msd_2", ".AT[x] = @1", [&](const V& v) { return tm(v[0]) == 1; }, 40);
 }

@@ -98,8 +98,8 @@ TEST(ProverRandom, FixedSeeds) {
 #endif
   Tally run = run_seeds(20261127, count);
   for (const auto& f : run.failures) ADD_FAILURE() << f;
-  std::cout << fmt::format("{} statements: {} agree ({} assignments), {} skipped, {} mix msd and lsd\n",
-                           run.statements, run.agreed, run.assignments, run.skipped, run.mixed);
+  std::cout << fmt::format("{} statements: {} agree ({} assignments), {} skipped, {} mix msd and lsd\n", run.statements,
+                           run.agreed, run.assignments, run.skipped, run.mixed);
   EXPECT_GE(run.agreed * 10, run.statements * 8);
   EXPECT_GE(run.mixed * 6, run.agreed);
   for (const auto& s : oracle::all_systems()) EXPECT_TRUE(run.systems.count(s.name)) << s.name << " never agreed";

@@ -214,8 +214,9 @@ std::string read_file(const std::string& path) {
 TEST(BruteForce, EverySystemAndShippedAutomatonBothDirections) {
   using qg::automata::accepts_integers;
   using qg::automata::Automaton;
-  std::string table = "| system | valid words checked | order, equality, adder: box | padding-closed |\n"
-                      "|---|---|---|---|\n";
+  std::string table =
+      "| system | valid words checked | order, equality, adder: box | padding-closed |\n"
+      "|---|---|---|---|\n";
   const qg::automata::Context ctx;
   for (const char* family : {"2", "3", "10", "fib", "trib", "tetranacci", "queen2_1", "kqueen3", "neg_2", "neg_3"}) {
     for (const char* direction : {"msd", "lsd"}) {
@@ -271,8 +272,9 @@ TEST(BruteForce, EverySystemAndShippedAutomatonBothDirections) {
                            length, low, high, closed ? "yes" : "NO");
     }
   }
-  table += "\n| shipped automaton | system | n checked, msd | the same, lsd (reversed) | padding-closed |\n"
-           "|---|---|---|---|---|\n";
+  table +=
+      "\n| shipped automaton | system | n checked, msd | the same, lsd (reversed) | padding-closed |\n"
+      "|---|---|---|---|---|\n";
   const std::uint64_t terms = kSanitized ? 300 : 3000;
   for (const auto& name : qg::prover::shipped_automata()) {
     SCOPED_TRACE(name);

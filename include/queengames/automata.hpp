@@ -75,6 +75,10 @@ struct Context {
   std::uint64_t subset_budget = 50000;  // states, for subset/automatic
 };
 
+// The output of a word automaton's states where no letter is defined (invalid representations:
+// 11 in Zeckendorf); letters themselves may be negative (Walnut's @-1).
+inline constexpr int kNoLetter = INT32_MIN;
+
 class Automaton {
  public:
   Automaton() = default;

@@ -226,6 +226,40 @@ std::vector<std::uint64_t> quadrant_queen_indices(std::uint64_t count, const Pro
 void draw_quadrant_queens(const std::filesystem::path& path, std::span<const std::uint64_t> rows,
                           std::uint32_t max_side = 1024);
 
+// ---- the quadrant's columns are eventually additively periodic (seed 000 Conjecture 26) -----
+
+// Column c of the quadrant's table, g_c(r) = SG(row r, column c), certified: g_c(r + p) =
+// g_c(r) + p for every r ≥ r0, where p is the least period of any eventual additive periodicity
+// (g_c(r + p') − g_c(r) constant from some row on) and r0 the least row from which p holds.
+// docs/CONJECTURE26.md: Theorem 1 (the finite condition) proves it; Theorem 2 (every column
+// has such a certificate) is why the search ends.
+struct QuadrantColumn {
+  std::uint64_t column = 0;
+  std::uint64_t preperiod = 0;  // r0
+  std::uint64_t period = 0;     // p
+  std::uint64_t slope = 0;      // g_c(r0 + p) − g_c(r0), read off the values: p (Lemma 3)
+  // The certificate: rows n1 < n2 of column c whose states agree (Theorem 1); the column was
+  // computed on rows 0 … n2 − 1, columns c − j on rows 0 … n2 − 1 + j (from their certificates).
+  std::uint64_t first_row = 0, second_row = 0;
+  // g_c(r) − r for r < r0 + p: the column's values, every one of them through value().
+  std::vector<std::int16_t> excess;
+  std::uint64_t value(std::uint64_t r) const;  // g_c(r), for every r (RangeError past 2^62)
+};
+
+struct QuadrantColumnsOptions {
+  std::uint64_t max_rows = std::uint64_t{1} << 32;  // per column; RangeError when a column needs more
+  bool force = false;                               // skip the memory check (qg::require_memory)
+  ProgressFn progress{};                            // columns done out of columns, polled every row
+};
+
+// Columns 0 … columns − 1, each certified from the certificates of the columns before it (its
+// moves reach only those): column c costs O(c) per row on n2 rows (n2 ≈ 40c² near c = 100:
+// 200 columns take 4 minutes, docs/PERFORMANCE.md). Memory: 2 bytes a row of every certified
+// column's r0 + p and of the column at work, checked (qg::require_memory) each time the
+// column's rows double. RangeError for more than 2^16 columns, for a column not certified
+// within max_rows rows, or for g_c(r) − r outside 16 bits (|g_c(r) − r| ≤ 2c up to c = 199).
+std::vector<QuadrantColumn> certify_quadrant_columns(std::uint64_t columns, const QuadrantColumnsOptions& options = {});
+
 // ---- queens on a half chessboard (seed 000, proof of Theorem 23) -----------------------------
 
 // The most mutually non-attacking queens on the right triangular board with n cells on each

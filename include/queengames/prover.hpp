@@ -31,8 +31,8 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
-#include <memory>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -130,7 +130,10 @@ class Session {
 
 // Walnut's automaton file format (WALNUT-NOTES.md): read and written. Tracks are named
 // by position ("a", "b", …) unless `names` gives them. InputError "FILE:LINE:COL: …".
-automata::Automaton read_automaton(std::string_view text, Session& session, std::string_view file = "<automaton>");
+// `word`: a word automaton, whose missing transitions lead to a state without a letter
+// (automata::kNoLetter) rather than a rejecting one.
+automata::Automaton read_automaton(std::string_view text, Session& session, std::string_view file = "<automaton>",
+                                   bool word = false);
 std::string write_automaton(const automata::Automaton& a);
 
 // The certified synchronized automata shipped with the library (data/walnut/Automata

@@ -20,7 +20,7 @@ namespace b = qg::boards;
 struct GrundyArgs {
   std::string name, size, piece = "queen", out;
   bool force = false, json = false;
-  qg::app::NumberOption threads{"2"}, pixels{"1024"}, queens;
+  qg::app::NumberOption threads{"2"}, pixels{"1024"}, queens, periods;
 };
 
 // The table a ruleset or a board name stands for.
@@ -82,6 +82,38 @@ void run_grundy(const GrundyArgs& o) {
   else std::cout << s.line() << "\n";
 }
 
+// `grundy quadrant --periods N`: the certificates of columns 0 … N − 1 (docs/CONJECTURE26.md),
+// one CSV line or JSON object per column.
+void run_periods(const GrundyArgs& o) {
+  if (o.name != "quadrant")
+    throw qg::InputError("--periods certifies the quadrant's columns: the name must be quadrant");
+  if (!o.size.empty() || o.piece != "queen")
+    throw qg::InputError("--periods N certifies the first N columns: it takes neither --size nor --piece");
+  if (!o.out.empty() && !o.out.ends_with(".csv")) throw qg::InputError("--periods writes CSV: --out must end in .csv");
+  b::QuadrantColumnsOptions options;
+  options.force = o.force;
+  options.progress = qg::app::progress_line("certifying columns");
+  const auto columns = b::certify_quadrant_columns(o.periods.value(1, 65536), options);
+  qg::app::Output output(o.out);
+  if (o.json) {
+    nlohmann::json list = nlohmann::json::array();
+    for (const b::QuadrantColumn& q : columns)
+      list.push_back({{"column", q.column},
+                      {"period", q.period},
+                      {"preperiod", q.preperiod},
+                      {"slope", q.slope},
+                      {"first_row", q.first_row},
+                      {"second_row", q.second_row}});
+    output.stream() << list.dump() << "\n";
+  } else {
+    output.stream() << "column,period,preperiod,slope,first_row,second_row\n";
+    for (const b::QuadrantColumn& q : columns)
+      output.stream() << fmt::format("{},{},{},{},{},{}\n", q.column, q.period, q.preperiod, q.slope, q.first_row,
+                                     q.second_row);
+  }
+  output.commit();
+}
+
 std::string names_help() {
   std::string help = "a two-pile ruleset (";
   for (const std::string& line : qg::twopile::Ruleset::syntax()) help += line.substr(0, line.find(' ')) + " ";
@@ -108,11 +140,13 @@ QG_COMMAND("grundy", [](CLI::App& app) {
   add_common(cmd, o);
   cmd->add_option("--size", o->size,
                   "W or WxH: the corner of a ruleset or of the quadrant boards; N: the window of the other boards "
-                  "(spiral: side N; triangles and squares: N rows; hex-spiral: N rings)")
-      ->required();
+                  "(spiral: side N; triangles and squares: N rows; hex-spiral: N rings); required but with --periods");
+  cmd->add_option("--periods", o->periods.text,
+                  "quadrant only: certify columns 0 … N − 1 eventually additively periodic and print, per column, "
+                  "its least period, preperiod, slope and the certificate's rows n1 < n2 (docs/CONJECTURE26.md)");
   cmd->add_option("--out", o->out, "write the table as CSV (.csv, rows y = 0, 1, …) or a picture (.png)");
   cmd->add_flag("--json", o->json, "the summary as JSON");
-  cmd->callback([o] { run_grundy(*o); });
+  cmd->callback([o] { o->periods.text.empty() ? run_grundy(*o) : run_periods(*o); });
 });
 
 QG_DRAW("grundy", [](CLI::App& draw) {

@@ -94,8 +94,7 @@ void run_prove(const ProveOptions& o) {
       ++failures;
       std::cerr << "queengames: " << e.what() << "\n";
     };
-  auto results = o.file.empty() ? session.run(o.expression, "-e", report)
-                                 : session.run_file(o.file, report);
+  auto results = o.file.empty() ? session.run(o.expression, "-e", report) : session.run_file(o.file, report);
   if (o.json) {
     auto all = nlohmann::json::array();
     for (const auto& r : results) {

@@ -440,8 +440,9 @@ Automaton reverse(const Automaton& a, const std::vector<std::shared_ptr<const Nu
   StepTimer timer(context, "reverse", a.states());
   std::vector<Track> tracks = a.tracks();
   for (std::size_t i = 0; i < tracks.size(); ++i) {
-    if (systems[i]->base() != tracks[i].base) throw InputError("reverse: the number systems' digits differ");
-    tracks[i].system = systems[i];
+    if (systems[i] && systems[i]->base() != tracks[i].base)
+      throw InputError("reverse: the number systems' digits differ");
+    tracks[i].system = systems[i];  // none for a track of words
   }
   Automaton out;
   detail::determinize(detail::reversed(detail::to_nfa(a), context), tracks, 0, context, out);

@@ -221,8 +221,7 @@ Automaton mixed_closure(const Automaton& d, const Context& context) {
 
 }  // namespace
 
-Automaton padding_closure(const Nfa& n, const std::vector<Track>& tracks, bool upward_closed,
-                          const Context& context) {
+Automaton padding_closure(const Nfa& n, const std::vector<Track>& tracks, bool upward_closed, const Context& context) {
   switch (padding_of(tracks)) {
     case Padding::none:
       return determinize_minimal(n, tracks, context);
@@ -236,10 +235,10 @@ Automaton padding_closure(const Nfa& n, const std::vector<Track>& tracks, bool u
   if (!upward_closed) {
     std::vector<std::string> names;
     for (const Track& t : tracks) names.push_back(fmt::format("{} ({})", t.name, t.system->name()));
-    throw InputError(fmt::format(
-        "the numbers {} are read in msd and lsd order at once by an automaton that does not accept every "
-        "padding of what it accepts: such a relation has no meaning as numbers",
-        fmt::join(names, ", ")));
+    throw InputError(
+        fmt::format("the numbers {} are read in msd and lsd order at once by an automaton that does not accept every "
+                    "padding of what it accepts: such a relation has no meaning as numbers",
+                    fmt::join(names, ", ")));
   }
   return mixed_closure(determinize_minimal(n, tracks, context), context);
 }

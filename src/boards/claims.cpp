@@ -114,57 +114,102 @@ ClaimOutcome check_column1(std::uint64_t bound, const ProgressFn& progress) {
       bound, fmt::format("column 1 is r ⊕ 2 for r < {} (eq. (56); A004443, not the A004482 the paper cites)", bound));
 }
 
-// The onset of period p in column c: the least r0 with SG(c, r + p) − SG(c, r) the same for
-// r0 ≤ r < rows − p, and that difference.
-std::pair<std::uint64_t, std::int64_t> onset(const Columns& q, std::uint64_t c, std::uint64_t rows, std::uint64_t p) {
-  auto delta = [&](std::uint64_t r) { return static_cast<std::int64_t>(q.at(r + p, c)) - q.at(r, c); };
-  const std::int64_t k = delta(rows - p - 1);
-  std::uint64_t r = rows - p - 1;
-  while (r > 0 && delta(r - 1) == k) --r;
-  return {r, k};
+// Conjecture 26 and what the columns do, by the certificates of docs/CONJECTURE26.md.
+
+std::string column_list(const std::vector<boards::QuadrantColumn>& columns) {
+  std::string list;
+  for (const boards::QuadrantColumn& q : columns)
+    list += fmt::format("{}{}:{}@{}", q.column ? ", " : "", q.column, q.period, q.preperiod);
+  return list;
 }
 
-std::uint64_t period_rows(std::uint64_t columns) { return 4096 + 1024 * columns; }
+// Conjecture 26 for column c is 16 ∈ Π_c (Lemma 3), that is p_c | 16; then SG(c, r + 16) −
+// SG(c, r) = 16 from the row this returns on (the least such row).
+std::uint64_t onset16(const boards::QuadrantColumn& q) {
+  std::uint64_t r = q.preperiod;
+  while (r > 0 && q.value(r - 1 + 16) == q.value(r - 1) + 16) --r;
+  return r;
+}
+
+ClaimOutcome check_conjecture26_columns(std::uint64_t bound, const ProgressFn& progress) {
+  const auto columns = boards::certify_quadrant_columns(bound, {.progress = progress});
+  std::string onsets;
+  for (const boards::QuadrantColumn& q : columns) {
+    if (16 % q.period)
+      return failed(q.column,
+                    fmt::format("column {} has least period {}, which does not divide 16", q.column, q.period));
+    onsets += fmt::format("{}{}", q.column ? ", " : "", onset16(q));
+  }
+  return passed(bound, fmt::format("proved by certificate (docs/CONJECTURE26.md): column:period@preperiod = {}; so "
+                                   "SG(c, r + 16) = SG(c, r) + 16 for every r from rows {} on",
+                                   column_list(columns), onsets));
+}
 
 ClaimOutcome check_conjecture26(std::uint64_t bound, const ProgressFn& progress) {
-  const std::uint64_t rows = period_rows(bound);
-  const Columns q = quadrant_columns(bound, rows, progress);
-  std::string onsets;
-  for (std::uint64_t c = 0; c < bound; ++c) {
-    const auto [r0, k] = onset(q, c, rows, 16);
-    if (r0 > rows / 2)
-      return failed(c, fmt::format("column {}: SG(c, r + 16) − SG(c, r) is not constant on rows {}..{} (see "
-                                   "exile.conjecture26_periods)",
-                                   c, rows / 2, rows - 1));
-    onsets += fmt::format("{}{}:{}:{}", c ? ", " : "", c, r0, k);
+  const auto columns = boards::certify_quadrant_columns(bound, {.progress = progress});
+  for (const boards::QuadrantColumn& q : columns) {
+    if (16 % q.period == 0) continue;
+    // Lemma 3: an eventual SG(c, r + 16) − SG(c, r) = K would have K = 16; but this difference
+    // repeats with period p from r0 on, so a row of [r0, r0 + p) where it is not 16 repeats forever.
+    std::uint64_t r = q.preperiod;
+    while (r < q.preperiod + q.period && q.value(r + 16) - q.value(r) == 16) ++r;
+    if (r == q.preperiod + q.period)
+      return failed(q.column, fmt::format("column {}: least period {} but SG(c, r + 16) = SG(c, r) + 16 on a whole "
+                                          "period: the certificate contradicts Lemma 3",
+                                          q.column, q.period));
+    const auto difference = static_cast<std::int64_t>(q.value(r + 16)) - static_cast<std::int64_t>(q.value(r));
+    return failed(q.column,
+                  fmt::format("REFUTED by certificate (docs/CONJECTURE26.md): column {} satisfies SG(c, r + {}) = "
+                              "SG(c, r) + {} for every r ≥ {} (its states agree after rows {} and {}), with least "
+                              "period {}; SG({}, r + 16) − SG({}, r) = {} ≠ 16 at r = {}, and again at r + {}k for "
+                              "every k, so the column is not eventually quasi-periodic with period 16",
+                              q.column, q.period, q.period, q.preperiod, q.first_row, q.second_row, q.period, q.column,
+                              q.column, difference, r, q.period));
   }
-  return passed(bound, fmt::format("SG(c, r + 16) − SG(c, r) = K from row r0 on (checked to row {}), column:r0:K = {}",
-                                   rows, onsets));
+  return passed(bound, fmt::format("proved by certificate for columns 0..{}: column:period@preperiod = {}", bound - 1,
+                                   column_list(columns)));
 }
 
-// What the columns do instead (our finding, not the paper's): power-of-two periods that grow.
-constexpr std::array<std::uint64_t, 24> kColumnPeriod{16,  16,  16,  16,  16,  16,  16,  16,  16,  64,  256, 256,
-                                                      256, 256, 256, 256, 256, 256, 256, 512, 512, 512, 512, 512};
+// What the columns do (our finding, docs/CONJECTURE26.md): the least period of each column,
+// as runs {first column, period}; the certificates find them, this table guards them.
+struct PeriodRun {
+  std::uint64_t first, period;
+};
+constexpr std::array<PeriodRun, 12> kPeriodRuns{{{0, 1},
+                                                 {1, 4},
+                                                 {2, 16},
+                                                 {9, 64},
+                                                 {10, 256},
+                                                 {19, 512},
+                                                 {39, 1024},
+                                                 {50, 2048},
+                                                 {54, 4096},
+                                                 {64, 8192},
+                                                 {120, 16384},
+                                                 {127, 49152}}};
+constexpr std::uint64_t kPeriodsKnown = 200;  // the runs are known for the columns below this
+
+std::uint64_t known_period(std::uint64_t c) {
+  std::uint64_t p = 0;
+  for (const PeriodRun& run : kPeriodRuns)
+    if (run.first <= c) p = run.period;
+  return p;
+}
 
 ClaimOutcome check_column_periods(std::uint64_t bound, const ProgressFn& progress) {
-  const std::uint64_t rows = period_rows(bound);
-  const Columns q = quadrant_columns(bound, rows, progress);
-  std::string found;
-  for (std::uint64_t c = 0; c < bound; ++c) {
-    std::uint64_t p = 16;
-    std::pair<std::uint64_t, std::int64_t> o;
-    for (; p <= rows / 4; p *= 2)
-      if (o = onset(q, c, rows, p); o.first <= rows / 2) break;
-    if (p > rows / 4)
-      return failed(c, fmt::format("column {}: no period 16, 32, …, {} within {} rows", c, rows / 4, rows));
-    if (static_cast<std::int64_t>(p) != o.second)
-      return failed(c, fmt::format("column {}: SG(c, r + {}) − SG(c, r) = {}, not {}", c, p, o.second, p));
-    if (c < kColumnPeriod.size() && p != kColumnPeriod[c])
-      return failed(c, fmt::format("column {} has period {}, not {}", c, p, kColumnPeriod[c]));
-    found += fmt::format("{}{}:{}@{}", c ? ", " : "", c, p, o.first);
+  const auto columns = boards::certify_quadrant_columns(bound, {.progress = progress});
+  std::string runs;
+  for (const boards::QuadrantColumn& q : columns) {
+    if (q.column < kPeriodsKnown && q.period != known_period(q.column))
+      return failed(q.column,
+                    fmt::format("column {} has least period {}, not {}", q.column, q.period, known_period(q.column)));
+    if (q.column == 0 || q.period != columns[q.column - 1].period)
+      runs += fmt::format("{}{} from column {} (r0 = {})", q.column ? ", " : "", q.period, q.column, q.preperiod);
   }
-  return passed(bound,
-                fmt::format("SG(c, r + P) − SG(c, r) = P from row r0 on (to row {}), column:P@r0 = {}", rows, found));
+  const boards::QuadrantColumn& last = columns.back();
+  return passed(bound, fmt::format("proved by certificate: SG(c, r + p) = SG(c, r) + p for r ≥ r0, least periods {}; "
+                                   "column {}: r0 = {}, certified on {} rows",
+                                   runs, last.column, last.preperiod, last.second_row));
 }
 
 // ---- seed 000 §7: the spiral ----------------------------------------------------------------
@@ -315,26 +360,36 @@ std::vector<Claim> boards_claims() {
             .unit = "diagonals each way",
             .bounds = {.tour = 60, .standard = 500, .deep = 2000, .max = 2000},
             .check = check_conjecture24},
-      Claim{
-          .id = "exile.conjecture26",
-          .source = "seed 000, Conjecture 26 (§8)",
-          .kind = ClaimKind::conjecture,
-          .statement =
-              "every column of the quadrant's table has generating function with denominator (1 − x)(1 − x^16), i.e. "
-              "SG(c, r + 16) − SG(c, r) is eventually constant (it fails at column 9: see exile.conjecture26_periods)",
-          .unit = "columns",
-          .bounds = {.tour = 9, .standard = 9, .deep = 9, .max = 64},
-          .check = check_conjecture26},
-      Claim{
-          .id = "exile.conjecture26_periods",
-          .source = "seed 000, Conjecture 26 (§8): what the columns do",
-          .kind = ClaimKind::observation,
-          .statement =
-              "column c is eventually quasi-periodic with period P = 16 for c ≤ 8, 64 for c = 9, 256 for 10 ≤ c ≤ 18, "
-              "512 for 19 ≤ c ≤ 23: SG(c, r + P) − SG(c, r) = P from some row on",
-          .unit = "columns",
-          .bounds = {.tour = 10, .standard = 24, .deep = 24, .max = 64},
-          .check = check_column_periods},
+      Claim{.id = "exile.conjecture26_columns",
+            .source = "seed 000, Conjecture 26 (§8) for columns 0–8 (the paper: it holds for columns 0 and 1)",
+            .kind = ClaimKind::theorem,
+            .statement = "columns 0–8 of the quadrant's table have generating functions with denominator (1 − x)(1 − "
+                         "x^16): each is certified eventually additively periodic with a least period (1, 4, 16) "
+                         "dividing 16 (docs/CONJECTURE26.md, Theorem 1; column 9 is not: exile.conjecture26)",
+            .unit = "columns",
+            .bounds = {.tour = 9, .standard = 9, .deep = 9, .max = 9},
+            .check = check_conjecture26_columns},
+      Claim{.id = "exile.conjecture26",
+            .source = "seed 000, Conjecture 26 (§8)",
+            .kind = ClaimKind::conjecture,
+            .statement = "every column of the quadrant's table has generating function with denominator (1 − x)(1 − "
+                         "x^16), i.e. SG(c, r + 16) − SG(c, r) is eventually constant — refuted by column 9, certified "
+                         "to have least period 64 (docs/CONJECTURE26.md, Corollary 5)",
+            .unit = "columns",
+            // The tour's list stops before column 9 (the tour's Grundy section shows the refutation):
+            // a FAIL there would fail `queengames tour` until the registry says REFUTED.
+            .bounds = {.tour = 9, .standard = 10, .deep = 10, .max = 65536},
+            .check = check_conjecture26},
+      Claim{.id = "exile.conjecture26_periods",
+            .source = "seed 000, Conjecture 26 (§8): what the columns do (docs/CONJECTURE26.md, Theorem 2)",
+            .kind = ClaimKind::theorem,
+            .statement = "every column c of the quadrant's table is eventually additively periodic, SG(c, r + p) = "
+                         "SG(c, r) + p for r ≥ r0; certified column by column, the least p is 1, 4, 16 (2 ≤ c ≤ 8), "
+                         "64 (c = 9), 256 (10–18), 512 (19–38), 1024 (39–49), 2048 (50–53), 4096 (54–63), 8192 "
+                         "(64–119), 16384 (120–126), 49152 = 3·2^14 (127–199)",
+            .unit = "columns",
+            .bounds = {.tour = 24, .standard = 140, .deep = 200, .max = 65536},
+            .check = check_column_periods},
       Claim{.id = "exile.column1",
             .source = "seed 000, eq. (56)",
             .kind = ClaimKind::equation,

@@ -141,35 +141,167 @@ Evaluator::Value Evaluator::term(const Term& t) {
       r.constraint = drop_fresh(conjoin(*r.constraint, a.constraint), {a.var});
       return r;
     }
-    case Term::divide: {
-      // r = floor(a / k): k·r + m = a with m < k.
-      Value a = term(*t.a), r{fresh(), std::nullopt};
-      Value kr = multiple(t.value, r.var, t.system, t.pos);
-      std::string m = fresh(), k = fresh();
-      Automaton kc = system(t.system, t.pos)->constant(t.value, ctx_);
-      kc.rename({k});
-      auto sys = system(t.system, t.pos);
-      Automaton less = automata::bind(sys->less(), {m, k}, ctx_);
-      if (sys->negative()) {
-        // Integers: the remainder is also at least 0 (floor division, as Walnut: _3/2 = _2).
-        std::string zero = fresh();
-        Automaton z = sys->constant(0, ctx_);
-        z.rename({zero});
-        Automaton negative = automata::product(automata::bind(sys->less(), {m, zero}, ctx_), z, BoolOp::and_, ctx_);
-        less = automata::product(less, automata::complement(exists_all(negative, {zero}), ctx_), BoolOp::and_, ctx_);
-      }
-      Automaton c = conjoin(sum(t.system, kr.var, m, a.var, t.pos), kr.constraint);
-      c = drop_fresh(
-          automata::product(c, exists_all(automata::product(less, kc, BoolOp::and_, ctx_), {k}), BoolOp::and_, ctx_),
-          {kr.var == r.var ? std::string() : kr.var, m});
-      r.constraint = drop_fresh(conjoin(c, a.constraint), {a.var});
-      return r;
+    case Term::divide:
+      return quotient(term(*t.a), static_cast<std::int64_t>(t.value), t.system, t.pos);
+    case Term::times: {
+      // A word's letter L times a term G: for each letter ℓ, (L = ℓ) ∧ r = ℓ·G.
+      const bool left = t.a->kind == Term::index || (t.a->kind == Term::negate && t.a->a->kind == Term::index);
+      const Term& l = left ? *t.a : *t.b;
+      const Term& index = l.kind == Term::index ? l : *l.a;
+      const std::int64_t sign = l.kind == Term::index ? 1 : -1;
+      Value g = term(left ? *t.b : *t.a);
+      return by_letter(index, t.system, t.pos,
+                       [&](std::int64_t letter) { return scaled(sign * letter, g, t.system, t.pos); });
+    }
+    case Term::over: {
+      const Term& l = *t.b;
+      const Term& index = l.kind == Term::index ? l : *l.a;
+      const std::int64_t sign = l.kind == Term::index ? 1 : -1;
+      Value a = term(*t.a);
+      return by_letter(index, t.system, t.pos, [&](std::int64_t letter) -> std::optional<Value> {
+        if (letter == 0) return std::nullopt;  // no quotient by 0
+        return quotient(a, sign * letter, t.system, t.pos);
+      });
+    }
+    case Term::index:
+      return letter_value(t);
+    case Term::predicate: {
+      // A formula with one free variable stands for that variable, constrained by the formula.
+      Automaton a = formula(*t.formula);
+      if (a.tracks().size() != 1)
+        throw PositionedError{
+            t.pos, fmt::format("a formula in place of a term needs one free variable, not {}", a.tracks().size())};
+      return {a.tracks()[0].name, std::move(a)};
     }
     case Term::letter:
-    case Term::index:
-      throw PositionedError{t.pos, "a letter is only compared with a letter (W[i] = @1, W[i] = W[j])"};
+      throw PositionedError{t.pos, "a letter @k is only compared with a word's letter (W[i] = @1)"};
   }
   throw PositionedError{t.pos, "unknown term"};
+}
+
+// r = floor(a / k), k ≠ 0: |k|·r + m = ±a with 0 ≤ m < |k| (floor division, as Walnut: _3/2 = _2;
+// a negative k, in a negative base, divides −a by |k|).
+Evaluator::Value Evaluator::quotient(Value a, std::int64_t k, const std::string& sys_name, std::size_t pos) {
+  auto sys = system(sys_name, pos);
+  if (k < 0) {
+    if (!sys->negative())
+      throw PositionedError{pos, fmt::format("a negative divisor needs a negative base, not {}", sys->name())};
+    a = scaled(-1, a, sys_name, pos);
+    k = -k;
+  }
+  Value r{fresh(), std::nullopt};
+  Value kr = multiple(static_cast<std::uint64_t>(k), r.var, sys_name, pos);
+  std::string m = fresh(), kk = fresh();
+  Automaton kc = sys->constant(static_cast<std::uint64_t>(k), ctx_);
+  kc.rename({kk});
+  Automaton less = automata::bind(sys->less(), {m, kk}, ctx_);
+  if (sys->negative()) {
+    // Integers: the remainder is also at least 0.
+    std::string zero = fresh();
+    Automaton z = sys->constant(0, ctx_);
+    z.rename({zero});
+    Automaton negative = automata::product(automata::bind(sys->less(), {m, zero}, ctx_), z, BoolOp::and_, ctx_);
+    less = automata::product(less, automata::complement(exists_all(negative, {zero}), ctx_), BoolOp::and_, ctx_);
+  }
+  Automaton c = conjoin(sum(sys_name, kr.var, m, a.var, pos), kr.constraint);
+  c = drop_fresh(
+      automata::product(c, exists_all(automata::product(less, kc, BoolOp::and_, ctx_), {kk}), BoolOp::and_, ctx_),
+      {kr.var == r.var ? std::string() : kr.var, m});
+  r.constraint = drop_fresh(conjoin(c, a.constraint), {a.var});
+  return r;
+}
+
+// k·v for any integer k (negative k only in a negative base: −(|k|·v)).
+Evaluator::Value Evaluator::scaled(std::int64_t k, const Value& v, const std::string& sys_name, std::size_t pos) {
+  auto sys = system(sys_name, pos);
+  if (k < 0 && !sys->negative())
+    throw PositionedError{
+        pos, fmt::format("a negative number needs a negative base such as msd_neg_2, not {}", sys->name())};
+  Value r = multiple(static_cast<std::uint64_t>(k < 0 ? -k : k), v.var, sys_name, pos);
+  if (r.var == v.var) {
+    if (k > 0) return v;
+    r = Value{v.var, std::nullopt};
+  } else {
+    r.constraint = drop_fresh(conjoin(*r.constraint, v.constraint), {v.var});
+  }
+  if (k >= 0) return r;
+  // −r: the s with r + s = 0.
+  Value neg{fresh(), std::nullopt};
+  std::string zero = fresh();
+  Automaton z = sys->constant(0, ctx_);
+  z.rename({zero});
+  Automaton c = conjoin(automata::product(sum(sys_name, r.var, neg.var, zero, pos), z, BoolOp::and_, ctx_),
+                        r.var == v.var ? v.constraint : r.constraint);
+  neg.constraint = drop_fresh(std::move(c), {zero, r.var});
+  return neg;
+}
+
+// The distinct letters of a word automaton (not its "no letter" output).
+std::vector<std::int64_t> Evaluator::letters(const Automaton& w, const Term& index) {
+  std::vector<std::int64_t> out;
+  for (std::uint32_t q = 0; q < w.states(); ++q)
+    if (w.output(q) != automata::kNoLetter) out.push_back(w.output(q));
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  if (out.empty()) throw PositionedError{index.pos, fmt::format("word automaton {} has no letters", index.name)};
+  return out;
+}
+
+// The values of a word's positions, one per input.
+std::vector<Evaluator::Value> Evaluator::positions(const Term& index) {
+  std::vector<Value> out;
+  for (const auto& p : index.args) out.push_back(term(*p));
+  return out;
+}
+
+// r = f(ℓ) where the word's letter at the positions is ℓ, for every letter ℓ (f gives nothing
+// where the term has no value). The word's positions are quantified away.
+Evaluator::Value Evaluator::by_letter(const Term& index, const std::string& sys_name, std::size_t pos,
+                                      const std::function<std::optional<Value>(std::int64_t)>& f) {
+  const Automaton& w = word(index);
+  auto at = positions(index);
+  std::vector<std::string> vars;
+  for (const auto& p : at) vars.push_back(p.var);
+  Value r{fresh(), std::nullopt};
+  std::optional<Automaton> any;
+  for (std::int64_t letter : letters(w, index)) {
+    std::optional<Value> v = f(letter);
+    if (!v) continue;
+    Automaton is = letter_test(
+        w, [&](std::int64_t x) { return x == letter; }, vars);
+    // v's variable is r in this branch: renamed when it is the branch's own, equated otherwise.
+    Automaton a = conjoin(is, v->constraint);
+    if (is_fresh(v->var) && a.track_index(v->var) >= 0) {
+      std::vector<std::string> names;
+      for (const auto& tr : a.tracks()) names.push_back(tr.name == v->var ? r.var : tr.name);
+      a.rename(names);
+    } else {
+      a = automata::product(a, automata::bind(system(sys_name, pos)->equal(), {r.var, v->var}, ctx_), BoolOp::and_,
+                            ctx_);
+    }
+    any = any ? automata::product(*any, a, BoolOp::or_, ctx_) : a;
+  }
+  if (!any) {
+    auto sys = system(sys_name, pos);
+    Automaton none({automata::Track{r.var, sys->base(), sys}}, 1);  // no letter gives a value
+    any = none;
+  }
+  Automaton c = *any;
+  for (const auto& p : at) c = conjoin(c, p.constraint);
+  r.constraint = drop_fresh(std::move(c), vars);
+  return r;
+}
+
+// A word's letter as a number of the statement: r = ℓ where the letter is ℓ (a negative letter
+// only in a negative base).
+Evaluator::Value Evaluator::letter_value(const Term& t) {
+  auto sys = system(t.system, t.pos);
+  return by_letter(t, t.system, t.pos, [&](std::int64_t letter) -> std::optional<Value> {
+    if (letter < 0 && !sys->negative()) return std::nullopt;
+    Value c{fresh(), sys->integer_constant(letter, ctx_)};
+    c.constraint->rename({c.var});
+    return c;
+  });
 }
 
 Automaton Evaluator::exists_all(Automaton a, const std::vector<std::string>& vars) {
@@ -185,28 +317,32 @@ const Automaton& Evaluator::word(const Term& index) {
   } catch (const InputError& e) {
     throw PositionedError{index.pos, e.what()};
   }
-  if (w->tracks().size() != 1)
-    throw PositionedError{
-        index.pos, fmt::format("word automaton {} has {} inputs; one is supported", index.name, w->tracks().size())};
+  if (w->tracks().size() != index.args.size())
+    throw PositionedError{index.pos,
+                          fmt::format("word automaton {} has {} input{}, not {}", index.name, w->tracks().size(),
+                                      w->tracks().size() == 1 ? "" : "s", index.args.size())};
   return *w;
 }
 
-// The positions v whose letter passes the test: the word automaton with its outputs
-// replaced, restricted to valid representations (the word automaton's dead state has none).
+// The positions whose letter passes the test: the word automaton with its outputs replaced,
+// read on the variables `vars` (one per input; the same variable twice is a diagonal), restricted
+// to valid representations (the word automaton's dead state has no letter).
 Automaton Evaluator::letter_test(const Automaton& w, const std::function<bool(std::int64_t)>& test,
-                                 const std::string& var) {
+                                 const std::vector<std::string>& vars) {
   Automaton a = w;
-  for (std::uint32_t q = 0; q < a.states(); ++q) a.set_output(q, w.output(q) >= 0 && test(w.output(q)));
-  a.rename({var});
-  const auto& sys = a.tracks()[0].system;
-  if (sys && !sys->all_valid()) {
-    Automaton v = sys->validity();
-    v.rename({var});
-    a = automata::product(a, v, BoolOp::and_, ctx_);
-  }
+  for (std::uint32_t q = 0; q < a.states(); ++q)
+    a.set_output(q, w.output(q) != automata::kNoLetter && test(w.output(q)));
+  a = automata::bind(a, vars, ctx_);
+  for (const auto& t : std::vector<automata::Track>(a.tracks()))
+    if (t.system && !t.system->all_valid()) {
+      Automaton v = t.system->validity();
+      v.rename({t.name});
+      a = automata::product(a, v, BoolOp::and_, ctx_);
+    }
   return automata::minimize(a, ctx_);
 }
 
+// Letters compared: W[p] op @k, W[p] op V[q] (as integers, whatever the base).
 Automaton Evaluator::word_relation(const Formula& f) {
   const Term* l = f.left.get();
   const Term* r = f.right.get();
@@ -217,40 +353,47 @@ Automaton Evaluator::word_relation(const Formula& f) {
                                                          {">", "<"}, {"<=", ">="}, {">=", "<="}};
     op = flip.at(op);
   }
+  if (l->kind != Term::index) throw PositionedError{f.pos, "a letter @k is compared with a word's letter (W[i] = @1)"};
   const Automaton& lw = word(*l);
   // Each position term is evaluated once; its fresh variable is quantified at the end.
-  Value pl = term(*l->a);
-  if (r->kind == Term::letter || r->kind == Term::number) {
-    std::int64_t c = r->kind == Term::letter ? r->letter_value : static_cast<std::int64_t>(r->value);
-    Automaton a = letter_test(
-        lw, [&](std::int64_t x) { return compare(op, x, c); }, pl.var);
-    return drop_fresh(conjoin(a, pl.constraint), {pl.var});
+  std::vector<Value> pl = positions(*l);
+  std::vector<std::string> lv;
+  for (const auto& p : pl) lv.push_back(p.var);
+  auto finish = [&](Automaton a, const std::vector<Value>& more) {
+    std::vector<std::string> fresh_vars = lv;
+    for (const auto& p : pl) a = conjoin(a, p.constraint);
+    for (const auto& p : more) a = conjoin(a, p.constraint), fresh_vars.push_back(p.var);
+    return drop_fresh(std::move(a), fresh_vars);
+  };
+  if (r->kind == Term::letter) {
+    std::int64_t c = r->letter_value;
+    return finish(letter_test(
+                      lw, [&](std::int64_t x) { return compare(op, x, c); }, lv),
+                  {});
   }
-  if (r->kind != Term::index) throw PositionedError{r->pos, "a letter is compared with a letter (@k or W[i])"};
   const Automaton& rw = word(*r);
-  Value pr = term(*r->a);
+  std::vector<Value> pr = positions(*r);
+  std::vector<std::string> rv;
+  for (const auto& p : pr) rv.push_back(p.var);
   // W[p] op V[q]: the disjunction over the letters x of W of (W[p] = x ∧ V[q] satisfies x op ·).
-  std::vector<std::int64_t> letters;
-  for (std::uint32_t q = 0; q < lw.states(); ++q)
-    if (lw.output(q) >= 0) letters.push_back(lw.output(q));
-  std::sort(letters.begin(), letters.end());
-  letters.erase(std::unique(letters.begin(), letters.end()), letters.end());
   std::optional<Automaton> any;
-  for (std::int64_t x : letters) {
+  for (std::int64_t x : letters(lw, *l)) {
     Automaton a = letter_test(
-        lw, [&](std::int64_t v) { return v == x; }, pl.var);
+        lw, [&](std::int64_t v) { return v == x; }, lv);
     Automaton b = letter_test(
-        rw, [&](std::int64_t v) { return compare(op, x, v); }, pr.var);
+        rw, [&](std::int64_t v) { return compare(op, x, v); }, rv);
     Automaton both = automata::product(a, b, BoolOp::and_, ctx_);
     any = any ? automata::product(*any, both, BoolOp::or_, ctx_) : both;
   }
-  if (!any) throw PositionedError{l->pos, fmt::format("word automaton {} has no letters", l->name)};
-  return drop_fresh(conjoin(conjoin(*any, pl.constraint), pr.constraint), {pl.var, pr.var});
+  return finish(*any, pr);
 }
 
 Automaton Evaluator::relation(const Formula& f) {
-  auto is_letter = [](const Term& t) { return t.kind == Term::letter || t.kind == Term::index; };
-  if (is_letter(*f.left) || is_letter(*f.right)) return word_relation(f);
+  // Letters against letters (@k or W[i]) are compared as integers; a word's letter among numbers
+  // (T[a] < b, T[a]+5 = 6) is a number of the statement's system.
+  const bool letters = f.left->kind == Term::letter || f.right->kind == Term::letter ||
+                       (f.left->kind == Term::index && f.right->kind == Term::index);
+  if (letters) return word_relation(f);
   Value a = term(*f.left), b = term(*f.right);
   auto sys = system(f.system, f.pos);
   Automaton rel;
@@ -345,6 +488,21 @@ Automaton Evaluator::formula_unplaced(const Formula& f) {
       return relation(f);
     case Formula::call:
       return call(f);
+    case Formula::reversal: {
+      // `φ: the same words read backwards, each track in its partner system (msd_k ↔ lsd_k):
+      // a padding-closed automaton's relation, now read from the other end.
+      Automaton a = formula(*f.a);
+      std::vector<std::shared_ptr<const automata::NumberSystem>> partners;
+      for (const auto& t : a.tracks()) {
+        if (!t.system) {
+          partners.push_back(nullptr);
+          continue;
+        }
+        const std::string& n = t.system->name();
+        partners.push_back(system((n.starts_with("msd_") ? "lsd_" : "msd_") + n.substr(4), f.pos));
+      }
+      return automata::reverse(a, partners, ctx_);
+    }
   }
   throw PositionedError{f.pos, "unknown formula"};
 }

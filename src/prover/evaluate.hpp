@@ -35,7 +35,14 @@ class Evaluator {
   automata::Automaton call(const Formula& f);
   const automata::Automaton& word(const Term& index);
   automata::Automaton letter_test(const automata::Automaton& w, const std::function<bool(std::int64_t)>& test,
-                                  const std::string& var);
+                                  const std::vector<std::string>& vars);
+  std::vector<std::int64_t> letters(const automata::Automaton& w, const Term& index);
+  std::vector<Value> positions(const Term& index);
+  Value letter_value(const Term& t);
+  Value by_letter(const Term& index, const std::string& sys, std::size_t pos,
+                  const std::function<std::optional<Value>(std::int64_t)>& f);
+  Value quotient(Value a, std::int64_t k, const std::string& sys, std::size_t pos);
+  Value scaled(std::int64_t k, const Value& v, const std::string& sys, std::size_t pos);
   Value term(const Term& t);
   Value add_values(Value a, Value b, const std::string& sys, std::size_t pos);
   Value multiple(std::uint64_t k, const std::string& v, const std::string& sys, std::size_t pos);

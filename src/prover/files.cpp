@@ -69,7 +69,7 @@ bool parse_int(const std::string& s, long long& v) {
 
 }  // namespace
 
-Automaton read_automaton(std::string_view text, Session& session, std::string_view file) {
+Automaton read_automaton(std::string_view text, Session& session, std::string_view file, bool word) {
   auto lines = lines_of(text);
   auto fail = [&](std::size_t line, std::size_t col, const std::string& what) -> void {
     throw InputError(fmt::format("{}:{}:{}: {}", file, line, col, what));
@@ -176,7 +176,7 @@ Automaton read_automaton(std::string_view text, Session& session, std::string_vi
   if (deterministic) {
     Automaton a(tracks, n + 1);
     for (std::uint32_t q = 0; q <= n; ++q) {
-      if (q < n) a.set_output(q, static_cast<int>(outputs[q]));
+      a.set_output(q, q < n ? static_cast<int>(outputs[q]) : word ? automata::kNoLetter : 0);
       for (std::uint32_t x = 0; x < L; ++x) {
         const auto& c = cell[std::size_t{q} * L + x];
         a.set_next(q, x, c.empty() ? n : c[0]);
@@ -222,8 +222,9 @@ std::string write_automaton(const Automaton& a) {
       }
   bool acceptor = true;
   for (std::uint32_t q = 0; q < a.states(); ++q) acceptor &= a.output(q) == 0 || a.output(q) == 1;
+  // A rejecting sink, or a word automaton's sink without a letter: its transitions are left out.
   auto sink = [&](std::uint32_t q) {
-    if (!acceptor || a.accepting(q)) return false;
+    if (a.output(q) != (acceptor ? 0 : automata::kNoLetter)) return false;
     for (std::uint32_t l = 0; l < a.letters(); ++l)
       if (a.next(q, l) != q) return false;
     return true;

@@ -29,6 +29,14 @@ std::vector<Token> tokenize(std::string_view s, std::size_t offset) {
       ++i;
       continue;
     }
+    // .NAME: a name that begins with A, E or I (Walnut: .AB[i] is the word AB, not ∀B).
+    if (c == '.' && i + 1 < s.size() && std::isalpha(static_cast<unsigned char>(s[i + 1]))) {
+      std::size_t j = i + 1;
+      while (j < s.size() && is_ident(s[j])) ++j;
+      out.push_back({Token::ident, std::string(s.substr(i + 1, j - i - 1)), at});
+      i = j;
+      continue;
+    }
     if (c == 'A' || c == 'E' || c == 'I') {
       out.push_back({Token::quantifier, std::string(1, c), at});
       ++i;
@@ -80,7 +88,7 @@ std::vector<Token> tokenize(std::string_view s, std::size_t offset) {
       continue;
     }
     static const char* const ops[] = {"<=>", "=>", "<=", ">=", "!=", "<", ">", "=", "&", "|", "^", "~",
-                                      "+",   "-",  "*",  "/",  "_",  "(", ")", ",", "[", "]", "$"};
+                                      "+",   "-",  "*",  "/",  "_",  "(", ")", ",", "[", "]", "$", "`"};
     bool found = false;
     for (const char* o : ops) {
       std::string_view ov(o);
@@ -167,8 +175,9 @@ class Parser {
   FormulaPtr unary() {
     Depth guard(*this);
     systems();
-    if (is_op("~")) {
-      auto n = node(Formula::negation, t_[i_++].pos);
+    if (is_op("~") || is_op("`")) {
+      const Formula::Kind kind = is_op("~") ? Formula::negation : Formula::reversal;
+      auto n = node(kind, t_[i_++].pos);
       n->a = unary();
       return n;
     }
@@ -195,10 +204,10 @@ class Parser {
       n->name = t_[i_++].text;
       expect("(");
       if (!is_op(")")) {
-        n->args.push_back(term());
+        n->args.push_back(argument());
         while (is_op(",")) {
           ++i_;
-          n->args.push_back(term());
+          n->args.push_back(argument());
         }
       }
       expect(")");
@@ -283,12 +292,26 @@ class Parser {
           n->a = wrap(Term::negate, std::move(n->a));
           negative = false;
         }
+      } else if (times && (letter_valued(*t) || letter_valued(*r))) {
+        // A word's letter times a term: finitely many products (Walnut: T[a]*(b+c)).
+        n->kind = Term::times;
+        n->a = std::move(t);
+        n->b = std::move(r);
+      } else if (!times && letter_valued(*r)) {
+        n->kind = Term::over;
+        n->a = std::move(t);
+        n->b = std::move(r);
       } else {
-        throw PositionedError{pos, times ? "'*' needs a constant on one side" : "'/' needs a constant divisor"};
+        throw PositionedError{pos, times ? "'*' needs a constant or a word's letter on one side"
+                                         : "'/' needs a constant or a word's letter as divisor"};
       }
       t = negative ? wrap(Term::negate, std::move(n)) : std::move(n);
     }
     return t;
+  }
+  // Whether t takes finitely many values, the letters of a word: W[i], −W[i].
+  static bool letter_valued(const Term& t) {
+    return t.kind == Term::index || (t.kind == Term::negate && t.a->kind == Term::index);
   }
   // Whether t is a constant c or −c, and which.
   static bool constant(const Term& t, bool& negative) {
@@ -303,6 +326,30 @@ class Parser {
     n->a = std::move(a);
     return n;
   }
+  // An argument of $f(…) or a position of W[…]: ?system prefixes, then a term, or a formula
+  // with one free variable (Walnut's $f(z, x<4 & x>=2), T[a<5], $f(?msd_10 Eb a=b+1)).
+  TermPtr argument() {
+    Depth guard(*this);
+    const std::size_t save = i_;
+    const std::string sys = system_;
+    systems();
+    try {
+      TermPtr t = term();
+      if (is_op(",") || is_op(")") || is_op("]")) {
+        system_ = sys;
+        return t;
+      }
+    } catch (const PositionedError&) {
+    }
+    i_ = save;
+    system_ = sys;
+    systems();
+    auto n = tnode(Term::predicate, peek().pos);
+    n->formula = iff();
+    system_ = sys;
+    return n;
+  }
+
   TermPtr primary() {
     const Token& k = peek();
     if (k.kind == Token::number) {
@@ -319,11 +366,16 @@ class Parser {
     }
     if (k.kind == Token::ident) {
       if (is_op("[", 1)) {
+        // W[i], W[x][y] for a word automaton of several inputs; a position may be a formula
+        // with one free variable (T[a<5]).
         auto n = tnode(Term::index, k.pos);
         n->name = k.text;
-        i_ += 2;
-        n->a = term();
-        expect("]");
+        ++i_;
+        while (is_op("[")) {
+          ++i_;
+          n->args.push_back(argument());
+          expect("]");
+        }
         return n;
       }
       auto n = tnode(Term::variable, k.pos);

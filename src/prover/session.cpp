@@ -174,7 +174,7 @@ const Automaton& Session::word(const std::string& name) {
   if (!home_.empty()) {
     auto path = home_ / "Word Automata Library" / (name + ".txt");
     if (std::filesystem::exists(path)) {
-      Automaton a = read_automaton(read_text(path), *this, path.string());
+      Automaton a = read_automaton(read_text(path), *this, path.string(), true);
       return words_[name] = numbers_of_file(std::move(a), path.string(), true, context_);
     }
   }
@@ -204,7 +204,7 @@ Automaton word_automaton(std::string_view walnut_name, Session& session) {
     a.set_output(q, static_cast<int>(q));
   }
   for (std::uint32_t d = 0; d < sys->base(); ++d) a.set_next(letters, d, letters);
-  a.set_output(letters, -1);  // invalid representations (11 in Zeckendorf): no letter
+  a.set_output(letters, automata::kNoLetter);  // invalid representations (11 in Zeckendorf)
   a.set_initial(0);
   return automata::minimize(a, session.context());
 }
@@ -274,7 +274,8 @@ struct Session::Commands {
           const Automaton& c = *ev.counterexamples();
           if (auto w = automata::shortest_accepted(c)) {
             auto values = automata::decode_integers(c, *w);
-            for (std::size_t k = 0; k < values.size(); ++k) r.counterexample.emplace_back(c.tracks()[k].name, values[k]);
+            for (std::size_t k = 0; k < values.size(); ++k)
+              r.counterexample.emplace_back(c.tracks()[k].name, values[k]);
           }
         }
       }
@@ -405,7 +406,7 @@ struct Session::Commands {
       auto n = static_cast<std::uint32_t>(m.alphabet().size());
       Automaton a({automata::Track{"n", sys->base(), sys}}, n + 1);  // n: past an image's end
       for (std::uint32_t q = 0; q <= n; ++q) {
-        a.set_output(q, q < n ? digit(m.alphabet()[q]) : -1);
+        a.set_output(q, q < n ? digit(m.alphabet()[q]) : automata::kNoLetter);
         for (std::uint32_t d = 0; d < sys->base(); ++d) {
           std::uint32_t to = n;
           if (q < n && d < m.image(m.alphabet()[q]).size())
@@ -426,11 +427,11 @@ struct Session::Commands {
       }
       for (std::uint32_t q = 0; q < old.states(); ++q) {
         int out = old.output(q);
-        if (out >= 0 && (out > 9 || !m.contains(static_cast<char>('0' + out))))
+        if (out != automata::kNoLetter && (out < 0 || out > 9 || !m.contains(static_cast<char>('0' + out))))
           in.fail(mat, fmt::format("morphism {} does not map letter {} of {}", mname, out, wname));
       }
       auto image_of = [&](int out, std::uint32_t rr) {
-        return out < 0 ? -1 : digit(m.image(static_cast<char>('0' + out))[rr]);
+        return out == automata::kNoLetter ? automata::kNoLetter : digit(m.image(static_cast<char>('0' + out))[rr]);
       };
       if (k == 1) {
         for (std::uint32_t q = 0; q < old.states(); ++q) old.set_output(q, image_of(old.output(q), 0));
@@ -474,7 +475,8 @@ struct Session::Commands {
     } catch (const InputError&) {
       known = false;
     }
-    if (known || s.systems_.count("msd_" + r.name)) in.fail(nat, fmt::format("msd_{} is already a number system", r.name));
+    if (known || s.systems_.count("msd_" + r.name))
+      in.fail(nat, fmt::format("msd_{} is already a number system", r.name));
     try {
       s.define_system(r.name, morphism_rules(rules));
     } catch (const RangeError& e) {
@@ -548,7 +550,8 @@ std::vector<Result> Session::run(std::string_view text, std::string_view file, c
       else if (command == "numsys") c.numsys();
       else if (command == "macro") c.macro();
       else if (command == "load") c.load(results);
-      else if (!run_automaton_command(command, in, r)) in.fail(at, fmt::format("unknown command '{}' ({})", command, kCommands));
+      else if (!run_automaton_command(command, in, r))
+        in.fail(at, fmt::format("unknown command '{}' ({})", command, kCommands));
       r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
       if (command != "load") results.push_back(std::move(r));
     } catch (const InputError& e) {

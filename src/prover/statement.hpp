@@ -22,13 +22,29 @@ using TermPtr = std::unique_ptr<Term>;
 using FormulaPtr = std::unique_ptr<Formula>;
 
 struct Term {
-  enum Kind { variable, number, negate, add, subtract, multiply, divide, letter, index } kind;
+  enum Kind {
+    variable,
+    number,
+    negate,
+    add,
+    subtract,
+    multiply,   // value · a (a constant factor)
+    divide,     // a / value (floor, a constant divisor)
+    times,      // a · b, one of them a word's letter W[i] (finitely many values)
+    over,       // a / b (floor), b a word's letter
+    letter,     // @k
+    index,      // W[i][j]…: the letter of word automaton `name` at the positions `args`
+    predicate,  // a formula with one free variable standing for it (Walnut's $f(x<4 & x>=2), T[a<5])
+  } kind;
   std::size_t pos = 0;
   std::string name;         // variable; word name of index
   std::uint64_t value = 0;  // number; the constant of multiply/divide
   std::int64_t letter_value = 0;
-  std::string system;  // the number system in scope
-  TermPtr a, b;        // operands (negate, multiply, divide: a only; index: a is the position)
+  std::string system;         // the number system in scope
+  TermPtr a, b;               // operands (negate, multiply, divide: a only)
+  std::vector<TermPtr> args;  // index: the positions, one per input of the word automaton
+  FormulaPtr formula;         // predicate
+  ~Term();
 };
 
 struct Formula {
@@ -44,7 +60,8 @@ struct Formula {
     forall,
     infinite,  // I x φ: infinitely many x
     relation,
-    call
+    call,
+    reversal,  // `φ: φ with every representation read backwards (msd ↔ lsd)
   } kind;
   std::size_t pos = 0;
   bool value = false;             // truth
@@ -56,6 +73,8 @@ struct Formula {
   std::vector<TermPtr> args;      // call
   FormulaPtr a, b;
 };
+
+inline Term::~Term() = default;
 
 // Parses one statement. `offset` is the statement's place in the command text (added to
 // every position). `systems` receives every ?system prefix with its position, so that the
