@@ -353,7 +353,8 @@ MESSAGES = [
     (r"occurs in the image of .* but has no rule of its own",
      lambda m: "`morphism`: a letter without a rule of its own", True),
     (r"a negative number needs a negative base", lambda m: "negative constants in natural bases (`_1`)", False),
-    (r"an alphabet .* is supported", lambda m: "`reg` alphabets (negative digits, gaps, unordered)", True),
+    (r"an alphabet .* is supported|alphabet \{.*\}: the digits .* are supported",
+     lambda m: "alphabets other than 0 … k−1 in `reg` and files (negative digits, gaps, unordered)", True),
     (r"is read in two number systems", lambda m: "one variable in two number systems", False),
     (r"no such option|unknown option|The following argument", lambda m: "a command-line option", True),
 ]
