@@ -355,7 +355,10 @@ MESSAGES = [
     (r"a negative number needs a negative base", lambda m: "negative constants in natural bases (`_1`)", False),
     (r"an alphabet .* is supported|alphabet \{.*\}: the digits .* are supported",
      lambda m: "alphabets other than 0 … k−1 in `reg` and files (negative digits, gaps, unordered)", True),
-    (r"is read in two number systems", lambda m: "one variable in two number systems", False),
+    (r"term is read in two number systems \((msd_2|lsd_2|base 2) and",
+     lambda m: "a word automaton or definition read in another number system than its own", False),
+    (r"is read in two number systems",
+     lambda m: "a variable met in two number systems (Walnut accepts systems with the same digits)", False),
     (r"no such option|unknown option|The following argument", lambda m: "a command-line option", True),
 ]
 
