@@ -390,8 +390,22 @@ TEST(Prover, RegularExpressions) {
     }
     return std::string("no error");
   };
-  EXPECT_EQ(message("reg x msd_2 \"0*2\":"), "r.txt:1:16: 2 is not a digit of input 1");
+  // A letter outside an input's alphabet matches nothing (Walnut's reading).
+  EXPECT_EQ(message("reg x msd_2 \"0*2\":"), "no error");
+  EXPECT_FALSE(eval(s, "Ex $x(x)"));
   EXPECT_EQ(message("reg x msd_2 msd_2 \"[0,1]([1,1]\":"), "r.txt:1:31: expected ')'");
+  // Walnut's alphabets and shorthands: signed letters, any order, `.`, classes; fib, lsd, 3.
+  s.run("reg pm {-1,0,1} \"1[-1]\": reg cls msd_5 \".[3-4]\": reg sh lsd \"0*11\": reg f3 3 \"10\":");
+  EXPECT_EQ(write_automaton(s.automaton("pm")).substr(0, 11), "{-1, 0, 1}\n");
+  EXPECT_TRUE(s.automaton("pm").run({2, 0}));   // 1 then −1: digits 2 and 0
+  EXPECT_FALSE(s.automaton("pm").run({2, 2}));  // 1 then 1
+  for (std::uint64_t n = 0; n < 60; ++n) {
+    EXPECT_EQ(accepts(s.automaton("cls"), {n}), n < 25 && (n % 5 == 3 || n % 5 == 4)) << n;  // . may be 0
+    // lsd: 0…0 11 is 3·2^k.
+    EXPECT_EQ(accepts(s.automaton("sh"), {n}), n == 3 || n == 6 || n == 12 || n == 24 || n == 48) << n;
+    EXPECT_EQ(accepts(s.automaton("f3"), {n}), n == 3) << n;
+  }
+  EXPECT_EQ(s.automaton("sh").tracks()[0].system->name(), "lsd_2");
 }
 
 // morphism, promote, image: the Thue–Morse word again, its complement, μ(T) = T.
@@ -538,6 +552,17 @@ TEST(Prover, WalnutFoldersAndFreeVariables) {
   EXPECT_EQ(r[2].command, "macro");
   EXPECT_TRUE(r[3].truth.value());
   EXPECT_TRUE(std::filesystem::exists(home / "Result" / "test0.txt"));
+  // A constant side of a connective folds the other away, as in Walnut: TRUE, written "true".
+  auto folded = s.run("eval test79 \"(Ex,y x<y) | (z=3)\": eval test84 \"(z=3) & (Ex x>x+1)\":");
+  EXPECT_TRUE(folded[0].truth.value());
+  EXPECT_FALSE(folded[1].truth.value());
+  {
+    std::ifstream f(home / "Result" / "test79.txt");
+    std::string word;
+    f >> word;
+    EXPECT_EQ(word, "true");
+  }
+  EXPECT_TRUE(s.run("def t79 \"(Ex,y x<y) | (z=3)\": eval u \"$t79()\":").at(1).truth.value());
   EXPECT_TRUE(std::filesystem::exists(home / "Result" / "five.txt"));
   EXPECT_TRUE(std::filesystem::exists(home / "Automata Library" / "five.txt"));
   EXPECT_FALSE(std::filesystem::exists(home / "Automata Library" / "test0.txt"));
@@ -619,4 +644,12 @@ TEST(Prover, WalnutLanguage) {
       s, "msd_2", "T2[x][x] = @1", [&](const V&) { return true; }, 40);
   expect_matches(
       s, "msd_2", ".AT[x] = @1", [&](const V& v) { return tm(v[0]) == 1; }, 40);
+  // Arguments whose ?system is the partner of an automaton's: the automaton read from the other
+  // end, so that T[x+0] under ?lsd_2 is Thue–Morse's letter at the number x (and $g likewise).
+  expect_matches(
+      s, "lsd_2", "T[x+0] = @1", [&](const V& v) { return tm(v[0]) == 1; }, 40);
+  s.run("def g \"?msd_2 x = 5 | x = 12\":");
+  expect_matches(
+      s, "lsd_2", "$g(x+0)", [&](const V& v) { return v[0] == 5 || v[0] == 12; }, 40);
+  EXPECT_EQ(s.automaton("f").tracks()[0].system->name(), "lsd_2");
 }

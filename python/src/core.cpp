@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cerrno>
 #include <cstdint>
 #include <limits>
 #include <optional>
@@ -157,9 +158,9 @@ class Game {
     return result;
   }
 
-  py::array_t<std::uint32_t> grundy(const py::object& width, const py::object& height, unsigned threads) {
+  py::array_t<std::uint32_t> grundy(const py::object& width, const py::object& height, const py::object& threads) {
     qg::boards::GrundyOptions options;
-    options.threads = threads;
+    options.threads = to_threads(threads);
     options.progress = interruptible();
     const std::uint64_t w = to_u64(width), h = to_u64(height);
     qg::boards::Table table;
@@ -441,6 +442,10 @@ PYBIND11_MODULE(_core, m) {
       PyErr_SetString(PyExc_ValueError, e.what());
     } catch (const std::bad_alloc&) {
       PyErr_SetString(PyExc_MemoryError, "out of memory");
+    } catch (const std::ios_base::failure&) {
+      // A write that failed (a full disk, /dev/full): the CLI's "write error: …", as OSError.
+      if (errno != 0) PyErr_SetFromErrno(PyExc_OSError);
+      else PyErr_SetString(PyExc_OSError, "write error: the output could not be written");
     }
   });
 
