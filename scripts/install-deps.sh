@@ -9,6 +9,11 @@ packages=(cmake make g++ pkg-config libcli11-dev libfmt-dev libpng-dev libcairo2
           jupyter-notebook)
 # queengames serve (cpp-httplib, Leaflet) and its tests in a real browser (tests/browser/).
 packages+=(libcpp-httplib-dev libjs-leaflet chromium chromium-driver python3-selenium)
+# Optional group: Walnut built from a checkout of its sources (scripts/build-walnut.sh), for
+# `make walnut-conformance` and bench/walnut_vs_queengames.py; not needed by make test.
+if [ "${1:-}" = "--walnut" ]; then
+  packages+=(openjdk-17-jdk-headless libfastutil-java libautomaton-java)
+fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
