@@ -204,6 +204,16 @@ json cell_json(const qg::atlas::CellFacts& c) {
   return j;
 }
 
+json overlay_json(const qg::atlas::Overlay& o) {
+  json shapes = json::array();
+  for (const auto& s : o.shapes) {
+    json points = json::array();
+    for (auto [x, y] : s.points) points.push_back({x, y});
+    shapes.push_back({{"kind", qg::atlas::to_string(s.kind)}, {"label", s.label}, {"points", points}});
+  }
+  return {{"name", o.name}, {"title", o.title}, {"source", o.source}, {"shapes", shapes}, {"notes", o.notes}};
+}
+
 // JSON text; bytes that are no UTF-8 (a table name from a URL such as %ff) are replaced.
 std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
 
@@ -319,6 +329,15 @@ void run_serve(const ServeArgs& o) {
       res.set_content(
           dump(json{{"density", legend.density}, {"vmax", json_integer(legend.vmax)}, {"colours", colours}}),
           "application/json");
+    });
+  });
+  server.Get(R"(/overlay/(.*))", [&](const httplib::Request& req, httplib::Response& res) {
+    if (!known_table(atlas, req.matches[1], res)) return;
+    answer(res, [&] {
+      json list = json::array();
+      for (const auto& o : atlas.overlays(req.matches[1].str(), request_progress(req, port)))
+        list.push_back(overlay_json(o));
+      res.set_content(dump(list), "application/json");
     });
   });
   server.Get(R"(/tile/(.*))", [&](const httplib::Request& req, httplib::Response& res) {
