@@ -129,7 +129,6 @@ struct Beam {
   double slope = 0;               // s: least squares of b against a (with an intercept)
   double low = 0, high = 0;       // every member has low ≤ b − s·a ≤ high
   std::uint64_t p_positions = 0;  // members
-  std::uint64_t first = 0;        // the least a_n of a member
 };
 struct Beams {
   std::uint64_t from = 0, to = 0, measured = 0, strays = 0;  // strays: upper P-positions in no beam

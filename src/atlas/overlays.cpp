@@ -27,13 +27,14 @@ Shape point(std::string label, double x, double y) { return {Shape::Kind::point,
 
 std::vector<Overlay> lines(const TableInfo& info) {
   const double far = static_cast<double>(std::min(info.side, kAnalyticSide));
-  Overlay phi{"phi", "y = φx, y = x/φ",
+  Overlay phi{"phi",
+              "y = φx, y = x/φ",
               "seed 003 Theorem 1.2 (Maharaja Nim's P-positions within a bounded distance of them); seed 000 "
               "Conjecture 25 (the ∞-queens: q_n − nφ, q_n − n/φ in −3 … 5)",
               {line("y = φx", {{0, 0}, {far / kPhi, far}}), line("y = x/φ", {{0, 0}, {far, far / kPhi}})},
               {}};
-  Overlay diagonal{"diagonal", "y = x", "the symmetry of every two-pile ruleset", {line("y = x", {{0, 0}, {far, far}})},
-                   {}};
+  Overlay diagonal{
+      "diagonal", "y = x", "the symmetry of every two-pile ruleset", {line("y = x", {{0, 0}, {far, far}})}, {}};
   return {phi, diagonal};
 }
 
@@ -57,7 +58,8 @@ std::vector<std::pair<std::uint64_t, std::uint64_t>> upper_p_positions(const det
 }
 
 Overlay beams_overlay(const detail::Table& table, const ProgressFn& progress) {
-  Overlay o{"beams", "P-beams",
+  Overlay o{"beams",
+            "P-beams",
             "seed 003 Theorem 1.2 and Fig. 9 (the P-positions near lines of slope φ, their 'bounded split'); seed 004 "
             "§3.1 (beams, 'whose slopes are generally quadratic irrationals')",
             {},
@@ -74,10 +76,13 @@ Overlay beams_overlay(const detail::Table& table, const ProgressFn& progress) {
     const std::string label =
         fmt::format("beam: y = {:.6f}·x + [{:.2f}, {:.2f}] ({} upper P-positions with {} ≤ x < {})", b.slope, b.low,
                     b.high, b.p_positions, found.from, found.to);
-    const double x0 = static_cast<double>(b.first), x1 = std::max(x0, far / std::max(b.slope, 1.0));
-    // The band the members lie in, drawn out to the region's edge, and its mirror image.
-    std::vector<std::pair<double, double>> band = {
-        {x0, b.slope * x0 + b.low}, {x1, b.slope * x1 + b.low}, {x1, b.slope * x1 + b.high}, {x0, b.slope * x0 + b.high}};
+    const double x0 = 0, x1 = far / std::max(b.slope, 1.0);
+    // The band the members lie in, drawn as a ray from the origin to the region's edge, and its
+    // mirror image.
+    std::vector<std::pair<double, double>> band = {{x0, b.slope * x0 + b.low},
+                                                   {x1, b.slope * x1 + b.low},
+                                                   {x1, b.slope * x1 + b.high},
+                                                   {x0, b.slope * x0 + b.high}};
     std::vector<std::pair<double, double>> mirror;
     for (auto [x, y] : band) mirror.emplace_back(y, x);
     o.shapes.push_back({Shape::Kind::polygon, label, band});
@@ -90,8 +95,8 @@ Overlay beams_overlay(const detail::Table& table, const ProgressFn& progress) {
 }
 
 // An area of the classification as a polygon: each row's leftmost cells down, its rightmost up
-// (the areas are convex along rows: the hood, the épaulettes, the outer spaces), in at most 512
-// rows.
+// (the hood and the épaulettes are convex along rows; the outer spaces are not, and are left to
+// the tiles' black), in at most 512 rows.
 Shape area_shape(const blocking::detail::RegionMap& map, const std::vector<blocking::detail::Area>& areas,
                  std::string label) {
   const std::uint64_t n = map.n, step = std::max<std::uint64_t>(1, n / 512);
@@ -114,17 +119,16 @@ Overlay regions_overlay(const detail::Table& table) {
   using enum blocking::detail::Area;
   const std::uint64_t k = table.info.k, n = table.values->side;
   const auto map = blocking::detail::classify_regions(k, table.values->cells, n);
-  Overlay o{"regions", "regions (hood, épaulettes, outer space)",
+  Overlay o{"regions",
+            "hood, épaulettes",
             "seed 004 §3.1–3.2: the hood inside the casing 2·min(x, y) + max(x, y) = k; the épaulettes, periodic with "
-            "periods (5,1) and (4,3), grown from the casing; the outer space, which sees no palace",
+            "periods (5,1) and (4,3), grown from the casing",
             {},
             {}};
   const std::pair<std::vector<blocking::detail::Area>, const char*> areas[] = {
       {{hood_upper, hood_lower}, "the hood"},
       {{lower_epaulette}, "the lower épaulette"},
-      {{upper_epaulette}, "the upper épaulette"},
-      {{upper_outer}, "the upper outer space"},
-      {{lower_outer}, "the lower outer space"}};
+      {{upper_epaulette}, "the upper épaulette"}};
   for (const auto& [which, name] : areas) {
     std::uint64_t cells = 0;
     for (auto a : which) cells += map.cells[a];
@@ -143,17 +147,18 @@ Overlay regions_overlay(const detail::Table& table) {
 // where their search stays inside the corner the atlas holds.
 Overlay landmarks_overlay(const detail::Table& table, const ProgressFn& progress) {
   const std::uint64_t k = table.info.k, n = table.values->side;
-  Overlay o{"landmarks", "armpits, prism, skin",
+  Overlay o{"landmarks",
+            "armpits, prism, skin",
             "seed 004 §3.1 (the armpit, 'often a hotspot'; the prism, where the fabric ends), §3.4 (the skin's stages)",
             {},
             {}};
   auto both = [&](const std::string& what, blocking::Cell c) {
-    const std::string v =
-        c.x < n && c.y < n ? fmt::format(", v = k {:+}", static_cast<std::int64_t>(table.values->at(c.x, c.y)) -
-                                                             static_cast<std::int64_t>(k))
-                           : "";
-    o.shapes.push_back(point(fmt::format("{} ({}, {}){}", what, c.x, c.y, v), static_cast<double>(c.x),
-                             static_cast<double>(c.y)));
+    const std::string v = c.x < n && c.y < n
+                              ? fmt::format(", v − k = {}", static_cast<std::int64_t>(table.values->at(c.x, c.y)) -
+                                                                static_cast<std::int64_t>(k))
+                              : "";
+    o.shapes.push_back(
+        point(fmt::format("{} ({}, {}){}", what, c.x, c.y, v), static_cast<double>(c.x), static_cast<double>(c.y)));
     o.notes.push_back(o.shapes.back().label);
     if (c.x != c.y)
       o.shapes.push_back(point(fmt::format("{} ({}, {}), mirrored", what, c.y, c.x), static_cast<double>(c.y),
@@ -169,8 +174,7 @@ Overlay landmarks_overlay(const detail::Table& table, const ProgressFn& progress
   }
   if (n > k + 64)
     for (unsigned stage = 1; stage <= 3; ++stage)
-      if (auto at = blocking::locate_skin(k, stage, n - k))
-        both(fmt::format("the skin's stage {} begins", stage), *at);
+      if (auto at = blocking::locate_skin(k, stage, n - k)) both(fmt::format("the skin's stage {} begins", stage), *at);
   return o;
 }
 
@@ -196,8 +200,7 @@ Beams find_beams(const std::vector<std::pair<std::uint64_t, std::uint64_t>>& upp
   std::vector<std::pair<double, std::size_t>> slopes;
   for (std::size_t i = 0; i < upper.size(); ++i) {
     const auto [a, b] = upper[i];
-    if (a >= from && a < to && a > 0 && b > a)
-      slopes.emplace_back(static_cast<double>(b) / static_cast<double>(a), i);
+    if (a >= from && a < to && a > 0 && b > a) slopes.emplace_back(static_cast<double>(b) / static_cast<double>(a), i);
   }
   found.measured = slopes.size();
   std::sort(slopes.begin(), slopes.end());
@@ -241,12 +244,10 @@ Beams find_beams(const std::vector<std::pair<std::uint64_t, std::uint64_t>>& upp
       b.slope = fit(beam);
       b.low = INFINITY;
       b.high = -INFINITY;
-      b.first = UINT64_MAX;
       for (std::size_t i : beam) {
         const double o = static_cast<double>(upper[i].second) - b.slope * static_cast<double>(upper[i].first);
         b.low = std::min(b.low, o);
         b.high = std::max(b.high, o);
-        b.first = std::min(b.first, upper[i].first);
       }
       b.p_positions = beam.size();
       found.beams.push_back(b);
@@ -263,8 +264,9 @@ std::vector<Overlay> Atlas::overlays(std::string_view name, const ProgressFn& pr
   }
   std::vector<Overlay> list;
   // The lines from the origin mean something where the origin is the board's corner.
-  const bool quadrant = table.kind != Kind::bits && (table.kind != Kind::board || *table.board == boards::BoardKind::quadrant ||
-                                                     *table.board == boards::BoardKind::quadrant_by_columns);
+  const bool quadrant =
+      table.kind != Kind::bits && (table.kind != Kind::board || *table.board == boards::BoardKind::quadrant ||
+                                   *table.board == boards::BoardKind::quadrant_by_columns);
   if (quadrant) list = lines(table.info);
   if (table.kind == Kind::grundy || table.kind == Kind::p) list.push_back(beams_overlay(table, progress));
   if (table.kind == Kind::palace) {
