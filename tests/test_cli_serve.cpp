@@ -106,6 +106,20 @@ Reply get(int port, const std::string& path) {
   return reply;
 }
 
+// A request whose client goes away at once, before its answer.
+void abandon(int port, const std::string& path) {
+  const int s = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(static_cast<std::uint16_t>(port));
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  const std::string request = "GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+  if (::connect(s, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0) {
+    EXPECT_EQ(::write(s, request.data(), request.size()), static_cast<ssize_t>(request.size()));
+  }
+  ::close(s);
+}
+
 TEST(CliServe, AnswersAndStopsOnSigint) {
   Server server;
   ASSERT_GT(server.port(), 0);
@@ -133,6 +147,16 @@ TEST(CliServe, AnswersAndStopsOnSigint) {
   EXPECT_EQ(get(port, "/tile/grundy.wythoff/0/0/0.png?mode=median").status, 400);
   EXPECT_EQ(get(port, "/cell/grundy.wythoff/1").status, 400);
   EXPECT_EQ(get(port, "/tables/%ff").status, 404);
+  // Overlays: the library's shapes as JSON.
+  const Reply beams = get(port, "/overlay/p.wythoff");
+  EXPECT_EQ(beams.status, 200);
+  EXPECT_NE(beams.body.find("\"name\":\"beams\""), std::string::npos) << beams.body;
+  EXPECT_NE(beams.body.find("beam: y = 1.61803"), std::string::npos) << beams.body;
+  EXPECT_EQ(get(port, "/overlay/nope").status, 404);
+  // Clients that go away while their tiles are computed (the telescope far out, 1024 columns a
+  // tile, tens of ms each) or wait for a worker: their work stops, and the server goes on.
+  for (int i = 0; i < 8; ++i)
+    abandon(port, "/tile/p.maharaja/-2/" + std::to_string(600'000'000'000'000 + i) + "/0.png?mode=p");
   EXPECT_EQ(get(port, "/tile/grundy.wythoff/0/0/0.png").status, 200);  // still serving
   EXPECT_EQ(server.stop(), 130);
 }
