@@ -60,7 +60,7 @@ struct View {
 
 struct TableInfo {
   std::string name;         // "grundy.wythoff"
-  std::string kind;         // "grundy", "p", "palace"
+  std::string kind;         // "grundy", "p", "palace", "board", "infty", "bits"
   std::string title;        // what the cells hold, in the papers' words
   std::string source;       // which paper and section
   std::uint64_t side = 0;   // cells (x, y) with x, y < side are served
