@@ -52,7 +52,7 @@ std::uint32_t density_colour(u128 hits, u128 cells) {
   if (hits == 0 || cells == 0) return 0xffffff;
   const double t = 0.25 + 0.75 * std::log1p(static_cast<double>(hits)) / std::log1p(static_cast<double>(cells));
   const auto level = static_cast<std::uint8_t>(std::lround(255 * (1 - t)));
-  return pack({level, level, level});
+  return pack(Rgb{level, level, level});
 }
 
 std::uint32_t value_colour(const detail::Table& table, double v, std::uint64_t vmax) {
