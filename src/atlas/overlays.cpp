@@ -3,6 +3,7 @@
 // classification of blocking/regions.hpp) and its landmarks (the blocking module's locators).
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 
 #include <fmt/format.h>
 
@@ -15,7 +16,6 @@ namespace {
 
 using detail::Kind;
 
-constexpr double kPhi = 1.6180339887498948482;
 // The P-beams are measured on the P-positions with a_n < 2^16, past the first quarter (where
 // the start's interference is, seed 003 Figure 2).
 constexpr std::uint64_t kBeamColumns = std::uint64_t{1} << 16;
@@ -31,15 +31,16 @@ std::vector<Overlay> lines(const TableInfo& info) {
               "y = φx, y = x/φ",
               "seed 003 Theorem 1.2 (Maharaja Nim's P-positions within a bounded distance of them); seed 000 "
               "Conjecture 25 (the ∞-queens: q_n − nφ, q_n − n/φ in −3 … 5)",
-              {line("y = φx", {{0, 0}, {far / kPhi, far}}), line("y = x/φ", {{0, 0}, {far, far / kPhi}})},
+              {line("y = φx", {{0, 0}, {far / std::numbers::phi, far}}),
+               line("y = x/φ", {{0, 0}, {far, far / std::numbers::phi}})},
               {}};
   Overlay diagonal{
       "diagonal", "y = x", "the symmetry of every two-pile ruleset", {line("y = x", {{0, 0}, {far, far}})}, {}};
   return {phi, diagonal};
 }
 
-// The upper P-positions (a_n, b_n), b_n > a_n, with a_n < to: by random access where there is a
-// coding, else by the sweep.
+// The upper P-positions (a_n, b_n), b_n > a_n, with a_n < to: streamed from the coding's fixed
+// point where there is one, else swept.
 std::vector<std::pair<std::uint64_t, std::uint64_t>> upper_p_positions(const detail::Table& table, std::uint64_t to,
                                                                        const ProgressFn& progress) {
   std::vector<std::pair<std::uint64_t, std::uint64_t>> upper;
