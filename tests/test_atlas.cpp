@@ -11,6 +11,7 @@
 #include "queengames/atlas.hpp"
 #include "queengames/blocking.hpp"
 #include "queengames/boards.hpp"
+#include "queengames/dictionary.hpp"
 #include "queengames/infty.hpp"
 #include "queengames/spiral.hpp"
 #include "queengames/twopile.hpp"
@@ -285,6 +286,96 @@ TEST(Atlas, ACancelledRegionIsComputedByTheNextRequest) {
   EXPECT_TRUE(fresh.info("palace.4").computed);
   EXPECT_GT(fresh.memory(), 0u);
   EXPECT_EQ(pixels, atlas().tile_pixels("palace.4", 0, 0, 0, view("min")));
+}
+
+const a::Overlay& overlay(const std::vector<a::Overlay>& list, const std::string& name) {
+  auto it = std::find_if(list.begin(), list.end(), [&](const a::Overlay& o) { return o.name == name; });
+  if (it == list.end()) throw std::runtime_error("no overlay " + name);
+  return *it;
+}
+
+TEST(Atlas, BeamsAreTheRaysOfThePPositions) {
+  // Wythoff: b_n − φ·a_n = n − ⌊nφ⌋/φ lies in (0, 1/φ), so one beam of slope φ and that band.
+  const double phi = (1 + std::sqrt(5.0)) / 2;
+  const auto list = atlas().overlays("p.wythoff");
+  const a::Overlay& wythoff = overlay(list, "beams");
+  ASSERT_EQ(wythoff.shapes.size(), 2u);  // the band and its mirror image
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> upper;
+  for (std::uint64_t n = 1; n < 40000; ++n) {
+    const auto an = static_cast<std::uint64_t>(std::floor(static_cast<long double>(n) * phi));
+    upper.emplace_back(an, an + n);
+  }
+  const a::Beams w = a::find_beams(upper, 10000, 60000);
+  ASSERT_EQ(w.beams.size(), 1u);
+  EXPECT_NEAR(w.beams[0].slope, phi, 1e-7);
+  EXPECT_GT(w.beams[0].low, -0.01);
+  EXPECT_LT(w.beams[0].high, 1 / phi + 0.01);
+  EXPECT_EQ(w.strays, 0u);
+  // Two rays of slopes 3/2 and 5/2, a parallel copy of the first 20 cells up, and a few strays.
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> rays;
+  for (std::uint64_t a = 1000; a < 5000; ++a) {
+    rays.emplace_back(a, 3 * a / 2);
+    if (a % 2 == 0) rays.emplace_back(a, 3 * a / 2 + 20);
+    rays.emplace_back(a, 5 * a / 2);
+    if (a % 1000 == 0) rays.emplace_back(a, 4 * a);
+  }
+  const a::Beams r = a::find_beams(rays, 1000, 5000);
+  ASSERT_EQ(r.beams.size(), 3u);
+  EXPECT_NEAR(r.beams[0].slope, 1.5, 1e-3);
+  EXPECT_NEAR(r.beams[1].slope, 1.5, 1e-3);
+  EXPECT_NEAR(r.beams[1].low - r.beams[0].low, 20, 1);
+  EXPECT_NEAR(r.beams[2].slope, 2.5, 1e-3);
+  EXPECT_EQ(r.strays, 4u);
+}
+
+TEST(Atlas, PalaceRegionsAndLandmarks) {
+  constexpr std::uint64_t k = 20;
+  const auto list = atlas().overlays("palace.20");
+  // The hood: row y < k/3 runs from 0 to the casing 2·min + max = k, x = k − 2y (seed 004 §3.2).
+  const a::Overlay& regions = overlay(list, "regions");
+  const a::Shape& hood = regions.shapes.at(0);
+  ASSERT_EQ(hood.label.find("the hood"), 0u);
+  for (std::uint64_t y = 0; 3 * y < k; ++y) {
+    const std::pair<double, double> casing(static_cast<double>(k - 2 * y), static_cast<double>(y));
+    EXPECT_NE(std::find(hood.points.begin(), hood.points.end(), casing), hood.points.end()) << y;
+  }
+  EXPECT_TRUE(std::any_of(regions.shapes.begin(), regions.shapes.end(),
+                          [](const a::Shape& s) { return s.label.starts_with("the lower épaulette"); }));
+  // The landmarks are the blocking module's, with their mirror images.
+  const a::Overlay& landmarks = overlay(list, "landmarks");
+  for (const qg::blocking::Cell c : {qg::blocking::locate_armpit(k), qg::blocking::locate_prism(k)}) {
+    for (auto [x, y] : {std::pair(c.x, c.y), std::pair(c.y, c.x)}) {
+      const std::pair<double, double> at(static_cast<double>(x), static_cast<double>(y));
+      EXPECT_TRUE(std::any_of(landmarks.shapes.begin(), landmarks.shapes.end(),
+                              [&](const a::Shape& s) { return s.points.at(0) == at; }))
+          << x << "," << y;
+    }
+  }
+  // Every table on the quadrant has the lines; a bit-string has none.
+  EXPECT_NO_THROW(overlay(atlas().overlays("infty.queens"), "phi"));
+  EXPECT_TRUE(atlas().overlays("bits.maharaja").empty());
+}
+
+TEST(Atlas, DictionaryBitsAreTheGamesColumns) {
+  // The process's bits against the sweep's (a second route): bit i is 1 iff column i holds a
+  // lower P-position.
+  for (auto [name, k, l] : {std::tuple("bits.maharaja", 1u, 2u), std::tuple("bits.maharaja23", 2u, 3u)}) {
+    const std::string swept = qg::dictionary::game_bit_string(k, l, kSide * kSide);
+    const a::Legend legend = atlas().legend(name, view("min"));
+    const auto pixels = atlas().tile_pixels(name, 0, 0, 0, view("min"));
+    std::uint64_t wrong = 0;
+    for (std::uint64_t i = 0; i < kSide * kSide; ++i) wrong += pixels[i] != colour_of(legend, swept[i] == '1');
+    EXPECT_EQ(wrong, 0u) << name;
+  }
+  // Bit 13 of Maharaja Nim's string: the first bit of 00100's translate 100101100 (seed 003 §2.2).
+  const a::CellFacts c = atlas().cell("bits.maharaja", 13, 0);
+  EXPECT_EQ(c.value, 1u);
+  std::string notes;
+  for (const auto& n : c.notes) notes += n + "\n";
+  EXPECT_NE(notes.find("bit 0 of the translate of 00100 → 100101100"), std::string::npos) << notes;
+  EXPECT_NE(notes.find("read at column 8"), std::string::npos) << notes;
+  EXPECT_EQ(notes.find("differs"), std::string::npos) << notes;
+  EXPECT_NE(notes.find("read by the head in the word 1 → 0"), std::string::npos) << notes;  // column 13 (§2.2)
 }
 
 }  // namespace

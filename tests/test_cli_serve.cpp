@@ -79,8 +79,9 @@ struct Reply {
   std::string body;
 };
 
-// One request written by hand on a fresh connection (Connection: close), the whole reply read.
-Reply get(int port, const std::string& path) {
+// One request written by hand on a fresh connection (Connection: close), the whole reply read —
+// or, with wait false, none: the client goes away at once.
+Reply get(int port, const std::string& path, bool wait = true) {
   const int s = ::socket(AF_INET, SOCK_STREAM, 0);
   sockaddr_in address{};
   address.sin_family = AF_INET;
@@ -92,7 +93,7 @@ Reply get(int port, const std::string& path) {
     return reply;
   }
   const std::string request = "GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n";
-  if (::write(s, request.data(), request.size()) != static_cast<ssize_t>(request.size())) {
+  if (::write(s, request.data(), request.size()) != static_cast<ssize_t>(request.size()) || !wait) {
     ::close(s);
     return reply;
   }
@@ -133,6 +134,16 @@ TEST(CliServe, AnswersAndStopsOnSigint) {
   EXPECT_EQ(get(port, "/tile/grundy.wythoff/0/0/0.png?mode=median").status, 400);
   EXPECT_EQ(get(port, "/cell/grundy.wythoff/1").status, 400);
   EXPECT_EQ(get(port, "/tables/%ff").status, 404);
+  // Overlays: the library's shapes as JSON.
+  const Reply beams = get(port, "/overlay/p.wythoff");
+  EXPECT_EQ(beams.status, 200);
+  EXPECT_NE(beams.body.find("\"name\":\"beams\""), std::string::npos) << beams.body;
+  EXPECT_NE(beams.body.find("beam: y = 1.61803"), std::string::npos) << beams.body;
+  EXPECT_EQ(get(port, "/overlay/nope").status, 404);
+  // Clients that go away while their tiles are computed (the telescope far out, 1024 columns a
+  // tile, about 0.1 s each) or wait for a worker: their work stops, and the server goes on.
+  for (int i = 0; i < 8; ++i)
+    get(port, "/tile/p.maharaja/-2/" + std::to_string(600'000'000'000'000 + i) + "/0.png?mode=p", false);
   EXPECT_EQ(get(port, "/tile/grundy.wythoff/0/0/0.png").status, 200);  // still serving
   EXPECT_EQ(server.stop(), 130);
 }

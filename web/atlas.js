@@ -1,12 +1,11 @@
 // The atlas's page: a Leaflet map (CRS.Simple: one map unit is one cell, lat = −y, lng = x)
 // over the tiles of `queengames serve`. Everything shown is the server's: this file only asks
-// for tiles, legends and cells, and draws axes, overlays and the click panel.
+// for tiles, legends, overlays and cells, and draws axes, the overlays' shapes and the click panel.
 "use strict";
 
-const PHI = (1 + Math.sqrt(5)) / 2;
 const state = { t: "grundy.wythoff", mode: "min", m: 2, ov: [], x: null, y: null, z: null };
 const el = (id) => document.getElementById(id);
-let tables = [], info = null, layer = null, legend = null, overlays = [], marker = null;
+let tables = [], info = null, layer = null, legend = null, overlays = [], overlayList = [], marker = null;
 
 const map = L.map("map", { crs: L.CRS.Simple, minZoom: -60, maxZoom: 8, zoomSnap: 1, attributionControl: false,
                            keyboardPanDelta: 128, zoomControl: false });
@@ -93,19 +92,55 @@ async function loadLegend() {
 }
 
 // ---- overlays -------------------------------------------------------------------------------
+// The library's shapes (/overlay/TABLE), in cell coordinates; drawn here, decided there.
+const OVERLAY_COLOURS = { phi: "#e6007e", diagonal: "#0a7d00", beams: "#ff8c00", regions: "#0077ff",
+                          landmarks: "#ff00ff" };
+const colourOf = (name) => OVERLAY_COLOURS[name] || "#ff8c00";
+
+async function loadOverlays() {
+  const table = state.t;
+  const r = await fetch(`/overlay/${encodeURIComponent(table)}`);
+  const body = await r.json();
+  if (table !== state.t) return;  // another table was picked meanwhile
+  if (!r.ok) { message(`overlays: ${body.error}`); return; }
+  overlayList = body;
+  const box = el("overlays");
+  box.replaceChildren();
+  for (const o of overlayList) {
+    const label = document.createElement("label"), input = document.createElement("input");
+    input.type = "checkbox";
+    input.id = `ov-${o.name}`;
+    input.checked = state.ov.includes(o.name);
+    input.addEventListener("change", (e) => toggleOverlay(o.name, e.target.checked));
+    label.title = o.source;
+    label.append(input, ` ${o.title}`);
+    box.append(label);
+  }
+  drawOverlays();
+}
+
+function shownOverlays() { return overlayList.filter((o) => state.ov.includes(o.name)); }
+
 function drawOverlays() {
   for (const o of overlays) map.removeLayer(o);
   overlays = [];
-  const far = Math.min(Number(info.side), 2 ** 60);
-  const line = (points, colour) => overlays.push(L.polyline(points.map(([x, y]) => [-y, x]),
-                                                            { color: colour, weight: 1.5, interactive: false }).addTo(map));
-  if (state.ov.includes("phi")) {
-    line([[0, 0], [far / PHI, far]], "#e6007e");  // y = φx: the upper P-positions (a_n, b_n)
-    line([[0, 0], [far, far / PHI]], "#e6007e");  // y = x/φ: their mirror images
+  const notes = [];
+  for (const o of shownOverlays()) {
+    const colour = colourOf(o.name);
+    for (const shape of o.shapes) {
+      const latlngs = shape.points.map(([x, y]) => [-y, x]);
+      let layerOf;
+      if (shape.kind === "point")
+        layerOf = L.circleMarker(latlngs[0], { radius: 5, color: colour, weight: 2, fillOpacity: 0.3 })
+                      .bindTooltip(shape.label);
+      else if (shape.kind === "polygon")
+        layerOf = L.polygon(latlngs, { color: colour, weight: 1.5, fillOpacity: 0.12, interactive: false });
+      else layerOf = L.polyline(latlngs, { color: colour, weight: 1.5, interactive: false });
+      overlays.push(layerOf.addTo(map));
+    }
+    notes.push(...o.notes);
   }
-  if (state.ov.includes("diagonal")) line([[0, 0], [far, far]], "#0a7d00");
-  el("ov-phi").checked = state.ov.includes("phi");
-  el("ov-diagonal").checked = state.ov.includes("diagonal");
+  el("overlay-notes").textContent = notes.join("; ");
 }
 
 // ---- axes -----------------------------------------------------------------------------------
@@ -119,36 +154,48 @@ function label(v, step) {
   const digits = Math.max(0, Math.ceil(Math.log10(Math.abs(v))) - Math.floor(Math.log10(step)));
   return v.toExponential(Math.min(digits, 15));
 }
+// The ticks of a picture of the cells [x0, x1) × [y0, y1), `toPx` taking a cell (x, y) to its pixel.
+function axisTicks(x0, x1, y0, y1, width, height, toPx) {
+  const sx = niceStep(x1 - x0, Math.max(2, width / 110)), sy = niceStep(y1 - y0, Math.max(2, height / 60));
+  const xs = [], ys = [];
+  // A tick at cell c marks its left (top) edge: cell c spans [c, c + 1).
+  for (let x = Math.ceil(x0 / sx) * sx; x <= x1; x += sx) {
+    const px = toPx(x, 0).x;
+    if (px >= 60) xs.push({ at: px, text: label(x, sx) });
+  }
+  for (let y = Math.ceil(y0 / sy) * sy; y <= y1; y += sy) {
+    const py = toPx(0, y).y;
+    if (py >= 24) ys.push({ at: py, text: label(y, sy) });
+  }
+  return { xs, ys };
+}
+function paintAxes(ctx, width, height, ticks) {
+  ctx.font = "11px DejaVu Sans, sans-serif";
+  ctx.fillStyle = "rgba(255,255,255,0.85)";
+  ctx.fillRect(0, 0, width, 18);
+  ctx.fillRect(0, 0, 58, height);
+  ctx.fillStyle = "#000";
+  ctx.strokeStyle = "#000";
+  for (const t of ticks.xs) {
+    ctx.beginPath(); ctx.moveTo(t.at, 12); ctx.lineTo(t.at, 18); ctx.stroke();
+    ctx.fillText(t.text, t.at + 2, 11);
+  }
+  for (const t of ticks.ys) {
+    ctx.beginPath(); ctx.moveTo(52, t.at); ctx.lineTo(58, t.at); ctx.stroke();
+    ctx.fillText(t.text, 2, t.at + 4);
+  }
+  ctx.fillText("x →", width - 30, 11);
+  ctx.fillText("y ↓", 2, height - 4);
+}
 function drawAxes() {
   const canvas = el("axes"), size = map.getSize();
   canvas.width = size.x;
   canvas.height = size.y;
   const ctx = canvas.getContext("2d");
   ctx.clearRect(0, 0, size.x, size.y);
-  ctx.font = "11px DejaVu Sans, sans-serif";
-  ctx.fillStyle = "rgba(255,255,255,0.85)";
-  ctx.fillRect(0, 0, size.x, 18);
-  ctx.fillRect(0, 0, 58, size.y);
-  ctx.fillStyle = "#000";
-  ctx.strokeStyle = "#000";
   const b = map.getBounds();
-  const x0 = b.getWest(), x1 = b.getEast(), y0 = -b.getNorth(), y1 = -b.getSouth();
-  const sx = niceStep(x1 - x0, Math.max(2, size.x / 110)), sy = niceStep(y1 - y0, Math.max(2, size.y / 60));
-  // A tick at cell c marks its left (top) edge: cell c spans [c, c + 1).
-  for (let x = Math.ceil(x0 / sx) * sx; x <= x1; x += sx) {
-    const px = map.latLngToContainerPoint([0, x]).x;
-    if (px < 60) continue;
-    ctx.beginPath(); ctx.moveTo(px, 12); ctx.lineTo(px, 18); ctx.stroke();
-    ctx.fillText(label(x, sx), px + 2, 11);
-  }
-  for (let y = Math.ceil(y0 / sy) * sy; y <= y1; y += sy) {
-    const py = map.latLngToContainerPoint([-y, 0]).y;
-    if (py < 24) continue;
-    ctx.beginPath(); ctx.moveTo(52, py); ctx.lineTo(58, py); ctx.stroke();
-    ctx.fillText(label(y, sy), 2, py + 4);
-  }
-  ctx.fillText("x →", size.x - 30, 11);
-  ctx.fillText("y ↓", 2, size.y - 4);
+  paintAxes(ctx, size.x, size.y, axisTicks(b.getWest(), b.getEast(), -b.getNorth(), -b.getSouth(), size.x, size.y,
+                                           (x, y) => map.latLngToContainerPoint([-y, x])));
 }
 
 // ---- the click panel ------------------------------------------------------------------------
@@ -183,31 +230,106 @@ async function showCell(x, y) {
 }
 
 // ---- save the view --------------------------------------------------------------------------
-// The tiles on screen (at this zoom, each of the server's pixels one pixel here), the overlays'
-// lines and the axes, composed into one PNG.
-function saveView() {
-  const size = map.getSize(), canvas = document.createElement("canvas");
-  canvas.width = size.x;
-  canvas.height = size.y;
-  const ctx = canvas.getContext("2d");
+// The view at zoom z + scale: its tiles fetched afresh and composed, each of the server's pixels one
+// pixel of the picture; the overlays and the axes drawn over them at that resolution.
+async function viewPicture(scale) {
+  const z = Math.min(8, map.getZoom() + scale), b = map.getBounds();
+  const min = map.project(b.getNorthWest(), z).round(), max = map.project(b.getSouthEast(), z).round();
+  const width = max.x - min.x, height = max.y - min.y;
+  const raster = document.createElement("canvas");
+  raster.width = width;
+  raster.height = height;
+  const ctx = raster.getContext("2d");
   ctx.fillStyle = "#fff";
-  ctx.fillRect(0, 0, size.x, size.y);
-  const mapRect = el("map").getBoundingClientRect();
-  for (const img of el("map").querySelectorAll("img.leaflet-tile-loaded")) {
-    const r = img.getBoundingClientRect();
-    ctx.drawImage(img, r.left - mapRect.left, r.top - mapRect.top, r.width, r.height);
-  }
-  for (const svg of el("map").querySelectorAll("svg")) {
-    const r = svg.getBoundingClientRect(), image = new Image();
-    image.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(new XMLSerializer().serializeToString(svg));
-    ctx.drawImage(image, r.left - mapRect.left, r.top - mapRect.top, r.width, r.height);
-  }
-  ctx.drawImage(el("axes"), 0, 0);
+  ctx.fillRect(0, 0, width, height);
+  const cellsPerTile = 256 / 2 ** z, side = Number(info.side);
+  const jobs = [];
+  for (let ty = Math.max(0, Math.floor(min.y / 256)); ty * 256 < max.y; ty++)
+    for (let tx = Math.max(0, Math.floor(min.x / 256)); tx * 256 < max.x; tx++) {
+      if (tx * cellsPerTile >= side || ty * cellsPerTile >= side) continue;
+      jobs.push(fetch(tileUrl(z, tx, ty)).then(async (r) => {
+        if (!r.ok) return;
+        ctx.drawImage(await createImageBitmap(await r.blob()), tx * 256 - min.x, ty * 256 - min.y);
+      }));
+    }
+  await Promise.all(jobs);
+  const toPx = (x, y) => map.project([-y, x], z).subtract(min);
+  const ticks = axisTicks(b.getWest(), b.getEast(), -b.getNorth(), -b.getSouth(), width, height, toPx);
+  return { z, min, width, height, raster, toPx, ticks };
+}
+
+function download(blob, name) {
   const a = document.createElement("a");
-  a.download = `${state.t}-z${map.getZoom()}.png`;
-  a.href = canvas.toDataURL("image/png");
+  a.download = name;
+  a.href = URL.createObjectURL(blob);
   a.click();
-  return a.href;
+  setTimeout(() => URL.revokeObjectURL(a.href), 60000);
+}
+
+async function savePng(scale = Number(el("save-scale").value)) {
+  const v = await viewPicture(scale);
+  const ctx = v.raster.getContext("2d");
+  for (const o of shownOverlays()) {
+    ctx.strokeStyle = ctx.fillStyle = colourOf(o.name);
+    ctx.lineWidth = 1.5;
+    for (const shape of o.shapes) {
+      const points = shape.points.map(([x, y]) => v.toPx(x, y));
+      ctx.beginPath();
+      if (shape.kind === "point") {
+        ctx.arc(points[0].x, points[0].y, 5, 0, 2 * Math.PI);
+      } else {
+        points.forEach((p, i) => (i ? ctx.lineTo(p.x, p.y) : ctx.moveTo(p.x, p.y)));
+        if (shape.kind === "polygon") ctx.closePath();
+      }
+      ctx.stroke();
+    }
+  }
+  paintAxes(ctx, v.width, v.height, v.ticks);
+  const name = `${state.t}-z${v.z}.png`;
+  download(await new Promise((done) => v.raster.toBlob(done, "image/png")), name);
+  window.atlas.saved = { name, z: v.z, min: [v.min.x, v.min.y], width: v.width, height: v.height };
+  return window.atlas.saved;
+}
+
+const xml = (text) => String(text).replace(/[<>&"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;" })[c]);
+
+// The raster embedded as a PNG, the overlays and the axes as vectors.
+async function saveSvg(scale = Number(el("save-scale").value)) {
+  const v = await viewPicture(scale);
+  const png = v.raster.toDataURL("image/png");
+  const out = [`<svg xmlns="http://www.w3.org/2000/svg" width="${v.width}" height="${v.height}" ` +
+               `viewBox="0 0 ${v.width} ${v.height}">`,
+               `<title>${xml(`${state.t} at zoom ${v.z}: ${info.title}`)}</title>`,
+               `<image x="0" y="0" width="${v.width}" height="${v.height}" style="image-rendering:pixelated" ` +
+               `href="${png}"/>`];
+  const fmt = (p) => `${p.x.toFixed(2)},${p.y.toFixed(2)}`;
+  for (const o of shownOverlays()) {
+    out.push(`<g id="overlay-${xml(o.name)}" stroke="${colourOf(o.name)}" stroke-width="1.5" fill="none">`);
+    for (const shape of o.shapes) {
+      const points = shape.points.map(([x, y]) => v.toPx(x, y)), title = `<title>${xml(shape.label)}</title>`;
+      if (shape.kind === "point")
+        out.push(`<circle cx="${points[0].x.toFixed(2)}" cy="${points[0].y.toFixed(2)}" r="5">${title}</circle>`);
+      else if (shape.kind === "polygon")
+        out.push(`<polygon points="${points.map(fmt).join(" ")}" fill="${colourOf(o.name)}" fill-opacity="0.12">` +
+                 `${title}</polygon>`);
+      else out.push(`<polyline points="${points.map(fmt).join(" ")}">${title}</polyline>`);
+    }
+    out.push("</g>");
+  }
+  out.push(`<g id="axes" font-family="DejaVu Sans, sans-serif" font-size="11">`,
+           `<rect x="0" y="0" width="${v.width}" height="18" fill="#fff" fill-opacity="0.85"/>`,
+           `<rect x="0" y="0" width="58" height="${v.height}" fill="#fff" fill-opacity="0.85"/>`);
+  for (const t of v.ticks.xs)
+    out.push(`<line x1="${t.at}" y1="12" x2="${t.at}" y2="18" stroke="#000"/>`,
+             `<text x="${t.at + 2}" y="11">${xml(t.text)}</text>`);
+  for (const t of v.ticks.ys)
+    out.push(`<line x1="52" y1="${t.at}" x2="58" y2="${t.at}" stroke="#000"/>`,
+             `<text x="2" y="${t.at + 4}">${xml(t.text)}</text>`);
+  out.push(`<text x="${v.width - 30}" y="11">x →</text>`, `<text x="2" y="${v.height - 4}">y ↓</text>`, "</g>", "</svg>");
+  const name = `${state.t}-z${v.z}.svg`;
+  download(new Blob([out.join("\n")], { type: "image/svg+xml" }), name);
+  window.atlas.saved = { name, z: v.z, min: [v.min.x, v.min.y], width: v.width, height: v.height };
+  return window.atlas.saved;
 }
 
 // ---- the controls ---------------------------------------------------------------------------
@@ -242,12 +364,15 @@ async function selectTable(name, keepView) {
     await loadLegend();
   } catch (err) { message(err.message); status(""); return; }
   makeLayer();
+  overlayList = [];
   drawOverlays();
+  loadOverlays().catch((err) => message(`overlays: ${err}`));
   writeHash();
 }
 
 async function start() {
-  window.atlas = { map, state, loaded: 0, cell: null, tileUrl, showCell, saveView, ready: false,
+  window.atlas = { map, state, loaded: 0, cell: null, tileUrl, showCell, savePng, saveSvg, saved: null, ready: false,
+                   overlays: () => overlayList,
                    loading: () => !layer || layer.isLoading() };
   readHash();
   const r = await fetch("/tables");
@@ -259,6 +384,8 @@ async function start() {
   await selectTable(state.t, hasView);
   map.on("moveend zoomend", writeHash);
   map.on("move zoom resize", drawAxes);
+  // The footer's notes change the map's height: Leaflet is told, so that tiles and axes fill it.
+  new ResizeObserver(() => map.invalidateSize()).observe(el("map"));
   map.on("click", (e) => {
     const x = Math.floor(e.latlng.lng), y = Math.floor(-e.latlng.lat);
     if (x >= 0 && y >= 0) showCell(x, y);
@@ -277,9 +404,8 @@ async function start() {
     makeLayer();
     writeHash();
   });
-  el("ov-phi").addEventListener("change", (e) => toggleOverlay("phi", e.target.checked));
-  el("ov-diagonal").addEventListener("change", (e) => toggleOverlay("diagonal", e.target.checked));
-  el("save").addEventListener("click", saveView);
+  el("save-png").addEventListener("click", () => savePng().catch((err) => message(`save: ${err}`)));
+  el("save-svg").addEventListener("click", () => saveSvg().catch((err) => message(`save: ${err}`)));
   el("panel-close").addEventListener("click", () => { el("panel").hidden = true; });
   // A link pasted into this tab: the hash alone changes, the page stays.
   window.addEventListener("hashchange", async () => {

@@ -8,7 +8,9 @@
 //   p.RULESET        its P-positions: drawn from random access to the n-th P-position where
 //                    the papers give a morphic coding (far out, to 2^60), else from the sweep;
 //   palace.K         k-Blocking Wythoff's palace numbers (seed 004), the side × side corner
-//                    computed once by blocking::palace_table; v − k is the CA's state.
+//                    computed once by blocking::palace_table; v − k is the CA's state;
+//   bits.GAME        the bit-string of a game's dictionary process (seed 003 §2–5: bits.maharaja,
+//                    bits.maharaja23), bit i in cell (i mod side, i div side), run once.
 // Cells are (x, y), x the column and y the row from the top left, both from 0.
 //
 // Tiles follow a deep-zoom viewer's scheme: at zoom z a tile is kTileSide pixels a side, tile
@@ -21,6 +23,10 @@
 // threads at once. A table's computed region is held for the life of the Atlas; the memory its
 // engine needs is estimated up front (TableInfo::bytes) and refused (MemoryError) beyond
 // Options::memory; once computed, the region counts what it holds (memory()).
+//
+// Overlays are what the papers draw over a table — the lines y = φx and y = x/φ, the P-beams,
+// seed 004's regions and landmarks — located by the library from the table's own data and
+// returned as shapes in cell coordinates for the page to draw.
 #pragma once
 
 #include <cstdint>
@@ -54,7 +60,7 @@ struct View {
 
 struct TableInfo {
   std::string name;         // "grundy.wythoff"
-  std::string kind;         // "grundy", "p", "palace"
+  std::string kind;         // "grundy", "p", "palace", "board", "infty", "bits"
   std::string title;        // what the cells hold, in the papers' words
   std::string source;       // which paper and section
   std::uint64_t side = 0;   // cells (x, y) with x, y < side are served
@@ -95,6 +101,43 @@ struct CellFacts {
   std::vector<std::string> notes;  // why the cell is what it is: the rule, lemma or theorem
 };
 
+// A shape of an overlay, in cell coordinates (x, y), doubles: overlays are pictures, nothing
+// is decided from them.
+struct Shape {
+  enum class Kind { line, polygon, point };
+  Kind kind = Kind::line;
+  std::string label;
+  std::vector<std::pair<double, double>> points;  // a line's vertices, a polygon's boundary, a point
+};
+const char* to_string(Shape::Kind kind);
+
+struct Overlay {
+  std::string name;   // "phi", "diagonal", "beams", "regions", "landmarks"
+  std::string title;  // what it shows, for the page's checkbox
+  std::string source;
+  std::vector<Shape> shapes;
+  std::vector<std::string> notes;  // how it was located, what was measured
+};
+
+// The P-beams of a two-pile ruleset: the rays near which its upper P-positions (a_n, b_n),
+// b_n > a_n, lie (seed 003 Theorem 1.2: within a bounded distance of y = φx; Fig. 9's "bounded
+// split"; seed 004 §3.1's beams "whose slopes are generally quadratic irrationals"). Measured on
+// the P-positions with from ≤ a_n < to: their slopes b/a sorted and cut where consecutive ones
+// differ by more than kSlopeGap, then each cluster's offsets b − s·a cut where they differ by
+// more than kOffsetGap; a cluster with fewer than 1% of the P-positions is no beam.
+struct Beam {
+  double slope = 0;               // s: least squares of b against a (with an intercept)
+  double low = 0, high = 0;       // every member has low ≤ b − s·a ≤ high
+  std::uint64_t p_positions = 0;  // members
+};
+struct Beams {
+  std::uint64_t from = 0, to = 0, measured = 0, strays = 0;  // strays: upper P-positions in no beam
+  std::vector<Beam> beams;
+  static constexpr double kSlopeGap = 0.01, kOffsetGap = 4;
+};
+Beams find_beams(const std::vector<std::pair<std::uint64_t, std::uint64_t>>& upper, std::uint64_t from,
+                 std::uint64_t to);
+
 struct Options {
   std::uint64_t side = 4096;           // the corner computed for grundy and palace tables
   std::uint64_t sweep_side = 1 << 22;  // the corner of p tables without random access and of infty.queens
@@ -127,6 +170,11 @@ class Atlas {
   Legend legend(std::string_view table, const View& view, const ProgressFn& progress = {});
   // RangeError outside the served region.
   CellFacts cell(std::string_view table, std::uint64_t x, std::uint64_t y, const ProgressFn& progress = {});
+
+  // The overlays of a table (computed once, then kept): the lines for every table on the quadrant;
+  // the P-beams of grundy and p tables; seed 004's regions and landmarks of palace tables (the
+  // latter computes the region first).
+  std::vector<Overlay> overlays(std::string_view table, const ProgressFn& progress = {});
 
   // Bytes the computed regions hold now.
   std::uint64_t memory() const;

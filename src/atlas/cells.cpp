@@ -201,6 +201,60 @@ void palace_facts(const detail::Table& table, CellFacts& facts) {
   }
 }
 
+// Bit i of a dictionary process: which word's translate wrote it and which word the read head
+// reads it in, found by running the process again past i (the writer runs ahead of the head:
+// a translate is longer than its word by the word's zeros, so 2i + 64 bits hold the head past i).
+void bits_facts(const detail::Table& table, CellFacts& facts, const ProgressFn& progress) {
+  const dictionary::GameDictionary& game = *table.game;
+  const std::uint64_t i = facts.y * table.values->side + facts.x;
+  const std::uint32_t bit = table.values->at(facts.x, facts.y);
+  facts.value = bit;
+  facts.p_position = bit == 0;
+  facts.index = i;
+  facts.notes.push_back(fmt::format("bit {} of the bit-string of {}: column {} holds {} P-position (seed 003 §2)", i,
+                                    game.title, i, bit ? "a lower" : "an upper"));
+  const auto& entries = game.dictionary.entries();
+  auto word = [&](std::size_t e) {
+    return fmt::format("{} → {}{}", entries[e].word, entries[e].translate.empty() ? "ε" : entries[e].translate,
+                       entries[e].label.empty() ? "" : " " + entries[e].label);
+  };
+  const std::uint64_t start = game.start_column + game.dictionary.start().size();
+  if (i < game.start_column) {
+    facts.notes.push_back(
+        fmt::format("columns before {} are the game's own (its sweep), not the process's", game.start_column));
+  } else if (i < start) {
+    facts.notes.push_back(fmt::format("one of the start string's bits ({} placed at column {})",
+                                      game.dictionary.start(), game.start_column));
+  }
+  std::uint64_t written = start;
+  std::optional<std::pair<std::size_t, std::uint64_t>> writer, reader;
+  std::uint64_t writer_at = 0;
+  dictionary::DictionaryRunOptions run;
+  run.bits = 2 * i + 64;
+  run.progress = progress;
+  run.on_word = [&](std::size_t e, std::uint64_t position) {
+    const std::uint64_t length = entries[e].translate.size();
+    if (!writer && i >= written && i < written + length) writer = {e, position}, writer_at = written;
+    written += length;
+    if (position <= i && i < position + entries[e].word.size()) reader = {e, position};
+  };
+  dictionary::run_game_dictionary(game, run);
+  if (writer) {
+    const char written_bit = entries[writer->first].translate[i - writer_at];
+    facts.notes.push_back(fmt::format("written as bit {} of the translate of {}, read at column {}{}", i - writer_at,
+                                      word(writer->first), writer->second,
+                                      written_bit == (bit ? '1' : '0') ? "" : " (differs from the table!)"));
+  }
+  if (reader)
+    facts.notes.push_back(
+        fmt::format("read by the head in the word {} at column {}", word(reader->first), reader->second));
+  const bool telescoped = table.telescope->bit(i);
+  facts.notes.push_back(
+      fmt::format("the telescope of seed 003 §4 (a second route) gives bit {}{}; the column's "
+                  "P-position is ({}, {})",
+                  telescoped ? 1 : 0, telescoped == (bit == 1) ? "" : " (differs!)", i, table.telescope->p_row(i)));
+}
+
 }  // namespace
 
 CellFacts Atlas::cell(std::string_view name, std::uint64_t x, std::uint64_t y, const ProgressFn& progress) {
@@ -233,6 +287,9 @@ CellFacts Atlas::cell(std::string_view name, std::uint64_t x, std::uint64_t y, c
       break;
     case Kind::infty:
       infty_facts(table, facts);
+      break;
+    case Kind::bits:
+      bits_facts(table, facts, progress);
       break;
     case Kind::p:
       if (table.morphic) {

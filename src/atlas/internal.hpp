@@ -16,7 +16,7 @@
 
 namespace qg::atlas::detail {
 
-enum class Kind { grundy, p, palace, board, infty };
+enum class Kind { grundy, p, palace, board, infty, bits };
 
 // What the cells of a square block hold: their extremes, sum, how many lie in the region and how
 // many are P-positions (value 0, or a palace).
@@ -79,6 +79,9 @@ struct Table {
   // P-position far out; zoomed out further than kTelescopeZoom the swept list serves instead.
   std::optional<dictionary::Telescope> telescope;
   static constexpr int kTelescopeZoom = -2;
+  std::optional<dictionary::GameDictionary> game;  // bits tables: the process (and its telescope)
+  std::mutex overlays_mutex;                       // guards overlays, computed once
+  std::shared_ptr<const std::vector<Overlay>> overlays;
 };
 
 // The table's region, computed on first use (by one thread; the others wait, polling their own

@@ -51,10 +51,10 @@ std::unique_ptr<Table> make_table(std::string_view name, const Options& options)
   const std::string_view kind = name.substr(0, dot),
                          parameter = dot == std::string_view::npos ? "" : name.substr(dot + 1);
   if (dot == std::string_view::npos || parameter.empty() ||
-      (kind != "grundy" && kind != "p" && kind != "palace" && kind != "board" && kind != "infty"))
+      (kind != "grundy" && kind != "p" && kind != "palace" && kind != "board" && kind != "infty" && kind != "bits"))
     throw InputError(
-        fmt::format("no table '{}': a table is grundy.RULESET, p.RULESET, palace.K, board.BOARD[:PIECE] "
-                    "or infty.queens (grundy.wythoff, p.maharaja, palace.3, board.spiral)",
+        fmt::format("no table '{}': a table is grundy.RULESET, p.RULESET, palace.K, board.BOARD[:PIECE], "
+                    "infty.queens or bits.GAME (grundy.wythoff, p.maharaja, palace.3, board.spiral, bits.maharaja)",
                     name));
   auto table = std::make_unique<Table>();
   TableInfo& info = table->info;
@@ -71,6 +71,25 @@ std::unique_ptr<Table> make_table(std::string_view name, const Options& options)
     info.region = fmt::format("the {0}×{0} corner, counted once row by row by the streaming engine (O(W·H) time; {1})",
                               side, megabytes(info.bytes));
     info.aggregates = {Aggregate::min, Aggregate::max, Aggregate::mean, Aggregate::p, Aggregate::residue};
+    return table;
+  }
+  if (kind == "bits") {
+    table->game.emplace(dictionary::game_dictionary(parameter));
+    table->telescope.emplace(*table->game);
+    table->kind = Kind::bits;
+    const dictionary::GameDictionary& game = *table->game;
+    info.title = fmt::format(
+        "the bit-string of {}: bit i (cell (i mod {}, i div {})) is 1 iff column i holds a lower P-position (y < x)",
+        game.title, side, side);
+    info.source = "seed 003 §2–3 (the bit-string, words and translates), §5.1 ((2,3)-Maharaja's dictionary)";
+    info.side = side;
+    const std::uint64_t bits = side * side;
+    info.bytes = 4 * bits + dictionary::dictionary_bytes(game.dictionary, bits);
+    info.region = fmt::format(
+        "the first {} bits, {} a row, written once by the dictionary process (the read head reads a word and the "
+        "writer appends its translate: each bit needs the words before it; {})",
+        bits, side, megabytes(info.bytes));
+    info.aggregates = {Aggregate::min, Aggregate::max, Aggregate::mean, Aggregate::p};
     return table;
   }
   if (kind == "infty") {
@@ -197,6 +216,22 @@ std::vector<std::uint32_t> region_cells(const Table& table, const Options& optio
   const TableInfo& info = table.info;
   if (table.kind == Kind::palace)
     return blocking::palace_table(info.k, info.side, info.side, blocking::Engine::definition, progress);
+  if (table.kind == Kind::bits) {
+    const std::uint64_t bits = info.side * info.side;
+    std::vector<std::uint32_t> cells;
+    cells.reserve(bits);
+    dictionary::DictionaryRunOptions run;
+    run.bits = bits;
+    run.progress = progress;
+    run.sink = [&](std::string_view chunk) {
+      for (char c : chunk) cells.push_back(c == '1');
+    };
+    const dictionary::DictionaryRun done = dictionary::run_game_dictionary(*table.game, run);
+    if (cells.size() < bits)
+      throw RangeError(fmt::format("{}'s process stopped at bit {} of {}", info.name, done.stop_position, bits));
+    cells.resize(bits);
+    return cells;
+  }
   boards::GrundyOptions grundy;
   grundy.threads = options.threads;
   grundy.progress = progress;
@@ -397,7 +432,9 @@ std::vector<TableInfo> Atlas::catalogue() const {
                            "board.quadrant",
                            "board.spiral",
                            "board.quadrant:rook",
-                           "board.sector45"})
+                           "board.sector45",
+                           "bits.maharaja",
+                           "bits.maharaja23"})
     list.push_back(info(name));
   return list;
 }

@@ -2,10 +2,14 @@
 zoom and pan, read tile pixels back and compare them with the library's values (through the Python
 module, the second route), click a cell and check the panel. A screenshot per table is kept in
 $QG_ARTIFACTS (build/browser-artifacts)."""
+import base64
+import glob
 import json
 import os
+import struct
 import time
 import urllib.request
+import xml.etree.ElementTree as ET
 
 import pytest
 from selenium import webdriver
@@ -19,6 +23,7 @@ import queengames as qg
 from atlas_server import Server
 
 ARTIFACTS = os.environ.get("QG_ARTIFACTS", "browser-artifacts")
+DOWNLOADS = os.path.abspath(os.path.join(ARTIFACTS, "downloads"))  # the saved views
 SIDE = 1024  # the computed corner: small, so that the tables are ready in a fraction of a second
 
 
@@ -38,7 +43,11 @@ def browser():
     options.binary_location = "/usr/bin/chromium"
     for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1000,800"):
         options.add_argument(arg)
+    os.makedirs(DOWNLOADS, exist_ok=True)
+    options.add_experimental_option("prefs", {"download.default_directory": DOWNLOADS,
+                                              "download.prompt_for_download": False})
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": DOWNLOADS})
     driver.set_script_timeout(30)
     yield driver
     driver.quit()
@@ -205,12 +214,116 @@ def test_click_a_cell_shows_its_facts(server, browser):
     screenshot(browser, "grundy.wythoff-cell")
 
 
-def test_save_view_and_errors_on_the_map(server, browser):
-    open_page(browser, server.url + "/#t=palace.5&mode=min&x=300&y=300&z=-1")
-    href = browser.execute_script("return window.atlas.saveView()")
-    assert href.startswith("data:image/png;base64,") and len(href) > 1000
+def test_errors_on_the_map(server, browser):
     # A table that does not exist: the page says why.
     browser.get("about:blank")
     browser.get(server.url + "/#t=grundy.nonsense")
     WebDriverWait(browser, 10).until(lambda d: d.find_element(By.ID, "message").is_displayed())
     assert "nonsense" in browser.find_element(By.ID, "message").text
+
+
+def test_overlays_from_the_library(server, browser):
+    # Seed 004's regions and landmarks of game 100 as the server computes them (the P-beams are the
+    # same shapes: test_atlas checks their values), drawn on the map: one Leaflet path per shape.
+    names = ["regions", "landmarks"]
+    open_page(browser, server.url + f"/#t=palace.100&mode=p&x=200&y=200&z=-1&ov={','.join(names)}")
+    WebDriverWait(browser, 30).until(lambda d: d.execute_script("return window.atlas.overlays().length > 0"))
+    overlays = [o for o in get_json(server, "/overlay/palace.100") if o["name"] in names]
+    paths = browser.execute_script("return document.querySelectorAll('.leaflet-overlay-pane path').length")
+    assert paths == sum(len(o["shapes"]) for o in overlays) > 0
+    for name in names:
+        assert browser.find_element(By.ID, f"ov-{name}").is_selected()
+    notes = browser.find_element(By.ID, "overlay-notes").text
+    assert "the hood (3400 cells" in notes  # 2·min + max < 100 (seed 004 §3.2): 3400 cells
+    assert "the armpit (165, 37)" in notes
+    screenshot(browser, "palace.100-overlays")
+
+
+def test_dictionary_bits_are_the_games_columns(server, browser):
+    # bits.maharaja: bit i (cell (i mod SIDE, i div SIDE)) is 0 iff column i holds an upper
+    # P-position; the tile against the sweep's P-positions through the Python module.
+    open_page(browser, server.url + "/#t=bits.maharaja&mode=min&x=128&y=128&z=0")
+    legend = get_json(server, "/legend/bits.maharaja?mode=min")
+    colours = tile_colours(browser, "bits.maharaja", 0, 0, 0)
+    columns = 256 * SIDE
+    upper = {int(a) for a, b in qg.game("maharaja").p_positions(columns) if b > a and a < columns}
+    wrong = [(x, y) for y in range(256) for x in range(256)
+             if colours[256 * y + x] != legend["colours"][0 if y * SIDE + x in upper else 1]]
+    assert not wrong, f"{len(wrong)} pixels differ, first at {wrong[:3]}"
+    screenshot(browser, "bits.maharaja")
+
+
+def saved_file(name, timeout=30):
+    """The bytes of a download once Chromium has finished writing it."""
+    path = os.path.join(DOWNLOADS, name)
+    deadline = time.monotonic() + timeout
+    while not (os.path.exists(path) and not os.path.exists(path + ".crdownload") and os.path.getsize(path) > 0):
+        assert time.monotonic() < deadline, f"no download {name}"
+        time.sleep(0.1)
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def png_size(data):
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return struct.unpack(">II", data[16:24])
+
+
+def png_colours(driver, data, x0, y0, width, height):
+    """The pixels of a rectangle of a PNG, decoded by the browser, as '#rrggbb' row by row."""
+    hexes = driver.execute_async_script("""
+        const [b64, x0, y0, w, h, done] = arguments, img = new Image();
+        img.onload = () => {
+          const c = document.createElement('canvas'); c.width = img.width; c.height = img.height;
+          const ctx = c.getContext('2d'); ctx.drawImage(img, 0, 0);
+          const d = ctx.getImageData(x0, y0, w, h).data;
+          let s = '';
+          for (let i = 0; i < d.length; i += 4) s += ((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]).toString(16).padStart(6, '0');
+          done(s);
+        };
+        img.src = 'data:image/png;base64,' + b64;""", base64.b64encode(data).decode(), x0, y0, width, height)
+    return ["#" + hexes[i:i + 6] for i in range(0, len(hexes), 6)]
+
+
+def test_save_the_view_as_png_and_svg(server, browser):
+    for old in glob.glob(os.path.join(DOWNLOADS, "palace.5-*")):
+        os.remove(old)
+    open_page(browser, server.url + "/#t=palace.5&mode=min&x=600&y=600&z=0&ov=")
+    size = browser.execute_script("return window.atlas.map.getSize()")
+    legend = get_json(server, "/legend/palace.5?mode=min")["colours"]
+    values = qg.blocking(5).palace_numbers(SIDE, SIDE)
+    # The button: the view at this zoom, each of the server's pixels one pixel; below the axes'
+    # strips (x < 58, y < 18) every pixel is its cell's colour.
+    browser.find_element(By.ID, "save-png").click()
+    data = saved_file("palace.5-z0.png")
+    saved = browser.execute_script("return window.atlas.saved")
+    assert png_size(data) == (saved["width"], saved["height"])
+    assert abs(saved["width"] - size["x"]) <= 1 and abs(saved["height"] - size["y"]) <= 1
+    (mx, my), x0, y0 = saved["min"], 64, 24
+    colours = png_colours(browser, data, x0, y0, 256, 256)
+    wrong = [(x, y) for y in range(256) for x in range(256)
+             if colours[256 * y + x] != legend[values[my + y0 + y][mx + x0 + x]]]
+    assert not wrong, f"{len(wrong)} pixels differ, first at {wrong[:3]}"
+    # Twice the resolution: the tiles of zoom 1, a cell two pixels a side.
+    saved = browser.execute_async_script("window.atlas.savePng(1).then(arguments[0])")
+    data = saved_file("palace.5-z1.png")
+    assert png_size(data) == (saved["width"], saved["height"]) and abs(saved["width"] - 2 * size["x"]) <= 2
+    (mx, my) = saved["min"]
+    colours = png_colours(browser, data, x0, y0, 128, 128)
+    wrong = [(x, y) for y in range(128) for x in range(128)
+             if colours[128 * y + x] != legend[values[(my + y0 + y) // 2][(mx + x0 + x) // 2]]]
+    assert not wrong, f"{len(wrong)} pixels differ at zoom 1, first at {wrong[:3]}"
+    # SVG: the same raster embedded, the overlays and the axes as vectors.
+    WebDriverWait(browser, 30).until(lambda d: d.find_elements(By.ID, "ov-phi"))
+    browser.find_element(By.ID, "ov-phi").click()
+    browser.find_element(By.ID, "save-svg").click()
+    svg = ET.fromstring(saved_file("palace.5-z0.svg"))
+    ns = "{http://www.w3.org/2000/svg}"
+    saved = browser.execute_script("return window.atlas.saved")
+    assert (int(svg.get("width")), int(svg.get("height"))) == (saved["width"], saved["height"])
+    image = svg.find(f"{ns}image")
+    raster = base64.b64decode(image.get("href").split(",", 1)[1])
+    assert png_size(raster) == (saved["width"], saved["height"])
+    phi = svg.find(f"{ns}g[@id='overlay-phi']")
+    assert [p.find(f"{ns}title").text for p in phi.findall(f"{ns}polyline")] == ["y = φx", "y = x/φ"]
+    assert len(svg.find(f"{ns}g[@id='axes']").findall(f"{ns}text")) >= 6
