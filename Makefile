@@ -10,7 +10,7 @@ FUZZ_TIMEOUT ?= 10
 FUZZ_MAX_LEN ?= 4096
 FUZZ_RSS_MB  ?= 2048
 
-.PHONY: all run test sanitize fuzz differential bench deps configure build clean format format-check
+.PHONY: all run test sanitize fuzz differential bench deps configure build clean format format-check walnut-conformance
 
 all: build
 
@@ -56,6 +56,21 @@ fuzz: deps
 DIFFERENTIAL_SECONDS ?= 3600
 differential: build
 	$(BUILD)/tests/prover_differential --seconds $(DIFFERENTIAL_SECONDS) --record tests/walnut/prover_regressions.txt
+
+# Walnut's integration suite through queengames prove, case by case, and through Walnut itself
+# (built from the checkout with javac and Debian's jars) to check the runner; then the files of
+# its Command Files/ through both, result by result. WALNUT is a checkout
+# of Walnut's repository (github.com/firetto/Walnut). Reports in $(BUILD)/walnut-conformance/.
+# Not part of make test: it needs the checkout and takes minutes.
+WALNUT ?=
+walnut-conformance: configure
+	@test -n "$(WALNUT)" || { echo "queengames: make walnut-conformance WALNUT=path/to/a/Walnut/checkout" >&2; exit 2; }
+	@bash scripts/install-deps.sh --walnut
+	@cmake --build $(BUILD) -j $(JOBS) --target queengames
+	bash scripts/build-walnut.sh "$(WALNUT)" $(BUILD)/walnut
+	/usr/bin/python3 tests/walnut_conformance/run.py --walnut "$(WALNUT)" --queengames $(BUILD)/queengames --out $(BUILD)/walnut-conformance/queengames
+	/usr/bin/python3 tests/walnut_conformance/run.py --walnut "$(WALNUT)" --walnut-build $(BUILD)/walnut --out $(BUILD)/walnut-conformance/walnut
+	/usr/bin/python3 tests/walnut_conformance/command_files.py --walnut "$(WALNUT)" --walnut-build $(BUILD)/walnut --queengames $(BUILD)/queengames --out $(BUILD)/walnut-conformance/command-files
 
 bench: build
 	@for b in $(BUILD)/bench/bench_*; do echo "== $$b"; $$b --benchmark_repetitions=5 --benchmark_report_aggregates_only=true; done

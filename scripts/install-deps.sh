@@ -5,7 +5,15 @@ packages=(cmake make g++ pkg-config libcli11-dev libfmt-dev libpng-dev libcairo2
           libgtest-dev libbenchmark-dev clang libclang-rt-dev clang-format-14
           python3-dev python3-numpy python3-pybind11 pybind11-dev python3-pytest python3-matplotlib
           python3-pip python3-setuptools python3-wheel python3-venv
-          python3-nbclient python3-nbformat python3-ipykernel libopenmpi-dev openmpi-bin)
+          python3-nbclient python3-nbformat python3-ipykernel libopenmpi-dev openmpi-bin
+          jupyter-notebook)
+# queengames serve (cpp-httplib, Leaflet) and its tests in a real browser (tests/browser/).
+packages+=(libcpp-httplib-dev libjs-leaflet chromium chromium-driver python3-selenium)
+# Optional group: Walnut built from a checkout of its sources (scripts/build-walnut.sh), for
+# `make walnut-conformance` and bench/walnut_vs_queengames.py; not needed by make test.
+if [ "${1:-}" = "--walnut" ]; then
+  packages+=(openjdk-17-jdk-headless libfastutil-java libautomaton-java)
+fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

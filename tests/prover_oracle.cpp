@@ -841,7 +841,14 @@ Outcome compare(Session& session, const std::string& text, const Bounds& bounds)
   Automaton a;
   std::optional<bool> truth;
   try {
-    for (std::size_t i = 0; i + 1 < parts.size(); ++i) session.run(fmt::format("def g{} \"{}\":", i + 1, parts[i]));
+    for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
+      const std::string name = fmt::format("g{}", i + 1);
+      session.run(fmt::format("def {} \"{}\":", name, parts[i]));
+      // A constant side of a connective folds its other side's variables away, as in Walnut
+      // (def g "(Ex x>x+1) | b=1" has no track b): calls of g then take fewer arguments.
+      if (session.automaton(name).tracks().size() != callees.at(name).vars.size())
+        return {Outcome::skipped, "a definition's variable folded away", 0};
+    }
     if (names.empty()) truth = session.run("eval e \"" + parts.back() + "\":").at(0).truth;
     else {
       session.run("def f \"" + parts.back() + "\":");
@@ -861,13 +868,21 @@ Outcome compare(Session& session, const std::string& text, const Bounds& bounds)
         return {Outcome::wrong, fmt::format("the prover says {}, brute force {}", *truth, expected), 1};
       return out;
     }
+    // The automaton reads the free variables, or fewer when Walnut's folding of a constant side
+    // of a connective dropped some ((Ex,y x<y) | z=3 is TRUE): its answer must then not depend
+    // on the ones it lacks, which the comparison below checks.
     std::vector<std::string> tracks;
-    for (const auto& t : a.tracks()) tracks.push_back(t.name);
-    if (tracks != names)
-      return {Outcome::wrong,
-              fmt::format("the automaton reads ({}), the free variables are ({})", fmt::join(tracks, ","),
-                          fmt::join(names, ",")),
-              0};
+    std::vector<std::size_t> where;
+    for (const auto& t : a.tracks()) {
+      tracks.push_back(t.name);
+      auto it = std::find(names.begin(), names.end(), t.name);
+      if (it == names.end())
+        return {Outcome::wrong,
+                fmt::format("the automaton reads ({}), the free variables are ({})", fmt::join(tracks, ","),
+                            fmt::join(names, ",")),
+                0};
+      where.push_back(static_cast<std::size_t>(it - names.begin()));
+    }
     bool closed;
     try {
       closed = automata::padding_closed(a, session.context());
@@ -882,8 +897,10 @@ Outcome compare(Session& session, const std::string& text, const Bounds& bounds)
     while (true) {
       for (std::size_t i = 0; i < names.size(); ++i) brute.env[i].second = v[i];
       bool expected = brute.holds(*f);
+      std::vector<std::int64_t> read;
+      for (std::size_t i : where) read.push_back(v[i]);
       for (unsigned extra = 0; extra <= bounds.extra_padding; ++extra) {
-        bool got = a.run(padded_encoding(a, v, extra)) != 0;
+        bool got = a.run(padded_encoding(a, read, extra)) != 0;
         if (got != expected) {
           std::vector<std::string> at;
           for (std::size_t i = 0; i < names.size(); ++i) at.push_back(fmt::format("{} = {}", names[i], v[i]));

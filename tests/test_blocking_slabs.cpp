@@ -30,7 +30,8 @@ Summary by_slabs(std::uint64_t k, std::uint64_t W, std::uint64_t H, std::uint64_
       std::vector<Slab> resumed;
       for (std::uint64_t i = 0; i < R; ++i) {
         auto [x0, x1] = slab_columns(W, R, i);
-        resumed.push_back(Slab::restore(slab_checkpoint(dir, R, i, *last_checkpoint(dir, R)), k, W, x0, x1));
+        const std::uint64_t row = *last_checkpoint(dir, R);
+        resumed.push_back(Slab::restore(slab_checkpoint(dir, R, i, row), k, W, x0, x1, row));
       }
       slabs = std::move(resumed);
     }
@@ -76,13 +77,55 @@ TEST(BlockingSlabs, ResumedFromCheckpoints) {
   EXPECT_TRUE(fs::exists(slab_checkpoint(dir, 3, 0, 400)));
   EXPECT_FALSE(fs::exists(slab_checkpoint(dir, 3, 0, 300)));
 
-  // A checkpoint of other columns or another game is refused, as is a cut file.
+  // A checkpoint of other columns, another game or another row is refused, as is a cut file.
   const auto file = slab_checkpoint(dir, 3, 0, 400);
-  EXPECT_THROW(Slab::restore(file, 300, 1000, 0, 334), InputError);
-  EXPECT_THROW(Slab::restore(file, 301, 1000, 0, 333), InputError);
-  EXPECT_EQ(Slab::restore(file, 300, 1000, 0, 333).rows_done(), 1u);
+  EXPECT_THROW(Slab::restore(file, 300, 1000, 0, 334, 1), InputError);
+  EXPECT_THROW(Slab::restore(file, 301, 1000, 0, 333, 1), InputError);
+  EXPECT_THROW(Slab::restore(file, 300, 1000, 0, 333, 2), InputError);
+  EXPECT_EQ(Slab::restore(file, 300, 1000, 0, 333, 1).rows_done(), 1u);
   fs::resize_file(file, fs::file_size(file) - 1);
-  EXPECT_THROW(Slab::restore(file, 300, 1000, 0, 333), InputError);
+  EXPECT_THROW(Slab::restore(file, 300, 1000, 0, 333, 1), InputError);
+  fs::remove_all(dir);
+}
+
+std::string slurp(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+void spit(const fs::path& path, const std::string& bytes) { std::ofstream(path, std::ios::binary) << bytes; }
+
+// Issue 28 §1: one flipped byte anywhere in a slab file (the magic, the header, the statistics,
+// a counter, the checksum) or in the checkpoint's record is refused, never resumed from.
+TEST(BlockingSlabs, DamagedCheckpointsAreRefused) {
+  const fs::path dir = fs::temp_directory_path() / ("qg-slabs-damage-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  Slab slab(5, 100, 0, 50);
+  for (int y = 0; y < 30; ++y) slab.row({});
+  const auto file = slab_checkpoint(dir, 2, 0, 30);
+  slab.save(file);
+  mark_checkpoint(dir, 2, 30);
+  ASSERT_EQ(Slab::restore(file, 5, 100, 0, 50, 30).summary(), slab.summary());
+  const std::string good = slurp(file);
+  // 8 + 11·8 header bytes, 2·50 16-bit counters, the 8-byte checksum.
+  ASSERT_EQ(good.size(), 8u + 88 + 200 + 8);
+  for (std::size_t at : {0ul, 40ul, 60ul, 100ul, 150ul, good.size() - 1}) {
+    std::string bad = good;
+    bad[at] = static_cast<char>(bad[at] ^ 0x10);
+    spit(file, bad);
+    EXPECT_THROW(Slab::restore(file, 5, 100, 0, 50, 30), InputError) << "byte " << at;
+  }
+  spit(file, good + "x");
+  EXPECT_THROW(Slab::restore(file, 5, 100, 0, 50, 30), InputError);
+
+  // The record of the checkpoint's row carries its checksum too.
+  const auto mark = dir / "checkpoint-of-2";
+  const std::string record = slurp(mark);
+  ASSERT_EQ(last_checkpoint(dir, 2), 30u);
+  spit(mark, "31" + record.substr(2));
+  EXPECT_THROW(last_checkpoint(dir, 2), InputError);
+  spit(mark, "");
+  EXPECT_THROW(last_checkpoint(dir, 2), InputError);
   fs::remove_all(dir);
 }
 

@@ -28,15 +28,18 @@ TEST(BoardsClaims, Conjecture26RefutedByColumn9) {
   // Seed 000 Conjecture 26 says every column has period 16 (denominator (1 − x)(1 − x^16)).
   // Column 9 (A269526's column 10) is certified with least period 64 from row 139 on, and
   // SG(9, r + 16) − SG(9, r) = 163 − 151 = 12 at r = 139, again every 64 rows: refuted, not
-  // merely unobserved (until the registry says REFUTED, the outcome is a FAIL saying so).
-  const qg::ClaimOutcome o = qg::run_claim(claim("exile.conjecture26"), 10).outcome;
-  EXPECT_FALSE(o.pass);
-  EXPECT_EQ(o.bound_reached, 9u);
-  EXPECT_NE(o.detail.find("REFUTED"), std::string::npos) << o.detail;
+  // merely unobserved: REFUTED, a finding (check exits 0), listed so.
+  const qg::ClaimReport r = qg::run_claim(claim("exile.conjecture26"), 10);
+  const qg::ClaimOutcome& o = r.outcome;
+  EXPECT_EQ(r.status, qg::ClaimStatus::refuted);
+  EXPECT_TRUE(o.pass);
+  EXPECT_EQ(o.bound_reached, 10u);
+  EXPECT_EQ(claim("exile.conjecture26").status(), qg::ClaimStatus::refuted);
+  EXPECT_NE(o.detail.find("by certificate"), std::string::npos) << o.detail;
   EXPECT_NE(o.detail.find("least period 64"), std::string::npos) << o.detail;
   EXPECT_NE(o.detail.find("= 12 ≠ 16 at r = 139"), std::string::npos) << o.detail;
   // Columns 0–8 satisfy it, proved by their certificates.
-  EXPECT_TRUE(qg::run_claim(claim("exile.conjecture26"), 9).outcome.pass);
+  EXPECT_EQ(qg::run_claim(claim("exile.conjecture26"), 9).status, qg::ClaimStatus::pass);
   const qg::ClaimOutcome columns = qg::run_claim(claim("exile.conjecture26_columns"), 9).outcome;
   EXPECT_TRUE(columns.pass) << columns.detail;
   EXPECT_NE(columns.detail.find("for every r from rows 0, 0, 1, 7, 16, 51, 90, 91, 131 on"), std::string::npos)

@@ -19,7 +19,7 @@ TEST(CliBlocking, SummaryTableAndEngines) {
   EXPECT_EQ(t.out.substr(0, 44), "0 1 2 3 4 5 5 5 5 5 5\n1 3 4 5 5 4 4 5 5 5 5\n");
   auto definition = run_cli("blocking 37 --size 1e3x700");
   auto ca = run_cli("blocking 37 --size 1e3x700 --engine ca");
-  auto plain = run_cli("blocking 37 --size 1e3x700 --engine plain --threads 1");
+  auto plain = run_cli("blocking 37 --size 1e3x700 --engine plain");  // one thread: --threads is the definition's
   ASSERT_EQ(definition.status, 0) << definition.err;
   EXPECT_EQ(definition.out.rfind("size 1000x700 palaces ", 0), 0u) << definition.out;
   EXPECT_EQ(ca.out, definition.out);  // Theorem 2.1

@@ -1,13 +1,15 @@
-// Issue 21 §1: every long run stops on SIGINT within a second, exits 130 with
+// Issue 21 §1: every long run stops on SIGINT within a second of work, exits 130 with
 // "queengames: interrupted; …" and leaves no temporary file. One command of each family
 // (and each path the issue found deaf to signals), run side by side to keep the test short.
+// Issue 28 §6: what is asserted is what the code controls (its CPU time after the signal), so
+// that the test passes on a loaded machine and fails only on a run that polls too rarely.
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <array>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -23,22 +25,33 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-// A signal is answered within a second; the sanitizers' instrumented runs (a calloc of
-// gigabytes poisoned first, every poll slower) are held to their exit status and message.
+// What the code controls is how much work it does between a signal and its exit: the CPU time
+// the run spends after the signal (all its threads), within a second; the sanitizers'
+// instrumented runs (a calloc of gigabytes poisoned first, every poll slower) within ten.
+// Wall-clock latency also holds the time the scheduler gave other processes, which a loaded
+// machine makes anything (docs/PERFORMANCE.md keeps it, measured on an idle one).
 #ifdef QG_SANITIZED
-constexpr double kLatency = 10.0;
+constexpr double kCpuAfterSignal = 10.0;
 #else
-constexpr double kLatency = 1.0;
+constexpr double kCpuAfterSignal = 1.0;
 #endif
+// A run is signalled once it has installed its handlers and worked this much CPU time (well
+// inside its long loop: each needs seconds of it), and must end within this much wall time of
+// the signal: only a run that ignores signals takes that long, however loaded the machine.
+constexpr double kCpuBeforeSignal = 0.1;
+constexpr auto kHang = std::chrono::seconds(120);
 
 struct Child {
-  Child(std::vector<std::string> a, fs::path d) : args(std::move(a)), dir(std::move(d)) {}
+  Child(std::vector<std::string> a, fs::path d, double cpu = kCpuBeforeSignal)
+      : args(std::move(a)), dir(std::move(d)), cpu_before(cpu) {}
   std::vector<std::string> args;
   fs::path dir;  // the working directory: --out files go here, and nothing else may stay
+  double cpu_before;
+  int signals = 1;  // SIGINTs sent at once
   pid_t pid = -1;
-  Clock::time_point signalled;
+  double cpu_at_signal = -1;  // CPU seconds used when signalled (-1: not signalled)
+  double cpu_after = -1;      // CPU seconds used between the signal and the exit
   int status = -1;
-  double latency = -1;
 };
 
 fs::path fresh_dir(const std::string& name) {
@@ -64,17 +77,44 @@ void start(Child& run) {
   }
 }
 
-// Waits up to `limit` for the child; false if it is still running.
-bool wait_for(Child& run, std::chrono::milliseconds limit) {
-  for (auto end = Clock::now() + limit;; std::this_thread::sleep_for(std::chrono::milliseconds(2))) {
-    int raw = 0;
-    if (::waitpid(run.pid, &raw, WNOHANG) == run.pid) {
-      run.latency = std::chrono::duration<double>(Clock::now() - run.signalled).count();
-      run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
-      return true;
-    }
-    if (Clock::now() >= end) return false;
-  }
+// The CPU seconds a running process has used (/proc/PID/stat: utime + stime of all threads).
+double cpu_seconds(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+  std::string stat;
+  std::getline(in, stat);
+  const auto name_end = stat.rfind(')');  // the command's name may hold spaces
+  if (name_end == std::string::npos) return -1;
+  std::istringstream fields(stat.substr(name_end + 2));  // from field 3, the state
+  std::string field;
+  double ticks = 0;
+  for (int i = 3; i <= 15 && fields >> field; ++i)
+    if (i >= 14) ticks += std::stod(field);
+  return ticks / static_cast<double>(::sysconf(_SC_CLK_TCK));
+}
+
+// Whether the process catches SIGINT yet (its handlers are installed: /proc/PID/status SigCgt).
+bool catches_sigint(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/status");
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind("SigCgt:", 0) == 0) return (std::stoull(line.substr(7), nullptr, 16) >> (SIGINT - 1)) & 1;
+  return false;
+}
+
+// Reaps the child if it has ended: its status, and the CPU time it used after the signal.
+bool reaped(Child& run) {
+  int raw = 0;
+  struct rusage usage {};
+  if (::wait4(run.pid, &raw, WNOHANG, &usage) != run.pid) return false;
+  run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
+  const double total = static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+                       1e-6 * static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec);
+  if (run.cpu_at_signal >= 0) run.cpu_after = total - run.cpu_at_signal;
+  return true;
+}
+
+void signal(Child& run) {
+  run.cpu_at_signal = cpu_seconds(run.pid);
+  for (int i = 0; i < run.signals; ++i) ::kill(run.pid, SIGINT);
 }
 
 std::string slurp(const fs::path& p) {
@@ -90,42 +130,43 @@ std::string joined(const std::vector<std::string>& args) {
   return s;
 }
 
-// Starts every command, lets each run for a while, interrupts them all and checks each.
-void interrupt_all(std::vector<std::vector<std::string>> commands) {
-  std::vector<Child> runs;
-  for (std::size_t i = 0; i < commands.size(); ++i) runs.push_back(Child{commands[i], fresh_dir(std::to_string(i))});
-  for (auto& r : runs) start(r);
-    // Under the sanitizers ten instrumented processes take longer to start and install their
-    // handlers than 400 ms on two cores (a signal before that kills without the message).
-#ifdef QG_SANITIZED
-  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
-#else
-  std::this_thread::sleep_for(std::chrono::milliseconds(400));
-#endif
-  for (auto& r : runs)
-    if (wait_for(r, std::chrono::milliseconds(0)))
-      ADD_FAILURE() << joined(r.args) << " finished before the signal: " << slurp(r.dir / "stderr"), r.latency = -1;
-  for (auto& r : runs)
-    if (r.status < 0) r.signalled = Clock::now(), ::kill(r.pid, SIGINT);
-  // Reap them as they end, so that each latency is its own.
-  for (auto end = Clock::now() + std::chrono::seconds(10); Clock::now() < end;) {
-    bool running = false;
-    for (auto& r : runs)
-      if (r.status < 0) running |= !wait_for(r, std::chrono::milliseconds(0));
-    if (!running) break;
+// Runs each child until it is ready (handlers installed, cpu_before seconds of work), signals
+// it, and reaps it. A child that is never ready or never ends within kHang is killed and
+// reported.
+void signal_when_ready(std::vector<Child>& runs) {
+  const auto end = Clock::now() + kHang;
+  for (bool running = true; running && Clock::now() < end;) {
+    running = false;
+    for (auto& r : runs) {
+      if (r.status >= 0 || reaped(r)) continue;
+      running = true;
+      if (r.cpu_at_signal < 0 && catches_sigint(r.pid) && cpu_seconds(r.pid) >= r.cpu_before) signal(r);
+    }
     std::this_thread::sleep_for(std::chrono::milliseconds(2));
   }
-  for (auto& r : runs) {
+  for (auto& r : runs)
     if (r.status < 0) {
       ::kill(r.pid, SIGKILL);
       ::waitpid(r.pid, nullptr, 0);
-      ADD_FAILURE() << joined(r.args) << " ignored SIGINT for 10 s";
+      ADD_FAILURE() << joined(r.args) << (r.cpu_at_signal < 0 ? " never got ready for the signal" : " ignored SIGINT");
+    }
+}
+
+// Starts every command, interrupts each once it is inside its work, and checks each: exit 130
+// with the message, at most kCpuAfterSignal of work after the signal, no file left behind.
+void interrupt_all(std::vector<Child> runs) {
+  for (std::size_t i = 0; i < runs.size(); ++i) runs[i].dir = fresh_dir(std::to_string(i));
+  for (auto& r : runs) start(r);
+  signal_when_ready(runs);
+  for (auto& r : runs) {
+    if (r.status < 0) continue;  // reported
+    const std::string err = slurp(r.dir / "stderr");
+    if (r.cpu_at_signal < 0) {
+      ADD_FAILURE() << joined(r.args) << " finished before the signal: " << err;
       continue;
     }
-    if (r.latency < 0) continue;  // it had finished before the signal
-    const std::string err = slurp(r.dir / "stderr");
     EXPECT_EQ(r.status, 130) << joined(r.args) << ": " << err;
-    EXPECT_LT(r.latency, kLatency) << joined(r.args);
+    EXPECT_LT(r.cpu_after, kCpuAfterSignal) << joined(r.args);
     EXPECT_NE(err.find("queengames: interrupted; "), std::string::npos) << joined(r.args) << ": " << err;
     for (const auto& entry : fs::directory_iterator(r.dir)) {
       const std::string name = entry.path().filename().string();
@@ -135,11 +176,17 @@ void interrupt_all(std::vector<std::vector<std::string>> commands) {
   }
 }
 
+std::vector<Child> children(const std::vector<std::vector<std::string>>& commands) {
+  std::vector<Child> runs;
+  for (const auto& c : commands) runs.emplace_back(c, fs::path());
+  return runs;
+}
+
 }  // namespace
 
 // The paths of issue 21 §1 that polled no signal, and one command of every other family.
 TEST(CliInterrupt, SequencesAndGames) {
-  interrupt_all({
+  interrupt_all(children({
       {"bfile", "A003159", "1e12", "--out", "b"},  // the morphic route
       {"bfile", "A026368", "1e12"},
       {"bfile", "A184117", "1e9", "--out", "b"},  // the complementary pair
@@ -156,13 +203,13 @@ TEST(CliInterrupt, SequencesAndGames) {
       {"game", "t2t:1e5", "--is-p", "1e9", "2e9"},                                 // the sweep to a column (was deaf)
       {"draw", "game", "t2t:1e5", "--size", "2^20", "--out", "g.png"},             // the sweep of a picture (was deaf)
       {"game", "maharaja", "--census", "--window", "2^14"},                        // within a census row (was deaf)
-  });
+  }));
 }
 
 TEST(CliInterrupt, BoardsPicturesAndProcesses) {
   fs::path fifo_dir = fresh_dir("fifo");
   ASSERT_EQ(::mkfifo((fifo_dir / "fifo").c_str(), 0600), 0);
-  interrupt_all({
+  auto runs = children({
       {"blocking", "3", "--size", "1e5", "--table"},
       {"blocking", "3", "--size", "2e5"},  // 4·10^10 cells: seconds even on an idle machine
       // Rows of 2^31 and 2^29 cells (seconds each): the scan polls within the row, and the
@@ -173,49 +220,34 @@ TEST(CliInterrupt, BoardsPicturesAndProcesses) {
       {"draw", "spiral-queens", "--radius", "1e9", "--out", "s.png"},
       {"spiral", "queens", "1e9", "--out", "q"},
       {"grundy", "wythoff", "--size", "1e4", "--out", "g.csv"},
-      {"dictionary", "maharaja", "--bits", "2^40", "--out", "d"},
-      {"dictionary", (fifo_dir / "fifo").string(), "--bits", "10"},  // a FIFO nobody writes to
+      {"dictionary", "maharaja", "--bits", "2^40", "--force", "--out", "d"},  // past its estimate: forced
+      {"dictionary", (fifo_dir / "fifo").string(), "--bits", "10"},           // a FIFO nobody writes to
       {"check", "knuth.conjecture25", "--deep"},
       {"infty-queens", "1e10", "--bfile"},
   });
+  for (auto& r : runs)
+    if (r.args[0] == "dictionary" && r.args[1].ends_with("fifo")) r.cpu_before = 0;  // it waits in open(), using no CPU
+  interrupt_all(std::move(runs));
   fs::remove_all(fifo_dir);
 }
 
 // The tour's sections (the morphic analyses, the blocking summaries and pictures) pass the
 // CLI's progress callback to the library: a signal in the middle of any of them is answered
-// within a second (the pictures of the sections done stay in the tour's directory).
+// within a second of CPU time (the pictures of the sections done stay in the tour's directory).
+// The moments are CPU seconds of the tour's own work, so they fall in the same sections
+// however loaded the machine is; a fast machine may finish first.
 TEST(CliInterrupt, TourInEverySection) {
-  const std::array<int, 4> moments{300, 1200, 2500, 4000};  // ms after the start
   std::vector<Child> runs;
-  for (int ms : moments) {
-    runs.push_back(Child{{"tour", "--dir", "t"}, fresh_dir("tour" + std::to_string(ms))});
+  for (double cpu : {0.3, 1.2, 2.5, 4.0}) {
+    runs.emplace_back(std::vector<std::string>{"tour", "--dir", "t"}, fresh_dir("tour" + std::to_string(runs.size())),
+                      cpu);
     start(runs.back());
   }
-  const auto started = Clock::now();
-  std::array<bool, 4> signalled{};
-  for (auto end = started + std::chrono::seconds(15); Clock::now() < end;) {
-    bool running = false;
-    for (std::size_t i = 0; i < runs.size(); ++i) {
-      if (runs[i].status >= 0) continue;
-      if (wait_for(runs[i], std::chrono::milliseconds(0))) continue;  // a fast machine may finish first
-      running = true;
-      if (!signalled[i] && Clock::now() >= started + std::chrono::milliseconds(moments[i])) {
-        runs[i].signalled = Clock::now(), signalled[i] = true;
-        ::kill(runs[i].pid, SIGINT);
-      }
-    }
-    if (!running) break;
-    std::this_thread::sleep_for(std::chrono::milliseconds(2));
-  }
-  for (std::size_t i = 0; i < runs.size(); ++i) {
-    auto& r = runs[i];
-    if (r.status < 0) {
-      ::kill(r.pid, SIGKILL);
-      ::waitpid(r.pid, nullptr, 0);
-      ADD_FAILURE() << "the tour ignored SIGINT for 10 s";
-    } else if (signalled[i]) {
+  signal_when_ready(runs);
+  for (auto& r : runs) {
+    if (r.status >= 0 && r.cpu_at_signal >= 0) {
       EXPECT_EQ(r.status, 130) << slurp(r.dir / "stderr");
-      EXPECT_LT(r.latency, kLatency) << "signalled at " << moments[i] << " ms";
+      EXPECT_LT(r.cpu_after, kCpuAfterSignal) << "signalled after " << r.cpu_at_signal << " s of CPU";
     }
     fs::remove_all(r.dir);
   }
@@ -224,14 +256,12 @@ TEST(CliInterrupt, TourInEverySection) {
 // The first signal restores the default action: a second one kills at once, even a run that
 // is slow to poll.
 TEST(CliInterrupt, SecondSignalKills) {
-  Child run{{"bfile", "A000201", "1e12"}, fresh_dir("twice")};
-  start(run);
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
-  run.signalled = Clock::now();
-  ::kill(run.pid, SIGINT);
-  ::kill(run.pid, SIGINT);
-  ASSERT_TRUE(wait_for(run, std::chrono::seconds(5)));
-  EXPECT_EQ(run.status, 130);  // by exit(130) or by the default action of SIGINT
-  EXPECT_LT(run.latency, kLatency);
-  fs::remove_all(run.dir);
+  std::vector<Child> runs;
+  runs.emplace_back(std::vector<std::string>{"bfile", "A000201", "1e12"}, fresh_dir("twice"));
+  runs[0].signals = 2;
+  start(runs[0]);
+  signal_when_ready(runs);
+  EXPECT_EQ(runs[0].status, 130);  // by exit(130) or by the default action of SIGINT
+  EXPECT_LT(runs[0].cpu_after, kCpuAfterSignal);
+  fs::remove_all(runs[0].dir);
 }

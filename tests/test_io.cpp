@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include "queengames/io.hpp"
 
@@ -226,6 +227,28 @@ TEST(Png, WritesAValidImageOfTheRightSize) {
   EXPECT_EQ(be32(16), 100);
   EXPECT_EQ(be32(20), 50);
   fs::remove(p);
+}
+
+TEST(Png, CompressionLevelsTradeSizeForSpeed) {
+  // A smooth 256² gradient: stored (level 0) it takes at least its 196,608 raw bytes; level 9
+  // packs it far smaller; a level outside 0..9 is refused.
+  auto png = [](int level) {
+    std::ostringstream out;
+    qg::write_png(
+        out, 256, 256,
+        [](std::uint32_t y, qg::Rgb* row) {
+          for (std::uint32_t x = 0; x < 256; ++x)
+            row[x] = {static_cast<std::uint8_t>(x), static_cast<std::uint8_t>(y), 0};
+        },
+        {}, level);
+    return std::move(out).str();
+  };
+  const std::string stored = png(0), fast = png(1), best = png(9);
+  EXPECT_GE(stored.size(), 256u * 256u * 3u);
+  EXPECT_LT(best.size(), stored.size() / 10);
+  EXPECT_LT(fast.size(), stored.size() / 2);
+  EXPECT_EQ(fast.substr(1, 3), "PNG");
+  EXPECT_THROW(png(10), qg::RangeError);
 }
 
 TEST(Sum64, MatchesAHandComputation) {

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <set>
 #include <tuple>
 
 #include <fmt/format.h>
@@ -390,8 +391,22 @@ TEST(Prover, RegularExpressions) {
     }
     return std::string("no error");
   };
-  EXPECT_EQ(message("reg x msd_2 \"0*2\":"), "r.txt:1:16: 2 is not a digit of input 1");
+  // A letter outside an input's alphabet matches nothing (Walnut's reading).
+  EXPECT_EQ(message("reg x msd_2 \"0*2\":"), "no error");
+  EXPECT_FALSE(eval(s, "Ex $x(x)"));
   EXPECT_EQ(message("reg x msd_2 msd_2 \"[0,1]([1,1]\":"), "r.txt:1:31: expected ')'");
+  // Walnut's alphabets and shorthands: signed letters, any order, `.`, classes; fib, lsd, 3.
+  s.run("reg pm {-1,0,1} \"1[-1]\": reg cls msd_5 \".[3-4]\": reg sh lsd \"0*11\": reg f3 3 \"10\":");
+  EXPECT_EQ(write_automaton(s.automaton("pm")).substr(0, 11), "{-1, 0, 1}\n");
+  EXPECT_TRUE(s.automaton("pm").run({2, 0}));   // 1 then −1: digits 2 and 0
+  EXPECT_FALSE(s.automaton("pm").run({2, 2}));  // 1 then 1
+  for (std::uint64_t n = 0; n < 60; ++n) {
+    EXPECT_EQ(accepts(s.automaton("cls"), {n}), n < 25 && (n % 5 == 3 || n % 5 == 4)) << n;  // . may be 0
+    // lsd: 0…0 11 is 3·2^k.
+    EXPECT_EQ(accepts(s.automaton("sh"), {n}), n == 3 || n == 6 || n == 12 || n == 24 || n == 48) << n;
+    EXPECT_EQ(accepts(s.automaton("f3"), {n}), n == 3) << n;
+  }
+  EXPECT_EQ(s.automaton("sh").tracks()[0].system->name(), "lsd_2");
 }
 
 // morphism, promote, image: the Thue–Morse word again, its complement, μ(T) = T.
@@ -538,6 +553,17 @@ TEST(Prover, WalnutFoldersAndFreeVariables) {
   EXPECT_EQ(r[2].command, "macro");
   EXPECT_TRUE(r[3].truth.value());
   EXPECT_TRUE(std::filesystem::exists(home / "Result" / "test0.txt"));
+  // A constant side of a connective folds the other away, as in Walnut: TRUE, written "true".
+  auto folded = s.run("eval test79 \"(Ex,y x<y) | (z=3)\": eval test84 \"(z=3) & (Ex x>x+1)\":");
+  EXPECT_TRUE(folded[0].truth.value());
+  EXPECT_FALSE(folded[1].truth.value());
+  {
+    std::ifstream f(home / "Result" / "test79.txt");
+    std::string word;
+    f >> word;
+    EXPECT_EQ(word, "true");
+  }
+  EXPECT_TRUE(s.run("def t79 \"(Ex,y x<y) | (z=3)\": eval u \"$t79()\":").at(1).truth.value());
   EXPECT_TRUE(std::filesystem::exists(home / "Result" / "five.txt"));
   EXPECT_TRUE(std::filesystem::exists(home / "Automata Library" / "five.txt"));
   EXPECT_FALSE(std::filesystem::exists(home / "Automata Library" / "test0.txt"));
@@ -619,4 +645,53 @@ TEST(Prover, WalnutLanguage) {
       s, "msd_2", "T2[x][x] = @1", [&](const V&) { return true; }, 40);
   expect_matches(
       s, "msd_2", ".AT[x] = @1", [&](const V& v) { return tm(v[0]) == 1; }, 40);
+  // Arguments whose ?system is the partner of an automaton's: the automaton read from the other
+  // end, so that T[x+0] under ?lsd_2 is Thue–Morse's letter at the number x (and $g likewise).
+  expect_matches(
+      s, "lsd_2", "T[x+0] = @1", [&](const V& v) { return tm(v[0]) == 1; }, 40);
+  s.run("def g \"?msd_2 x = 5 | x = 12\":");
+  expect_matches(
+      s, "lsd_2", "$g(x+0)", [&](const V& v) { return v[0] == 5 || v[0] == 12; }, 40);
+  EXPECT_EQ(s.automaton("f").tracks()[0].system->name(), "lsd_2");
+}
+
+// Walnut's automaton commands, each against the words or numbers it must accept.
+TEST(Prover, AutomatonCommands) {
+  Session s;
+  auto words_of = [&](const Automaton& a, std::size_t max_length) {
+    // Every accepted word over the alphabet up to max_length, as digit strings.
+    std::set<std::string> out;
+    std::function<void(std::uint32_t, std::string)> walk = [&](std::uint32_t q, std::string w) {
+      if (a.accepting(q)) out.insert(w);
+      if (w.size() == max_length) return;
+      for (std::uint32_t l = 0; l < a.letters(); ++l) walk(a.next(q, l), w + static_cast<char>('0' + l));
+    };
+    walk(a.initial(), "");
+    return out;
+  };
+  s.run("reg a {0,1} \"(10)*0\": reg b {0,1} \"(01)*0\": union u a b: intersect i a b:");
+  EXPECT_EQ(words_of(s.automaton("i"), 6), (std::set<std::string>{"0"}));
+  EXPECT_EQ(words_of(s.automaton("u"), 5), (std::set<std::string>{"0", "100", "010", "10100", "01010"}));
+  s.run(
+      "reg x {0,1,2} \"012\": reg y {0,1,2} \"2\": star xs x: star ys y: concat c xs ys: leftquo l c x:"
+      " rightquo r c y:");
+  EXPECT_EQ(words_of(s.automaton("c"), 4), (std::set<std::string>{"", "012", "2", "22", "222", "2222", "0122"}));
+  // {w : 012·w ∈ (012)*2*}, {w : w·2 ∈ (012)*2*} (01 is in the second: 01·2 = 012).
+  EXPECT_EQ(words_of(s.automaton("l"), 3), (std::set<std::string>{"", "012", "2", "22", "222"}));
+  EXPECT_EQ(words_of(s.automaton("r"), 3), (std::set<std::string>{"", "01", "012", "2", "22", "222"}));
+  // reverse: the Fibonacci word read least significant digit first, its letters unchanged.
+  s.run("reverse fl F:");
+  const Automaton &fl = s.word("fl"), &f = s.word("F");
+  EXPECT_EQ(fl.tracks()[0].system->name(), "lsd_fib");
+  for (std::uint64_t n = 0; n < 200; ++n)
+    EXPECT_EQ(fl.run(qg::automata::encode(fl, {n})), f.run(qg::automata::encode(f, {n}))) << n;
+  // combine: 1 on the multiples of 3, 2 on the other even numbers, 0 elsewhere.
+  s.run("def m3 \"Ey x=3*y\": def ev \"Ey x=2*y\": combine k m3 ev:");
+  EXPECT_TRUE(s.run("eval kk2 \"An (k[n]=@1 <=> $m3(n)) & (k[n]=@2 <=> ($ev(n) & ~$m3(n)))\":").at(0).truth.value());
+  // inf and test.
+  auto r = s.run("reg two msd_2 \"0*10\": inf two: inf ev: test ev 4: test two 9:");
+  EXPECT_FALSE(r[1].truth.value());
+  EXPECT_TRUE(r[2].truth.value());
+  EXPECT_EQ(r[3].lines, (std::vector<std::string>{"0", "2", "4", "6"}));
+  EXPECT_EQ(r[4].lines, (std::vector<std::string>{"2"}));
 }

@@ -4,10 +4,12 @@
 // however the members are sharded, bad input refused before any work.
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
 #include <unistd.h>
 #include <fstream>
 #include <sstream>
 
+#include "core/checksum.hpp"
 #include "queengames/blocking.hpp"
 #include "queengames/io.hpp"
 #include "queengames/numeration.hpp"
@@ -152,9 +154,8 @@ TEST(Sweep, BlockingRow) {
   EXPECT_LT(std::stoll(row[14]), 0);
 }
 
-// The merged tables do not depend on the sharding; a finished shard is never recomputed (a
-// row changed by hand survives the resumed run), a missing one is; a directory holding
-// another sweep is refused.
+// The merged tables do not depend on the sharding; a finished shard is never recomputed, a
+// missing one is; a directory holding another sweep is refused.
 TEST(Sweep, ResumeAndShardingIndependence) {
   TempDir one("one"), three("three");
   Sweep a({"kl-maharaja", 2, 7, 200, 1}), b({"kl-maharaja", 2, 7, 200, 3});
@@ -165,27 +166,56 @@ TEST(Sweep, ResumeAndShardingIndependence) {
   EXPECT_EQ(merged.substr(0, 4), "# A\n");
   EXPECT_EQ(tail(slurp(json_path(one.path)), 3), tail(slurp(json_path(three.path)), 3));
 
-  // Shard 2 changed by hand, shard 4 removed: the rerun restores 4 and keeps 2 as it is.
-  std::string shard2 = slurp(shard_path(one.path, 2));
-  std::string changed = shard2;
-  changed.replace(changed.find('\n') + 1, 1, "9");
-  std::ofstream(shard_path(one.path, 2)) << changed;
+  // Shard 4 removed: the rerun restores it and leaves shard 2's file as it was (the same inode:
+  // a rewrite renames a new file into place).
+  auto inode = [](const fs::path& p) {
+    struct stat st {};
+    return ::stat(p.c_str(), &st) == 0 ? st.st_ino : 0;
+  };
+  const auto shard2 = inode(shard_path(one.path, 2));
   fs::remove(shard_path(one.path, 4));
   fs::remove(csv_path(one.path));
-  EXPECT_FALSE(a.shard_done(one.path, 4));
+  EXPECT_EQ(a.shard_problem(one.path, 4), "missing");
   EXPECT_TRUE(a.shard_done(one.path, 2));
   EXPECT_THROW(a.merge(one.path, "A"), InputError);  // shard 4 missing
   a.run(one.path, "A");
-  const std::string resumed = slurp(csv_path(one.path));
-  EXPECT_NE(resumed, merged);
-  EXPECT_NE(resumed.find(tail(changed, 1)), std::string::npos);
-  std::ofstream(shard_path(one.path, 2)) << shard2;
-  a.merge(one.path, "A");
   EXPECT_EQ(slurp(csv_path(one.path)), merged);
+  EXPECT_EQ(inode(shard_path(one.path, 2)), shard2);
 
   EXPECT_THROW(b.prepare(one.path), InputError);  // one.path holds shards of a
   EXPECT_NO_THROW(a.prepare(one.path));
   EXPECT_THROW(a.prepare("/proc/no/such/dir"), InputError);
+}
+
+// Issue 28 §1: a damaged shard — cut short, a row changed or added by hand, a row of another
+// member, its checksum line edited — is named, refused by merge, and recomputed by a rerun,
+// which then merges exactly the tables of an undisturbed run.
+TEST(Sweep, DamagedShardsAreRecomputedNeverMerged) {
+  TempDir dir("damaged");
+  Sweep a({"kl-maharaja", 2, 5, 100, 2});
+  a.run(dir.path, "A");
+  const std::string merged = slurp(csv_path(dir.path)), good = slurp(shard_path(dir.path, 1));
+  ASSERT_TRUE(a.shard_problem(dir.path, 1).empty());
+  const std::string rows = good.substr(0, good.rfind("# checksum"));  // the fingerprint and 2 rows
+  const std::string head = rows.substr(0, rows.find('\n') + 1), body = tail(rows, 1);
+  const std::string first = body.substr(0, body.find('\n') + 1);
+  std::string changed = good;
+  changed[head.size()] = '9';
+  const std::vector<std::pair<std::string, std::string>> damages = {
+      {good.substr(0, 50), "damaged (its checksum line is missing or does not match)"},
+      {good + "999,1,2\n", "damaged (its checksum line is missing or does not match)"},
+      {changed, "damaged (its checksum line is missing or does not match)"},
+      // Written with a valid checksum, but not this shard's rows: one too many, or the first twice.
+      {rows + first + checksum_line(rows + first), "damaged (more than its 2 rows)"},
+      {head + first + first + checksum_line(head + first + first), "damaged (row 1 is not member 1,4)"},
+  };
+  for (const auto& [bytes, problem] : damages) {
+    std::ofstream(shard_path(dir.path, 1), std::ios::binary) << bytes;
+    EXPECT_EQ(a.shard_problem(dir.path, 1), problem);
+    EXPECT_THROW(a.merge(dir.path, "A"), InputError);
+    a.run(dir.path, "A");
+    EXPECT_EQ(slurp(csv_path(dir.path)), merged) << problem;
+  }
 }
 
 }  // namespace

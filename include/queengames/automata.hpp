@@ -47,6 +47,17 @@ struct Track {
   std::string name;
   unsigned base = 2;  // digits 0 … base-1
   std::shared_ptr<const NumberSystem> system;
+  // A track without a system may carry any integers as its letters (Walnut's {-1,0,1}, {2,0}):
+  // digit i stands for values[i]. Empty: digit i is the value i.
+  std::vector<int> values = {};
+  int value(unsigned digit) const { return values.empty() ? static_cast<int>(digit) : values[digit]; }
+  // The digit standing for `v`, or base when v is not a letter of the track.
+  unsigned digit(long long v) const {
+    if (values.empty()) return v >= 0 && v < base ? static_cast<unsigned>(v) : base;
+    for (unsigned i = 0; i < values.size(); ++i)
+      if (values[i] == v) return i;
+    return base;
+  }
 };
 
 // What one step did: "product", "exists x", "complement", "minimize", "reverse" …
@@ -219,7 +230,8 @@ Automaton close_padding(const Automaton& a, const Context& context);
 // Minimal equivalent complete automaton (Hopcroft; outputs kept, unreachable states dropped).
 Automaton minimize(const Automaton& a, const Context& context);
 // The automaton of the reversed words, its tracks given the systems `systems` (the msd ↔ lsd
-// partners; same bases); minimal. Acceptors only.
+// partners, or none for a track of words; same bases); minimal. Word automata too: the reversed
+// word gets the letter of the word.
 Automaton reverse(const Automaton& a, const std::vector<std::shared_ptr<const NumberSystem>>& systems,
                   const Context& context);
 // Tracks of the same name merged: `names` gives each track's new name; tracks given the same

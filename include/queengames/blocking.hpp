@@ -123,11 +123,13 @@ class Slab {
   std::uint64_t rows_done() const;
   // This slab's part of the summary of rows 0 … rows_done() − 1 (width W, height rows_done()).
   Summary summary() const;
-  // The whole state after rows_done() rows, written atomically (about 2·(x1 − x0)·4 bytes),
-  // and read back by a slab of the same k, W, x0, x1 (InputError for any other file).
+  // The whole state after rows_done() rows, written atomically (about 2·(x1 − x0)·4 bytes)
+  // with a checksum, and read back by a slab of the same k, W, x0, x1 after `row` rows:
+  // InputError for any other file, and for a damaged one (its size, its checksum, a count no
+  // table of game k can hold), which is never resumed from.
   void save(const std::filesystem::path& path) const;
   static Slab restore(const std::filesystem::path& path, std::uint64_t k, std::uint64_t width, std::uint64_t x0,
-                      std::uint64_t x1);
+                      std::uint64_t x1, std::uint64_t row);
 
  private:
   struct Impl;
@@ -141,7 +143,8 @@ Summary combine(const Summary& a, const Summary& b);
 // Checkpoints of R slabs in one directory: slab i's state after row y is slab_checkpoint(dir,
 // R, i, y); mark_checkpoint(dir, R, y) records that every slab has saved row y (and removes
 // the files of earlier rows), last_checkpoint(dir, R) reads it back (nullopt when there is
-// none). A checkpoint holds no height: a run of any height ≥ y resumes from it.
+// none, InputError when the record is damaged: it carries a checksum too). A checkpoint holds
+// no height: a run of any height ≥ y resumes from it.
 std::filesystem::path slab_checkpoint(const std::filesystem::path& dir, std::uint64_t slabs, std::uint64_t i,
                                       std::uint64_t y);
 void mark_checkpoint(const std::filesystem::path& dir, std::uint64_t slabs, std::uint64_t y);

@@ -9,7 +9,11 @@
 
 #include <chrono>
 #include <cstdint>
+#include <filesystem>
 #include <functional>
+#include <map>
+#include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -26,15 +30,39 @@ const char* to_string(ClaimKind kind);
 enum class ClaimRoute { proof, bounded };
 const char* to_string(ClaimRoute route);
 
+// What a run of a claim showed, exactly:
+//   PROVED            its proof ran, every eval TRUE and every implication in it not vacuous
+//   REFUTED           a proof (or a checked certificate) of its negation ran
+//   EVIDENCE AGAINST  data contradict a conjecture's finite reading in a window, not its eventual one
+//   PASS              its check held up to the bound
+//   FAIL              a counterexample, a FALSE eval, or a shipped automaton that fails its certification
+//   VACUOUS           every eval TRUE, but an implication's hypothesis never holds, or its conclusion
+//                     follows from the hypothesis alone (docs/PROVER.md, "Vacuity")
+// REFUTED and EVIDENCE AGAINST are what the project found, not faults: only FAIL and VACUOUS make
+// `queengames check` exit with status 1.
+enum class ClaimStatus { proved, refuted, evidence_against, pass, fail, vacuous };
+const char* to_string(ClaimStatus status);  // "PROVED", "REFUTED", "EVIDENCE AGAINST", "PASS", "FAIL", "VACUOUS"
+
 struct ClaimOutcome {
-  bool pass = false;
+  bool pass = false;                // no failure (FAIL and VACUOUS are the failures)
   std::uint64_t bound_reached = 0;  // in the claim's own unit (terms, rows, positions …)
   std::string detail;               // on FAIL the first counterexample; on PASS what was measured
+  // A passing bounded check says PASS, or for a conjecture its check contradicts EVIDENCE AGAINST
+  // (the detail gives the window) or REFUTED (a certificate of the negation was checked).
+  ClaimStatus status = ClaimStatus::pass;
 };
 
-// The two verdicts, for the checkers: the bound reached and what was measured or found.
+// The verdicts, for the checkers: the bound reached and what was measured or found.
 inline ClaimOutcome passed(std::uint64_t reached, std::string detail) { return {true, reached, std::move(detail)}; }
-inline ClaimOutcome failed(std::uint64_t reached, std::string detail) { return {false, reached, std::move(detail)}; }
+inline ClaimOutcome failed(std::uint64_t reached, std::string detail) {
+  return {false, reached, std::move(detail), ClaimStatus::fail};
+}
+inline ClaimOutcome evidence_against(std::uint64_t reached, std::string window) {
+  return {true, reached, std::move(window), ClaimStatus::evidence_against};
+}
+inline ClaimOutcome refuted(std::uint64_t reached, std::string certificate) {
+  return {true, reached, std::move(certificate), ClaimStatus::refuted};
+}
 
 // A claim's bounds, each in the claim's own unit.
 struct ClaimBounds {
@@ -65,9 +93,14 @@ struct Claim {
   // (docs/PROVER.md) whose every `eval` must be TRUE; the last `eval` states the claim. Empty
   // for a claim that can only be checked to a bound (the statement says why).
   std::string proof{};  // {}: the claims without a proof may leave it out (-Wmissing-field-initializers)
+  // What the bounded check of a claim without a proof finds at its standard bound: PASS, or for a
+  // conjecture the data contradict EVIDENCE AGAINST or REFUTED (`check --list` shows it).
+  ClaimStatus expected = ClaimStatus::pass;
 
   std::uint64_t bound(ClaimDepth depth) const;
   ClaimRoute route() const { return proof.empty() ? ClaimRoute::bounded : ClaimRoute::proof; }
+  // PROVED for a claim with a proof, else `expected`.
+  ClaimStatus status() const { return route() == ClaimRoute::proof ? ClaimStatus::proved : expected; }
 };
 
 // Every registered claim, in a stable order.
@@ -76,6 +109,43 @@ std::vector<Claim> all_claims();
 // The claims whose id equals or starts with one of the patterns ("exile" selects
 // "exile.*"); all claims for no patterns. InputError for a pattern that selects nothing.
 std::vector<Claim> select_claims(const std::vector<std::string>& patterns);
+
+// The certification of shipped automata (data/walnut/, qg::synth's evals: one value for every n,
+// and the game's kernel or the Tribonacci word's induction), run once for a coordinate and the
+// partner its certification names (xaut with yaut).
+struct Certification {
+  std::vector<std::string> automata;  // the pair certified together, e.g. {"xaut", "yaut"}
+  bool certified = false;             // every eval TRUE
+  std::string detail;                 // "7 evals TRUE", or the FALSE eval and its counterexample
+  std::string commands;               // the Walnut commands run (duplicates of the pair's shared ones once)
+  double seconds = 0;
+  std::uint64_t largest_automaton = 0;
+};
+
+// The certifications made in one run, so that each shipped automaton is certified once however
+// many proofs read it. A caller running several claims keeps one for the run (the library keeps
+// no state of its own).
+class Certifications {
+ public:
+  // The certification of `name` (one of prover::shipped_automata()) as a session reading
+  // `library` first resolves it (Session::set_library; empty: the shipped file), run on first
+  // use; `progress` is polled inside it. The bool says whether this call ran it.
+  std::pair<std::shared_ptr<const Certification>, bool> certify(const std::string& name,
+                                                                const std::filesystem::path& library,
+                                                                const ProgressFn& progress = {});
+
+ private:
+  std::map<std::string, std::shared_ptr<const Certification>> done_;  // by library and name
+};
+
+// A proof as a referee reruns it (`check ID --transcript DIR`): the Walnut commands that ran —
+// the certifications of the shipped automata it reads, the proof, the vacuity evals after each
+// eval — and the automata they read, as Walnut files.
+struct Transcript {
+  std::string commands;
+  std::map<std::string, std::string> automata;  // NAME → "Automata Library/NAME.txt"
+  std::map<std::string, std::string> words;     // W → "Word Automata Library/W.txt"
+};
 
 struct ClaimReport {
   std::string id;
@@ -86,19 +156,38 @@ struct ClaimReport {
   ClaimRoute route = ClaimRoute::bounded;
   std::uint64_t largest_automaton = 0;  // proof: states of the largest automaton built
   std::uint64_t peak_bytes = 0;         // proof: bytes of the largest table built
+  ClaimStatus status = ClaimStatus::pass;
+  // proof: the certifications this run made for it (those already made in the run are not
+  // repeated), and what it ran when a transcript was asked for.
+  std::vector<std::shared_ptr<const Certification>> certified{};
+  std::optional<Transcript> transcript{};
 };
 
-// Runs one claim's checker at `bound` (0: its standard bound), timing it. RangeError beyond
-// bounds.max.
+// Runs one claim's checker at `bound` (0: its standard bound), timing it: status PASS, FAIL, or
+// the finding of a passing check (EVIDENCE AGAINST, REFUTED). RangeError beyond bounds.max.
 ClaimReport run_claim(const Claim& claim, std::uint64_t bound, const ProgressFn& progress = {});
 
-// Runs one claim's proof with qg::prover::Session, timing it: the outcome passes when every
-// `eval` is TRUE; a FALSE eval fails it, the detail naming that eval and, for a statement
-// "A x … φ", its smallest counterexample. `progress` is polled inside every automaton step
-// (a throw from it stops the proof at once). InputError for a claim without a proof, or
-// with one that does not parse or has no eval. Defined beside all_claims() (the registry
-// links the prover; the claims module cannot).
-ClaimReport prove_claim(const Claim& claim, const ProgressFn& progress = {});
+struct ProofOptions {
+  std::filesystem::path library{};           // read before the shipped automata (Session::set_library)
+  Certifications* certifications = nullptr;  // the run's; nullptr: this proof's own
+  bool transcript = false;                   // fill ClaimReport::transcript
+};
+
+// Runs one claim's proof with qg::prover::Session command by command, timing it. Before a command
+// reads a shipped automaton ($xaut, not one the proof defines) that automaton is certified; one that
+// fails makes the claim FAIL, naming it. After every eval the vacuity evals of its implications run
+// (prover/vacuity.hpp). PROVED when every eval is TRUE and no implication is vacuous; FAIL at the
+// first FALSE eval, naming it and, for a statement "A x … φ", its smallest counterexample; VACUOUS
+// when a vacuity eval is FALSE, saying which. `progress` is polled inside every automaton step (a
+// throw from it stops the proof at once). InputError for a claim without a proof, or with one that
+// does not parse or has no eval. Defined beside all_claims() (the registry links the prover; the
+// claims module cannot).
+ClaimReport prove_claim(const Claim& claim, const ProgressFn& progress = {}, const ProofOptions& options = {});
+
+// The shipped automata a proof reads ($name not defined by the proof itself), in order.
+std::vector<std::string> shipped_dependencies(const Claim& claim);
+// The eval that states the claim, its proof's last: name and statement ({} for no proof).
+std::pair<std::string, std::string> stating_eval(const Claim& claim);
 
 // The claims of each module, gathered by all_claims().
 std::vector<Claim> numeration_claims();

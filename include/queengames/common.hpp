@@ -81,11 +81,20 @@ class Poller {
   std::int64_t last_ns_ = -1;  // steady-clock time of the previous poll; -1 before the first
 };
 
-// Refuses (MemoryError) a computation whose memory estimate exceeds the machine's physical
-// memory, unless force is set. `what` names the computation.
+// Threads a computation may take (each engine's `threads`): 1..kMaxThreads, RangeError
+// otherwise (a thread holds its stack and scratch: a million of them is no request to honour).
+inline constexpr std::uint64_t kMaxThreads = 256;
+void require_threads(std::uint64_t threads);
+
+// Refuses (MemoryError) a computation whose memory estimate exceeds the memory this process
+// may use (usable_memory), unless force is set. `what` names the computation.
 void require_memory(std::uint64_t bytes, const std::string& what, bool force = false);
 // Physical memory of this machine in bytes.
 std::uint64_t physical_memory();
+// The memory this process may use: physical memory, or less where a limit is lower — the
+// address space or data segment left under `ulimit -v`/`-d`, the memory cgroup's limit (a
+// container's): past them an allocation fails however much the machine has.
+std::uint64_t usable_memory();
 // The resident set of this process in bytes (0 where /proc/self/statm cannot be read).
 std::uint64_t resident_memory();
 

@@ -127,6 +127,7 @@ struct DictionaryRunOptions {
   // Called for every word read: its entry and the position of its first bit.
   std::function<void(std::size_t entry, std::uint64_t position)> on_word;
   ProgressFn progress;  // in bits
+  bool force = false;   // run even past dictionary_bytes' estimate
 };
 
 struct DictionaryRun {
@@ -145,6 +146,12 @@ struct DictionaryRun {
 // word; the head reads through a table of all (max word length)-bit windows when the words
 // are at most 16 bits long, and through the trie otherwise.
 DictionaryRun run_dictionary(const Dictionary& dictionary, const DictionaryRunOptions& options);
+
+// The bytes run_dictionary holds for `bits` bits: the unread part of the string, up to four
+// times over (bits dropped a half at a time, a vector grown by doubling), scaled from a pilot
+// run of up to 2^22 bits (a few ms) — or the pilot's own, when the process stops in it.
+// run_dictionary refuses (MemoryError) past this machine's memory unless options.force.
+std::uint64_t dictionary_bytes(const Dictionary& dictionary, std::uint64_t bits);
 
 // The first `bits` bits of the process as a string (tests; small counts).
 std::string dictionary_bits(const Dictionary& dictionary, std::uint64_t bits);

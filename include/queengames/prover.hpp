@@ -66,6 +66,8 @@ struct Result {
   std::vector<std::string> matrix_variables;
   std::vector<std::size_t> matrix_positions;
   bool matrices = false;
+  // What a command prints besides its automaton (inf, test): one line each.
+  std::vector<std::string> lines;
 };
 
 // Called with each command's error when a run keeps going after it.

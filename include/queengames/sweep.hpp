@@ -68,7 +68,11 @@ class Sweep {
   // Creates `dir` if needed and checks that files can be written there and that the shard
   // files it holds belong to this sweep. InputError otherwise.
   void prepare(const std::filesystem::path& dir) const;
-  // Whether shard i's file is there and complete (it is renamed into place whole).
+  // A shard file ends with a checksum of its text (qg::checksum_line), and holds one row of
+  // the right number of columns for each of its members, each naming its member. "" when
+  // shard i's file is so; otherwise why it is not: "missing", or "damaged (…)" saying what
+  // is wrong. A damaged shard is recomputed by run(), refused by merge(), never merged.
+  std::string shard_problem(const std::filesystem::path& dir, std::uint64_t shard) const;
   bool shard_done(const std::filesystem::path& dir, std::uint64_t shard) const;
   // Computes shard i and writes its file atomically (progress in members of the shard).
   void run_shard(const std::filesystem::path& dir, std::uint64_t shard, const ProgressFn& progress = {}) const;
@@ -76,12 +80,14 @@ class Sweep {
   std::vector<std::vector<std::string>> compute_shard(std::uint64_t shard, const ProgressFn& progress = {}) const;
   // Writes dir/sweep.csv and dir/sweep.json from the shard files, in shard order, each
   // headed by `command` (the command that made the sweep, as the caller words it).
-  // InputError naming the first missing shard.
+  // InputError naming the first missing or damaged shard.
   void merge(const std::filesystem::path& dir, const std::string& command) const;
   // One process: prepare, every shard not yet done, merge. Progress in shards.
   void run(const std::filesystem::path& dir, const std::string& command, const ProgressFn& progress = {}) const;
 
  private:
+  // shard_problem, and the shard's rows (its text after the fingerprint) when it has none.
+  std::string check_shard(const std::filesystem::path& dir, std::uint64_t shard, std::string* rows) const;
   Spec spec_;
   std::string fingerprint_;
   std::uint64_t members_ = 0;

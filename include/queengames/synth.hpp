@@ -88,10 +88,12 @@ struct Synthesizable {
 // wytha, wythb (Wythoff, msd_fib: A000201, A001950), and the members of seed 001 §4's game
 // families whose automata ship: kqueen2a … kqueen4b (Holladay's 2-, 3-, 4-Queen, msd_kqueenK),
 // limqueen3_0a/b, limqueen4_2a/b (the limited 3-Queen with band 0 and 4-Queen with band 2, in
-// msd_kqueen3 and msd_kqueen4), queen2_1a/b (the (2,1)-Queen, msd_queen2_1).
+// msd_kqueen3 and msd_kqueen4), queen2_1a/b (the (2,1)-Queen, msd_queen2_1), and seed 004's
+// blocking2a/b, blocking3a/b (2- and 3-Blocking Wythoff, msd_fib; learned with --longest 18 and 16).
 const std::vector<Synthesizable>& synthesizable();
 // By name or alias, or any member of the game families by name: kqueenKa/b (Holladay's
-// K-Queen), queenS_Ta/b (Fraenkel's (S,T)-Wythoff), limqueenK_Ja/b (the limited K-Queen).
+// K-Queen), queenS_Ta/b (Fraenkel's (S,T)-Wythoff), limqueenK_Ja/b (the limited K-Queen),
+// blockingKa/b (seed 004's k-Blocking Wythoff, msd_fib, certified by its palace rule).
 // InputError listing the names otherwise.
 Synthesizable find_synthesizable(const std::string& name_or_alias);
 

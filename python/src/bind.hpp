@@ -51,8 +51,11 @@ inline std::string number_text(const py::handle& value) {
   if (py::isinstance<py::str>(value)) return value.cast<std::string>();
   if (py::isinstance<py::bool_>(value)) throw py::type_error("expected an int (or a string such as '10^6'), got bool");
   if (py::isinstance<py::int_>(value)) return py::str(value).cast<std::string>();
-  // numpy integers and anything else with __index__
-  if (PyIndex_Check(value.ptr())) return py::str(py::reinterpret_steal<py::object>(PyNumber_Index(value.ptr())));
+  // numpy integers and anything else with __index__ (an array has it, and refuses unless it
+  // is a scalar: then the TypeError below, not a NULL read as text)
+  if (PyIndex_Check(value.ptr()))
+    if (PyObject* index = PyNumber_Index(value.ptr())) return py::str(py::reinterpret_steal<py::object>(index));
+  PyErr_Clear();
   throw py::type_error("expected an int (or a string such as '10^6'), got " +
                        py::str(py::type::handle_of(value).attr("__name__")).cast<std::string>());
 }
@@ -70,6 +73,9 @@ inline std::uint64_t to_u64(const py::handle& value, std::uint64_t min = 0,
   }
   return qg::parse_u64(number_text(value), min, max);
 }
+
+// A thread count as the CLI's --threads reads it: 1..qg::kMaxThreads.
+inline unsigned to_threads(const py::handle& value) { return static_cast<unsigned>(to_u64(value, 1, qg::kMaxThreads)); }
 
 // Python ints without a detour through decimal text (random access returns a few per call, and
 // decimal conversion was half of the binding's cost): 64-bit halves, or GMP's hexadecimal.

@@ -27,9 +27,9 @@ b::BoardKind board_kind(const std::string& name) {
   throw qg::InputError(fmt::format("unknown board '{}' (one of {})", name, fmt::join(names, ", ")));
 }
 
-b::GrundyOptions grundy_options(unsigned threads) {
+b::GrundyOptions grundy_options(const py::object& threads) {
   b::GrundyOptions options;
-  options.threads = threads;
+  options.threads = to_threads(threads);
   options.progress = interruptible();
   return options;
 }
@@ -42,12 +42,13 @@ class Board {
 
   const b::Board& board() const { return board_; }
 
-  py::array_t<std::uint32_t> grundy(const std::string& piece, unsigned threads) const {
+  py::array_t<std::uint32_t> grundy(const std::string& piece, const py::object& threads) const {
     const b::Piece p = b::parse_piece(piece);
+    const b::GrundyOptions options = grundy_options(threads);
     std::vector<std::uint32_t> values;
     {
       py::gil_scoped_release release;
-      values = b::board_grundy(board_, p, grundy_options(threads));
+      values = b::board_grundy(board_, p, options);
     }
     return adopt(std::move(values), {static_cast<py::ssize_t>(board_.cells())});
   }
@@ -114,14 +115,15 @@ class Board {
 };
 
 py::array_t<std::uint32_t> window_table(const std::string& kind, const std::string& piece, const py::object& width,
-                                        const py::object& height, unsigned threads) {
+                                        const py::object& height, const py::object& threads) {
   const b::BoardKind k = board_kind(kind);
   const b::Piece p = b::parse_piece(piece);
   const std::uint64_t w = to_u64(width), h = to_u64(height);
+  const b::GrundyOptions options = grundy_options(threads);
   b::Table table;
   {
     py::gil_scoped_release release;
-    table = b::board_window_table(k, p, w, h, grundy_options(threads));
+    table = b::board_window_table(k, p, w, h, options);
   }
   return adopt(std::move(table.values),
                {static_cast<py::ssize_t>(table.height), static_cast<py::ssize_t>(table.width)});

@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cerrno>
 #include <cstdint>
 #include <limits>
 #include <optional>
@@ -157,9 +158,9 @@ class Game {
     return result;
   }
 
-  py::array_t<std::uint32_t> grundy(const py::object& width, const py::object& height, unsigned threads) {
+  py::array_t<std::uint32_t> grundy(const py::object& width, const py::object& height, const py::object& threads) {
     qg::boards::GrundyOptions options;
-    options.threads = threads;
+    options.threads = to_threads(threads);
     options.progress = interruptible();
     const std::uint64_t w = to_u64(width), h = to_u64(height);
     qg::boards::Table table;
@@ -229,7 +230,7 @@ std::vector<qg::ClaimKind> claim_kinds() {
 }
 
 struct CheckResult {
-  std::string id, kind, source, statement, unit, detail, proof;
+  std::string id, kind, source, statement, unit, detail, proof, status;
   bool passed = false;
   std::uint64_t bound_asked = 0, bound_reached = 0;
   double seconds = 0;
@@ -241,9 +242,18 @@ CheckResult run_one(const qg::Claim& claim, std::uint64_t bound) {
     py::gil_scoped_release release;
     report = qg::run_claim(claim, bound, interruptible());
   }
-  return {claim.id,           qg::to_string(claim.kind),    claim.source,  claim.statement,
-          claim.unit,         report.outcome.detail,        claim.proof,   report.outcome.pass,
-          report.bound_asked, report.outcome.bound_reached, report.seconds};
+  return {claim.id,
+          qg::to_string(claim.kind),
+          claim.source,
+          claim.statement,
+          claim.unit,
+          report.outcome.detail,
+          claim.proof,
+          qg::to_string(report.status),
+          report.outcome.pass,
+          report.bound_asked,
+          report.outcome.bound_reached,
+          report.seconds};
 }
 
 CheckResult check(const std::string& id, const py::object& bound) {
@@ -442,6 +452,10 @@ PYBIND11_MODULE(_core, m) {
       PyErr_SetString(PyExc_ValueError, e.what());
     } catch (const std::bad_alloc&) {
       PyErr_SetString(PyExc_MemoryError, "out of memory");
+    } catch (const std::ios_base::failure&) {
+      // A write that failed (a full disk, /dev/full): the CLI's "write error: …", as OSError.
+      if (errno != 0) PyErr_SetFromErrno(PyExc_OSError);
+      else PyErr_SetString(PyExc_OSError, "write error: the output could not be written");
     }
   });
 
@@ -521,18 +535,20 @@ PYBIND11_MODULE(_core, m) {
       .def_readonly("proof", &CheckResult::proof,
                     "The claim's proof in Walnut's language ('' when it can only be checked to a bound):\n"
                     "prove(r.proof) runs it.")
-      .def_property_readonly("verdict", [](const CheckResult& r) { return r.passed ? "PASS" : "FAIL"; })
+      .def_readonly("verdict", &CheckResult::status,
+                    "PASS, FAIL, or for a conjecture the data contradict EVIDENCE AGAINST or REFUTED (as check says)")
       .def("__bool__", [](const CheckResult& r) { return r.passed; })
       .def("__str__",
            [](const CheckResult& r) {
              // the line of `queengames check ID`
-             return fmt::format("{} {} {}{} {} {:.3f}s{}", r.passed ? "PASS" : "FAIL", r.id,
-                                r.kind == "conjecture" && r.passed ? "holds to " : "bound ", r.bound_reached, r.unit,
-                                r.seconds, r.detail.empty() ? "" : " — " + r.detail);
+             return fmt::format("{} {} {}{} {} {:.3f}s{}", r.status, r.id,
+                                r.status == "EVIDENCE AGAINST" || r.status == "REFUTED" ? "to "
+                                : r.kind == "conjecture" && r.passed                    ? "holds to "
+                                                                                        : "bound ",
+                                r.bound_reached, r.unit, r.seconds, r.detail.empty() ? "" : " — " + r.detail);
            })
       .def("__repr__", [](const CheckResult& r) {
-        return fmt::format("<CheckResult {} {} to {} {}: {}>", r.id, r.passed ? "PASS" : "FAIL", r.bound_reached,
-                           r.unit, r.detail);
+        return fmt::format("<CheckResult {} {} to {} {}: {}>", r.id, r.status, r.bound_reached, r.unit, r.detail);
       });
   m.def("check", &check, py::arg("id"), py::arg("bound") = py::none(),
         "Checks one claim (an id from claims(), e.g. 'exile.theorem1') up to bound in the claim's own\n"

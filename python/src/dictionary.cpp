@@ -28,8 +28,12 @@ d::ReadRule read_rule(const std::string& rule) {
 // the text format (docs/DICTIONARY.md).
 d::Dictionary from_dict(const py::dict& entries, std::string start, const std::string& rule) {
   std::vector<d::DictionaryEntry> list;
-  for (const auto& [word, translate] : entries)
+  for (const auto& [word, translate] : entries) {
+    if (!py::isinstance<py::str>(word) || !py::isinstance<py::str>(translate))
+      throw py::type_error(fmt::format("a dictionary maps words to translates, both strings of 0 and 1 (got {}: {})",
+                                       py::repr(word).cast<std::string>(), py::repr(translate).cast<std::string>()));
     list.push_back({word.cast<std::string>(), translate.cast<std::string>(), ""});
+  }
   std::size_t head = 0;
   if (const auto bar = start.find('|'); bar != std::string::npos) {
     head = bar;
@@ -47,12 +51,14 @@ struct Run {
 
 Run run(const d::Dictionary& dictionary, const py::object& count_arg) {
   const std::uint64_t count = to_u64(count_arg, 1, std::uint64_t{1} << 40);  // the CLI's --bits range
-  require_memory(count, fmt::format("dictionary {} bits", count));
+  // The array of bits beside the process's own memory: one estimate for both.
+  require_memory(count + d::dictionary_bytes(dictionary, count), fmt::format("dictionary {} bits", count));
   py::array_t<std::uint8_t> bits(static_cast<py::ssize_t>(count));
   std::uint8_t* out = bits.mutable_data();
   std::uint64_t filled = 0;
   d::DictionaryRunOptions options;
   options.bits = count;
+  options.force = true;  // estimated above
   options.sink = [&](std::string_view chunk) {
     for (const char c : chunk) out[filled++] = static_cast<std::uint8_t>(c - '0');
   };

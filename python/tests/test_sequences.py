@@ -82,3 +82,12 @@ def test_infty_queens_in_chunks_and_from_a_checkpoint(tmp_path):
     (tmp_path / "bad.ckpt").write_bytes(b"not a checkpoint")
     with pytest.raises(ValueError, match="bad.ckpt"):
         qg.InftyQueens.load(str(tmp_path / "bad.ckpt"))
+
+
+def test_docs_python_counts_the_catalogue():
+    # docs/PYTHON.md shows len(qg.sequences()) with its value: it said 52 when there were 53.
+    import pathlib
+
+    lines = (pathlib.Path(__file__).parents[2] / "docs" / "PYTHON.md").read_text().splitlines()
+    shown = next(lines[i + 1] for i, line in enumerate(lines) if line.startswith(">>> len(qg.sequences())"))
+    assert int(shown) == len(qg.sequences())

@@ -124,12 +124,48 @@ std::string suggestion(CLI::App& app, int argc, char** argv) {
   return "";
 }
 
+std::string unknown_command(CLI::App& app, int argc, char** argv) {
+  CLI::App* current = &app;
+  for (int i = 1; i < argc; ++i) {
+    const std::string word = argv[i];
+    if (word == "--") break;
+    if (word.rfind("-", 0) == 0) continue;  // the places that take only a command take no option values
+    std::vector<std::string> names;
+    CLI::App* next = nullptr;
+    for (CLI::App* sub : current->get_subcommands([](CLI::App*) { return true; })) {
+      names.push_back(sub->get_name());
+      if (sub->get_name() == word) next = sub;
+    }
+    if (next != nullptr) {
+      current = next;
+      // A command with arguments of its own reads the words after it (CLI11 names what is wrong).
+      if (!current->get_options([](const CLI::Option* o) { return o->get_positional(); }).empty()) break;
+      continue;
+    }
+    if (names.empty()) break;
+    const std::string where = current == &app ? "" : " of " + current->get_name();
+    if (const std::string close = closest(word, names); !close.empty())
+      return fmt::format("'{}' is not a command{}; did you mean {}?", word, where, close);
+    // The nearest name by edit distance (ties: the first in order), however far.
+    std::string nearest;
+    std::size_t best = SIZE_MAX;
+    for (const auto& n : names)
+      if (std::size_t d = edit_distance(word, n); d < best) nearest = n, best = d;
+    const std::string help = current == &app ? "queengames --help" : "queengames " + current->get_name() + " --help";
+    return fmt::format("'{}' is not a command{}; the nearest is {} ({} lists them all)", word, where, nearest, help);
+  }
+  return "";
+}
+
 int close_stdout(int status) {
+  // A write that already failed (text written with the stream's exceptions off, as help is)
+  // left its reason in errno.
+  const int earlier = std::cout.fail() ? errno : 0;
   std::cout.exceptions(std::ios::goodbit);
-  std::cout.flush();
   errno = 0;
+  std::cout.flush();
   bool ok = !std::cout.fail() && std::fflush(stdout) == 0;
-  int error = errno;
+  int error = errno ? errno : earlier;
   if (std::fclose(stdout) != 0 && ok) ok = false, error = errno;
   if (ok) return status;
   std::cerr << "queengames: write error: " << (error ? std::strerror(error) : "the output could not be written")

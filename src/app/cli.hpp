@@ -122,6 +122,15 @@ bool interrupted();
 // After a parse error: "X is not an option of C; did you mean Y?" (or the same for a command)
 // for the first word of argv that names nothing known, when a name is close; "" otherwise.
 std::string suggestion(CLI::App& app, int argc, char** argv);
+// Before parsing: "'X' is not a command; …" naming the nearest command, when a word of argv
+// stands where only a command can (at the top, after `draw`); "" otherwise.
+std::string unknown_command(CLI::App& app, int argc, char** argv);
+
+// Refuses an option given where the command would ignore it: unless `used`, "OPTION goes with
+// WHAT" (`--pixels goes with --out F.png`).
+inline void goes_with(const CLI::App& command, const std::string& option, bool used, const std::string& what) {
+  if (!used && command.count(option) > 0) throw qg::InputError(option + " goes with " + what);
+}
 
 // Calls f; an InputError it throws gets `hint` (the command or option that helps, words the
 // library does not know) added to its message.

@@ -76,7 +76,7 @@ void summary_by_slabs(World& world, std::uint64_t k, std::uint64_t w, std::uint6
               fmt::format("the checkpoint in {} is at row {}, past the height {}", dir.string(), y, h));
         for (std::uint64_t i = 0; i < slabs && y > 0; ++i) {
           auto [x0, x1] = bl::slab_columns(w, slabs, i);
-          bl::Slab::restore(bl::slab_checkpoint(dir, slabs, i, y), k, w, x0, x1);
+          bl::Slab::restore(bl::slab_checkpoint(dir, slabs, i, y), k, w, x0, x1, y);
         }
         verdict = std::to_string(y);
       } catch (const std::exception& e) {
@@ -101,7 +101,7 @@ void summary_by_slabs(World& world, std::uint64_t k, std::uint64_t w, std::uint6
   };
   std::uint64_t counting_cpu = 0;
   world.or_abort([&] {
-    slab.emplace(y0 ? bl::Slab::restore(bl::slab_checkpoint(dir, slabs, rank, y0), k, w, x0, x1)
+    slab.emplace(y0 ? bl::Slab::restore(bl::slab_checkpoint(dir, slabs, rank, y0), k, w, x0, x1, y0)
                     : bl::Slab(k, w, x0, x1));
     qg::Poller poller(progress_line("blocking " + std::to_string(k)), h);
     std::vector<std::uint64_t> in, out;
@@ -160,7 +160,7 @@ void summary_by_slabs(World& world, std::uint64_t k, std::uint64_t w, std::uint6
   print_summary(total, k, "slabs", o.json);
 }
 
-void run_blocking(const BlockingOptions& o) {
+void run_blocking(const BlockingOptions& o, const CLI::App& cmd) {
   World world;
   std::uint64_t k = 0, w = 0, h = 0;
   auto engine = bl::Engine::definition;
@@ -170,11 +170,22 @@ void run_blocking(const BlockingOptions& o) {
     auto size = parse_size(o.size, bl::kMaxSide);
     w = size.width, h = size.height;
     engine = bl::parse_engine(o.engine);
-    if ((world.distributed() || !o.checkpoint.empty()) &&
-        (o.table || !o.out.empty() || engine != bl::Engine::definition))
+    const bool slabs = world.distributed() || !o.checkpoint.empty();
+    if (slabs && (o.table || !o.out.empty() || engine != bl::Engine::definition))
       throw qg::InputError(
           "under mpirun, and with --checkpoint, only the summary is computed (by column slabs of the "
           "definition engine): drop --table, --out and --engine");
+    if (o.table && !o.out.empty()) throw qg::InputError("--table prints the table, --out writes it: choose one");
+    // Every option is used by the run it is given to, or refused (none is silently ignored).
+    goes_with(cmd, "--pixels", ends_with(o.out, ".png"), "--out F.png");
+    goes_with(cmd, "--checkpoint-every", !o.checkpoint.empty(), "--checkpoint DIR");
+    goes_with(cmd, "--batch", slabs, "mpirun or --checkpoint DIR (the rows a slab passes on at once)");
+    goes_with(cmd, "--stats", slabs, "mpirun or --checkpoint DIR");
+    goes_with(cmd, "--threads", !slabs && !o.table && o.out.empty() && engine == bl::Engine::definition,
+              "the definition engine's summary (no --table, --out, --checkpoint or mpirun)");
+    goes_with(cmd, "--json", !o.table && o.out.empty(), "the summary (no --table or --out)");
+    o.pixels.value(16, 16384), o.batch.value(1, 1u << 20), o.every.value(0, 1'000'000);
+    o.threads.value(1, qg::kMaxThreads);
   });
   if (world.distributed() || !o.checkpoint.empty()) {
     summary_by_slabs(world, k, w, h, o);
@@ -215,7 +226,7 @@ void run_blocking(const BlockingOptions& o) {
     std::cout << buffer;
     return;
   }
-  auto s = bl::summary(k, w, h, engine, static_cast<unsigned>(o.threads.value(1, 256)),
+  auto s = bl::summary(k, w, h, engine, static_cast<unsigned>(o.threads.value(1, qg::kMaxThreads)),
                        progress_line("blocking " + std::to_string(k)), o.force);
   print_summary(s, k, o.engine, o.json);
 }
@@ -300,8 +311,11 @@ struct DrawOptions {
   PictureOptions picture;
 };
 
-void run_draw(const DrawOptions& o) {
+void run_draw(const DrawOptions& o, const CLI::App& cmd) {
   std::uint64_t k = o.k.value(1, bl::kMaxK);
+  goes_with(cmd, "--shift", !o.compare.text.empty(), "--compare K2");
+  // A comparison streams both games by the definition engine.
+  goes_with(cmd, "--engine", o.compare.text.empty(), "a picture of one game (no --compare)");
   if (o.size.empty()) throw qg::InputError("--size is required: N or WxH cells");
   auto [w, h] = parse_size(o.size, bl::kMaxSide);
   auto corner = bl::parse_cell(o.at);
@@ -309,7 +323,6 @@ void run_draw(const DrawOptions& o) {
   const qg::figures::Window window{corner.x, corner.y, w, h};
   const auto options = figure_options(o.picture, 1024, "draw");
   if (o.compare.text.empty()) {
-    if (!o.shift.empty()) throw qg::InputError("--shift applies to a comparison: it needs --compare K2");
     write_picture(qg::figures::palaces_figure(k, window, options, o.engine), o.picture, 1024, "draw");
     std::cout << "wrote " << o.picture.out << "\n";
   } else {
@@ -334,7 +347,7 @@ QG_DRAW("blocking", [](CLI::App& draw) {
   cmd->add_option("--compare", o->compare.text, "Figure 4: compare with game K2, masking differing cells in white");
   cmd->add_option("--shift", o->shift, "with --compare: game K2's cell (x+dx, y+dy) against (x, y); default 1,1");
   add_picture_options(cmd, o->picture, "blocking.png");
-  cmd->callback([o] { run_draw(*o); });
+  cmd->callback([o, cmd] { run_draw(*o, *cmd); });
 });
 
 QG_COMMAND("blocking", [](CLI::App& app) {
@@ -363,10 +376,15 @@ QG_COMMAND("blocking", [](CLI::App& app) {
   play->add_option("--blocked", p->blocked, "the opponent's pawns, \"x,y;x,y;…\" (default: the opponent's best)");
   play->add_flag("--json", p->json, "JSON instead of text");
   play->add_flag("--force", p->force, "run even if the memory estimate exceeds this machine's memory");
-  play->callback([o, p] { run_play(o->k.value(1, bl::kMaxK), *p); });
+  play->callback([o, p, cmd] {
+    for (const CLI::Option* option : cmd->get_options())
+      if (!option->get_positional() && option->count() > 0)
+        throw qg::InputError(option->get_name() + " is an option of blocking K, not of blocking K play");
+    run_play(o->k.value(1, bl::kMaxK), *p);
+  });
   cmd->require_subcommand(0, 1);
-  cmd->callback([o, play] {
-    if (!play->parsed()) run_blocking(*o);
+  cmd->callback([o, play, cmd] {
+    if (!play->parsed()) run_blocking(*o, *cmd);
   });
 });
 

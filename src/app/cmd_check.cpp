@@ -1,5 +1,8 @@
 // queengames check: run the papers' claims.
+#include <cctype>
+#include <filesystem>
 #include <iostream>
+#include <map>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -12,8 +15,8 @@ namespace {
 struct CheckOptions {
   std::vector<std::string> patterns;
   qg::app::NumberOption bound;
-  bool deep = false, list = false, json = false, bounded = false;
-  std::string out;
+  bool deep = false, list = false, json = false, bounded = false, markdown = false;
+  std::string out, transcript;
 };
 
 // A bound in JSON: a number up to 2^53, a string beyond (JSON readers keep doubles).
@@ -31,6 +34,7 @@ void list_claims(const std::vector<qg::Claim>& claims, bool json, std::ostream& 
                       {"kind", qg::to_string(c.kind)},
                       {"statement", c.statement},
                       {"route", qg::to_string(c.route())},
+                      {"status", qg::to_string(c.status())},
                       {"proof", c.proof},
                       {"unit", c.unit},
                       {"default_bound", json_bound(c.bounds.standard)},
@@ -41,11 +45,58 @@ void list_claims(const std::vector<qg::Claim>& claims, bool json, std::ostream& 
     return;
   }
   for (const auto& c : claims)
-    out << fmt::format("{:<28} {:<11} {:<7} {} — {}\n{:<28} {}{}: {} by default, {} with --deep, at most {}\n", c.id,
-                       qg::to_string(c.kind), qg::to_string(c.route()), c.source, c.statement, "",
-                       c.route() == qg::ClaimRoute::proof ? "proved by automata; the bounded check (--bounded) in "
-                                                          : "",
+    out << fmt::format("{:<28} {:<11} {:<16} {} — {}\n{:<28} {}{}: {} by default, {} with --deep, at most {}\n", c.id,
+                       qg::to_string(c.kind), qg::to_string(c.status()), c.source, c.statement, "",
+                       c.route() == qg::ClaimRoute::proof    ? "proved by automata; the bounded check (--bounded) in "
+                       : c.status() == qg::ClaimStatus::pass ? "to a bound in "
+                                                             : "found by its check, in ",
                        c.unit, c.bounds.standard, c.bounds.deep, c.bounds.max);
+}
+
+// The claims as docs/PROVER.md's table (scripts/claims_table.py splices it in): per seed, each
+// claim's status, the paper's statement beside the statement its proof evaluates, and the counts.
+void markdown_claims(const std::vector<qg::Claim>& claims, std::ostream& out) {
+  auto cell = [](std::string text) {
+    for (std::size_t at = 0; (at = text.find('|', at)) != std::string::npos; at += 2) text.replace(at, 1, "\\|");
+    std::string out;  // one line: runs of white space (a statement's line breaks) as one space
+    for (char ch : text)
+      if (!std::isspace(static_cast<unsigned char>(ch))) out += ch;
+      else if (!out.empty() && out.back() != ' ') out += ' ';
+    return out;
+  };
+  auto counts = [](const std::vector<const qg::Claim*>& group) {
+    std::map<qg::ClaimStatus, std::size_t> n;
+    for (const qg::Claim* c : group) ++n[c->status()];
+    std::vector<std::string> parts;
+    for (auto status :
+         {qg::ClaimStatus::proved, qg::ClaimStatus::refuted, qg::ClaimStatus::evidence_against, qg::ClaimStatus::pass})
+      if (n[status]) parts.push_back(fmt::format("{} {}", n[status], qg::to_string(status)));
+    return fmt::format("{} claim{}: {}", group.size(), group.size() == 1 ? "" : "s", fmt::join(parts, ", "));
+  };
+  std::map<std::string, std::vector<const qg::Claim*>> seeds;
+  std::vector<const qg::Claim*> all;
+  // "seed 000, Theorem 1": the seed, and where in it.
+  auto seed_of = [](const qg::Claim& c) { return c.source.substr(0, std::min(c.source.size(), std::size_t{8})); };
+  for (const auto& c : claims) seeds[seed_of(c)].push_back(&c), all.push_back(&c);
+  out << fmt::format(
+      "Generated from the registry by `queengames check --list --markdown` (`scripts/claims_table.py` rewrites this "
+      "section; a test fails when it is stale). {} (PASS: to the bound `queengames check` runs, in the claim's "
+      "unit).\n",
+      counts(all));
+  for (const auto& [seed, group] : seeds) {
+    out << fmt::format("\n#### {} — {}\n\n", seed, counts(group));
+    out << "| claim | source | status | the paper's statement | evaluated |\n|---|---|---|---|---|\n";
+    for (const qg::Claim* c : group) {
+      const auto [name, statement] = qg::stating_eval(*c);
+      const std::string evaluated = c->route() == qg::ClaimRoute::proof
+                                        ? fmt::format("`{}`: `{}`", name, statement)
+                                        : fmt::format("checked to {} {}", c->bounds.standard, c->unit);
+      std::string where = c->source.substr(seed.size());
+      where.erase(0, where.find_first_not_of(", "));
+      out << fmt::format("| `{}` | {} | {} | {} | {} |\n", c->id, cell(where), qg::to_string(c->status()),
+                         cell(c->statement), cell(evaluated));
+    }
+  }
 }
 
 // The bound of each claim: --bound for a single claim, else the claim's own at the depth asked.
@@ -69,16 +120,45 @@ std::vector<std::uint64_t> bounds_of(const std::vector<qg::Claim>& claims, const
   return bounds;
 }
 
+// A proof's transcript as a Walnut directory: DIR/ID.txt, and its automata in Walnut's layout
+// (DIR/Automata Library/NAME.txt, DIR/Word Automata Library/W.txt), each file written atomically.
+void write_transcript(const std::string& dir, const std::string& id, const qg::Transcript& t) {
+  namespace fs = std::filesystem;
+  auto write = [](const fs::path& path, const std::string& text) {
+    fs::create_directories(path.parent_path());
+    qg::AtomicFile file(path);
+    file.stream() << text;
+    file.commit();
+  };
+  for (const auto& [name, text] : t.automata) write(fs::path(dir) / "Automata Library" / (name + ".txt"), text);
+  for (const auto& [name, text] : t.words) write(fs::path(dir) / "Word Automata Library" / (name + ".txt"), text);
+  write(fs::path(dir) / (id + ".txt"),
+        fmt::format("// {}: the proof as `queengames check {}` ran it — the certifications of the shipped automata it\n"
+                    "// reads, the proof, and after each eval the evals that show it is not vacuous; every eval is\n"
+                    "// TRUE. Rerun: queengames prove {}.txt --library . (or in Walnut, with these automata).\n{}",
+                    id, id, id, t.commands));
+}
+
 void run_check(const CheckOptions& o) {
   auto claims = qg::app::with_hint("(see queengames check --list)", [&] { return qg::select_claims(o.patterns); });
   qg::app::Output output(o.out);
   std::ostream& out = output.stream();
+  if (o.markdown && !o.list) throw qg::InputError("--markdown lists the claims: add --list");
   if (o.list) {
-    list_claims(claims, o.json, out);
+    if (o.markdown) markdown_claims(claims, out);
+    else list_claims(claims, o.json, out);
     output.commit();
     return;
   }
   const std::vector<std::uint64_t> bounds = bounds_of(claims, o);
+  if (!o.transcript.empty()) {
+    if (o.bounded || !o.bound.text.empty())
+      throw qg::InputError("--transcript writes proofs: drop --bounded and --bound");
+    if (std::none_of(claims.begin(), claims.end(),
+                     [](const qg::Claim& c) { return c.route() == qg::ClaimRoute::proof; }))
+      throw qg::InputError(fmt::format("--transcript: {} has no proof (it is checked to a bound)", claims.front().id));
+  }
+  qg::Certifications certifications;  // each shipped automaton certified once in this run
   bool all_pass = true;
   nlohmann::json results = nlohmann::json::array();
   for (std::size_t i = 0; i < claims.size(); ++i) {
@@ -86,10 +166,25 @@ void run_check(const CheckOptions& o) {
     // A proof settles the claim for every n; --bound or --bounded asks for the checker instead.
     const bool prove = c.route() == qg::ClaimRoute::proof && !o.bounded && o.bound.text.empty();
     auto progress = qg::app::progress_line(fmt::format("[{}/{}] {}", i + 1, claims.size(), c.id));
-    auto report = prove ? qg::prove_claim(c, progress) : qg::run_claim(c, bounds[i], progress);
+    auto report =
+        prove ? qg::prove_claim(c, progress, {.certifications = &certifications, .transcript = !o.transcript.empty()})
+              : qg::run_claim(c, bounds[i], progress);
     all_pass = all_pass && report.outcome.pass;
-    const char* verdict = !report.outcome.pass ? "FAIL" : prove ? "PROVED" : "PASS";
+    if (report.transcript) write_transcript(o.transcript, c.id, *report.transcript);
+    const char* verdict = qg::to_string(report.status);
+    for (const auto& cert : report.certified)
+      if (!o.json)
+        out << fmt::format("{} {} {:.3f}s, largest automaton {} states — {}\n",
+                           cert->certified ? "CERTIFIED" : "UNCERTIFIED", fmt::join(cert->automata, ", "),
+                           cert->seconds, cert->largest_automaton, cert->detail);
     if (o.json) {
+      nlohmann::json certified = nlohmann::json::array();
+      for (const auto& cert : report.certified)
+        certified.push_back({{"automata", cert->automata},
+                             {"certified", cert->certified},
+                             {"seconds", cert->seconds},
+                             {"largest_automaton", cert->largest_automaton},
+                             {"detail", cert->detail}});
       nlohmann::json r{{"id", c.id},
                        {"verdict", verdict},
                        {"route", qg::to_string(report.route)},
@@ -99,6 +194,7 @@ void run_check(const CheckOptions& o) {
       if (prove) {
         r["largest_automaton"] = report.largest_automaton;
         r["peak_bytes"] = json_bound(report.peak_bytes);
+        r["certified"] = certified;
       } else {
         r["bound"] = json_bound(report.outcome.bound_reached);
         r["unit"] = c.unit;
@@ -112,7 +208,10 @@ void run_check(const CheckOptions& o) {
       out.flush();
     } else {
       out << fmt::format("{} {} {}{} {} {:.3f}s", verdict, c.id,
-                         c.kind == qg::ClaimKind::conjecture && report.outcome.pass ? "holds to " : "bound ",
+                         report.status == qg::ClaimStatus::evidence_against || report.status == qg::ClaimStatus::refuted
+                             ? "to "
+                         : c.kind == qg::ClaimKind::conjecture && report.outcome.pass ? "holds to "
+                                                                                      : "bound ",
                          report.outcome.bound_reached, c.unit, report.seconds);
       if (!report.outcome.detail.empty()) out << " — " << report.outcome.detail;
       out << "\n";
@@ -128,9 +227,11 @@ QG_COMMAND("check", [](CLI::App& app) {
   auto o = std::make_shared<CheckOptions>();
   auto* cmd = app.add_subcommand("check", "prove the papers' theorems by automata, or check them up to a bound");
   cmd->footer(
-      "A claim with a proof (check --list: route proof) is decided by automata for every n: PROVED, with the proof's "
-      "time and largest automaton. The others pass to a bound: PASS (a conjecture holds to N). FAIL gives a "
-      "counterexample.");
+      "A claim with a proof is decided by automata for every n: PROVED, with the proof's time and largest automaton, "
+      "once the shipped automata it reads are CERTIFIED in the same run and no implication in it is VACUOUS (a "
+      "hypothesis that never holds, or a conclusion the hypothesis gives alone). The others pass to a bound: PASS (a "
+      "conjecture holds to N), or for a conjecture the data contradict EVIDENCE AGAINST (in a window) or REFUTED (a "
+      "certificate of its negation). FAIL gives a counterexample; FAIL and VACUOUS exit with status 1.");
   cmd->add_option("ids", o->patterns, "claim ids or prefixes (e.g. exile, exile.theorem20); all by default");
   cmd->add_option("--bound", o->bound.text,
                   "check one claim up to this bound, in the claim's own unit (default: its standard bound)");
@@ -139,7 +240,13 @@ QG_COMMAND("check", [](CLI::App& app) {
   cmd->add_flag("--deep", o->deep, "check each claim to its deep bound (the records of the docs; minutes to hours)");
   cmd->add_flag("--list", o->list, "list the claims with their units and bounds instead of checking them");
   cmd->add_flag("--json", o->json, "machine-readable results");
+  cmd->add_flag("--markdown", o->markdown,
+                "with --list: docs/PROVER.md's table of claims (status, the paper's statement, the evaluated one)");
   cmd->add_option("--out", o->out, "write the results to this file (atomically)");
+  cmd->add_option(
+      "--transcript", o->transcript,
+      "write each proof as it ran to DIR/ID.txt, with the automata it read in Walnut's layout (DIR/Automata "
+      "Library/), to rerun with queengames prove or Walnut");
   cmd->callback([o] { run_check(*o); });
 });
 
@@ -148,9 +255,12 @@ void tour_proof(std::ostream& out, const std::string&) {
   const qg::Claim claim = qg::select_claims({"exile.theorem14"}).front();
   out << claim.source << ": " << claim.statement << "\n" << claim.proof;
   auto report = qg::prove_claim(claim, qg::app::progress_line(claim.id));
+  for (const auto& cert : report.certified)
+    out << fmt::format("{} {} first ({:.3f} s: {})\n", cert->certified ? "certified" : "could not certify",
+                       fmt::join(cert->automata, ", "), cert->seconds, cert->detail);
   out << fmt::format("{} in {:.3f} s, largest automaton {} states ({})\n",
-                     report.outcome.pass ? "PROVED for every n" : "FAILED", report.seconds, report.largest_automaton,
-                     report.outcome.detail);
+                     report.status == qg::ClaimStatus::proved ? "PROVED for every n" : qg::to_string(report.status),
+                     report.seconds, report.largest_automaton, report.outcome.detail);
   out << "  queengames check exile.theorem14 --list --json   # the proof as text; all proofs: check exile\n";
 }
 

@@ -52,9 +52,14 @@ void run_dictionary_command(const DictionaryOptions& o) {
   qg::dictionary::DictionaryRunOptions run_options;
   run_options.bits = o.bits.value(1, std::uint64_t{1} << 40);
   std::string bits;
-  // JSON holds the bits three times at its peak: the string, its copy in the json value, the dump.
-  if (!o.counts && o.json)
-    qg::require_memory(3 * run_options.bits, fmt::format("the JSON of {} bits", run_options.bits), o.force);
+  // JSON holds the bits three times at its peak (the string, its copy in the json value, the
+  // dump) beside the process's own memory: one estimate for both.
+  run_options.force = o.force;
+  if (!o.counts && o.json) {
+    qg::require_memory(3 * run_options.bits + qg::dictionary::dictionary_bytes(dictionary, run_options.bits),
+                       fmt::format("the JSON of {} bits", run_options.bits), o.force);
+    run_options.force = true;
+  }
   if (!o.counts && o.json) run_options.sink = [&](std::string_view chunk) { bits += chunk; };
   if (!o.counts && !o.json) run_options.sink = [&](std::string_view chunk) { out << chunk; };
   run_options.progress = qg::app::progress_line("dictionary");

@@ -29,7 +29,7 @@ b::Table compute(const GrundyArgs& o) {
   if (o.size.empty()) throw qg::InputError("--size is required (N or WxH)");
   const auto [w, h] = qg::app::parse_size(o.size, std::uint64_t{1} << 20);
   b::GrundyOptions options;
-  options.threads = static_cast<unsigned>(o.threads.value(1, 256));
+  options.threads = static_cast<unsigned>(o.threads.value(1, qg::kMaxThreads));
   options.force = o.force;
   options.progress = qg::app::progress_line("grundy " + o.name);
   if (auto kind = b::parse_board_kind(o.name))
@@ -156,7 +156,16 @@ QG_COMMAND("grundy", [](CLI::App& app) {
                   "its least period, preperiod, slope and the certificate's rows n1 < n2 (docs/CONJECTURE26.md)");
   cmd->add_option("--out", o->out, "write the table as CSV (.csv, rows y = 0, 1, …) or a picture (.png, .svg, .pdf)");
   cmd->add_flag("--json", o->json, "the summary as JSON");
-  cmd->callback([o] { o->periods.text.empty() ? run_grundy(*o) : run_periods(*o); });
+  cmd->callback([o, cmd] {
+    if (!o->periods.text.empty()) {
+      qg::app::goes_with(*cmd, "--pixels", false, "a picture of the table (not --periods)");
+      return run_periods(*o);
+    }
+    if (o->json && !o->out.empty())
+      throw qg::InputError("--json prints the summary, --out writes the table: choose one");
+    qg::app::goes_with(*cmd, "--pixels", o->out.ends_with(".png"), "--out F.png");
+    run_grundy(*o);
+  });
 });
 
 QG_DRAW("grundy", [](CLI::App& draw) {
@@ -217,11 +226,10 @@ void tour_grundy(std::ostream& out, const std::string& dir) {
 
   for (const qg::Claim& claim : qg::boards_claims())
     if (claim.id == "exile.conjecture26" || claim.id == "exile.conjecture26_periods") {
-      const std::uint64_t bound = claim.id == "exile.conjecture26" ? 10 : claim.bounds.tour;
+      const std::uint64_t bound = claim.bounds.tour;
       const auto report = qg::run_claim(claim, bound);
-      out << fmt::format("\n{} {} to {} {} — {}\n  (queengames check {} --bound {})\n",
-                         report.outcome.pass ? "PASS" : "FAIL", claim.source, bound, claim.unit, report.outcome.detail,
-                         claim.id, bound);
+      out << fmt::format("\n{} {} to {} {} — {}\n  (queengames check {} --bound {})\n", qg::to_string(report.status),
+                         claim.source, bound, claim.unit, report.outcome.detail, claim.id, bound);
     }
 
   namespace fs = std::filesystem;

@@ -26,7 +26,9 @@ struct ReprOptions {
   bool json = false;
 };
 
-void run_repr(const ReprOptions& o) {
+// `value_given`: --value was given (its digits may be empty: the empty word is 0, as leading
+// zeros are dropped, and 0 is written "0" — the one convention of the library).
+void run_repr(const ReprOptions& o, bool value_given) {
   std::string (*represent)(const mpz_class&) = nullptr;
   mpz_class (*evaluate)(std::string_view) = nullptr;
   if (o.system == "tribonacci")
@@ -41,10 +43,10 @@ void run_repr(const ReprOptions& o) {
   else if (o.system == "binary")
     represent = qg::numeration::binary_representation<mpz_class>, evaluate = qg::numeration::binary_value<mpz_class>;
   else throw qg::InputError("unknown system '" + o.system + "' (use " + kSystems + ")");
-  if (o.n.empty() == o.value.empty()) throw qg::InputError("repr needs either N or --value DIGITS");
+  if (o.n.empty() == !value_given) throw qg::InputError("repr needs either N or --value DIGITS");
   mpz_class n;
   std::string digits;
-  if (o.value.empty()) {
+  if (!value_given) {
     n = parse_integer(o.n, o.system == "negafibonacci");
     digits = represent(n);
   } else {
@@ -52,7 +54,7 @@ void run_repr(const ReprOptions& o) {
     n = evaluate(digits);
   }
   if (o.json) std::cout << nlohmann::json{{"system", o.system}, {"n", n.get_str()}, {"digits", digits}}.dump() << "\n";
-  else std::cout << (o.value.empty() ? digits : n.get_str()) << "\n";
+  else std::cout << (!value_given ? digits : n.get_str()) << "\n";
 }
 
 struct FloorOptions {
@@ -96,7 +98,7 @@ QG_COMMAND("repr", [](CLI::App& app) {
   cmd->add_option("n", o->n, "the number (1e9, 2^100, …; negative only for negafibonacci)");
   cmd->add_option("--value", o->value, "print the value of these digits instead (digits 0–9 allowed but for binary)");
   cmd->add_flag("--json", o->json, "JSON with the number and its digits");
-  cmd->callback([o] { run_repr(*o); });
+  cmd->callback([o, cmd] { run_repr(*o, cmd->count("--value") > 0); });
 });
 
 QG_COMMAND("floor", [](CLI::App& app) {

@@ -1,4 +1,5 @@
 // queengames prove: Walnut command files and statements, decided by automata.
+#include <filesystem>
 #include <iostream>
 
 #include <fmt/format.h>
@@ -68,6 +69,8 @@ void run_prove(const ProveOptions& o) {
     throw qg::InputError("--system and --out go with --synthesize");
   if (o.synthesize.empty() && o.file.empty() == o.expression.empty())
     throw qg::InputError("give a command FILE or -e 'COMMANDS'");
+  if (!o.file.empty() && std::filesystem::is_directory(o.file))
+    throw qg::InputError(fmt::format("{} is a directory, not a file of Walnut commands", o.file));
   qg::automata::Context ctx;
   ctx.progress = qg::app::progress_line("prove");
   ctx.subset_budget = o.budget.value(1, UINT32_MAX);
@@ -106,6 +109,7 @@ void run_prove(const ProveOptions& o) {
                        {"seconds", r.seconds}};
       if (r.truth) j["truth"] = *r.truth;
       if (!r.truth && r.automaton) j["variables"] = r.variables;
+      if (!r.lines.empty()) j["lines"] = r.lines;
       if (!r.counterexample.empty()) {
         nlohmann::json c = nlohmann::json::object();
         for (const auto& [v, n] : r.counterexample) c[v] = std::to_string(n);
@@ -123,10 +127,12 @@ void run_prove(const ProveOptions& o) {
 void print_results(const std::vector<qg::prover::Result>& results) {
   for (const auto& r : results) {
     if (r.command == "macro" || r.command == "morphism" || r.command == "numsys") continue;  // no automaton
-    std::string head = r.truth ? (*r.truth ? "TRUE" : "FALSE")
-                               : fmt::format("{} states over ({})", r.states, fmt::join(r.variables, ", "));
+    std::string head = r.truth       ? (*r.truth ? "TRUE" : "FALSE")
+                       : r.automaton ? fmt::format("{} states over ({})", r.states, fmt::join(r.variables, ", "))
+                                     : fmt::format("{} line{}", r.lines.size(), r.lines.size() == 1 ? "" : "s");
     std::cout << fmt::format("{} {}: {}   ({:.3f} s, largest automaton {} states)\n", r.command, r.name, head,
                              r.seconds, r.largest);
+    for (const auto& line : r.lines) std::cout << "  " << line << "\n";
     if (!r.counterexample.empty()) {
       std::vector<std::string> parts;
       for (const auto& [v, n] : r.counterexample) parts.push_back(fmt::format("{} = {}", v, n));

@@ -53,8 +53,13 @@ void run_sweep(const SweepOptions& o) {
   world.or_abort([&] {
     auto progress = progress_line("sweep");
     for (std::uint64_t s = static_cast<std::uint64_t>(world.rank()); s < sweep->shards();
-         s += static_cast<std::uint64_t>(world.size()))
-      if (!sweep->shard_done(dir, s)) sweep->run_shard(dir, s, progress), ++computed;
+         s += static_cast<std::uint64_t>(world.size())) {
+      const std::string problem = sweep->shard_problem(dir, s);
+      if (problem.empty()) continue;
+      if (problem != "missing")
+        std::cerr << fmt::format("queengames: shard {} in {} is {}: computing it again\n", s, dir.string(), problem);
+      sweep->run_shard(dir, s, progress), ++computed;
+    }
   });
   world.barrier();
   auto counts = world.gather({computed});

@@ -33,9 +33,9 @@ void run_tour(const std::string& dir) {
   for (const auto& claim : qg::all_claims()) {
     auto report = qg::run_claim(claim, claim.bound(qg::ClaimDepth::tour), qg::app::progress_line(claim.id));
     failed += !report.outcome.pass;
-    out << fmt::format("{} {:<28} {} {}{}\n", report.outcome.pass ? "PASS" : "FAIL", claim.id,
-                       report.outcome.bound_reached, claim.unit,
-                       report.outcome.pass ? "" : " — " + report.outcome.detail);
+    const bool plain = report.status == qg::ClaimStatus::pass;
+    out << fmt::format("{} {:<28} {} {}{}\n", qg::to_string(report.status), claim.id, report.outcome.bound_reached,
+                       claim.unit, plain ? "" : " — " + report.outcome.detail);
   }
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   out << fmt::format("\nTour done in {:.1f} s; pictures are in {}/\n", seconds, dir);

@@ -85,15 +85,33 @@ void print_prefix(const qg::words::Morphism& m, const qg::words::Coding& coding,
   if (!bfile) out << "\n";
 }
 
-void run_word(const WordOptions& o) {
+void run_word(const WordOptions& o, const CLI::App& cmd) {
+  if (o.list) {
+    // --list takes only its formats: a word or a mode beside it would be ignored.
+    for (const CLI::Option* option : cmd.get_options())
+      if (option->count() > 0 && option->get_name() != "--list" && option->get_name() != "--json" &&
+          option->get_name() != "--out")
+        throw qg::InputError((option->get_positional() ? "a WORD" : option->get_name()) +
+                             " does not go with --list (which takes --json and --out)");
+  }
   qg::app::Output output(o.out);
   std::ostream& out = output.stream();
   if (o.list) {
-    for (const auto& name : qg::words::Morphism::names())
-      out << fmt::format("{:<16} {}\n", name, qg::words::Morphism::named(name).to_string());
     constexpr unsigned top = qg::words::Morphism::kMaxQueenPower;
-    out << fmt::format("{:<16} a->a^K b,b->a (2 ≤ K ≤ {}: Holladay's K-Queen)\n", "kqueenK", top);
-    out << fmt::format("{:<16} a->a^(S+T-1) b,b->a^S (S + T − 1 ≤ {}: Fraenkel's (S,T)-Wythoff)\n", "queenS_T", top);
+    const std::vector<std::pair<std::string, std::string>> families = {
+        {"kqueenK", fmt::format("a->a^K b,b->a (2 ≤ K ≤ {}: Holladay's K-Queen)", top)},
+        {"queenS_T", fmt::format("a->a^(S+T-1) b,b->a^S (S + T − 1 ≤ {}: Fraenkel's (S,T)-Wythoff)", top)}};
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& name : qg::words::Morphism::names()) {
+      const std::string morphism = qg::words::Morphism::named(name).to_string();
+      if (o.json) list.push_back({{"name", name}, {"morphism", morphism}});
+      else out << fmt::format("{:<16} {}\n", name, morphism);
+    }
+    for (const auto& [name, morphism] : families) {
+      if (o.json) list.push_back({{"name", name}, {"morphism", morphism}});
+      else out << fmt::format("{:<16} {}\n", name, morphism);
+    }
+    if (o.json) out << list.dump() << "\n";
     output.commit();
     return;
   }
@@ -155,7 +173,7 @@ QG_COMMAND("word", [](CLI::App& app) {
   cmd->add_flag("--list", o->list, "list the named words and their morphisms");
   cmd->add_flag("--json", o->json, "JSON instead of text (integers beyond 2^53 as strings)");
   cmd->add_option("--out", o->out, "write to this file (atomically)");
-  cmd->callback([o] { run_word(*o); });
+  cmd->callback([o, cmd] { run_word(*o, *cmd); });
 });
 
 // ---- the tour ---------------------------------------------------------------------------

@@ -16,15 +16,25 @@ int main(int argc, char** argv) {
   for (const auto& command : qg::app::by_name(qg::app::commands())) command.setup(app);
   qg::app::report_stale_temporaries(app);
   qg::app::install_signal_handlers();
+  // Before --help is looked at: `queengames nosuch --help` is a mistyped command, not a call for help.
+  if (const std::string unknown = qg::app::unknown_command(app, argc, argv); !unknown.empty()) {
+    std::cerr << "queengames: " << unknown << "\n";
+    return 2;
+  }
   std::cout.exceptions(std::ios::badbit);  // every write to stdout is checked (a full disk, /dev/full)
+  // Help and version text go to stdout like any output: a failed write is a write error, exit 2.
+  auto print = [&](const CLI::ParseError& e) {
+    std::cout.exceptions(std::ios::goodbit);
+    return qg::app::close_stdout(app.exit(e));
+  };
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
+    return print(e);
   } catch (const CLI::CallForAllHelp& e) {
-    return app.exit(e);
+    return print(e);
   } catch (const CLI::CallForVersion& e) {
-    return app.exit(e);
+    return print(e);
   } catch (const CLI::ParseError& e) {
     const std::string hint = qg::app::suggestion(app, argc, argv);
     std::cerr << "queengames: " << (hint.empty() ? e.what() : hint) << "\n";
@@ -63,8 +73,11 @@ int main(int argc, char** argv) {
       return 2;
     }
     if (dynamic_cast<const std::bad_alloc*>(&e)) {
-      std::cerr << "queengames: out of memory\n";
-      return 1;
+      // An allocation the estimates let through and the system refused (other processes took
+      // the memory): a refused size, as the estimates' own refusals are.
+      std::cerr << "queengames: out of memory: the system refused an allocation (other processes may hold the "
+                   "memory; try a smaller size)\n";
+      return 2;
     }
     std::cerr << "queengames: internal error: " << e.what() << "\n";
     return 1;

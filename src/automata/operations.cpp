@@ -1,6 +1,7 @@
 // The automaton table and the first-order operations on it.
 #include <algorithm>
 #include <deque>
+#include <map>
 #include <unordered_map>
 
 #include <fmt/format.h>
@@ -444,8 +445,59 @@ Automaton reverse(const Automaton& a, const std::vector<std::shared_ptr<const Nu
       throw InputError("reverse: the number systems' digits differ");
     tracks[i].system = systems[i];  // none for a track of words
   }
+  std::vector<int> outputs;
+  for (std::uint32_t q = 0; q < a.states(); ++q) outputs.push_back(a.output(q));
+  std::sort(outputs.begin(), outputs.end());
+  outputs.erase(std::unique(outputs.begin(), outputs.end()), outputs.end());
+  auto reversed_acceptor = [&](const Automaton& x) {
+    Automaton out;
+    detail::determinize(detail::reversed(detail::to_nfa(x), context), tracks, 0, context, out);
+    return out;
+  };
   Automaton out;
-  detail::determinize(detail::reversed(detail::to_nfa(a), context), tracks, 0, context, out);
+  if (outputs.size() <= 2 && outputs.front() >= 0 && outputs.back() <= 1) {
+    out = reversed_acceptor(a);
+  } else {
+    // A word automaton: its outputs partition the words, so the reversed word has the letter
+    // whose reversed indicator accepts it — exactly one. The indicators run side by side.
+    std::vector<Automaton> parts;
+    for (int letter : outputs) {
+      Automaton indicator = a;
+      for (std::uint32_t q = 0; q < a.states(); ++q) indicator.set_output(q, a.output(q) == letter);
+      parts.push_back(minimize(reversed_acceptor(indicator), context));
+    }
+    std::map<std::vector<std::uint32_t>, std::uint32_t> index;
+    std::vector<std::vector<std::uint32_t>> tuples;
+    std::vector<std::uint32_t> delta;
+    auto id = [&](std::vector<std::uint32_t> t) {
+      auto [it, fresh] = index.emplace(t, static_cast<std::uint32_t>(tuples.size()));
+      if (fresh) {
+        guard(context, (tuples.size() + 1) * (parts.size() * 4 + a.letters() * 4 + 48), "reversing a word automaton");
+        tuples.push_back(std::move(t));
+      }
+      return it->second;
+    };
+    std::vector<std::uint32_t> start;
+    for (const auto& p : parts) start.push_back(p.initial());
+    id(start);
+    Poller poller(context.progress, 0);
+    for (std::size_t i = 0; i < tuples.size(); ++i) {
+      for (std::uint32_t l = 0; l < a.letters(); ++l) {
+        std::vector<std::uint32_t> next(parts.size());
+        for (std::size_t k = 0; k < parts.size(); ++k) next[k] = parts[k].next(tuples[i][k], l);
+        delta.push_back(id(std::move(next)));
+      }
+      poller.tick(i);
+    }
+    out = Automaton(tracks, static_cast<std::uint32_t>(tuples.size()));
+    for (std::uint32_t q = 0; q < out.states(); ++q) {
+      int letter = kNoLetter;
+      for (std::size_t k = 0; k < parts.size(); ++k)
+        if (parts[k].accepting(tuples[q][k])) letter = outputs[k];
+      out.set_output(q, letter);
+      for (std::uint32_t l = 0; l < a.letters(); ++l) out.set_next(q, l, delta[std::size_t{q} * a.letters() + l]);
+    }
+  }
   out = minimize(out, context);
   timer.finish(out, out.bytes());
   return out;

@@ -5,7 +5,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <functional>
 #include <random>
+#include <string>
 
 #include "blocking/regions.hpp"
 #include "queengames/blocking.hpp"
@@ -280,6 +282,56 @@ ClaimOutcome check_skin(std::uint64_t columns, const ProgressFn& progress) {
 // §1: game 1 is Wythoff Nim — its palaces are the pairs (⌊nφ⌋, ⌊nφ²⌋) and their mirrors.
 // Every row holds exactly one (each natural number is in exactly one Beatty pair), so the
 // check is per row against the partner from the exact floors of the numeration module.
+// (a, b) or (b, a) is a P-position of Wythoff Nim: b − a = i and a = ⌊iφ⌋ for a ≤ b.
+bool is_wythoff(std::uint64_t a, std::uint64_t b) {
+  if (a > b) std::swap(a, b);
+  return numeration::floor_n_phi<std::uint64_t>(b - a) == a;
+}
+
+// The palaces of game k on the n×n corner against a closed form (the claims' bounded route).
+ClaimOutcome check_closed_form(std::uint64_t k, std::uint64_t n, const ProgressFn& progress, const char* form,
+                               const std::function<bool(std::uint64_t x, std::uint64_t y)>& palace) {
+  PalaceRows rows(k, n);
+  std::uint64_t palaces = 0;
+  Poller poller(progress, n);
+  for (std::uint64_t y = 0; y < n; ++y) {
+    const auto r = rows.next(poller);
+    for (std::uint64_t x = 0; x < n; ++x) {
+      const bool expected = palace(x, y);
+      if ((r[x] < k) != expected)
+        return failed(y, fmt::format("({},{}) is {} in game {} but {} by {}", x, y, r[x] < k ? "a palace" : "no palace",
+                                     k, expected ? "one" : "not", form));
+      palaces += expected;
+    }
+    poller.tick(y + 1);
+  }
+  poller.finish();
+  return passed(n, fmt::format("the {} palaces of game {} on {}×{} are {}", palaces, k, n, n, form));
+}
+
+// Seed 004 §1: game 1 is Wythoff Nim, and games 2 and 3 are solved in closed form ([Lar11]). Game
+// 1's rule is Wythoff's kernel: a palace sees no palace due north, west or north-west. Games 2
+// and 3 through the automata learned from their palaces and certified by the rule (qg::synth's
+// blocking2a/b, blocking3a/b, certified when a proof reads them): their sets are the closed
+// forms, (n, 2n + 1) beside (2⌊mφ⌋ + 2, 2⌊mφ²⌋ + 2) — Wythoff's P-positions doubled and moved
+// by (2, 2) — for k = 2, and (n, 2n + 1), (n, 2n + 2) for k = 3, with (0, 0) and the mirrors.
+const char* const kWythoffPalaces =
+    R"walnut(def wp "?msd_fib En ($wytha(n,x) & $wythb(n,y)) | ($wytha(n,y) & $wythb(n,x))":
+)walnut";
+const std::string kK1Proof =
+    std::string(kWythoffPalaces) +
+    R"walnut(eval k1_rule "?msd_fib Ax,y $wp(x,y) <=> ~((Ev v<y & $wp(x,v)) | (Eu u<x & $wp(u,y)) | (Et t>=1 & t<=x & t<=y & $wp(x-t,y-t)))":
+)walnut";
+const std::string kK2Proof =
+    std::string(kWythoffPalaces) +
+    R"walnut(def palaces2 "?msd_fib En ($blocking2a(n,x) & $blocking2b(n,y)) | ($blocking2a(n,y) & $blocking2b(n,x))":
+eval k2_closed_form "?msd_fib Ax,y $palaces2(x,y) <=> ((x=0 & y=0) | y=2*x+1 | x=2*y+1 | (Ea,b $wp(a,b) & x=2*a+2 & y=2*b+2))":
+)walnut";
+const char* const kK3Proof =
+    R"walnut(def palaces3 "?msd_fib En ($blocking3a(n,x) & $blocking3b(n,y)) | ($blocking3a(n,y) & $blocking3b(n,x))":
+eval k3_closed_form "?msd_fib Ax,y $palaces3(x,y) <=> ((x=0 & y=0) | y=2*x+1 | y=2*x+2 | x=2*y+1 | x=2*y+2)":
+)walnut";
+
 ClaimOutcome check_k1(std::uint64_t n, const ProgressFn& progress) {
   std::vector<std::uint64_t> partner(n, UINT64_MAX);
   for (std::uint64_t i = 0;; ++i) {
@@ -388,7 +440,41 @@ std::vector<Claim> blocking_claims() {
             .statement = "game 1 is Wythoff Nim: its palaces are (⌊nφ⌋, ⌊nφ²⌋) and (⌊nφ²⌋, ⌊nφ⌋)",
             .unit = "cells a side",
             .bounds = {.tour = 1000, .standard = 10000, .deep = 10000, .max = 1000000},
-            .check = check_k1},
+            .check = check_k1,
+            .proof = kK1Proof},
+      Claim{.id = "blocking.k2",
+            .source = paper + ", §1 ([Lar11])",
+            .kind = ClaimKind::theorem,
+            .statement = "game 2 is solved in closed form: its palaces are (0, 0), (n, 2n + 1) and (2⌊mφ⌋ + 2, "
+                         "2⌊mφ²⌋ + 2) (Wythoff's P-positions doubled, moved by (2, 2)), and their mirrors",
+            .unit = "cells a side",
+            .bounds = {.tour = 500, .standard = 4000, .deep = 20000, .max = 1000000},
+            .check =
+                [](std::uint64_t n, const ProgressFn& progress) {
+                  return check_closed_form(2, n, progress, "(n, 2n + 1), (2⌊mφ⌋ + 2, 2⌊mφ²⌋ + 2), mirrors, (0, 0)",
+                                           [](std::uint64_t x, std::uint64_t y) {
+                                             return (x == 0 && y == 0) || y == 2 * x + 1 || x == 2 * y + 1 ||
+                                                    (x >= 2 && y >= 2 && x % 2 == 0 && y % 2 == 0 &&
+                                                     is_wythoff(x / 2 - 1, y / 2 - 1));
+                                           });
+                },
+            .proof = kK2Proof},
+      Claim{.id = "blocking.k3",
+            .source = paper + ", §1 ([Lar11])",
+            .kind = ClaimKind::theorem,
+            .statement = "game 3 is solved in closed form: its palaces are (0, 0), (n, 2n + 1), (n, 2n + 2) and their "
+                         "mirrors",
+            .unit = "cells a side",
+            .bounds = {.tour = 500, .standard = 4000, .deep = 20000, .max = 1000000},
+            .check =
+                [](std::uint64_t n, const ProgressFn& progress) {
+                  return check_closed_form(3, n, progress, "(n, 2n + 1), (n, 2n + 2), mirrors, (0, 0)",
+                                           [](std::uint64_t x, std::uint64_t y) {
+                                             return (x == 0 && y == 0) || y == 2 * x + 1 || y == 2 * x + 2 ||
+                                                    x == 2 * y + 1 || x == 2 * y + 2;
+                                           });
+                },
+            .proof = kK3Proof},
   };
 }
 

@@ -11,6 +11,8 @@
 // part is summed by the vector loop and the second, a step function of x, in closed form.
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <limits>
 
@@ -22,6 +24,7 @@
 #endif
 
 #include "blocking/detail.hpp"
+#include "core/checksum.hpp"
 #include "core/team.hpp"
 #include "queengames/blocking.hpp"
 #include "queengames/io.hpp"
@@ -305,15 +308,19 @@ class Band {
 #endif
 
   // The counters as they stand (the diagonals' window first at place n, as after a recentring).
-  void save(std::ostream& out) const {
-    out.write(reinterpret_cast<const char*>(col_.get()), static_cast<std::streamsize>(n_ * sizeof(Count)));
-    out.write(reinterpret_cast<const char*>(diag_.get() + base_), static_cast<std::streamsize>(n_ * sizeof(Count)));
+  void save(SummedWriter& out) const {
+    out.bytes(col_.get(), n_ * sizeof(Count));
+    out.bytes(diag_.get() + base_, n_ * sizeof(Count));
   }
-  bool load(std::istream& in) {
+  // False when a counter exceeds k: a line holding k palaces holds no more (every later cell
+  // on it sees k), so no count of a table of game k passes k.
+  bool load(SummedReader& in, std::uint64_t k) {
     base_ = n_;
-    in.read(reinterpret_cast<char*>(col_.get()), static_cast<std::streamsize>(n_ * sizeof(Count)));
-    in.read(reinterpret_cast<char*>(diag_.get() + base_), static_cast<std::streamsize>(n_ * sizeof(Count)));
-    return static_cast<bool>(in);
+    in.bytes(col_.get(), n_ * sizeof(Count));
+    in.bytes(diag_.get() + base_, n_ * sizeof(Count));
+    auto above_k = [k](Count c) { return static_cast<std::uint64_t>(c) > k; };
+    return std::none_of(col_.get(), col_.get() + n_, above_k) &&
+           std::none_of(diag_.get() + base_, diag_.get() + base_ + n_, above_k);
   }
 
  private:
@@ -484,8 +491,8 @@ struct SlabState {
       : k(k_), W(W_), x0(x0_), x1(x1_) {}
   virtual ~SlabState() = default;
   virtual SlabEdge row(SlabEdge left) = 0;
-  virtual void save_band(std::ostream& out) const = 0;
-  virtual bool load_band(std::istream& in) = 0;
+  virtual void save_band(SummedWriter& out) const = 0;
+  virtual bool load_band(SummedReader& in) = 0;
   virtual unsigned count_bytes() const = 0;
 };
 
@@ -502,12 +509,13 @@ struct SlabBand : SlabState {
     ++y;
     return {r, band.diagonal_out()};
   }
-  void save_band(std::ostream& out) const override { band.save(out); }
-  bool load_band(std::istream& in) override { return band.load(in); }
+  void save_band(SummedWriter& out) const override { band.save(out); }
+  bool load_band(SummedReader& in) override { return band.load(in, k); }
   unsigned count_bytes() const override { return sizeof(Count); }
 };
 
-constexpr char kSlabMagic[8] = {'q', 'g', 's', 'l', 'a', 'b', '1', '\n'};
+constexpr char kSlabMagic[8] = {'q', 'g', 's', 'l', 'a', 'b', '2', '\n'};
+constexpr std::size_t kSlabHeaderWords = 11;
 
 }  // namespace
 
@@ -587,6 +595,7 @@ Summary summary(std::uint64_t k, std::uint64_t width, std::uint64_t height, Engi
   require_k(k);
   require_side(width, "width");
   require_side(height, "height");
+  require_threads(threads);
   require_memory(summary_bytes(k, width, engine), fmt::format("palace numbers {} cells wide", width), force);
   Poller poller(progress, height);
   switch (engine) {
@@ -665,47 +674,61 @@ Summary Slab::summary() const {
 }
 
 // The file: the magic, k, W, x0, x1, rows done, the pending diagonal, the statistics
-// (palaces, sum, min, max), the counter width, then the band's counters.
+// (palaces, sum, min, max), the counter width, the band's counters, and the checksum of
+// everything before it (qg::SummedWriter).
 void Slab::save(const std::filesystem::path& path) const {
   const auto& s = *impl_->state;
   AtomicFile file(path, true);
-  auto& out = file.stream();
-  const std::uint64_t header[] = {s.k,
-                                  s.W,
-                                  s.x0,
-                                  s.x1,
-                                  s.y,
-                                  s.pending,
-                                  s.stats.palaces,
-                                  s.stats.sum,
-                                  static_cast<std::uint64_t>(s.stats.min),
-                                  static_cast<std::uint64_t>(s.stats.max),
-                                  s.count_bytes()};
-  out.write(kSlabMagic, sizeof kSlabMagic);
-  out.write(reinterpret_cast<const char*>(header), sizeof header);
+  SummedWriter out(file.stream());
+  const std::uint64_t header[kSlabHeaderWords] = {s.k,
+                                                  s.W,
+                                                  s.x0,
+                                                  s.x1,
+                                                  s.y,
+                                                  s.pending,
+                                                  s.stats.palaces,
+                                                  s.stats.sum,
+                                                  static_cast<std::uint64_t>(s.stats.min),
+                                                  static_cast<std::uint64_t>(s.stats.max),
+                                                  s.count_bytes()};
+  out.bytes(kSlabMagic, sizeof kSlabMagic);
+  out.words(header, kSlabHeaderWords);
   s.save_band(out);
+  out.finish();
   file.commit();
 }
 
 Slab Slab::restore(const std::filesystem::path& path, std::uint64_t k, std::uint64_t width, std::uint64_t x0,
-                   std::uint64_t x1) {
+                   std::uint64_t x1, std::uint64_t row) {
   Slab slab(k, width, x0, x1);
   auto& s = *slab.impl_->state;
   std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(fmt::format("cannot read {}: {}", path.string(), std::strerror(errno)));
+  SummedReader rd(in, path.string() + ": ");
+  const std::int64_t size = rd.remaining();
   char magic[sizeof kSlabMagic] = {};
-  std::uint64_t h[11] = {};
-  in.read(magic, sizeof magic);
-  in.read(reinterpret_cast<char*>(h), sizeof h);
-  if (!in || !std::equal(magic, magic + sizeof magic, kSlabMagic))
-    throw InputError(fmt::format("{} is no slab checkpoint", path.string()));
+  std::uint64_t h[kSlabHeaderWords] = {};
+  if (!rd.try_bytes(magic, sizeof magic) || !std::equal(magic, magic + sizeof magic, kSlabMagic))
+    rd.fail("not a slab checkpoint of this program (wrong magic number)");
+  rd.words(h, kSlabHeaderWords);
   if (h[0] != k || h[1] != width || h[2] != x0 || h[3] != x1 || h[10] != s.count_bytes())
-    throw InputError(fmt::format("{} holds columns [{}, {}) of game {} {} wide, not [{}, {}) of game {} {} wide",
-                                 path.string(), h[2], h[3], h[0], h[1], x0, x1, k, width));
+    rd.fail(fmt::format("it holds columns [{}, {}) of game {} {} wide, not [{}, {}) of game {} {} wide", h[2], h[3],
+                        h[0], h[1], x0, x1, k, width));
+  const std::uint64_t expected = sizeof kSlabMagic + 8 * kSlabHeaderWords + 2 * (x1 - x0) * s.count_bytes() + 8;
+  if (size >= 0 && static_cast<std::uint64_t>(size) != expected)
+    rd.fail(fmt::format("the file is truncated or padded: {} bytes, expected {}", size, expected));
   s.y = h[4], s.pending = h[5];
   s.stats.palaces = h[6], s.stats.sum = h[7];
   s.stats.min = static_cast<std::int64_t>(h[8]), s.stats.max = static_cast<std::int64_t>(h[9]);
-  if (!s.load_band(in) || in.peek() != std::char_traits<char>::eof())
-    throw InputError(fmt::format("{} is cut short or too long for its slab", path.string()));
+  const bool counters = s.load_band(rd);
+  rd.finish();
+  // A file whose checksum holds is what save() wrote; these guard against one written by hand
+  // or for another row: the row, and counts no table of game k can have.
+  if (s.y != row) rd.fail(fmt::format("it holds row {}, but the checkpoint is at row {}", s.y, row));
+  const bool consistent = counters && s.pending <= k && s.stats.palaces <= s.y * (x1 - x0) &&
+                          (s.y == 0 || (0 <= s.stats.min && s.stats.min <= s.stats.max &&
+                                        static_cast<std::uint64_t>(s.stats.max) <= 3 * k));
+  if (!consistent) rd.fail("the file is corrupted (inconsistent counts)");
   return slab;
 }
 
@@ -727,7 +750,8 @@ std::filesystem::path checkpoint_mark(const std::filesystem::path& dir, std::uin
 void mark_checkpoint(const std::filesystem::path& dir, std::uint64_t slabs, std::uint64_t y) {
   {
     AtomicFile mark(checkpoint_mark(dir, slabs));
-    mark.stream() << y << "\n";
+    const std::string row = fmt::format("{}\n", y);
+    mark.stream() << row << checksum_line(row);
     mark.commit();
   }
   // The slabs' files of earlier rows are superseded; later rows' may be being written.
@@ -743,10 +767,16 @@ void mark_checkpoint(const std::filesystem::path& dir, std::uint64_t slabs, std:
 }
 
 std::optional<std::uint64_t> last_checkpoint(const std::filesystem::path& dir, std::uint64_t slabs) {
-  std::ifstream in(checkpoint_mark(dir, slabs));
-  std::string line;
-  if (!in || !std::getline(in, line)) return std::nullopt;
-  return parse_u64(line);
+  const auto path = checkpoint_mark(dir, slabs);
+  std::ifstream in(path);
+  if (!in) return std::nullopt;
+  std::string file(64, '\0');
+  in.read(file.data(), static_cast<std::streamsize>(file.size()));
+  file.resize(static_cast<std::size_t>(in.gcount()));
+  const auto row = checksummed_text(file);
+  if (!row || row->size() < 2 || row->find_first_not_of("0123456789\n") != std::string_view::npos)
+    throw InputError(fmt::format("{} is damaged (it names no row under a valid checksum)", path.string()));
+  return parse_u64(row->substr(0, row->size() - 1));
 }
 
 namespace detail {

@@ -80,27 +80,36 @@ PlayAnalysis play(std::uint64_t k, Cell queen, const std::optional<std::vector<C
   std::vector<Cell> blocked = given.value_or(std::vector<Cell>{});
   if (blocked.size() > k - 1)
     throw InputError(fmt::format("k = {} gives {} pawns, but {} cells are blocked", k, k - 1, blocked.size()));
-  for (std::size_t i = 0; i < blocked.size(); ++i) {
-    if (!is_move(queen, blocked[i]))
-      throw InputError(fmt::format("the pawn at ({},{}) blocks no move of the queen at ({},{})", blocked[i].x,
-                                   blocked[i].y, queen.x, queen.y));
-    if (std::find(blocked.begin(), blocked.begin() + static_cast<std::ptrdiff_t>(i), blocked[i]) !=
-        blocked.begin() + static_cast<std::ptrdiff_t>(i))
-      throw InputError(fmt::format("({},{}) is blocked twice", blocked[i].x, blocked[i].y));
-  }
+  for (const Cell& c : blocked)
+    if (!is_move(queen, c))
+      throw InputError(
+          fmt::format("the pawn at ({},{}) blocks no move of the queen at ({},{})", c.x, c.y, queen.x, queen.y));
+  // Sorted, the pawns are looked up by binary search: the time stays O(x·y + moves·log k)
+  // however many pawns k gives (a linear search made it moves·k).
+  auto by_cell = [](const Cell& a, const Cell& b) { return a.x != b.x ? a.x < b.x : a.y < b.y; };
+  std::vector<Cell> sorted = blocked;
+  std::sort(sorted.begin(), sorted.end(), by_cell);
+  if (auto twice = std::adjacent_find(sorted.begin(), sorted.end()); twice != sorted.end())
+    throw InputError(fmt::format("({},{}) is blocked twice", twice->x, twice->y));
   PlayAnalysis a;
   a.k = k, a.queen = queen, a.blocks_given = given.has_value();
   auto values = line_values(k, queen, progress, force);
   a.palace_number = values.queen;
-  if (!given && values.queen < k)  // the opponent blocks every palace the queen sees
+  if (!given && values.queen < k) {  // the opponent blocks every palace the queen sees
     for (const auto& [cell, v] : values.moves)
       if (v < k) blocked.push_back(cell);
+    sorted = blocked;
+    std::sort(sorted.begin(), sorted.end(), by_cell);
+  }
   a.blocked = blocked;
   a.moves = values.moves.size() - blocked.size();
   const bool list = a.moves <= PlayAnalysis::kMaxListedMoves;
   std::optional<std::pair<Cell, std::uint64_t>> best;
+  Poller poller(progress, values.moves.size());
+  std::uint64_t seen = 0;
   for (const auto& [cell, v] : values.moves) {
-    bool is_blocked = std::find(blocked.begin(), blocked.end(), cell) != blocked.end();
+    poller.tick(++seen);
+    const bool is_blocked = std::binary_search(sorted.begin(), sorted.end(), cell, by_cell);
     if (v < k) a.visible_palaces.push_back(cell);
     if (is_blocked) continue;
     if (list) a.options.push_back({cell, v});

@@ -218,6 +218,7 @@ class BoardEngine {
 
 void check_board_run(const Board& board, Piece piece, const GrundyOptions& options, std::uint64_t output_bytes) {
   require_support(board, piece);
+  require_threads(options.threads);
   require_memory(
       board_grundy_bytes(board, piece) + output_bytes,
       fmt::format("the {} values of the {} board of size {}", to_string(piece), to_string(board.kind()), board.size()),

@@ -145,6 +145,9 @@ ClaimOutcome check_conjecture26_columns(std::uint64_t bound, const ProgressFn& p
                                    column_list(columns), onsets));
 }
 
+// A column whose differences SG(c, r + 16) − SG(c, r) are not constant on the lower half of the
+// window contradicts the conjecture's finite reading, not its eventual one (no window can):
+// EVIDENCE AGAINST, with the window and the period the column shows instead.
 ClaimOutcome check_conjecture26(std::uint64_t bound, const ProgressFn& progress) {
   const auto columns = boards::certify_quadrant_columns(bound, {.progress = progress});
   for (const boards::QuadrantColumn& q : columns) {
@@ -158,13 +161,13 @@ ClaimOutcome check_conjecture26(std::uint64_t bound, const ProgressFn& progress)
                                           "period: the certificate contradicts Lemma 3",
                                           q.column, q.period));
     const auto difference = static_cast<std::int64_t>(q.value(r + 16)) - static_cast<std::int64_t>(q.value(r));
-    return failed(q.column,
-                  fmt::format("REFUTED by certificate (docs/CONJECTURE26.md): column {} satisfies SG(c, r + {}) = "
-                              "SG(c, r) + {} for every r ≥ {} (its states agree after rows {} and {}), with least "
-                              "period {}; SG({}, r + 16) − SG({}, r) = {} ≠ 16 at r = {}, and again at r + {}k for "
-                              "every k, so the column is not eventually quasi-periodic with period 16",
-                              q.column, q.period, q.period, q.preperiod, q.first_row, q.second_row, q.period, q.column,
-                              q.column, difference, r, q.period));
+    return refuted(bound,
+                   fmt::format("by certificate (docs/CONJECTURE26.md): column {} satisfies SG(c, r + {}) = "
+                               "SG(c, r) + {} for every r ≥ {} (its states agree after rows {} and {}), with least "
+                               "period {}; SG({}, r + 16) − SG({}, r) = {} ≠ 16 at r = {}, and again at r + {}k for "
+                               "every k, so the column is not eventually quasi-periodic with period 16",
+                               q.column, q.period, q.period, q.preperiod, q.first_row, q.second_row, q.period, q.column,
+                               q.column, difference, r, q.period));
   }
   return passed(bound, fmt::format("proved by certificate for columns 0..{}: column:period@preperiod = {}", bound - 1,
                                    column_list(columns)));
@@ -376,10 +379,9 @@ std::vector<Claim> boards_claims() {
                          "x^16), i.e. SG(c, r + 16) − SG(c, r) is eventually constant — refuted by column 9, certified "
                          "to have least period 64 (docs/CONJECTURE26.md, Corollary 5)",
             .unit = "columns",
-            // The tour's list stops before column 9 (the tour's Grundy section shows the refutation):
-            // a FAIL there would fail `queengames tour` until the registry says REFUTED.
-            .bounds = {.tour = 9, .standard = 10, .deep = 10, .max = 65536},
-            .check = check_conjecture26},
+            .bounds = {.tour = 10, .standard = 10, .deep = 10, .max = 65536},
+            .check = check_conjecture26,
+            .expected = ClaimStatus::refuted},
       Claim{.id = "exile.conjecture26_periods",
             .source = "seed 000, Conjecture 26 (§8): what the columns do (docs/CONJECTURE26.md, Theorem 2)",
             .kind = ClaimKind::theorem,

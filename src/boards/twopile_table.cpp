@@ -212,6 +212,7 @@ std::uint64_t grundy_table_bytes(const twopile::Ruleset& ruleset, std::uint64_t 
 Table grundy_table(const twopile::Ruleset& ruleset, std::uint64_t width, std::uint64_t height,
                    const GrundyOptions& options) {
   check_size(width, height, kMaxSide, "Grundy");
+  require_threads(options.threads);
   require_memory(grundy_table_bytes(ruleset, width, height),
                  fmt::format("the {}x{} Grundy table of {}", width, height, ruleset.name()), options.force);
   TableEngine engine(ruleset, region_of(ruleset, width, height), options.progress);

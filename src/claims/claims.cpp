@@ -31,6 +31,24 @@ const char* to_string(ClaimKind kind) {
 
 const char* to_string(ClaimRoute route) { return route == ClaimRoute::proof ? "proof" : "bounded"; }
 
+const char* to_string(ClaimStatus status) {
+  switch (status) {
+    case ClaimStatus::proved:
+      return "PROVED";
+    case ClaimStatus::refuted:
+      return "REFUTED";
+    case ClaimStatus::evidence_against:
+      return "EVIDENCE AGAINST";
+    case ClaimStatus::pass:
+      return "PASS";
+    case ClaimStatus::fail:
+      return "FAIL";
+    case ClaimStatus::vacuous:
+      return "VACUOUS";
+  }
+  return "FAIL";
+}
+
 std::uint64_t Claim::bound(ClaimDepth depth) const {
   switch (depth) {
     case ClaimDepth::tour:
@@ -52,6 +70,12 @@ ClaimReport run_claim(const Claim& claim, std::uint64_t bound, const ProgressFn&
   auto start = std::chrono::steady_clock::now();
   report.outcome = claim.check(bound, progress);
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  // A bounded check proves nothing for every n: it passes, finds against, or fails.
+  const ClaimStatus found = report.outcome.status;
+  report.status = !report.outcome.pass                                                      ? ClaimStatus::fail
+                  : found == ClaimStatus::evidence_against || found == ClaimStatus::refuted ? found
+                                                                                            : ClaimStatus::pass;
+  report.outcome.status = report.status;
   return report;
 }
 

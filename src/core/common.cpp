@@ -1,10 +1,12 @@
 #include "queengames/common.hpp"
 
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -71,9 +73,36 @@ std::uint64_t physical_memory() {
   return pages > 0 && page > 0 ? static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page) : 0;
 }
 
+std::uint64_t usable_memory() {
+  std::uint64_t usable = physical_memory();
+  // The limits on this process's address space and data segment, less what it has mapped.
+  std::uint64_t mapped_pages = 0, data_pages = 0;
+  if (std::FILE* statm = std::fopen("/proc/self/statm", "r")) {
+    unsigned long size = 0, resident = 0, shared = 0, text = 0, lib = 0, data = 0;
+    if (std::fscanf(statm, "%lu %lu %lu %lu %lu %lu", &size, &resident, &shared, &text, &lib, &data) == 6)
+      mapped_pages = size, data_pages = data;
+    std::fclose(statm);
+  }
+  const auto page = static_cast<std::uint64_t>(std::max(::sysconf(_SC_PAGE_SIZE), 1L));
+  for (auto [resource, used] : {std::pair{RLIMIT_AS, mapped_pages * page}, std::pair{RLIMIT_DATA, data_pages * page}}) {
+    struct rlimit limit {};
+    if (::getrlimit(resource, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY)
+      usable = std::min<std::uint64_t>(usable, limit.rlim_cur > used ? limit.rlim_cur - used : 0);
+  }
+  // The memory cgroup (v2, then v1); "max" or a huge number when there is none.
+  for (const char* path : {"/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"})
+    if (std::FILE* f = std::fopen(path, "r")) {
+      unsigned long long limit = 0;
+      if (std::fscanf(f, "%llu", &limit) == 1 && limit > 0) usable = std::min<std::uint64_t>(usable, limit);
+      std::fclose(f);
+    }
+  return usable;
+}
+
 MemoryError::MemoryError(const std::string& what, std::uint64_t needed, std::uint64_t available)
-    : RangeError(fmt::format("{} needs {:.1f} GiB, this machine has {:.1f} GiB", what,
-                             static_cast<double>(needed) / (1u << 30), static_cast<double>(available) / (1u << 30))),
+    : RangeError(fmt::format("{} needs {:.1f} GiB, {} {:.1f} GiB", what, static_cast<double>(needed) / (1u << 30),
+                             available < physical_memory() ? "this process may use" : "this machine has",
+                             static_cast<double>(available) / (1u << 30))),
       needed_(needed),
       available_(available) {}
 
@@ -87,8 +116,13 @@ std::uint64_t resident_memory() {
   return read && page > 0 ? static_cast<std::uint64_t>(resident) * static_cast<std::uint64_t>(page) : 0;
 }
 
+void require_threads(std::uint64_t threads) {
+  if (threads < 1 || threads > kMaxThreads)
+    throw RangeError(fmt::format("{} threads: the supported range is 1..{}", threads, kMaxThreads));
+}
+
 void require_memory(std::uint64_t bytes, const std::string& what, bool force) {
-  std::uint64_t have = physical_memory();
+  std::uint64_t have = usable_memory();
   if (force || have == 0 || bytes <= have) return;
   throw MemoryError(what, bytes, have);
 }

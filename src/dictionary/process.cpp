@@ -1,6 +1,8 @@
 // The dictionary process (seed 003 §3): read a word at the head, append its translate.
 #include <algorithm>
 
+#include <fmt/format.h>
+
 #include "bit_queue.hpp"
 #include "queengames/dictionary.hpp"
 
@@ -43,7 +45,28 @@ struct Engine {
 
 }  // namespace
 
+namespace {
+// Runs shorter than this hold at most a few tens of MiB: no pilot is run for them.
+constexpr std::uint64_t kUnestimatedBits = std::uint64_t{1} << 26;
+}  // namespace
+
+std::uint64_t dictionary_bytes(const Dictionary& dictionary, std::uint64_t bits) {
+  DictionaryRunOptions pilot;
+  pilot.bits = std::min<std::uint64_t>(bits, std::uint64_t{1} << 22);
+  pilot.force = true;
+  const DictionaryRun run = run_dictionary(dictionary, pilot);
+  constexpr std::uint64_t slack = std::uint64_t{1} << 20;  // the engine, chunks of 2^16 characters
+  if (run.stopped || run.bits == 0) return run.peak_buffer_bits / 8 + slack;
+  // The unread part grows as the string does (a dictionary's translates are a fixed
+  // multiple of its words in the long run): its share of the pilot, scaled to `bits`.
+  const auto unread = static_cast<u128>(run.bits - std::min(run.head, run.bits)) * bits / run.bits;
+  return static_cast<std::uint64_t>(std::min<u128>(4 * unread / 8, UINT64_MAX / 2)) + slack;
+}
+
 DictionaryRun run_dictionary(const Dictionary& dictionary, const DictionaryRunOptions& options) {
+  if (!options.force && options.bits > kUnestimatedBits)
+    require_memory(dictionary_bytes(dictionary, options.bits),
+                   fmt::format("the dictionary process to {} bits", options.bits));
   Engine engine(dictionary);
   BitQueue q;
   q.push(dictionary.start());

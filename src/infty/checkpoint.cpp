@@ -1,6 +1,5 @@
 // Checkpoints of the ∞-queens engine: magic, format version, the engine's parameters, the
 // whole state as little-endian 64-bit words, and a checksum over everything before it.
-#include <bit>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -8,6 +7,7 @@
 #include <ostream>
 #include <string>
 
+#include "core/checksum.hpp"
 #include "queengames/io.hpp"
 #include "state.hpp"
 
@@ -16,7 +16,6 @@ namespace {
 
 using infty_detail::HighRecord;
 using infty_detail::u64;
-static_assert(std::endian::native == std::endian::little, "checkpoints are written as little-endian words");
 
 constexpr char kMagic[8] = {'Q', 'G', 'I', 'N', 'F', 'T', 'Y', '\0'};
 constexpr u64 kVersion = 1;
@@ -31,72 +30,16 @@ constexpr u64 kListCount = 4;
 // block count.
 constexpr u64 kFixedWords = 10 + 6 + 1 + 2 + 2 * InftyStats::kHistBins + InftyStats::kProbeBins + 2 + kListCount + 2;
 
-// Word-by-word checksum: each step is a bijection of the running value, so changing any one
-// word always changes the result.
-struct Checksum {
-  u64 value = 0x243f6a8885a308d3;
-  void add(u64 w) {
-    value = (value ^ w) * 0x9e3779b97f4a7c15;
-    value ^= value >> 29;
-  }
-};
+using Writer = SummedWriter;
 
-class Writer {
+// The checkpoint's reader: the checksummed reader, and the magic number read first.
+class Reader : public SummedReader {
  public:
-  explicit Writer(std::ostream& out) : out_(out) {}
-  void word(u64 w) {
-    sum_.add(w);
-    out_.write(reinterpret_cast<const char*>(&w), sizeof w);
-  }
-  void words(const u64* w, u64 count) {
-    for (u64 i = 0; i < count; ++i) sum_.add(w[i]);
-    out_.write(reinterpret_cast<const char*>(w), static_cast<std::streamsize>(count * sizeof(u64)));
-  }
-  void finish() {
-    u64 s = sum_.value;
-    out_.write(reinterpret_cast<const char*>(&s), sizeof s);
-  }
-
- private:
-  std::ostream& out_;
-  Checksum sum_;
-};
-
-class Reader {
- public:
-  Reader(std::istream& in, const std::string& name) : in_(in), name_(name) {}
-  [[noreturn]] void fail(const std::string& problem) const {
-    throw InputError("cannot resume from " + name_ + ": " + problem);
-  }
-  u64 word() {
-    u64 w;
-    read(&w, 1);
-    return w;
-  }
-  void read(u64* w, u64 count) {
-    in_.read(reinterpret_cast<char*>(w), static_cast<std::streamsize>(count * sizeof(u64)));
-    if (static_cast<u64>(in_.gcount()) != count * sizeof(u64)) fail("the file is truncated");
-    for (u64 i = 0; i < count; ++i) sum_.add(w[i]);
-  }
+  Reader(std::istream& in, const std::string& name) : SummedReader(in, "cannot resume from " + name + ": ") {}
+  u64 word() { return SummedReader::word(); }
+  void read(u64* w, u64 count) { words(w, count); }
   // Reads the first word; false when the file is shorter or does not start with kMagic.
-  bool magic(u64& w) {
-    in_.read(reinterpret_cast<char*>(&w), sizeof w);
-    if (in_.gcount() != sizeof w || std::memcmp(&w, kMagic, sizeof w) != 0) return false;
-    sum_.add(w);
-    return true;
-  }
-  void finish() {
-    u64 expected = sum_.value, stored;
-    in_.read(reinterpret_cast<char*>(&stored), sizeof stored);
-    if (in_.gcount() != sizeof stored) fail("the file is truncated");
-    if (stored != expected) fail("the file is corrupted (checksum mismatch)");
-    if (in_.peek() != std::char_traits<char>::eof()) fail("the file is corrupted (data after the checksum)");
-  }
-
- private:
-  std::istream& in_;
-  const std::string& name_;
-  Checksum sum_;
+  bool magic(u64& w) { return try_bytes(&w, sizeof w) && std::memcmp(&w, kMagic, sizeof w) == 0; }
 };
 
 u64 magic_word() {
@@ -149,12 +92,7 @@ void InftyQueens::save(const std::filesystem::path& path) const {
 InftyQueens InftyQueens::load(std::istream& in, const std::string& name) {
   Reader rd(in, name);
   // Size first, when the stream can tell it: a truncated file is named before anything is read.
-  std::streamoff size = -1;
-  if (auto here = in.tellg(); here >= 0 && in.seekg(0, std::ios::end)) {
-    size = in.tellg() - here;
-    in.seekg(here);
-  }
-  in.clear();
+  const std::int64_t size = rd.remaining();
   if (size == 0) rd.fail("the file is empty");
   u64 header[kHeaderWords];
   if (!rd.magic(header[0])) rd.fail("not an infty-queens checkpoint (wrong magic number)");

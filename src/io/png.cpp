@@ -21,9 +21,10 @@ void png_flush_stream(png_structp png) { static_cast<std::ostream*>(png_get_io_p
 }  // namespace
 
 void write_png(std::ostream& out, std::uint32_t width, std::uint32_t height,
-               const std::function<void(std::uint32_t, Rgb*)>& row, const ProgressFn& progress) {
+               const std::function<void(std::uint32_t, Rgb*)>& row, const ProgressFn& progress, int compression) {
   if (width == 0 || height == 0 || width > (1u << 16) || height > (1u << 16))
     throw RangeError("a picture must be 1..65536 pixels a side");
+  if (compression < -1 || compression > 9) throw RangeError("a PNG's compression level is 0..9 (or -1: the default)");
   png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, nullptr, png_error_handler, png_warning_handler);
   png_infop info = png ? png_create_info_struct(png) : nullptr;
   if (!png || !info) {
@@ -38,6 +39,7 @@ void write_png(std::ostream& out, std::uint32_t width, std::uint32_t height,
   png_set_write_fn(png, &out, png_write_to_stream, png_flush_stream);
   png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
                PNG_FILTER_TYPE_DEFAULT);
+  if (compression >= 0) png_set_compression_level(png, compression);
   png_write_info(png, info);
   std::vector<Rgb> pixels(width);
   Poller poller(progress, height);

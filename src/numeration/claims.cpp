@@ -96,9 +96,7 @@ eval corollary5 "?msd_2 Ax,y (?msd_trib En $val(x,n) & $val(y,n)) => (?msd_trib 
 // says z's digits are x's and y's, which share no place. The evals: T_m = a + b + c; every such
 // string is the representation of an n < t; and every n < t is one of the three kinds.
 constexpr const char* kLemma10 =
-    R"walnut(reg power msd_trib "10*":
-reg disjoint msd_trib msd_trib msd_trib "([0,0,0]|[1,0,1]|[0,1,1])*":
-def below "?msd_trib $power(t) & t>=7 & $drop(t,a) & $drop(a,b) & $drop(b,c)":
+    R"walnut(reg disjoint msd_trib msd_trib msd_trib "([0,0,0]|[1,0,1]|[0,1,1])*":
 def in0 "?msd_trib Ea,b,c $below(a,b,c,t) & n<a":
 def in10 "?msd_trib Ea,b,c,u $below(a,b,c,t) & u<b & $disjoint(a,u,n)":
 def in110 "?msd_trib Ea,b,c,u,v $below(a,b,c,t) & u<c & v=a+b & $disjoint(v,u,n)":
@@ -203,7 +201,7 @@ std::vector<Claim> numeration_claims() {
             .unit = "m",
             .bounds = {.tour = 14, .standard = 25, .deep = 26, .max = 40},
             .check = check_lemma10,
-            .proof = walnut::kDigits + kLemma10},
+            .proof = walnut::kDigits + walnut::kTribonacciNumbers + kLemma10},
       Claim{.id = "exile.theorem15",
             .source = "seed 000, Theorem 15 (eqs. (27)–(29))",
             .kind = ClaimKind::theorem,

@@ -23,11 +23,12 @@ template <class Int>
   range_error(fn_name<Int>(name), std::string("the value does not fit (") + type_range<Int>() + ")");
 }
 
-// Digits '0'..max_digit only; InputError naming the first bad character.
-void validate(std::string_view digits, char max_digit, const std::string& function) {
+// Digits '0'..max_digit only; InputError naming the first bad character (the user's words,
+// not the function's: the digits usually come from a command line).
+void validate(std::string_view digits, char max_digit) {
   for (char c : digits)
     if (c < '0' || c > max_digit)
-      throw InputError(function + ": '" + std::string(1, c) + "' in '" + std::string(digits.substr(0, 200)) +
+      throw InputError("'" + std::string(1, c) + "' in '" + std::string(digits.substr(0, 200)) +
                        "' is not a digit (expected 0–" + std::string(1, max_digit) + ")");
 }
 
@@ -63,7 +64,7 @@ std::string table_greedy(U n, const std::array<U, N>& w, std::size_t first) {
 
 template <class U, std::size_t N>
 U table_value(std::string_view digits, const std::array<U, N>& w, std::size_t first, const char* name) {
-  validate(digits, '9', fn_name<U>(name));
+  validate(digits, '9');
   U sum = 0;
   const std::size_t len = digits.size();
   for (std::size_t j = 0; j < len; ++j) {
@@ -118,8 +119,8 @@ std::string rolling_greedy(mpz_class n) {
 }
 
 template <class Weights>
-mpz_class rolling_value(std::string_view digits, const char* name) {
-  validate(digits, '9', fn_name<mpz_class>(name));
+mpz_class rolling_value(std::string_view digits) {
+  validate(digits, '9');
   digits = strip_leading_zeros(digits);
   Weights w;
   mpz_class sum = 0;
@@ -199,7 +200,7 @@ template <class Int>
 Int zeckendorf_value(std::string_view digits) {
   if constexpr (std::is_same_v<Int, std::uint64_t>) return table_value(digits, kFibonacci64, 2, "zeckendorf_value");
   else if constexpr (std::is_same_v<Int, u128>) return table_value(digits, kFibonacci128, 2, "zeckendorf_value");
-  else return rolling_value<FibonacciWeights>(digits, "zeckendorf_value");
+  else return rolling_value<FibonacciWeights>(digits);
 }
 
 // ---- Tribonacci -------------------------------------------------------------------
@@ -269,7 +270,7 @@ template <class Int>
 Int tribonacci_value(std::string_view digits) {
   if constexpr (std::is_same_v<Int, std::uint64_t>) return table_value(digits, kTribonacci64, 0, "tribonacci_value");
   else if constexpr (std::is_same_v<Int, u128>) return table_value(digits, kTribonacci128, 0, "tribonacci_value");
-  else return rolling_value<TribonacciWeights>(digits, "tribonacci_value");
+  else return rolling_value<TribonacciWeights>(digits);
 }
 
 // ---- negaFibonacci ----------------------------------------------------------------
@@ -283,7 +284,7 @@ std::string negafibonacci_representation(const Int& n) {
 
 template <class Int>
 Int negafibonacci_value(std::string_view digits) {
-  validate(digits, '9', fn_name<Int>("negafibonacci_value"));
+  validate(digits, '9');
   digits = strip_leading_zeros(digits);
   if (digits.size() <= kNegafibonacciI128Digits) {
     const i128 sum = negafibonacci_sum<i128>(digits);
@@ -354,7 +355,7 @@ std::string binary_representation(const Int& n) {
 
 template <class Int>
 Int binary_value(std::string_view digits) {
-  validate(digits, '1', fn_name<Int>("binary_value"));
+  validate(digits, '1');
   digits = strip_leading_zeros(digits);
   if constexpr (std::is_same_v<Int, mpz_class>) {
     return digits.empty() ? mpz_class(0) : mpz_class(std::string(digits), 2);

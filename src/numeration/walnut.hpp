@@ -22,6 +22,13 @@ reg end011 msd_trib "11|(0|1)*011":
 eval drop_is_a_function "?msd_trib Ax (Ey $drop(x,y)) & Ay,z ($drop(x,y) & $drop(x,z)) => y=z":
 )walnut";
 
+// The Tribonacci numbers T_m = [10…0]_T (m zeros) and, for m ≥ 3, $below(a,b,c,t): t = T_m and
+// a, b, c = T_(m−1), T_(m−2), T_(m−3), its representation without one, two, three digits. After
+// kDigits (it reads $drop).
+inline const std::string kTribonacciNumbers = R"walnut(reg power msd_trib "10*":
+def below "?msd_trib $power(t) & t>=7 & $drop(t,a) & $drop(a,b) & $drop(b,c)":
+)walnut";
+
 // N_a, N_b, N_c (the letters a, b, c among t_1 … t_n) by Theorem 12's formulas: $na(n,z) is
 // z = [e_1 … e_(i−1)]_T + e_i for (n)_T = e_1 … e_i, $nb and $nc drop one and two more
 // digits first. The evals are the induction that makes them the counting functions: they

@@ -310,6 +310,34 @@ Automaton Evaluator::exists_all(Automaton a, const std::vector<std::string>& var
   return a;
 }
 
+// The automaton to read at these arguments: itself, or reversed (every track in its partner
+// system) when each argument's ?system names the partner of its track's system — ?lsd_2 … RS[i+k]
+// with RS in msd_2 reads RS from the other end, so that it is RS's letter at the number i+k.
+// Arguments in the default system, and plain variables (bound by name: their system is theirs),
+// count for nothing.
+const Automaton& Evaluator::oriented(const Automaton& a, const std::string& name,
+                                     const std::vector<const Term*>& args) {
+  auto partner = [](const std::string& n) { return (n.starts_with("msd_") ? "lsd_" : "msd_") + n.substr(4); };
+  std::size_t flips = 0, named = 0;
+  for (std::size_t i = 0; i < args.size() && i < a.tracks().size(); ++i) {
+    const auto& sys = a.tracks()[i].system;
+    if (!sys || !args[i]->system_named || args[i]->kind == Term::variable) continue;
+    ++named;
+    if (args[i]->system == partner(sys->name())) ++flips;
+  }
+  if (flips == 0) return a;
+  if (flips != named)
+    throw PositionedError{args[0]->pos, fmt::format("{} would be read in msd and lsd order at once: its arguments' "
+                                                    "systems mix the directions of its inputs",
+                                                    name)};
+  auto key = fmt::format("{}`{}", name, static_cast<const void*>(&a));
+  auto it = reversed_.find(key);
+  if (it != reversed_.end()) return it->second;
+  std::vector<std::shared_ptr<const automata::NumberSystem>> partners;
+  for (const auto& t : a.tracks()) partners.push_back(system(partner(t.system->name()), args[0]->pos));
+  return reversed_[key] = automata::reverse(a, partners, ctx_);
+}
+
 const Automaton& Evaluator::word(const Term& index) {
   const Automaton* w;
   try {
@@ -321,7 +349,9 @@ const Automaton& Evaluator::word(const Term& index) {
     throw PositionedError{index.pos,
                           fmt::format("word automaton {} has {} input{}, not {}", index.name, w->tracks().size(),
                                       w->tracks().size() == 1 ? "" : "s", index.args.size())};
-  return *w;
+  std::vector<const Term*> args;
+  for (const auto& p : index.args) args.push_back(p.get());
+  return oriented(*w, index.name, args);
 }
 
 // The positions whose letter passes the test: the word automaton with its outputs replaced,
@@ -417,6 +447,9 @@ Automaton Evaluator::call(const Formula& f) {
   if (f.args.size() != fa->tracks().size())
     throw PositionedError{f.pos,
                           fmt::format("${} takes {} arguments, not {}", f.name, fa->tracks().size(), f.args.size())};
+  std::vector<const Term*> terms;
+  for (const auto& t : f.args) terms.push_back(t.get());
+  if (!terms.empty()) fa = &oriented(*fa, f.name, terms);
   std::vector<Value> args;
   std::vector<std::string> names;
   for (const auto& t : f.args) {
@@ -445,6 +478,36 @@ Automaton Evaluator::formula(const Formula& f) {
   }
 }
 
+// A connective, folding constants as Walnut does: when one side is closed (TRUE or FALSE) the
+// result is the other side, its complement, or a constant — so `(Ex,y x<y) | z=3` is TRUE, not
+// the automaton of every z, and z is not among its free variables.
+Automaton Evaluator::connect(Automaton a, Automaton b, BoolOp op) {
+  auto constant = [](bool v) {
+    Automaton c({}, 1);
+    c.set_output(0, v);
+    return c;
+  };
+  const bool ca = a.tracks().empty(), cb = b.tracks().empty();
+  if (ca && cb) return automata::product(a, b, op, ctx_);
+  if (!ca && !cb) return automata::product(a, b, op, ctx_);
+  const bool k = (ca ? a : b).accepting((ca ? a : b).initial());
+  Automaton x = ca ? b : a;  // the side with free variables
+  switch (op) {
+    case BoolOp::and_:
+      return k ? x : constant(false);
+    case BoolOp::or_:
+      return k ? constant(true) : x;
+    case BoolOp::xor_:
+      return k ? automata::complement(x, ctx_) : x;
+    case BoolOp::iff:
+      return k ? x : automata::complement(x, ctx_);
+    case BoolOp::implies:
+      if (ca) return k ? x : constant(true);                      // TRUE => X is X; FALSE => X is TRUE
+      return k ? constant(true) : automata::complement(x, ctx_);  // X => TRUE; X => FALSE is ~X
+  }
+  return automata::product(a, b, op, ctx_);
+}
+
 Automaton Evaluator::formula_unplaced(const Formula& f) {
   switch (f.kind) {
     case Formula::truth: {
@@ -464,7 +527,7 @@ Automaton Evaluator::formula_unplaced(const Formula& f) {
                   : f.kind == Formula::exclusive   ? BoolOp::xor_
                   : f.kind == Formula::implication ? BoolOp::implies
                                                    : BoolOp::iff;
-      return automata::product(formula(*f.a), formula(*f.b), op, ctx_);
+      return connect(formula(*f.a), formula(*f.b), op);
     }
     case Formula::exists:
       return exists_all(formula(*f.a), f.vars);

@@ -30,10 +30,13 @@ class Evaluator {
   std::shared_ptr<const automata::NumberSystem> system(const std::string& name, std::size_t pos);
   automata::Automaton formula(const Formula& f);
   automata::Automaton formula_unplaced(const Formula& f);
+  automata::Automaton connect(automata::Automaton a, automata::Automaton b, automata::BoolOp op);
   automata::Automaton relation(const Formula& f);
   automata::Automaton word_relation(const Formula& f);
   automata::Automaton call(const Formula& f);
   const automata::Automaton& word(const Term& index);
+  const automata::Automaton& oriented(const automata::Automaton& a, const std::string& name,
+                                      const std::vector<const Term*>& args);
   automata::Automaton letter_test(const automata::Automaton& w, const std::function<bool(std::int64_t)>& test,
                                   const std::vector<std::string>& vars);
   std::vector<std::int64_t> letters(const automata::Automaton& w, const Term& index);
@@ -56,6 +59,7 @@ class Evaluator {
   Session& s_;
   const automata::Context& ctx_;
   std::optional<automata::Automaton> counter_;
+  std::map<std::string, automata::Automaton> reversed_;  // oriented(): automata read from the other end
   const Formula* top_ = nullptr;
   unsigned fresh_ = 0;
 };

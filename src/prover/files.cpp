@@ -4,11 +4,13 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <optional>
 #include <sstream>
 
 #include <fmt/format.h>
 
 #include "automata/internal.hpp"
+#include "prover/regex.hpp"
 #include "queengames/prover.hpp"
 
 namespace qg::prover {
@@ -69,32 +71,66 @@ bool parse_int(const std::string& s, long long& v) {
 
 }  // namespace
 
+namespace detail {
+
+std::optional<std::vector<int>> parse_alphabet(std::string_view inner) {
+  std::vector<int> values;
+  for (std::size_t a = 0; a <= inner.size();) {
+    std::size_t comma = std::min(inner.find(',', a), inner.size());
+    std::string item;
+    for (char c : inner.substr(a, comma - a))
+      if (!std::isspace(static_cast<unsigned char>(c))) item += c;
+    if (!item.empty() && item[0] == '+') item.erase(0, 1);
+    long long v;
+    if (!parse_int(item, v) || v < -1'000'000 || v > 1'000'000) return std::nullopt;
+    if (std::find(values.begin(), values.end(), static_cast<int>(v)) != values.end()) return std::nullopt;
+    values.push_back(static_cast<int>(v));
+    a = comma + 1;
+  }
+  return values;
+}
+
+std::string walnut_system_name(const std::string& token) {
+  if (token == "msd" || token == "lsd") return token + "_2";
+  for (const char* d : {"msd", "lsd"})
+    if (token.starts_with(d) && token.size() > 3 && token[3] != '_') return std::string(d) + "_" + token.substr(3);
+  if (token.starts_with("msd_") || token.starts_with("lsd_")) return token;
+  return "msd_" + token;  // 3, fib
+}
+
+bool natural_alphabet(const std::vector<int>& values) {
+  for (std::size_t i = 0; i < values.size(); ++i)
+    if (values[i] != static_cast<int>(i)) return false;
+  return true;
+}
+
+}  // namespace detail
+
 Automaton read_automaton(std::string_view text, Session& session, std::string_view file, bool word) {
   auto lines = lines_of(text);
   auto fail = [&](std::size_t line, std::size_t col, const std::string& what) -> void {
     throw InputError(fmt::format("{}:{}:{}: {}", file, line, col, what));
   };
   if (lines.empty()) fail(1, 1, "an empty automaton file");
+  // Walnut writes a closed statement's automaton as the word true or false.
+  if (lines.size() == 1 && lines[0].tokens.size() == 1 &&
+      (lines[0].tokens[0].first == "true" || lines[0].tokens[0].first == "false")) {
+    Automaton c({}, 1);
+    c.set_output(0, lines[0].tokens[0].first == "true");
+    return c;
+  }
   std::vector<automata::Track> tracks;
   for (const auto& [tok, col] : lines[0].tokens) {
     std::string name = tracks.size() < 26 ? std::string(1, static_cast<char>('a' + tracks.size())) : "";
     if (name.empty()) fail(lines[0].number, col, "more than 26 inputs");
     if (tok.front() == '{') {
-      // An explicit alphabet: the digits 0 … k−1 in order.
-      std::string inner = tok.substr(1, tok.size() - 2);
-      std::stringstream ss(inner);
-      std::string item;
-      unsigned k = 0;
-      while (std::getline(ss, item, ',')) {
-        item.erase(std::remove_if(item.begin(), item.end(), [](unsigned char c) { return std::isspace(c); }),
-                   item.end());
-        long long v;
-        if (!parse_int(item, v) || v != k)
-          fail(lines[0].number, col, fmt::format("alphabet {}: the digits 0, 1, … k−1 in order are supported", tok));
-        ++k;
-      }
-      if (tok.back() != '}' || k == 0 || k > 256) fail(lines[0].number, col, fmt::format("malformed alphabet {}", tok));
-      tracks.push_back({name, k, nullptr});
+      // An explicit alphabet of integers, in the order given: {0,1}, {-1,0,1}, {2,0}.
+      auto values = detail::parse_alphabet(tok.substr(1, tok.size() - 2));
+      if (tok.back() != '}' || !values || values->empty() || values->size() > 256)
+        fail(lines[0].number, col, fmt::format("malformed alphabet {}", tok));
+      automata::Track t{name, static_cast<unsigned>(values->size()), nullptr};
+      if (!detail::natural_alphabet(*values)) t.values = *values;
+      tracks.push_back(t);
     } else {
       try {
         auto sys = session.system(tok);
@@ -139,8 +175,8 @@ Automaton read_automaton(std::string_view text, Session& session, std::string_vi
       if (l.tokens[t].first == "*") {
         for (std::uint32_t x : letters)
           for (std::uint32_t v = 0; v < tracks[t].base; ++v) next.push_back(x + v * stride);
-      } else if (parse_int(l.tokens[t].first, d) && d >= 0 && d < tracks[t].base) {
-        for (std::uint32_t x : letters) next.push_back(x + static_cast<std::uint32_t>(d) * stride);
+      } else if (parse_int(l.tokens[t].first, d) && tracks[t].digit(d) < tracks[t].base) {
+        for (std::uint32_t x : letters) next.push_back(x + tracks[t].digit(d) * stride);
       } else {
         fail(l.number, l.tokens[t].second, fmt::format("'{}' is not a digit of input {}", l.tokens[t].first, t + 1));
       }
@@ -204,9 +240,9 @@ std::string write_automaton(const Automaton& a) {
   for (const auto& t : a.tracks()) {
     if (t.system) head.push_back(t.system->name());
     else {
-      std::vector<unsigned> d(t.base);
-      for (unsigned i = 0; i < t.base; ++i) d[i] = i;
-      head.push_back(fmt::format("{{{}}}", fmt::join(d, ",")));
+      std::vector<int> d(t.base);
+      for (unsigned i = 0; i < t.base; ++i) d[i] = t.value(i);
+      head.push_back(fmt::format("{{{}}}", fmt::join(d, ", ")));
     }
   }
   out += fmt::format("{}\n", fmt::join(head, " "));
@@ -240,7 +276,10 @@ std::string write_automaton(const Automaton& a) {
     for (std::uint32_t l = 0; l < a.letters(); ++l) {
       std::uint32_t t = a.next(q, l);
       if (sink(t) && t != a.initial()) continue;
-      out += fmt::format("{} -> {}\n", fmt::join(a.digits(l), " "), number[t]);
+      std::vector<int> values;
+      const auto digits = a.digits(l);
+      for (std::size_t i = 0; i < digits.size(); ++i) values.push_back(a.tracks()[i].value(digits[i]));
+      out += fmt::format("{} -> {}\n", fmt::join(values, " "), number[t]);
     }
   }
   return out;

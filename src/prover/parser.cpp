@@ -127,14 +127,14 @@ class Parser {
   }
   // ?msd_… prefixes: the system of the rest of the enclosing parenthesis.
   void systems() {
-    while (peek().kind == Token::system) system_ = t_[i_++].text;
+    while (peek().kind == Token::system) scope_ = {t_[i_++].text, true};
   }
 
   FormulaPtr node(Formula::Kind k, std::size_t pos) {
     auto f = std::make_unique<Formula>();
     f->kind = k;
     f->pos = pos;
-    f->system = system_;
+    f->system = scope_.system;
     return f;
   }
 
@@ -221,17 +221,17 @@ class Parser {
     if (is_op("(")) {
       // A parenthesis opens a formula unless a relation follows a term in it: try the term.
       std::size_t save = i_;
-      std::string sys = system_;
+      Scope sys = scope_;
       try {
         return relation();
       } catch (const PositionedError&) {
         i_ = save;
-        system_ = sys;
+        scope_ = sys;
       }
       ++i_;
       FormulaPtr f = iff();
       expect(")");
-      system_ = sys;
+      scope_ = sys;
       return f;
     }
     if (peek().kind == Token::end) fail("the statement ends where a formula is expected");
@@ -257,7 +257,8 @@ class Parser {
     auto t = std::make_unique<Term>();
     t->kind = k;
     t->pos = pos;
-    t->system = system_;
+    t->system = scope_.system;
+    t->system_named = scope_.named;
     return t;
   }
   TermPtr term() {
@@ -323,6 +324,7 @@ class Parser {
   TermPtr wrap(Term::Kind k, TermPtr a) {
     auto n = tnode(k, a->pos);
     n->system = a->system;
+    n->system_named = a->system_named;
     n->a = std::move(a);
     return n;
   }
@@ -331,22 +333,22 @@ class Parser {
   TermPtr argument() {
     Depth guard(*this);
     const std::size_t save = i_;
-    const std::string sys = system_;
+    const Scope sys = scope_;
     systems();
     try {
       TermPtr t = term();
       if (is_op(",") || is_op(")") || is_op("]")) {
-        system_ = sys;
+        scope_ = sys;
         return t;
       }
     } catch (const PositionedError&) {
     }
     i_ = save;
-    system_ = sys;
+    scope_ = sys;
     systems();
     auto n = tnode(Term::predicate, peek().pos);
     n->formula = iff();
-    system_ = sys;
+    scope_ = sys;
     return n;
   }
 
@@ -393,11 +395,11 @@ class Parser {
     if (is_op("(")) {
       Depth guard(*this);
       ++i_;
-      std::string sys = system_;
+      Scope sys = scope_;
       systems();
       TermPtr t = term();
       expect(")");
-      system_ = sys;
+      scope_ = sys;
       return t;
     }
     if (k.kind == Token::end) fail("the statement ends where a term is expected");
@@ -415,7 +417,11 @@ class Parser {
   int depth_ = 0;
   std::vector<Token> t_;
   std::size_t i_ = 0;
-  std::string system_ = "msd_2";
+  // The number system in scope, and whether a ?prefix named it (msd_2 by default).
+  struct Scope {
+    std::string system = "msd_2";
+    bool named = false;
+  } scope_;
 };
 
 }  // namespace

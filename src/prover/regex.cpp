@@ -85,13 +85,57 @@ class RegexParser {
       f = {a, b};
     }
   }
-  unsigned digit(unsigned track) {
+  // A signed integer (one digit unless written in a tuple): the letter value.
+  long long value(bool several_digits) {
     skip();
+    bool negative = false;
+    if (i_ < s_.size() && (s_[i_] == '-' || s_[i_] == '+')) {
+      negative = s_[i_++] == '-';
+      skip();
+    }
     if (i_ >= s_.size() || !std::isdigit(static_cast<unsigned char>(s_[i_]))) fail("expected a digit");
-    unsigned d = static_cast<unsigned>(s_[i_++] - '0');
-    if (track < shape_.tracks().size() && d >= shape_.tracks()[track].base)
-      throw PositionedError{offset_ + i_ - 1, fmt::format("{} is not a digit of input {}", d, track + 1)};
-    return d;
+    long long v = 0;
+    do {
+      v = v * 10 + (s_[i_++] - '0');
+      if (v > 1'000'000) fail("a letter beyond 10^6");
+    } while (several_digits && i_ < s_.size() && std::isdigit(static_cast<unsigned char>(s_[i_])));
+    return negative ? -v : v;
+  }
+  // Whether a tuple [d1,d2 …] (or a signed single digit [-1]) starts at i_, rather than a class.
+  bool tuple_ahead() const {
+    std::size_t j = i_ + 1;
+    auto ws = [&] {
+      while (j < s_.size() && std::isspace(static_cast<unsigned char>(s_[j]))) ++j;
+    };
+    for (;;) {
+      ws();
+      if (j < s_.size() && (s_[j] == '+' || s_[j] == '-')) ++j, ws();
+      if (j >= s_.size() || !std::isdigit(static_cast<unsigned char>(s_[j]))) return false;
+      while (j < s_.size() && std::isdigit(static_cast<unsigned char>(s_[j]))) ++j;
+      ws();
+      if (j < s_.size() && s_[j] == ']') return true;
+      if (j >= s_.size() || s_[j] != ',') return false;
+      ++j;
+    }
+  }
+  // A fragment reading one of the letters (none: it matches nothing).
+  Fragment letters(const std::vector<std::uint32_t>& ls) {
+    std::uint32_t a = t_.add(), b = t_.add();
+    for (std::uint32_t l : ls) t_.moves[a].emplace_back(l, b);
+    return {a, b};
+  }
+  // The letter of these values, if every value is a letter of its input.
+  std::vector<std::uint32_t> letter_of(const std::vector<long long>& values) {
+    const auto& tracks = shape_.tracks();
+    if (values.size() != tracks.size())
+      fail(fmt::format("a letter of {} digits for {} inputs", values.size(), tracks.size()));
+    std::vector<unsigned> d;
+    for (std::size_t k = 0; k < values.size(); ++k) {
+      unsigned digit = tracks[k].digit(values[k]);
+      if (digit >= tracks[k].base) return {};
+      d.push_back(digit);
+    }
+    return {shape_.letter(d)};
   }
   Fragment atom() {
     skip();
@@ -107,24 +151,44 @@ class RegexParser {
       ++i_;
       return f;
     }
-    std::vector<unsigned> d;
-    if (s_[i_] == '[') {
+    if (s_[i_] == '.') {  // any letter
       ++i_;
+      std::vector<std::uint32_t> all(shape_.letters());
+      for (std::uint32_t l = 0; l < all.size(); ++l) all[l] = l;
+      return letters(all);
+    }
+    if (s_[i_] == '[' && tuple_ahead()) {
+      ++i_;
+      std::vector<long long> values;
       do {
-        if (!d.empty()) ++i_;
-        d.push_back(digit(static_cast<unsigned>(d.size())));
+        if (!values.empty()) ++i_;
+        values.push_back(value(true));
         skip();
       } while (i_ < s_.size() && s_[i_] == ',');
       if (i_ >= s_.size() || s_[i_] != ']') fail("expected ']'");
       ++i_;
-    } else {
-      d.push_back(digit(0));
+      return letters(letter_of(values));
     }
-    if (d.size() != shape_.tracks().size())
-      fail(fmt::format("a letter of {} digits for {} inputs", d.size(), shape_.tracks().size()));
-    std::uint32_t a = t_.add(), b = t_.add();
-    t_.moves[a].emplace_back(shape_.letter(d), b);
-    return {a, b};
+    if (s_[i_] == '[') {
+      // A class of one-digit letters: [5-9], [0246], [3-46].
+      ++i_;
+      std::vector<std::uint32_t> ls;
+      while (true) {
+        skip();
+        if (i_ < s_.size() && s_[i_] == ']') break;
+        long long lo = value(false), hi = lo;
+        skip();
+        if (i_ < s_.size() && s_[i_] == '-') {
+          ++i_;
+          hi = value(false);
+        }
+        for (long long v = lo; v <= hi; ++v)
+          for (std::uint32_t l : letter_of({v})) ls.push_back(l);
+      }
+      ++i_;
+      return letters(ls);
+    }
+    return letters(letter_of({value(false)}));
   }
 
   std::string_view s_;

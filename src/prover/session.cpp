@@ -299,21 +299,15 @@ struct Session::Commands {
       if (in.peek() == '{') {
         std::size_t close = in.text().find('}', sat);
         if (close == std::string_view::npos) in.fail(sat, "an alphabet without '}'");
-        std::string_view inner = in.text().substr(sat + 1, close - sat - 1);
-        unsigned k = 0;
-        for (std::size_t a = 0; a <= inner.size();) {
-          std::size_t comma = std::min(inner.find(',', a), inner.size());
-          std::string item(inner.substr(a, comma - a));
-          item.erase(std::remove_if(item.begin(), item.end(), [](unsigned char c) { return std::isspace(c); }),
-                     item.end());
-          if (item != std::to_string(k) || k >= 10) in.fail(sat, "an alphabet {0,1,…,k−1} with k ≤ 10 is supported");
-          ++k;
-          a = comma + 1;
-        }
-        tracks.push_back({name, k, nullptr});
+        auto values = detail::parse_alphabet(in.text().substr(sat + 1, close - sat - 1));
+        if (!values || values->empty() || values->size() > 256)
+          in.fail(sat, "an alphabet is a list of distinct integers {0,1} or {-1,0,1}");
+        automata::Track t{name, static_cast<unsigned>(values->size()), nullptr};
+        if (!detail::natural_alphabet(*values)) t.values = *values;
+        tracks.push_back(t);
         in.set_pos(close + 1);
       } else {
-        std::string sys = in.word("a number system");
+        std::string sys = detail::walnut_system_name(in.word("a number system"));
         try {
           auto ns = s.system(sys);
           tracks.push_back({name, ns->base(), ns});
@@ -576,10 +570,14 @@ std::vector<Result> Session::run(std::string_view text, std::string_view file, c
 // then found in.
 void Session::publish(const Result& r, Library library) {
   if (!write_home_ || !r.automaton) return;
+  // A statement without free variables is written as Walnut writes it: the word true or false.
+  const std::string text = r.automaton->tracks().empty()
+                               ? (r.automaton->accepting(r.automaton->initial()) ? "true" : "false")
+                               : write_automaton(*r.automaton);
   auto write = [&](const std::filesystem::path& dir) {
     std::filesystem::create_directories(dir);
     AtomicFile f(dir / (r.name + ".txt"));
-    f.stream() << write_automaton(*r.automaton);
+    f.stream() << text;
     f.commit();
   };
   write(home_ / "Result");

@@ -41,6 +41,7 @@ struct Term {
   std::uint64_t value = 0;  // number; the constant of multiply/divide
   std::int64_t letter_value = 0;
   std::string system;         // the number system in scope
+  bool system_named = false;  // named by a ?prefix (not msd_2 by default)
   TermPtr a, b;               // operands (negate, multiply, divide: a only)
   std::vector<TermPtr> args;  // index: the positions, one per input of the word automaton
   FormulaPtr formula;         // predicate

@@ -2,9 +2,13 @@
 // the numeration module's). Each check compares two independent routes: the definitions
 // (direct placement, the mex recurrence (2), letter positions in the streamed Tribonacci
 // word) against the paper's formulas.
+#include <algorithm>
 #include <array>
 #include <cmath>
+#include <functional>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -495,6 +499,109 @@ constexpr const char* kRemarkV =
     R"walnut(eval remark_v "?msd_trib An,y,p,v,q ($ycol(n,y) & $pcol(n,p) & $ycol(n+1,v) & $pcol(n+1,q)) => (v!=y+4 & q!=p+6)":
 )walnut";
 
+// ---- §2: what the definition (2) gives at once, and Remark (v) ------------------------
+
+// {X_n} and {Y_n} (n ≥ 1) partition the positive numbers, and so do {M_n} and {P_n}: each value
+// below X_bound (M_bound) is met exactly once, by the rows of (2).
+ClaimOutcome check_complementary(std::uint64_t bound, const ProgressFn& progress, bool xy) {
+  Poller poller(progress, bound);
+  require_recurrence_memory(bound, 12);
+  XympRecurrence rows;
+  std::vector<bool> seen;
+  for (std::uint64_t n = 1; n <= bound; ++n) {
+    rows.advance();
+    const Xymp& r = rows.row();
+    for (std::uint64_t v : {xy ? r.x : r.m, xy ? r.y : r.p}) {
+      if (seen.size() <= v) seen.resize(2 * v + 1);
+      if (seen[v]) return failed(n, fmt::format("row {}: {} is met twice", n, v));
+      seen[v] = true;
+    }
+    poller.tick(n);
+  }
+  const std::uint64_t top = xy ? rows.row().x : rows.row().m;
+  for (std::uint64_t v = 1; v <= top; ++v)
+    if (!seen[v]) return failed(bound, fmt::format("{} is neither an {} nor a {}", v, xy ? "X" : "M", xy ? "Y" : "P"));
+  poller.finish();
+  return passed(bound, fmt::format("every value 1..{} once among the {} and {} of rows 1..{}", top, xy ? "X" : "M",
+                                   xy ? "Y" : "P", bound));
+}
+
+// A statement about rows n … n + 4 of (2) for n < bound: `wrong` says what is wrong, or nothing.
+ClaimOutcome check_rows(
+    std::uint64_t bound, const ProgressFn& progress, const std::string& holds,
+    const std::function<std::optional<std::string>(std::uint64_t, const std::array<Xymp, 5>&)>& wrong) {
+  Poller poller(progress, bound);
+  require_recurrence_memory(bound, 1);
+  XympRecurrence rows;
+  std::array<Xymp, 5> window;
+  for (auto& w : window) w = rows.row(), rows.advance();
+  for (std::uint64_t n = 0; n < bound; ++n) {
+    if (auto what = wrong(n, window)) return failed(n, fmt::format("row {}: {}", n, *what));
+    std::rotate(window.begin(), window.begin() + 1, window.end());
+    window.back() = rows.row();
+    rows.advance();
+    poller.tick(n + 1);
+  }
+  poller.finish();
+  return passed(bound, fmt::format("{} for rows 0..{}", holds, bound - 1));
+}
+
+// ΔS_n = S_(n+1) − S_n of one column lies in [low, high].
+ClaimCheck delta_in(std::uint64_t Xymp::*column, const char* name, std::uint64_t low, std::uint64_t high) {
+  return [=](std::uint64_t bound, const ProgressFn& progress) {
+    const std::string holds = fmt::format("Δ{} in {}..{}", name, low, high);
+    return check_rows(bound, progress, holds,
+                      [&](std::uint64_t, const std::array<Xymp, 5>& w) -> std::optional<std::string> {
+                        const std::uint64_t d = w[1].*column - w[0].*column;
+                        if (d >= low && d <= high) return {};
+                        return fmt::format("Δ{} = {}, outside {}..{}", name, d, low, high);
+                      });
+  };
+}
+
+// The XYMP block's certification (recurrence (2)) first, then the statement.
+constexpr const char* kComplementaryXY =
+    R"walnut(eval xy_complementary "?msd_trib Am m>=1 => ((En n>=1 & $xcol(n,m)) <=> ~(En n>=1 & $ycol(n,m)))":
+)walnut";
+constexpr const char* kComplementaryMP =
+    R"walnut(eval mp_complementary "?msd_trib Am m>=1 => ((En n>=1 & $mcol(n,m)) <=> ~(En n>=1 & $pcol(n,m)))":
+)walnut";
+constexpr const char* kDeltaX =
+    R"walnut(eval delta_x "?msd_trib An,x,u ($xcol(n,x) & $xcol(n+1,u)) => (u>=x+1 & u<=x+2)":
+)walnut";
+constexpr const char* kDeltaY =
+    R"walnut(eval delta_y "?msd_trib An,y,v ($ycol(n,y) & $ycol(n+1,v)) => (v>=y+2 & v<=y+4)":
+)walnut";
+constexpr const char* kDeltaM =
+    R"walnut(eval delta_m "?msd_trib An,m,w ($mcol(n,m) & $mcol(n+1,w)) => (w>=m+1 & w<=m+2)":
+)walnut";
+constexpr const char* kDeltaP =
+    R"walnut(eval delta_p "?msd_trib An,p,q ($pcol(n,p) & $pcol(n+1,q)) => (q>=p+3 & q<=p+6)":
+)walnut";
+constexpr const char* kAbove =
+    R"walnut(eval y_above_x "?msd_trib An,x,y (n>=1 & $xcol(n,x) & $ycol(n,y)) => y>=x+1":
+eval p_above_m "?msd_trib An,m,p (n>=1 & $mcol(n,m) & $pcol(n,p)) => p>=m+2":
+)walnut";
+// Remark (v): three consecutive X_n differing by 1 would make ΔY = 4 … , five M_n ΔP = 6.
+constexpr const char* kRuns =
+    R"walnut(eval runs_x "?msd_trib An,x,u,w ($xcol(n,x) & $xcol(n+1,u) & $xcol(n+2,w)) => ~(u=x+1 & w=u+1)":
+eval runs_m "?msd_trib An,m,u,v,w,z ($mcol(n,m) & $mcol(n+1,u) & $mcol(n+2,v) & $mcol(n+3,w) & $mcol(n+4,z))
+             => ~(u=m+1 & v=u+1 & w=v+1 & z=w+1)":
+)walnut";
+
+// §2's range of one column's differences, checked along (2) and proved with the XYMP block.
+Claim delta_claim(const char* id, const char* statement, std::uint64_t Xymp::*column, const char* name,
+                  std::uint64_t low, std::uint64_t high, const char* proof) {
+  return Claim{.id = id,
+               .source = "seed 000, §2",
+               .kind = ClaimKind::remark,
+               .statement = statement,
+               .unit = "rows",
+               .bounds = {.tour = 100000, .standard = 5'000'000, .deep = 1000000000, .max = kRecurrenceMax},
+               .check = delta_in(column, name, low, high),
+               .proof = walnut::kXymp + proof};
+}
+
 ClaimOutcome check_slope(std::uint64_t bound, const ProgressFn& progress) {
   Poller poller(progress, bound);
   require_recurrence_memory(bound, 1);
@@ -644,6 +751,59 @@ std::vector<Claim> spiral_claims() {
             .bounds = {.tour = 100000, .standard = 5'000'000, .deep = 1000000000, .max = kRecurrenceMax},
             .check = check_remark_v,
             .proof = walnut::kXymp + kRemarkV},
+      Claim{.id = "exile.xy_complementary",
+            .source = "seed 000, §2",
+            .kind = ClaimKind::remark,
+            .statement = "{X_n} and {Y_n} (n ≥ 1) are complementary: every positive number is exactly one X_n or Y_n",
+            .unit = "rows",
+            .bounds = {.tour = 100000, .standard = 5'000'000, .deep = 100'000'000, .max = 1'000'000'000},
+            .check = [](std::uint64_t b, const ProgressFn& p) { return check_complementary(b, p, true); },
+            .proof = walnut::kXymp + kComplementaryXY},
+      Claim{.id = "exile.mp_complementary",
+            .source = "seed 000, §2",
+            .kind = ClaimKind::remark,
+            .statement = "{M_n} and {P_n} (n ≥ 1) are complementary: every positive number is exactly one M_n or P_n",
+            .unit = "rows",
+            .bounds = {.tour = 100000, .standard = 5'000'000, .deep = 100'000'000, .max = 1'000'000'000},
+            .check = [](std::uint64_t b, const ProgressFn& p) { return check_complementary(b, p, false); },
+            .proof = walnut::kXymp + kComplementaryMP},
+      delta_claim("exile.delta_x", "1 ≤ ΔX_n ≤ 2 (X increases, and ΔX_n = 3 would put two Y values 1 apart)", &Xymp::x,
+                  "X", 1, 2, kDeltaX),
+      delta_claim("exile.delta_y", "2 ≤ ΔY_n ≤ 4", &Xymp::y, "Y", 2, 4, kDeltaY),
+      delta_claim("exile.delta_m", "1 ≤ ΔM_n ≤ 2", &Xymp::m, "M", 1, 2, kDeltaM),
+      delta_claim("exile.delta_p", "3 ≤ ΔP_n ≤ 6", &Xymp::p, "P", 3, 6, kDeltaP),
+      Claim{.id = "exile.y_above_x",
+            .source = "seed 000, §2",
+            .kind = ClaimKind::remark,
+            .statement = "Y_n ≥ X_n + 1 and P_n ≥ M_n + 2 for n > 0",
+            .unit = "rows",
+            .bounds = {.tour = 100000, .standard = 5'000'000, .deep = 1000000000, .max = kRecurrenceMax},
+            .check =
+                [](std::uint64_t bound, const ProgressFn& progress) {
+                  return check_rows(bound, progress, "Y ≥ X + 1, P ≥ M + 2",
+                                    [](std::uint64_t n, const std::array<Xymp, 5>& w) -> std::optional<std::string> {
+                                      if (n == 0 || (w[0].y >= w[0].x + 1 && w[0].p >= w[0].m + 2)) return {};
+                                      return fmt::format("{} against Y ≥ X + 1, P ≥ M + 2", row_text(w[0]));
+                                    });
+                },
+            .proof = walnut::kXymp + kAbove},
+      Claim{.id = "exile.runs",
+            .source = "seed 000, §6 Remark (v)",
+            .kind = ClaimKind::remark,
+            .statement = "no three consecutive X_n differ by 1 each, and no five consecutive M_n",
+            .unit = "rows",
+            .bounds = {.tour = 100000, .standard = 5'000'000, .deep = 1000000000, .max = kRecurrenceMax},
+            .check =
+                [](std::uint64_t bound, const ProgressFn& progress) {
+                  return check_rows(bound, progress, "no run of 3 X's or 5 M's",
+                                    [](std::uint64_t, const std::array<Xymp, 5>& w) -> std::optional<std::string> {
+                                      if (w[1].x == w[0].x + 1 && w[2].x == w[1].x + 1) return "three X's in a run";
+                                      for (std::size_t i = 1; i < 5; ++i)
+                                        if (w[i].m != w[i - 1].m + 1) return {};
+                                      return "five M's in a run";
+                                    });
+                },
+            .proof = walnut::kXymp + kRuns},
       Claim{.id = "exile.slope",
             .source = "seed 000, §6 Remark (iv) (45)",
             .kind = ClaimKind::remark,

@@ -7,10 +7,13 @@
 #include <algorithm>
 #include <fstream>
 #include <numbers>
+#include <optional>
+#include <sstream>
 
 #include <fmt/format.h>
 
 #include "blocking/regions.hpp"
+#include "core/checksum.hpp"
 #include "queengames/blocking.hpp"
 #include "queengames/io.hpp"
 #include "queengames/numeration.hpp"
@@ -124,18 +127,18 @@ std::string json_cell(const std::string& s) {
   return integer ? s : json_string(s);
 }
 
-// num/den to 9 decimals, truncated, in integers (a printed figure, no floor decides on it).
+// num/den to 9 decimals, rounded half up, in integers (a printed figure, no floor decides on it).
 std::string decimal(std::uint64_t num, std::uint64_t den) {
   if (den == 0) return "none";
-  auto q = static_cast<u128>(num) * 1'000'000'000 / den;
+  auto q = (static_cast<u128>(num) * 2'000'000'000 + den) / (2 * static_cast<u128>(den));
   return fmt::format("{}.{:09}", static_cast<std::uint64_t>(q / 1'000'000'000),
                      static_cast<std::uint64_t>(q % 1'000'000'000));
 }
 
-std::vector<std::string> blocking_row(std::uint64_t k, std::uint64_t n) {
+std::vector<std::string> blocking_row(std::uint64_t k, std::uint64_t n, const ProgressFn& progress) {
   namespace bl = qg::blocking;
-  auto s = bl::summary(k, n, n, bl::Engine::definition, 1);
-  auto table = bl::palace_table(k, n, n);
+  auto s = bl::summary(k, n, n, bl::Engine::definition, 1, progress);
+  auto table = bl::palace_table(k, n, n, bl::Engine::definition, progress);
   // §3.2: inside the casing 2·min + max < k every v equals 2·min + max.
   std::uint64_t hood = 0, hood_exact = 0;
   for (std::uint64_t y = 0; y < n; ++y)
@@ -172,24 +175,28 @@ std::vector<std::string> blocking_row(std::uint64_t k, std::uint64_t n) {
           stages.empty() ? "none" : stages};
 }
 
-std::vector<std::string> twopile_row(const twopile::Ruleset& ruleset, std::vector<std::string> key, std::uint64_t n) {
+std::vector<std::string> twopile_row(const twopile::Ruleset& ruleset, std::vector<std::string> key, std::uint64_t n,
+                                     const ProgressFn& progress) {
   std::uint64_t first_difference = UINT64_MAX, differing = 0, last_a = 0, last_b = 0, got = 0;
   std::int64_t lo = INT64_MAX, hi = INT64_MIN, tail = 0;
-  twopile::sweep_p_positions(ruleset, n, [&](std::uint64_t i, std::uint64_t a, std::uint64_t b) {
-    const std::uint64_t wa = numeration::floor_n_phi<std::uint64_t>(i);
-    if (a != wa || b != wa + i) {
-      ++differing;
-      first_difference = std::min(first_difference, i);
-    }
-    if (i > 0) {
-      // Conjecture 4.1: y = φx + O(1) for the upper P-positions, measured as b − ⌊aφ⌋.
-      auto d = static_cast<std::int64_t>(b) - static_cast<std::int64_t>(numeration::floor_n_phi<std::uint64_t>(a));
-      lo = std::min(lo, d), hi = std::max(hi, d);
-      if (2 * i >= n) tail = std::max(tail, d < 0 ? -d : d);
-    }
-    last_a = a, last_b = b, got = i + 1;
-    return true;
-  });
+  twopile::sweep_p_positions(
+      ruleset, n,
+      [&](std::uint64_t i, std::uint64_t a, std::uint64_t b) {
+        const std::uint64_t wa = numeration::floor_n_phi<std::uint64_t>(i);
+        if (a != wa || b != wa + i) {
+          ++differing;
+          first_difference = std::min(first_difference, i);
+        }
+        if (i > 0) {
+          // Conjecture 4.1: y = φx + O(1) for the upper P-positions, measured as b − ⌊aφ⌋.
+          auto d = static_cast<std::int64_t>(b) - static_cast<std::int64_t>(numeration::floor_n_phi<std::uint64_t>(a));
+          lo = std::min(lo, d), hi = std::max(hi, d);
+          if (2 * i >= n) tail = std::max(tail, d < 0 ? -d : d);
+        }
+        last_a = a, last_b = b, got = i + 1;
+        return true;
+      },
+      progress);
   key.insert(key.end(),
              {std::to_string(got), first_difference == UINT64_MAX ? "none" : std::to_string(first_difference),
               std::to_string(differing), decimal(differing, got), got > 1 ? std::to_string(lo) : "none",
@@ -310,6 +317,40 @@ std::string first_line(const std::filesystem::path& path) {
   return line;
 }
 
+// The bytes of a file, at most limit + 1 of them (nullopt when it cannot be read).
+std::optional<std::string> read_up_to(const std::filesystem::path& path, std::uint64_t limit) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::string file;
+  char buffer[1 << 16];
+  while (file.size() <= limit && (in.read(buffer, sizeof buffer) || in.gcount() > 0))
+    file.append(buffer, static_cast<std::size_t>(in.gcount()));
+  return file;
+}
+
+// A row is a few hundred bytes: a shard file longer than its rows can be is damaged, and is
+// not read whole into memory.
+std::uint64_t shard_limit(const Spec& spec) { return (spec.shard_members + 1) * 4096; }
+
+// A CSV row of cells, written as merge() copies it.
+std::string csv_row(const std::vector<std::string>& row) {
+  std::string line;
+  for (std::size_t c = 0; c < row.size(); ++c) {
+    if (c) line += ',';
+    line += csv_field(row[c]);
+  }
+  line += '\n';
+  return line;
+}
+
+// The first cells of member i's row, which name the member (k; k, l; T or N).
+std::vector<std::string> member_key(Family family, const Spec& spec, std::uint64_t i) {
+  const Member m = member_at(family, spec, i);
+  if (family == Family::kl_maharaja) return {std::to_string(m.a), std::to_string(m.b)};
+  if (family == Family::blocking) return {std::to_string(m.a), std::to_string(spec.size)};
+  return {std::to_string(m.a)};
+}
+
 }  // namespace
 
 void Sweep::prepare(const std::filesystem::path& dir) const {
@@ -320,17 +361,60 @@ void Sweep::prepare(const std::filesystem::path& dir) const {
   {
     AtomicFile probe(dir / ".write-test");  // throws InputError when dir is not writable
   }
+  // A shard headed by another sweep's fingerprint is refused; one whose head is damaged too is
+  // this sweep's to recompute (shard_problem), so only a readable fingerprint counts here.
   for (const auto& entry : std::filesystem::directory_iterator(dir)) {
     const std::string name = entry.path().filename().string();
     if (!name.starts_with("shard-") || !name.ends_with(".csv")) continue;
-    if (first_line(entry.path()) != "# " + fingerprint_)
-      throw InputError(fmt::format("{} holds the shards of another sweep ({}); this one is {}", dir.string(),
-                                   first_line(entry.path()), fingerprint_));
+    const std::string head = first_line(entry.path());
+    if (head == "# " + fingerprint_) continue;
+    const auto file = read_up_to(entry.path(), shard_limit(spec_));
+    if (file && file->size() <= shard_limit(spec_) && checksummed_text(*file))
+      throw InputError(
+          fmt::format("{} holds the shards of another sweep ({}); this one is {}", dir.string(), head, fingerprint_));
   }
 }
 
+std::string Sweep::shard_problem(const std::filesystem::path& dir, std::uint64_t shard) const {
+  return check_shard(dir, shard, nullptr);
+}
+
+std::string Sweep::check_shard(const std::filesystem::path& dir, std::uint64_t shard, std::string* rows) const {
+  if (shard >= shards()) throw RangeError(fmt::format("shard {} of a sweep of {} shards", shard, shards()));
+  const auto file = read_up_to(shard_path(dir, shard), shard_limit(spec_));
+  if (!file) return "missing";
+  if (file->size() > shard_limit(spec_)) return "damaged (longer than its rows can be)";
+  const auto text = checksummed_text(*file);
+  if (!text) return "damaged (its checksum line is missing or does not match)";
+  // A file with a valid checksum is what run_shard wrote; the rows are still checked against
+  // the members, so that a file copied from another shard or written by hand is not merged.
+  const Family family = family_of(spec_.family);
+  const std::uint64_t begin = shard * spec_.shard_members, end = std::min(members_, begin + spec_.shard_members);
+  const std::size_t width = columns().size();
+  std::string_view rest = *text;
+  auto next_line = [&] {
+    const auto eol = rest.find('\n');
+    std::string_view line = rest.substr(0, eol);
+    rest.remove_prefix(eol == std::string_view::npos ? rest.size() : eol + 1);
+    return std::string(line);
+  };
+  if (next_line() != "# " + fingerprint_) return "damaged (it belongs to another sweep)";
+  if (rows) *rows = rest;
+  for (std::uint64_t i = begin; i < end; ++i) {
+    if (rest.empty()) return fmt::format("damaged ({} of its {} rows)", i - begin, end - begin);
+    const auto cells = split_csv(next_line());
+    if (cells.size() != width)
+      return fmt::format("damaged (row {} has {} of {} columns)", i - begin, cells.size(), width);
+    const auto key = member_key(family, spec_, i);
+    if (!std::equal(key.begin(), key.end(), cells.begin()))
+      return fmt::format("damaged (row {} is not member {})", i - begin, fmt::join(key, ","));
+  }
+  if (!rest.empty()) return fmt::format("damaged (more than its {} rows)", end - begin);
+  return "";
+}
+
 bool Sweep::shard_done(const std::filesystem::path& dir, std::uint64_t shard) const {
-  return first_line(shard_path(dir, shard)) == "# " + fingerprint_;
+  return check_shard(dir, shard, nullptr).empty();
 }
 
 std::vector<std::vector<std::string>> Sweep::compute_shard(std::uint64_t shard, const ProgressFn& progress) const {
@@ -341,17 +425,21 @@ std::vector<std::vector<std::string>> Sweep::compute_shard(std::uint64_t shard, 
   Poller poller(progress, end - begin);
   for (std::uint64_t i = begin; i < end; ++i) {
     const Member m = member_at(family, spec_, i);
+    // A member takes seconds (a blocking table of 2^28 cells, 10^7 P-positions): its engine
+    // polls through this, which reports the members done.
+    const ProgressFn member =
+        progress ? ProgressFn([&](std::uint64_t, std::uint64_t) { progress(i - begin, end - begin); }) : ProgressFn();
     switch (family) {
       case Family::blocking:
-        rows.push_back(blocking_row(m.a, spec_.size));
+        rows.push_back(blocking_row(m.a, spec_.size, member));
         break;
       case Family::kl_maharaja:
         rows.push_back(
-            twopile_row(ruleset_of(family, spec_, m), {std::to_string(m.a), std::to_string(m.b)}, spec_.size));
+            twopile_row(ruleset_of(family, spec_, m), {std::to_string(m.a), std::to_string(m.b)}, spec_.size, member));
         break;
       default: {
         auto ruleset = ruleset_of(family, spec_, m);
-        rows.push_back(twopile_row(ruleset, {std::to_string(m.a), ruleset.name()}, spec_.size));
+        rows.push_back(twopile_row(ruleset, {std::to_string(m.a), ruleset.name()}, spec_.size, member));
       }
     }
     poller.tick(i + 1 - begin);
@@ -362,13 +450,10 @@ std::vector<std::vector<std::string>> Sweep::compute_shard(std::uint64_t shard, 
 
 void Sweep::run_shard(const std::filesystem::path& dir, std::uint64_t shard, const ProgressFn& progress) const {
   auto rows = compute_shard(shard, progress);
+  std::string text = "# " + fingerprint_ + "\n";
+  for (const auto& row : rows) text += csv_row(row);
   AtomicFile file(shard_path(dir, shard));
-  auto& out = file.stream();
-  out << "# " << fingerprint_ << "\n";
-  for (const auto& row : rows) {
-    for (std::size_t c = 0; c < row.size(); ++c) out << (c ? "," : "") << csv_field(row[c]);
-    out << "\n";
-  }
+  file.stream() << text << checksum_line(text);
   file.commit();
 }
 
@@ -388,11 +473,12 @@ void Sweep::merge(const std::filesystem::path& dir, const std::string& command) 
   j << "],\n  \"rows\": [";
   bool first_row = true;
   for (std::uint64_t s = 0; s < shards(); ++s) {
-    std::ifstream in(shard_path(dir, s));
-    std::string line;
-    if (!in || !std::getline(in, line) || line != "# " + fingerprint_)
-      throw InputError(fmt::format("shard {} of {} is missing from {}", s, shards(), dir.string()));
-    while (std::getline(in, line)) {
+    // Checked again here, and merged from the text checked: a damaged shard is never merged.
+    std::string rows;
+    if (const std::string problem = check_shard(dir, s, &rows); !problem.empty())
+      throw InputError(fmt::format("shard {} of {} in {} is {}", s, shards(), dir.string(), problem));
+    std::istringstream in(rows);
+    for (std::string line; std::getline(in, line);) {
       c << line << "\n";
       auto cells = split_csv(line);
       j << (first_row ? "\n    [" : ",\n    [");
@@ -410,7 +496,8 @@ void Sweep::run(const std::filesystem::path& dir, const std::string& command, co
   prepare(dir);
   Poller poller(progress, shards());
   for (std::uint64_t s = 0; s < shards(); ++s) {
-    if (!shard_done(dir, s)) run_shard(dir, s);
+    if (!shard_done(dir, s))
+      run_shard(dir, s, progress ? ProgressFn([&](std::uint64_t, std::uint64_t) { progress(s, shards()); }) : nullptr);
     poller.tick(s + 1);
   }
   poller.finish();

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "queengames/blocking.hpp"
 #include "queengames/common.hpp"
 #include "queengames/numeration.hpp"
 #include "queengames/synth.hpp"
@@ -127,25 +128,101 @@ std::string tribonacci_positions(const std::string& name, int letter, unsigned f
              name, letter, first);
 }
 
-// A game's two coordinates, a_n as NAMEa and b_n as NAMEb, certified together by its kernel.
+// Two coordinates, a_n as NAMEa and b_n as NAMEb (aliases ALIAS:a, ALIAS:b), certified together:
+// each is a function, and `certification` (with $NAMEa, $NAMEb) holds.
+void coordinate_pair(std::vector<Synthesizable>& c, const std::string& name, const std::string& system,
+                     const std::string& alias, Sequence a_sequence, Sequence b_sequence,
+                     const std::string& certification, std::string a_description, std::string b_description) {
+  const std::string a = name + "a", b = name + "b";
+  c.push_back({a,
+               {alias + ":a"},
+               system,
+               std::move(a_description),
+               std::move(a_sequence),
+               functional(system, a) + certification,
+               b});
+  c.push_back({b,
+               {alias + ":b"},
+               system,
+               std::move(b_description),
+               std::move(b_sequence),
+               functional(system, b) + certification,
+               a});
+}
+
+// A game's two coordinates, certified together by its kernel.
 void game_pair(std::vector<Synthesizable>& c, const std::string& name, const std::string& system,
                const std::string& ruleset, const std::string& reach, std::string a_description,
                std::string b_description, const std::string& cone = {}) {
-  const std::string a = name + "a", b = name + "b", k = kernel(system, a, b, reach, cone);
-  c.push_back({a,
-               {ruleset + ":a"},
-               system,
-               std::move(a_description),
-               game_coordinate(ruleset.c_str(), false),
-               functional(system, a) + k,
-               b});
-  c.push_back({b,
-               {ruleset + ":b"},
-               system,
-               std::move(b_description),
-               game_coordinate(ruleset.c_str(), true),
-               functional(system, b) + k,
-               a});
+  coordinate_pair(c, name, system, ruleset, game_coordinate(ruleset.c_str(), false),
+                  game_coordinate(ruleset.c_str(), true), kernel(system, name + "a", name + "b", reach, cone),
+                  std::move(a_description), std::move(b_description));
+}
+
+// k-Blocking Wythoff Nim (seed 004 §1): its palaces (x, y), x ≤ y, in the order of x, then y, as
+// (a_n, b_n). A W×W palace table is taken as complete for the columns x < (W − 3)/2.62 (the
+// palaces of the games shipped lie on or below y = φ²x + 2); the certification is what vouches
+// for the automaton. RangeError past a 2^14-wide table (2^28 cells, 1 GiB): a smaller --longest.
+Sequence blocking_coordinate(unsigned k, bool b) {
+  struct Palaces {
+    std::uint64_t width = 0;
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> sorted;  // the complete columns' palaces
+  };
+  auto state = std::make_shared<Palaces>();
+  return [state, k, b](std::uint64_t n) -> std::uint64_t {
+    while (n >= state->sorted.size()) {
+      state->width = std::max<std::uint64_t>(64, 2 * state->width);
+      if (state->width > (std::uint64_t{1} << 14))
+        throw RangeError(fmt::format("blocking{}: palace {} needs a table wider than 2^14", k, n));
+      const std::uint64_t w = state->width;
+      const std::vector<std::uint32_t> v = blocking::palace_table(k, w, w);
+      state->sorted.clear();
+      for (std::uint64_t x = 0; x < (w - 3) * 100 / 262; ++x)
+        for (std::uint64_t y = x; y < w; ++y)
+          if (v[y * w + x] < k) state->sorted.emplace_back(x, y);
+    }
+    return b ? state->sorted[n].second : state->sorted[n].first;
+  };
+}
+
+// Seed 004 §1's rule for the set P of the pairs (a_n, b_n) and their mirrors: a position is a
+// palace iff it sees fewer than k palaces due north, west or north-west. Each line looks back
+// (x + y decreases along it), so the palaces are the only set with P(x, y) ⇔ (x, y) sees fewer
+// than k members of P. "Sees at least k" is at least i members due north, j due west and l
+// north-west with i + j + l = k (distinct positions: the lines meet only at (x, y)); "at least
+// i due north" is a member (x, v), v < y, with at least i − 1 more north of it. The pairs come in
+// the order of x, then y, with x ≤ y, which fixes the numbering.
+std::string palace_rule(const std::string& system, const std::string& a, const std::string& b, unsigned k) {
+  const std::string stem = a + "_" + b, p = stem + "_p";
+  std::string out = fmt::format(
+      "def {1} \"?{0} En (${2}(n,x) & ${3}(n,y)) | (${2}(n,y) & ${3}(n,x))\":\n"
+      "eval {2}_{3}_ordered \"?{0} An,a,b,c,d (${2}(n,a) & ${3}(n,b) & ${2}(n+1,c) & ${3}(n+1,d)) => (a<=b & "
+      "(a<c | (a=c & b<d)))\":\n",
+      system, p, a, b);
+  for (unsigned i = 1; i <= k; ++i) {
+    const bool first = i == 1;
+    out += fmt::format(
+        "def {1}_north{2} \"?{0} Ev v<y & ${1}(x,v){3}\":\n"
+        "def {1}_west{2} \"?{0} Eu u<x & ${1}(u,y){4}\":\n"
+        "def {1}_diagonal{2} \"?{0} Et t>=1 & t<=x & t<=y & ${1}(x-t,y-t){5}\":\n",
+        system, p, i, first ? "" : fmt::format(" & ${}_north{}(x,v)", p, i - 1),
+        first ? "" : fmt::format(" & ${}_west{}(u,y)", p, i - 1),
+        first ? "" : fmt::format(" & ${}_diagonal{}(x-t,y-t)", p, i - 1));
+  }
+  std::vector<std::string> ways;
+  for (unsigned i = 0; i <= k; ++i)
+    for (unsigned j = 0; i + j <= k; ++j) {
+      const unsigned l = k - i - j;
+      std::vector<std::string> parts;
+      if (i) parts.push_back(fmt::format("${}_north{}(x,y)", p, i));
+      if (j) parts.push_back(fmt::format("${}_west{}(x,y)", p, j));
+      if (l) parts.push_back(fmt::format("${}_diagonal{}(x,y)", p, l));
+      ways.push_back(fmt::format("({})", fmt::join(parts, " & ")));
+    }
+  return out + fmt::format(
+                   "def {1}_sees \"?{0} {2}\":\n"
+                   "eval {3}_{4}_palace_rule \"?{0} Ax,y ${1}(x,y) <=> ~${1}_sees(x,y)\":\n",
+                   system, p, fmt::join(ways, " | "), a, b);
 }
 
 // The three game families of seed 001 §4 by name, each as its two coordinates NAMEa, NAMEb:
@@ -154,7 +231,8 @@ void game_pair(std::vector<Synthesizable>& c, const std::string& name, const std
 //    the (2,1)-Queen of Table 4;
 //  - limqueenK_J, the limited K-Queen with band J, also in msd_kqueenK: its morphism
 //    a→a^(K−j) b a^j, b→a (j = K − 1 − J, twopile::morphic_coding) has the K-Queen's weights,
-//    and its own system would need digits for the prefix a^(K−j) b.
+//    and its own system would need digits for the prefix a^(K−j) b;
+// and seed 004's blockingK, k-Blocking Wythoff (1 ≤ K ≤ 8), in msd_fib, certified by its palace rule.
 // Empty for any other name; InputError for a member whose parameters are out of range.
 std::vector<Synthesizable> game_family(const std::string& stem) {
   std::vector<Synthesizable> c;
@@ -171,6 +249,14 @@ std::vector<Synthesizable> game_family(const std::string& stem) {
     game_pair(c, stem, "msd_" + stem, fmt::format("st-wythoff:{},{}", S, T), kRookCone,
               fmt::format("a_n of ({},{})-Wythoff's P-positions (seed 001 §4: {}, its numeration system)", S, T, m),
               fmt::format("b_n = {}a_n + {}n of ({},{})-Wythoff's P-positions (seed 001 §4)", S, T, S, T), cone(S, T));
+  } else if (auto k = name_parameters(stem, "blocking", 1)) {
+    const unsigned K = (*k)[0];
+    if (K < 1 || K > 8) throw InputError(fmt::format("{}: k-Blocking Wythoff blockingK needs 1 ≤ K ≤ 8", stem));
+    coordinate_pair(
+        c, stem, "msd_fib", fmt::format("blocking:{}", K), blocking_coordinate(K, false), blocking_coordinate(K, true),
+        palace_rule("msd_fib", stem + "a", stem + "b", K),
+        fmt::format("a_n of {}-Blocking Wythoff's palaces (x ≤ y, in the order of x, then y; seed 004 §1)", K),
+        fmt::format("b_n of {}-Blocking Wythoff's palaces (seed 004 §1)", K));
   } else if (auto kj = name_parameters(stem, "limqueen", 2)) {
     const unsigned K = (*kj)[0], J = (*kj)[1];
     if (J >= K) throw InputError(fmt::format("{}: the limited K-Queen limqueenK_J needs K > J ≥ 0", stem));
@@ -260,7 +346,8 @@ std::vector<Synthesizable> make_catalogue() {
                    "((TR[n]=@2 & f=e+1) | (TR[n]!=@2 & f=e))\":\n"});
   // The families' members whose automata ship in data/walnut (each family takes any member
   // by name: game_family).
-  for (const char* stem : {"kqueen2", "kqueen3", "kqueen4", "limqueen3_0", "limqueen4_2", "queen2_1"})
+  for (const char* stem :
+       {"kqueen2", "kqueen3", "kqueen4", "limqueen3_0", "limqueen4_2", "queen2_1", "blocking2", "blocking3"})
     for (auto& member : game_family(stem)) c.push_back(std::move(member));
   c.push_back({"wytha",
                {"A000201", "wythoff:a"},
@@ -297,7 +384,7 @@ Synthesizable find_synthesizable(const std::string& name) {
       if (member.name == name) return member;
   throw InputError(fmt::format(
       "no synthesizable sequence named '{}' (one of {}, their A-numbers, or a member of a game family: kqueenKa, "
-      "queenS_Ta, limqueenK_Ja and their b)",
+      "queenS_Ta, limqueenK_Ja, blockingKa and their b)",
       name, fmt::join(names, ", ")));
 }
 

@@ -1,6 +1,9 @@
 // The claims of seed 001 (Corner the empress) and seed 003 §1, §4 (Maharaja Nim).
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <functional>
+#include <initializer_list>
 #include <map>
 #include <optional>
 #include <string>
@@ -9,8 +12,10 @@
 
 #include "numeration/walnut.hpp"
 #include "queengames/claims.hpp"
+#include "queengames/numeration.hpp"
 #include "queengames/spiral.hpp"
 #include "queengames/twopile.hpp"
+#include "queengames/words.hpp"
 
 namespace qg {
 
@@ -294,6 +299,10 @@ def vaut "?msd_trib (s=0 & t=0) | Ex,xy $tribc(s,x) & $tribe(x,xy)
 eval table2 "?msd_trib An,a,b,ab (n>=1 & $uaut(n,a) & $vaut(n,b)
                                          & $uaut(b,ab)) => (ab=a+b | ab=a+b-1)":
 )walnut";
+// Theorem 5's check3 as printed (tests/walnut/seed001/theorem5.txt) reads "Eb $uaut(n,b) & y>=b",
+// which b = a (already in its hypothesis) satisfies: it says only y >= a_n, which good's y > x
+// gives — TRUE and vacuous (the vacuity guard's witness_b_a). Check (3) of the text is b_n <= y:
+// $vaut, as below; otherwise the proof is the paper's word for word.
 const char* const kTheorem5Proof =
     R"walnut(// Seed 001 §6: the Walnut-supported proof of Theorem 5 (the 2-Queen Dee's P-positions are
 // coded by t_b), as the paper states it: uaut and vaut from triba, tribc, tribe (§5), the
@@ -316,7 +325,7 @@ eval check1 "?msd_trib An,a,b (n>=1 & $uaut(n,a) & $vaut(n,b))
 eval check2 "?msd_trib An,x,y (n>=1 & $good(n,x,y))
               =>(Ea $uaut(n,a)&x>=a)":
 eval check3 "?msd_trib An,a,y (n>=1 & $uaut(n,a) & $good(n,a,y))
-              => (Eb $uaut(n,b) & y>=b)":
+              => (Eb $vaut(n,b) & y>=b)":
 )walnut";
 // The Queen Bee in base 2. Her a_n and b_n are not synchronized (Rampersad–Stipulanti), but
 // the set of her P-positions is 2-automatic: seed 001 §4 codes them by the period-doubling word,
@@ -325,7 +334,7 @@ eval check3 "?msd_trib An,a,y (n>=1 & $uaut(n,a) & $good(n,a,y))
 // that this set is the P-positions — with her bounce, from (x, y), y > x > 0, to (i, y − x),
 // 1 ≤ i < 2x (twopile::Bounce) — and then Theorem 1 is a statement about the set: b_n = 2a_n
 // holds by its shape, and A and 2A partition the positive numbers.
-const char* const kQueenBeeTheorem1Proof =
+const std::string kQueenBeeKernel =
     R"walnut(// Seed 001, Theorem 1 (the Queen Bee): b_n = 2a_n, and every natural number occurs once as a
 // coordinate of a P-position. A: the positions (1-based) of the a's of the period-doubling word.
 def qb_a "?msd_2 x>=1 & PD[x-1]=@0":
@@ -333,7 +342,14 @@ def qb_p "?msd_2 (x=0 & y=0) | ($qb_a(x) & y=2*x) | ($qb_a(y) & x=2*y)":
 def qb_reach "?msd_2 (Ev v<y & $qb_p(x,v)) | (Eu u<x & $qb_p(u,y)) | (Et t>0 & t<=x & t<=y & $qb_p(x-t,y-t))
   | (y>x & x>0 & Ei i>=1 & i<2*x & $qb_p(i,y-x)) | (x>y & y>0 & Ei i>=1 & i<2*y & $qb_p(x-y,i))":
 eval queen_bee_kernel "?msd_2 Ax,y $qb_p(x,y) <=> ~$qb_reach(x,y)":
-eval theorem1_once "?msd_2 Am m>=1 => ($qb_a(m) <=> ~(Ex $qb_a(x) & m=2*x))":
+)walnut";
+const std::string kQueenBeeTheorem1Proof =
+    kQueenBeeKernel + R"walnut(eval theorem1_once "?msd_2 Am m>=1 => ($qb_a(m) <=> ~(Ex $qb_a(x) & m=2*x))":
+)walnut";
+// Table 1's caption: the a_n end (in binary) with an even number of zeros, the b_n with an odd one.
+const std::string kTable1CaptionProof = kQueenBeeKernel + R"walnut(reg even_zeros msd_2 "(0|1)*1(00)*":
+eval table1_a "?msd_2 Ax x>=1 => ($qb_a(x) <=> $even_zeros(x))":
+eval table1_b "?msd_2 Ay y>=1 => ((Ex $qb_a(x) & y=2*x) <=> ~$even_zeros(y))":
 )walnut";
 
 // (2,1)-Wythoff's a_n, b_n as queen2_1a, queen2_1b in msd_queen2_1, the numeration system of its
@@ -358,6 +374,213 @@ const char* const kWythoffProof =
 // floor(n phi), floor(n phi^2) (A000201, A001950), shipped with queengames.
 eval wythoff "?msd_fib An,a,b,ab (n>=1 & $wytha(n,a) & $wythb(n,b) & $wytha(b,ab)) => ab=a+b":
 )walnut";
+
+// ---- what seed 001 says of its games' P-positions, with the shipped automata -------------------
+
+// The Queen Dee's P-positions coded by the Tribonacci word with c's deleted (t_c: the n-th a at
+// a_n, the n-th b at b_n, seed 001 §3) or with a's deleted (t_a: the n-th b, the n-th c). The
+// n-th letter x of T stands at the position p with TR[p−1] = x that has n x's before it and
+// itself; it stands in the word with d's deleted at p − N_d(p).
+const char* const kTcCodesProof =
+    R"walnut(eval tc_codes_a "?msd_trib An,x n>=1 => ($xaut(n,x) <=> Ep,c TR[p-1]=@0 & $tribna(p,n) & $tribnc(p,c) & x+c=p)":
+eval tc_codes_b "?msd_trib An,y n>=1 => ($yaut(n,y) <=> Ep,c TR[p-1]=@1 & $tribe(p,n) & $tribnc(p,c) & y+c=p)":
+)walnut";
+const char* const kTaCodesProof =
+    R"walnut(eval ta_codes_a "?msd_trib An,x n>=1 => ($xaut(n,x) <=> Ep,a TR[p-1]=@1 & $tribe(p,n) & $tribna(p,a) & x+a=p)":
+eval ta_codes_b "?msd_trib An,y n>=1 => ($yaut(n,y) <=> Ep,a TR[p-1]=@2 & $tribnc(p,n) & $tribna(p,a) & y+a=p)":
+)walnut";
+// The 2-Queen Dee's differences D and sums S (n ≥ 1), and its inductive hypothesis (§3): A_n ∪ B_n
+// holds every number up to a_n, D_n ∪ S_n every even number up to d_n.
+const std::string kDifferencesSums = R"walnut(def even "?msd_trib Ek m=2*k":
+def dset "?msd_trib En,a,b n>=1 & $uaut(n,a) & $vaut(n,b) & a+m=b":
+def sset "?msd_trib En,a,b n>=1 & $uaut(n,a) & $vaut(n,b) & m=a+b":
+)walnut";
+const std::string kDsPartitionProof =
+    kDifferencesSums + R"walnut(eval ds_even "?msd_trib Am ($dset(m) | $sset(m)) => $even(m)":
+eval ds_partition "?msd_trib Am (m>=1 & $even(m)) => ($dset(m) <=> ~$sset(m))":
+)walnut";
+const std::string kAbFillsProof =
+    R"walnut(def even "?msd_trib Ek m=2*k":
+eval ds_fills "?msd_trib An,a,b,v ($uaut(n,a) & $vaut(n,b) & v+a<=b & $even(v)) => Ei,c,d i<=n & $uaut(i,c) & $vaut(i,d) & (v+c=d | v=c+d)":
+eval ab_fills "?msd_trib An,a,v ($uaut(n,a) & v<=a) => Ei,c,d i<=n & $uaut(i,c) & $vaut(i,d) & (v=c | v=d)":
+)walnut";
+
+// §1: for every game of the paper {a_n} and {b_n} are complementary (but for (0, 0)) and b_n
+// increases — for those whose automata ship: Wythoff, Holladay's 2-, 3-, 4-Queen, the Queen Dee,
+// the 2-Queen Dee, (2,1)-Wythoff and the limited 3- and 4-Queens.
+std::string complementary_proof() {
+  std::string out;
+  for (auto [system, a, b] :
+       std::initializer_list<std::array<const char*, 3>>{{"msd_fib", "wytha", "wythb"},
+                                                         {"msd_kqueen2", "kqueen2a", "kqueen2b"},
+                                                         {"msd_kqueen3", "kqueen3a", "kqueen3b"},
+                                                         {"msd_kqueen4", "kqueen4a", "kqueen4b"},
+                                                         {"msd_trib", "xaut", "yaut"},
+                                                         {"msd_trib", "uaut", "vaut"},
+                                                         {"msd_queen2_1", "queen2_1a", "queen2_1b"},
+                                                         {"msd_kqueen3", "limqueen3_0a", "limqueen3_0b"},
+                                                         {"msd_kqueen4", "limqueen4_2a", "limqueen4_2b"}})
+    out += fmt::format(
+        "eval {1}_{2}_complementary \"?{0} Am m>=1 => ((En ${1}(n,m)) <=> ~(En ${2}(n,m)))\":\n"
+        "eval {2}_increasing \"?{0} An,b,d (${2}(n,b) & ${2}(n+1,d)) => b<d\":\n",
+        system, a, b);
+  return out;
+}
+
+// b_n as the paper gives it from a_n and n, for one game's shipped pair (n ≥ 1).
+std::string b_formula_proof(const char* system, const char* stem, const char* formula) {
+  return fmt::format("eval {1}_b \"?{0} An,a,b (n>=1 & ${1}a(n,a) & ${1}b(n,b)) => {2}\":\n", system, stem, formula);
+}
+
+// §4: the k-Queen's consecutive P-positions differ by (1, k + 1) or (2, k + 2), the table of
+// a → a^k b, b → a ((1, k + 1) and (2, j + k + 1) with j = 1).
+const char* const kKQueenStepsProof =
+    R"walnut(eval kqueen2_steps "?msd_kqueen2 An,a,b,c,d ($kqueen2a(n,a) & $kqueen2b(n,b) & $kqueen2a(n+1,c) & $kqueen2b(n+1,d)) => ((c=a+1 & d=b+3) | (c=a+2 & d=b+4))":
+eval kqueen3_steps "?msd_kqueen3 An,a,b,c,d ($kqueen3a(n,a) & $kqueen3b(n,b) & $kqueen3a(n+1,c) & $kqueen3b(n+1,d)) => ((c=a+1 & d=b+4) | (c=a+2 & d=b+5))":
+eval kqueen4_steps "?msd_kqueen4 An,a,b,c,d ($kqueen4a(n,a) & $kqueen4b(n,b) & $kqueen4a(n+1,c) & $kqueen4b(n+1,d)) => ((c=a+1 & d=b+5) | (c=a+2 & d=b+6))":
+)walnut";
+
+// §5, Gardner: the consecutive Fibonacci numbers (F_i, F_(i+1)), i odd (F_1 = 1, F_2 = 2), are
+// P-positions of Wythoff: in Zeckendorf digits, 1(00)^k beside 10(00)^k.
+const char* const kGardnerProof = R"walnut(reg fibonacci_pair msd_fib msd_fib "[0,1][1,0]([0,0][0,0])*":
+eval fibonacci_pairs "?msd_fib $fibonacci_pair(1,2) & $fibonacci_pair(3,5) & $fibonacci_pair(8,13) & ~$fibonacci_pair(2,3)":
+eval gardner "?msd_fib Ax,y $fibonacci_pair(x,y) => En $wytha(n,x) & $wythb(n,y)":
+)walnut";
+
+// The P-positions of one game, n = 0 … count − 1, with (a_0, b_0) = (0, 0).
+using PFormula = std::function<bool(std::uint64_t n, Position p)>;
+
+// b_n = f(a_n, n) for n = 1 … bound (the formula) along the sweep.
+ClaimCheck check_b_formula(const char* rules, const char* formula, PFormula holds) {
+  return [=](std::uint64_t bound, const ProgressFn& progress) {
+    ClaimOutcome out = passed(bound, fmt::format("{} for n = 1..{}", formula, bound));
+    sweep_p_positions(
+        Ruleset::parse(rules), bound + 1,
+        [&](std::uint64_t n, std::uint64_t a, std::uint64_t b) {
+          if (n > 0 && !holds(n, {a, b}))
+            out = failed(n, fmt::format("n = {}: {} against {}", n, pos({a, b}), formula));
+          return out.pass;
+        },
+        progress);
+    return out;
+  };
+}
+
+// b_n as the paper gives it from a_n and n, for a game whose automata ship (NAMEa, NAMEb in
+// `system`): checked along the sweep, proved over the certified automata.
+Claim b_formula_claim(const char* id, const char* source, const char* statement, const char* rules, const char* formula,
+                      PFormula holds, const char* system, const char* stem, const char* walnut) {
+  return Claim{.id = id,
+               .source = source,
+               .kind = ClaimKind::theorem,
+               .statement = statement,
+               .unit = "P-positions",
+               .bounds = {.tour = 100'000, .standard = 2'000'000, .deep = 10'000'000, .max = 1'000'000'000},
+               .check = check_b_formula(rules, formula, std::move(holds)),
+               .proof = b_formula_proof(system, stem, walnut)};
+}
+
+// {a_n} and {b_n} complementary and b_n increasing, n = 1 … bound, for each game.
+ClaimOutcome check_complementary_games(std::uint64_t bound, const ProgressFn& progress) {
+  const char* games[] = {"wythoff",      "kqueen:2",       "kqueen:3",           "kqueen:4",          "queen-dee",
+                         "kqueen-dee:2", "st-wythoff:2,1", "limited-kqueen:3,0", "limited-kqueen:4,2"};
+  for (const char* name : games) {
+    std::vector<bool> used;
+    std::uint64_t last_b = 0, last_a = 0;
+    ClaimOutcome bad = passed(bound, "");
+    sweep_p_positions(
+        Ruleset::parse(name), bound + 1,
+        [&](std::uint64_t n, std::uint64_t a, std::uint64_t b) {
+          if (n == 0) return true;
+          if (used.size() <= b) used.resize(2 * b + 2);
+          if (used[a] || used[b] || a == b) bad = failed(n, fmt::format("{}: {} repeats a number", name, pos({a, b})));
+          else if (b <= last_b) bad = failed(n, fmt::format("{}: b_{} = {} after {}", name, n, b, last_b));
+          used[a] = used[b] = true;
+          last_a = a, last_b = b;
+          return bad.pass;
+        },
+        progress);
+    if (!bad.pass) return bad;
+    for (std::uint64_t v = 1; v <= last_a; ++v)
+      if (!used[v]) return failed(bound, fmt::format("{}: {} is neither an a_n nor a b_n", name, v));
+  }
+  return passed(bound,
+                fmt::format("{} games: each number 1..a_n once, b_n increasing, n ≤ {}", std::size(games), bound));
+}
+
+// The Queen Dee's P-positions against t_c or t_a (the Tribonacci word with one letter deleted):
+// the n-th `first` letter of the shortened word stands at a_n, the n-th other letter at b_n.
+ClaimCheck check_coded_by_deletion(char deleted, char first) {
+  return [=](std::uint64_t bound, const ProgressFn& progress) {
+    const auto dee = sweep("queen-dee", bound + 1, progress);
+    words::FixedPointStream t(words::Morphism::named("tribonacci"));
+    std::uint64_t location = 0, firsts = 0, seconds = 0;
+    while (firsts < bound || seconds < bound) {
+      const char letter = t.next();
+      if (letter == deleted) continue;
+      ++location;
+      std::uint64_t& k = letter == first ? firsts : seconds;
+      ++k;
+      if (k > bound) continue;
+      const std::uint64_t expected = letter == first ? dee[k].x : dee[k].y;
+      if (location != expected)
+        return failed(k, fmt::format("the {}-th {} of the word without {}'s stands at {}, the Queen Dee's {}_{} = {}",
+                                     k, letter, deleted, location, letter == first ? 'a' : 'b', k, expected));
+    }
+    return passed(bound, fmt::format("n = 1..{}", bound));
+  };
+}
+
+// The 2-Queen Dee's D_n = b_n − a_n and S_n = a_n + b_n (n ≥ 1): even, disjoint, and together
+// every even number up to d_bound (ds_partition); A_n ∪ B_n ⊇ [0, a_n], D_n ∪ S_n ⊇ the even
+// numbers up to d_n, for n ≤ bound (ab_fills).
+ClaimOutcome check_differences_sums(std::uint64_t bound, const ProgressFn& progress, bool fills) {
+  const auto p = sweep("kqueen-dee:2", bound + 1, progress);
+  std::vector<char> ds(4 * p[bound].y + 8, 0), ab(2 * p[bound].y + 8, 0);
+  std::uint64_t mex = 1, mex2 = 2;  // the least number not in A_n ∪ B_n, even one not in D_n ∪ S_n
+  ab[0] = ds[0] = 1;
+  for (std::uint64_t n = 1; n <= bound; ++n) {
+    const std::uint64_t d = p[n].y - p[n].x, sum = p[n].x + p[n].y;
+    if (d % 2 || sum % 2) return failed(n, fmt::format("{} has an odd difference or sum", pos(p[n])));
+    if (ds[d] || ds[sum]) return failed(n, fmt::format("{}: {} or {} met before", pos(p[n]), d, sum));
+    ds[d] = ds[sum] = ab[p[n].x] = ab[p[n].y] = 1;
+    while (ab[mex]) ++mex;
+    while (ds[mex2]) mex2 += 2;
+    if (fills && (mex <= p[n].x || mex2 <= d))
+      return failed(n, fmt::format("n = {}: {} or {} is missing below a_n = {}, d_n = {}", n, mex, mex2, p[n].x, d));
+  }
+  return passed(bound, fills ? fmt::format("A_n ∪ B_n ⊇ [0, a_n], D_n ∪ S_n ⊇ even [0, d_n] for n ≤ {}", bound)
+                             : fmt::format("D, S even and disjoint, together every even number below {}", mex2));
+}
+
+// Table 1's caption along the sweep: a_n ends in binary with an even number of zeros, b_n odd.
+ClaimOutcome check_table1_caption(std::uint64_t bound, const ProgressFn& progress) {
+  ClaimOutcome out = passed(bound, fmt::format("n = 1..{}", bound));
+  sweep_p_positions(
+      Ruleset::parse("queen-bee"), bound + 1,
+      [&](std::uint64_t n, std::uint64_t a, std::uint64_t b) {
+        if (n > 0 && (std::countr_zero(a) % 2 != 0 || std::countr_zero(b) % 2 != 1))
+          out = failed(n, fmt::format("{}: the zeros ending a_n, b_n are {}, {}", pos({a, b}), std::countr_zero(a),
+                                      std::countr_zero(b)));
+        return out.pass;
+      },
+      progress);
+  return out;
+}
+
+// Gardner's pairs (F_i, F_(i+1)), i odd, F_1 = 1, F_2 = 2, below 2^63: P-positions of Wythoff,
+// (x, y) with y − x = n and x = ⌊nφ⌋.
+ClaimOutcome check_gardner(std::uint64_t bound, const ProgressFn&) {
+  std::uint64_t f = 1, g = 2;  // F_i, F_(i+1)
+  std::uint64_t i = 1;
+  for (; i <= bound; i += 2) {
+    if (numeration::floor_n_phi<std::uint64_t>(g - f) != f)
+      return failed(i, fmt::format("(F_{}, F_{}) = ({}, {}) is not a Wythoff pair", i, i + 1, f, g));
+    const std::uint64_t h = f + g;
+    f = h, g = h + g;
+  }
+  return passed(bound, fmt::format("(F_i, F_(i+1)) for odd i ≤ {}", bound));
+}
 
 // The steps of Table 4 and the covering, along the sweep: a_n is the least number not yet used
 // (the P-positions are sorted by a_n), so every number is used once iff each a_n is the least
@@ -573,6 +796,124 @@ std::vector<Claim> empress_claims() {
             .bounds = {.tour = 30'000, .standard = 300'000, .deep = 5'000'000, .max = 100'000'000},
             .check = check_eq1("wythoff", 0),
             .proof = kWythoffProof},
+      Claim{.id = "empress.table1_caption",
+            .source = "seed 001, Table 1 (caption)",
+            .kind = ClaimKind::table,
+            .statement = "Queen Bee: the a_n are the numbers whose binary representation ends with an even number of "
+                         "zeros, the b_n those ending with an odd number",
+            .unit = "P-positions",
+            .bounds = {.tour = 100'000, .standard = 5'000'000, .deep = 10'000'000, .max = 2'000'000'000},
+            .check = check_table1_caption,
+            .proof = kTable1CaptionProof},
+      Claim{.id = "empress.tc_codes",
+            .source = "seed 001, §3 ([7], [14])",
+            .kind = ClaimKind::theorem,
+            .statement =
+                "the Queen Dee's P-positions are coded by t_c, the Tribonacci word without its c's: a_n is the "
+                "location of its n-th a, b_n of its n-th b",
+            .unit = "P-positions",
+            .bounds = {.tour = 100'000, .standard = 2'000'000, .deep = 10'000'000, .max = 200'000'000},
+            .check = check_coded_by_deletion('c', 'a'),
+            .proof = kTcCodesProof},
+      Claim{.id = "empress.ta_codes",
+            .source = "seed 001, §3 (after Theorem 5)",
+            .kind = ClaimKind::remark,
+            .statement = "t_a, the Tribonacci word without its a's, codes the same table: a_n is the location of its "
+                         "n-th b, b_n of its n-th c",
+            .unit = "P-positions",
+            .bounds = {.tour = 100'000, .standard = 2'000'000, .deep = 10'000'000, .max = 200'000'000},
+            .check = check_coded_by_deletion('a', 'b'),
+            .proof = kTaCodesProof},
+      Claim{.id = "empress.ds_partition",
+            .source = "seed 001, §3 (Table 2)",
+            .kind = ClaimKind::observation,
+            .statement =
+                "2-Queen Dee: the differences b_n − a_n and the sums a_n + b_n (n ≥ 1) are even and together "
+                "every positive even number exactly once (the P-positions skip the diagonals y − x = a_i + b_i)",
+            .unit = "P-positions",
+            .bounds = {.tour = 100'000, .standard = 2'000'000, .deep = 10'000'000, .max = 200'000'000},
+            .check = [](std::uint64_t b, const ProgressFn& p) { return check_differences_sums(b, p, false); },
+            .proof = kDsPartitionProof},
+      Claim{.id = "empress.ab_fills",
+            .source = "seed 001, §3 (the inductive hypothesis)",
+            .kind = ClaimKind::observation,
+            .statement = "2-Queen Dee: A_n ∪ B_n contains every number up to a_n, and D_n ∪ S_n every even number up "
+                         "to d_n = b_n − a_n",
+            .unit = "P-positions",
+            .bounds = {.tour = 100'000, .standard = 2'000'000, .deep = 10'000'000, .max = 200'000'000},
+            .check = [](std::uint64_t b, const ProgressFn& p) { return check_differences_sums(b, p, true); },
+            .proof = kAbFillsProof},
+      Claim{.id = "empress.complementary",
+            .source = "seed 001, §1",
+            .kind = ClaimKind::observation,
+            .statement = "for the games of the paper {a_n} and {b_n} (n ≥ 1) are complementary and b_n increases: "
+                         "Wythoff, the 2-, 3- and 4-Queen, the Queen Dee, the 2-Queen Dee, (2,1)-Wythoff, the limited "
+                         "3-Queen (band 0) and 4-Queen (band 2)",
+            .unit = "P-positions each",
+            .bounds = {.tour = 20'000, .standard = 500'000, .deep = 5'000'000, .max = 100'000'000},
+            .check = check_complementary_games,
+            .proof = complementary_proof()},
+      b_formula_claim(
+          "empress.wythoff", "seed 001, §1 (Wythoff [22])", "Wythoff: b_n = a_n + n", "wythoff", "b_n = a_n + n",
+          [](std::uint64_t n, Position p) { return p.y == p.x + n; }, "msd_fib", "wyth", "b=a+n"),
+      b_formula_claim(
+          "empress.kqueen2", "seed 001, §1 (Holladay [11]), §3",
+          "Holladay's 2-Queen: b_n = a_n + 2n (consecutive even diagonals)", "kqueen:2", "b_n = a_n + 2n",
+          [](std::uint64_t n, Position p) { return p.y == p.x + 2 * n; }, "msd_kqueen2", "kqueen2", "b=a+2*n"),
+      b_formula_claim(
+          "empress.kqueen3", "seed 001, §1 (Holladay [11])", "Holladay's 3-Queen: b_n = a_n + 3n", "kqueen:3",
+          "b_n = a_n + 3n", [](std::uint64_t n, Position p) { return p.y == p.x + 3 * n; }, "msd_kqueen3", "kqueen3",
+          "b=a+3*n"),
+      b_formula_claim(
+          "empress.kqueen4", "seed 001, §1 (Holladay [11])", "Holladay's 4-Queen: b_n = a_n + 4n", "kqueen:4",
+          "b_n = a_n + 4n", [](std::uint64_t n, Position p) { return p.y == p.x + 4 * n; }, "msd_kqueen4", "kqueen4",
+          "b=a+4*n"),
+      Claim{.id = "empress.kqueen_steps",
+            .source = "seed 001, §4",
+            .kind = ClaimKind::remark,
+            .statement = "the k-Queen's consecutive P-positions differ by (1, k + 1) or (2, k + 2), the table of a → "
+                         "a^k b, b → a (k = 2, 3, 4)",
+            .unit = "P-positions each",
+            .bounds = {.tour = 100'000, .standard = 2'000'000, .deep = 10'000'000, .max = 1'000'000'000},
+            .check =
+                [](std::uint64_t bound, const ProgressFn& progress) {
+                  for (std::uint64_t k = 2; k <= 4; ++k) {
+                    auto p = sweep(fmt::format("kqueen:{}", k).c_str(), bound + 1, progress);
+                    for (std::uint64_t n = 0; n < bound; ++n) {
+                      const Position step{p[n + 1].x - p[n].x, p[n + 1].y - p[n].y};
+                      if (step != Position{1, k + 1} && step != Position{2, k + 2})
+                        return failed(n, fmt::format("{}-Queen: {} after {}", k, pos(p[n + 1]), pos(p[n])));
+                    }
+                  }
+                  return passed(bound, fmt::format("k = 2, 3, 4, n = 0..{}", bound));
+                },
+            .proof = kKQueenStepsProof},
+      b_formula_claim(
+          "empress.queen21", "seed 001, §4 (Table 4)", "(2,1)-Wythoff: b_n = 2a_n + n", "st-wythoff:2,1",
+          "b_n = 2a_n + n", [](std::uint64_t n, Position p) { return p.y == 2 * p.x + n; }, "msd_queen2_1", "queen2_1",
+          "b=2*a+n"),
+      b_formula_claim(
+          "empress.limqueen3_0", "seed 001, §4",
+          "the limited 3-Queen with band 0 (a → a b a a, b → a; k = 3, j = 2 in the reading of "
+          "docs/TWOPILE.md): b_n = a_n + kn − j = a_n + 3n − 2",
+          "limited-kqueen:3,0", "b_n = a_n + 3n − 2",
+          [](std::uint64_t n, Position p) { return p.y + 2 == p.x + 3 * n; }, "msd_kqueen3", "limqueen3_0",
+          "b+2=a+3*n"),
+      b_formula_claim(
+          "empress.limqueen4_2", "seed 001, §4",
+          "the limited 4-Queen with band 2 (a → a a a b a, b → a; k = 4, j = 1): b_n = a_n + 4n − 1",
+          "limited-kqueen:4,2", "b_n = a_n + 4n − 1",
+          [](std::uint64_t n, Position p) { return p.y + 1 == p.x + 4 * n; }, "msd_kqueen4", "limqueen4_2",
+          "b+1=a+4*n"),
+      Claim{.id = "empress.gardner",
+            .source = "seed 001, §5 (Gardner [10])",
+            .kind = ClaimKind::remark,
+            .statement = "consecutive Fibonacci numbers (F_i, F_(i+1)), i odd (F_1 = 1, F_2 = 2), are P-positions of "
+                         "Wythoff (Corner the Lady)",
+            .unit = "i",
+            .bounds = {.tour = 85, .standard = 85, .deep = 85, .max = 85},
+            .check = check_gardner,
+            .proof = kGardnerProof},
       Claim{.id = "empress.prop7",
             .source = "seed 001, Proposition 7",
             .kind = ClaimKind::proposition,
@@ -712,6 +1053,75 @@ ClaimOutcome check_kl_pairs(std::uint64_t bound, const ProgressFn& progress) {
                                    differ, bound, differ - extra, extra, extras));
 }
 
+// Seed 003 §4 ([La]) over Wythoff's certified automata (msd_fib). Wythoff's P-positions W are
+// the kernel of its moves; adding the jumps (k, l) and (l, k) keeps W absorbing, so W stays the
+// P-positions (the only kernel: moves decrease x + y) iff it stays independent, iff no jump joins
+// two members of W.
+const char* const kWythoffSet =
+    R"walnut(def wp "?msd_fib En ($wytha(n,x) & $wythb(n,y)) | ($wytha(n,y) & $wythb(n,x))":
+def joins "?msd_fib Ex,y $wp(x,y) & $wp(x+k,y+l)":
+)walnut";
+const std::string kKlPairsProof =
+    std::string(kWythoffSet) +
+    R"walnut(def wreach "?msd_fib (Ev v<y & $wp(x,v)) | (Eu u<x & $wp(u,y)) | (Et t>0 & t<=x & t<=y & $wp(x-t,y-t))":
+eval kl_pairs "?msd_fib Ak,l (k>=1 & k<l) => ((Ax,y $wp(x,y) <=> ~($wreach(x,y) | $wp(x-k,y-l) | $wp(x-l,y-k))) <=> ~$joins(k,l))":
+)walnut";
+// The (dual) Wythoff pairs (⌊nφ⌋, ⌊nφ²⌋) and (⌈nφ⌉, ⌈nφ²⌉) = (a_n + 1, b_n + 1), n ≥ 1.
+const std::string kKlWythoffPairsProof =
+    std::string(kWythoffSet) +
+    R"walnut(def wythoff_pair "?msd_fib En n>=1 & (($wytha(n,k) & $wythb(n,l)) | ($wytha(n,k-1) & $wythb(n,l-1)))":
+eval one_four "?msd_fib $joins(1,4) & ~$wythoff_pair(1,4) & $wp(2,1) & $wp(3,5)":
+eval kl_wythoff_pairs "?msd_fib Ak,l $wythoff_pair(k,l) => $joins(k,l)":
+)walnut";
+// Seed 003 (2)–(4) for Wythoff Nim: one P-position on every diagonal y − x = c, and
+// {0, …, n} = {b_i − a_i : i ≤ n}.
+const std::string kWythoffDiagonalsProof =
+    std::string(kWythoffSet) +
+    R"walnut(eval one_per_diagonal "?msd_fib Ac (Ex $wp(x,x+c)) & Ax,y ($wp(x,x+c) & $wp(y,y+c)) => x=y":
+eval eq4 "?msd_fib An,d d<=n => Ei,a,b i<=n & $wytha(i,a) & $wythb(i,b) & a+d=b":
+)walnut";
+
+// (1,4) joins (2,1) and (3,5), and every (dual) Wythoff pair with l < bound joins two Wythoff
+// P-positions, by ⌊nφ⌋ (numeration::floor_n_phi) and the sweep's P-positions.
+ClaimOutcome check_kl_wythoff_pairs(std::uint64_t bound, const ProgressFn& progress) {
+  auto wythoff = sweep("wythoff", 40 * bound, progress);
+  std::vector<Position> all;
+  for (auto p : wythoff) all.push_back(p), all.push_back({p.y, p.x});
+  std::sort(all.begin(), all.end());
+  auto is_p = [&](Position q) { return std::binary_search(all.begin(), all.end(), q); };
+  auto joins = [&](std::uint64_t k, std::uint64_t l) {
+    return std::any_of(all.begin(), all.end(), [&](Position p) {
+      return p.y < 30 * bound && is_p({p.x + k, p.y + l});
+    });
+  };
+  if (!joins(1, 4) || !is_p({2, 1}) || !is_p({3, 5})) return failed(0, "(1,4) does not join (2,1) and (3,5)");
+  std::uint64_t pairs = 0;
+  for (std::uint64_t n = 1;; ++n) {
+    const std::uint64_t a = numeration::floor_n_phi<std::uint64_t>(n), b = a + n;
+    if (b + 1 >= bound) break;
+    for (auto [k, l] : {std::pair{a, b}, std::pair{a + 1, b + 1}}) {
+      if (!joins(k, l)) return failed(l, fmt::format("the (dual) Wythoff pair ({},{}) joins no two P-positions", k, l));
+      ++pairs;
+    }
+  }
+  return passed(bound, fmt::format("{} (dual) Wythoff pairs with l < {} join two P-positions; so does (1,4), which is "
+                                   "neither: (2,1) → (3,5)",
+                                   pairs, bound));
+}
+
+// (2)–(4) for Wythoff Nim along its sweep: b_i − a_i = i, so every diagonal is met once.
+ClaimOutcome check_wythoff_diagonals(std::uint64_t bound, const ProgressFn& progress) {
+  ClaimOutcome out = passed(bound, fmt::format("b_i − a_i = i for i < {}: (4), one P-position per diagonal", bound));
+  sweep_p_positions(
+      Ruleset::parse("wythoff"), bound,
+      [&](std::uint64_t n, std::uint64_t a, std::uint64_t b) {
+        if (b - a != n) out = failed(n, fmt::format("b_{} − a_{} = {}", n, n, b - a));
+        return out.pass;
+      },
+      progress);
+  return out;
+}
+
 std::vector<Claim> maharaja_claims() {
   return {
       Claim{.id = "maharaja.prop1_1",
@@ -740,11 +1150,34 @@ std::vector<Claim> maharaja_claims() {
       Claim{.id = "maharaja.kl_pairs",
             .source = "seed 003, §4 (citing [La])",
             .kind = ClaimKind::theorem,
-            .statement = "(k,l)-Maharaja's P-positions differ from Wythoff's if (k,l) = (⌊nφ⌋,⌊nφ²⌋) or (⌈nφ⌉,⌈nφ²⌉); "
-                         "exactly when (k,l) joins two Wythoff P-positions",
+            .statement =
+                "(k,l)-Maharaja's P-positions are Wythoff's exactly when the jump (k,l) joins no two Wythoff "
+                "P-positions (proved: Wythoff's P-positions are the kernel of the (k,l)-game iff no jump joins "
+                "two; checked: differs iff joins, game by game)",
             .unit = "largest l",
             .bounds = {.tour = 12, .standard = 30, .deep = 30, .max = 200},
-            .check = check_kl_pairs},
+            .check = check_kl_pairs,
+            .proof = kKlPairsProof},
+      Claim{.id = "maharaja.kl_wythoff_pairs",
+            .source = "seed 003, §4 (citing [La])",
+            .kind = ClaimKind::remark,
+            .statement = "every Wythoff pair (⌊nφ⌋,⌊nφ²⌋) and dual pair (⌈nφ⌉,⌈nφ²⌉) joins two Wythoff P-positions, so "
+                         "its (k,l)-Maharaja differs from Wythoff (the text's 'if'); the 'only if' fails: (1,4) joins "
+                         "(2,1) and (3,5) but is neither",
+            .unit = "largest l",
+            .bounds = {.tour = 200, .standard = 2000, .deep = 20000, .max = 100000},
+            .check = check_kl_wythoff_pairs,
+            .proof = kKlWythoffPairsProof},
+      Claim{.id = "maharaja.wythoff_diagonals",
+            .source = "seed 003, (1)–(4)",
+            .kind = ClaimKind::equation,
+            .statement =
+                "Wythoff Nim has exactly one P-position on every diagonal y − x = c, and {0, …, n} = {b_i − a_i "
+                ": i ≤ n} (4)",
+            .unit = "P-positions",
+            .bounds = {.tour = 100'000, .standard = 5'000'000, .deep = 10'000'000, .max = 1'000'000'000},
+            .check = check_wythoff_diagonals,
+            .proof = kWythoffDiagonalsProof},
   };
 }
 

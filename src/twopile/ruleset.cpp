@@ -142,7 +142,11 @@ std::vector<std::uint64_t> parse_params(std::string_view params, std::string_vie
 constexpr std::uint64_t kMaxT2t = 1'000'000;
 // The sweep tries every stroll d < T at each cell, so its time grows with T (30 P-positions:
 // T = 1000 in 0.08 s, 10^4 in 3.9 s); past the diagonals a game reaches, T changes nothing.
-constexpr std::uint64_t kMaxStWythoffT = 1000;
+// The same holds for the K-Queen's stroll |u − v| ≤ K − 1 (kqueen, limited-kqueen):
+// kqueen:10^5 took 52 s for 5 P-positions, kqueen:1000 takes 0.17 s for 30. Reflecting the
+// stroll also tries 2K antidiagonals at each cell, and the sweep runs on until the sums
+// certify the columns: kqueen-dee:100 takes 0.47 s for 30 P-positions, 200 2.4 s, 1000 250 s.
+constexpr std::uint64_t kMaxStroll = 1000, kMaxReflectedStroll = 100;
 
 // One term of a ruleset name: its families.
 std::vector<MoveFamily> parse_term(std::string_view term, std::string_view whole) {
@@ -156,30 +160,33 @@ std::vector<MoveFamily> parse_term(std::string_view term, std::string_view whole
   };
   auto knight = [](std::uint64_t k, std::uint64_t l) { return Jumps{{{k, l}, {l, k}}}; };
   if (name == "wythoff") return params_of({}), std::vector<MoveFamily>{Rook{}, Widened{}};
+  // The stroll's reach (K or T) within its bound.
+  auto stroll = [&](const char* form, char letter, std::uint64_t reach, std::uint64_t max = kMaxStroll) {
+    if (reach > max)
+      throw RangeError(
+          fmt::format("ruleset '{}': {} supports {} ≤ {} (got {}): the sweep tries every stroll up to {} at each cell",
+                      whole, form, letter, max, reach, letter));
+    return reach;
+  };
   if (name == "kqueen") {
     auto v = params_of({{"K", 1}});
-    return {Rook{}, Widened{1, v[0], {}}};
+    return {Rook{}, Widened{1, stroll("kqueen:K", 'K', v[0]), {}}};
   }
   if (name == "st-wythoff") {
     auto v = params_of({{"S", 1}, {"T", 1}});
-    if (v[1] > kMaxStWythoffT)
-      throw RangeError(
-          fmt::format("ruleset '{}': st-wythoff:S,T supports T ≤ {} (got {}): the sweep tries every "
-                      "stroll up to T at each cell",
-                      whole, kMaxStWythoffT, v[1]));
-    return {Rook{}, Widened{v[0], v[1], {}}};
+    return {Rook{}, Widened{v[0], stroll("st-wythoff:S,T", 'T', v[1]), {}}};
   }
   if (name == "queen-bee") return params_of({}), std::vector<MoveFamily>{Rook{}, Widened{}, Bounce{}};
   if (name == "queen-dee") return params_of({}), std::vector<MoveFamily>{Rook{}, Widened{}, Reflect{1}};
   if (name == "kqueen-dee") {
     auto v = params_of({{"K", 1}});
-    return {Rook{}, Widened{1, v[0], {}}, Reflect{v[0]}};
+    return {Rook{}, Widened{1, stroll("kqueen-dee:K", 'K', v[0], kMaxReflectedStroll), {}}, Reflect{v[0]}};
   }
   if (name == "limited-kqueen") {
     auto v = params_of({{"K", 1}, {"J", 0}});
     if (v[1] >= v[0])
       bad_ruleset(whole, fmt::format("limited-kqueen:K,J needs K > J ≥ 0 (got K={}, J={})", v[0], v[1]));
-    return {Rook{}, Widened{1, v[0], v[1]}};
+    return {Rook{}, Widened{1, stroll("limited-kqueen:K,J", 'K', v[0]), v[1]}};
   }
   if (name == "maharaja") return params_of({}), std::vector<MoveFamily>{Rook{}, Widened{}, knight(1, 2)};
   if (name == "kl-maharaja") {
@@ -289,12 +296,12 @@ Ruleset Ruleset::parse(std::string_view text) {
 std::vector<std::string> Ruleset::syntax() {
   return {
       "wythoff             Wythoff Nim: rook + diagonal (Corner the Lady)",
-      "kqueen:K            Holladay's k-Queen: rook + stroll |u-v| <= K-1 (seed 001 §1)",
-      "st-wythoff:S,T      Fraenkel's (S,T)-Wythoff: rook + |u-v| < (S-1)min(u,v)+T (seed 001 §4)",
+      "kqueen:K            Holladay's k-Queen: rook + stroll |u-v| <= K-1, K <= 1000 (seed 001 §1)",
+      "st-wythoff:S,T      Fraenkel's (S,T)-Wythoff: rook + |u-v| < (S-1)min(u,v)+T, T <= 1000 (seed 001 §4)",
       "queen-bee           rook + diagonal + bounce (seed 001 §2)",
       "queen-dee           rook + diagonal + reflection (seed 001 §3)",
-      "kqueen-dee:K        K-Queen + reflection of her stroll; K=2 is the 2-Queen Dee (seed 001 §3)",
-      "limited-kqueen:K,J  K-Queen that may not stroll into the band |x-y| <= J from outside (seed 001 §4)",
+      "kqueen-dee:K        K-Queen + reflection of her stroll; K=2 is the 2-Queen Dee, K <= 100 (seed 001 §3)",
+      "limited-kqueen:K,J  K-Queen that may not stroll into the band |x-y| <= J from outside, K <= 1000 (seed 001 §4)",
       "maharaja            Maharaja Nim: Wythoff + knight jumps (1,2),(2,1) (seed 003 §1)",
       "kl-maharaja:K,L     Wythoff + jumps (K,L),(L,K) (seed 003 §4)",
       "t2t:T               Wythoff + jumps (t,2t),(2t,t) for t = 1..T, T <= 10^6 (seed 003 Figure 9)",

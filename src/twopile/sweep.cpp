@@ -127,7 +127,7 @@ class Sweep {
       }
       poller.tick(n);
       if (coord_.test(x)) continue;  // the mirror of an earlier P-position lies in this column
-      std::uint64_t y = upper_p_position(x);
+      std::uint64_t y = upper_p_position(x, poller, n);
       record(x, y);
       if (!monotone_) {
         if (x > 0 && x + y <= last_sum)
@@ -178,9 +178,12 @@ class Sweep {
     std::vector<std::int64_t> lower_near;  // … with b − a = m, 1 ≤ m < t
   };
 
-  std::uint64_t upper_p_position(std::uint64_t x) {
+  // Ticks the poller at every candidate row: a column of a game with long strolls or many
+  // jumps tries rows for seconds (kqueen:10^4 tries 10^4 rows of 10^4 diagonals each).
+  std::uint64_t upper_p_position(std::uint64_t x, Poller& poller, std::uint64_t n) {
     std::uint64_t y = x;
     while (true) {
+      poller.tick(n);
       if (y > kMaxCoordinate)
         throw RangeError(
             fmt::format("sweep: a coordinate passed {} (the sweep stores coordinates in 32 bits); "

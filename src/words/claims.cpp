@@ -186,6 +186,18 @@ eval lemma19_tiles "?msd_trib Aj (Es $start(j,s)) & At,s,r ($theta(j,t) & $start
 eval lemma19 "?msd_trib Aj,t,s ($theta(j,t) & $start(j,s)) => ((t=0 & TR[s]=@0 & TR[s+1]=@2 & TR[s+2]=@0 & TR[s+3]=@1) | (t=1 & TR[s]=@0 & TR[s+1]=@0 & TR[s+2]=@1) | (t=2 & TR[s]=@0 & TR[s+1]=@1))":
 )walnut";
 
+// Lemmas 7 and 9 for every n, reading the finite word T_n = τ^n(a) as the prefix of T of length
+// T_n = [10^n]_T: τ^n(a) is a prefix of τ^(n+1)(a) (τ(a) begins with a), hence of T, and its
+// length is T_n (Lemma 8, checked to n = 72). Lemma 7: the prefix of length T_n is those of
+// lengths T_(n−1), T_(n−2), T_(n−3) one after the other; Lemma 9: its letter counts.
+constexpr const char* kLemma7 =
+    R"walnut(eval lemma7 "?msd_trib At,a,b,c $below(a,b,c,t) => (t=a+b+c & (Ai i<b => TR[a+i]=TR[i]) & (Ai i<c => TR[a+b+i]=TR[i]))":
+)walnut";
+constexpr const char* kLemma9 =
+    R"walnut(eval lemma9_first "?msd_trib $na(1,1) & $nb(1,0) & $nc(1,0) & $na(2,1) & $nb(2,1) & $nc(2,0) & $na(4,2) & $nb(4,1) & $nc(4,1)":
+eval lemma9 "?msd_trib At,a,b,c $below(a,b,c,t) => ($na(t,a) & $nb(t,b) & $nc(t,c))":
+)walnut";
+
 Claim image_claim(const char* id, const char* source, const char* statement, const char* morphism, const char* name,
                   const char* proof) {
   return Claim{.id = id,
@@ -223,10 +235,12 @@ std::vector<Claim> words_claims() {
       Claim{.id = "exile.lemma7",
             .source = "seed 000, Lemma 7",
             .kind = ClaimKind::lemma,
-            .statement = "T_n = T_{n-1}·T_{n-2}·T_{n-3} for n ≥ 3, where T_n = τ^n(a)",
+            .statement = "T_n = T_{n-1}·T_{n-2}·T_{n-3} for n ≥ 3, where T_n = τ^n(a) (proved with T_n read as T's "
+                         "prefix of length T_n = [10^n]_T, which it is by Lemma 8)",
             .unit = "n",
             .bounds = {.tour = 14, .standard = 26, .deep = 26, .max = last_string_n},
-            .check = check_lemma7},
+            .check = check_lemma7,
+            .proof = numeration::walnut::kDigits + numeration::walnut::kTribonacciNumbers + kLemma7},
       Claim{.id = "exile.lemma8",
             .source = "seed 000, Lemma 8",
             .kind = ClaimKind::lemma,
@@ -237,10 +251,12 @@ std::vector<Claim> words_claims() {
       Claim{.id = "exile.lemma9",
             .source = "seed 000, Lemma 9",
             .kind = ClaimKind::lemma,
-            .statement = "T_n contains T_{n-1} a's, T_{n-2} b's and T_{n-3} c's (n ≥ 0)",
+            .statement = "T_n contains T_{n-1} a's, T_{n-2} b's and T_{n-3} c's (n ≥ 0) (proved with T_n read as T's "
+                         "prefix of length [10^n]_T, as Lemma 7)",
             .unit = "n",
             .bounds = {.tour = last_64_bit_n, .standard = last_64_bit_n, .deep = last_64_bit_n, .max = last_64_bit_n},
-            .check = check_lemma9},
+            .check = check_lemma9,
+            .proof = numeration::walnut::kLetterCounts + numeration::walnut::kTribonacciNumbers + kLemma9},
       image_claim("exile.lemma18", "seed 000, Lemma 18 (eq. (37))", "τ'(c·T) = T for τ': a→ba, b→ca, c→a",
                   "a->ba,b->ca,c->a", "τ'", kLemma18),
       image_claim("exile.lemma19", "seed 000, Lemma 19 (eq. (38))",

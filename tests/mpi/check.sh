@@ -6,7 +6,7 @@
 #   bad:      bad input exits 2 on every rank with the message, never hangs;
 #   palaces:  the palace count by column slabs on 2 and 4 ranks equals the single-process one;
 #   palaces_resume: so do runs resumed from their checkpoints (one of them killed after its
-#             first checkpoint).
+#             first checkpoint); a checkpoint with one byte changed is refused.
 set -euo pipefail
 qg=$1 mpiexec=$2 part=$3
 work=$(mktemp -d)
@@ -87,15 +87,21 @@ palaces_resume)
   # A run of 1200 rows resumed to 2000 rows, and a run killed part way resumed.
   want=$("$qg" blocking 1000 --size 4097x2000)
   run 3 blocking 1000 --size 4097x1200 --checkpoint "$work/ck" >/dev/null
-  [ "$(cat "$work/ck/checkpoint-of-3")" = 1200 ] || { echo "palaces: no checkpoint at row 1200"; exit 1; }
+  [ "$(head -n 1 "$work/ck/checkpoint-of-3")" = 1200 ] || { echo "palaces: no checkpoint at row 1200"; exit 1; }
   got=$(run 3 blocking 1000 --size 4097x2000 --checkpoint "$work/ck")
   [ "$got" = "$want" ] || { echo "palaces: resumed from row 1200: '$got', not '$want'"; exit 1; }
+  # One byte of one slab changed (issue 28 §1: it was resumed from, to another sum64): refused.
+  printf '\377' | dd of="$work/ck/slab-1-of-3-row-2000.bin" bs=1 seek=120 conv=notrunc 2>/dev/null
+  if err=$(run 3 blocking 1000 --size 4097x2000 --checkpoint "$work/ck" 2>&1 >/dev/null); then
+    echo "palaces: resumed from a damaged slab"; exit 1
+  fi
+  [[ $err == *"checksum mismatch"* ]] || { echo "palaces: a damaged slab said '$err'"; exit 1; }
   big="1000 --size 10000x30000"
   want=$("$qg" blocking $big)
   "$mpiexec" --oversubscribe -np 2 "$qg" blocking $big --checkpoint "$work/kill" --checkpoint-every 0 --batch 256 \
     >/dev/null 2>&1 &
   kill_when 1 "$work/kill" '^checkpoint-of-2$' $!
-  row=$(cat "$work/kill/checkpoint-of-2" 2>/dev/null || echo 0)
+  row=$(head -n 1 "$work/kill/checkpoint-of-2" 2>/dev/null || echo 0)
   got=$(run 2 blocking $big --checkpoint "$work/kill")
   [ "$got" = "$want" ] || { echo "palaces: killed at row $row and resumed: '$got', not '$want'"; exit 1; }
   [ "$row" -lt 30000 ] || { echo "palaces: the run was not killed before its end"; exit 1; }

@@ -1,0 +1,418 @@
+// The atlas's tables: their names, what each serves and why, and their regions computed once.
+#include <algorithm>
+#include <chrono>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "atlas/internal.hpp"
+#include "queengames/blocking.hpp"
+#include "queengames/boards.hpp"
+#include "queengames/dictionary.hpp"
+#include "queengames/infty.hpp"
+#include "queengames/io.hpp"
+
+namespace qg::atlas {
+namespace detail {
+namespace {
+
+// The columns the ∞-queens engine runs to for the queens of rows below `side`: q_n ≥ n/φ − 3
+// (Conjecture 25's band, checked by the claims), so columns past side·φ + 8 hold none.
+std::uint64_t infty_terms(std::uint64_t side) { return side + side * 5 / 8 + 8; }
+
+// The game of seed 003 whose dictionary describes this ruleset's P-positions, if any: Maharaja Nim
+// and (2,3)-Maharaja Nim, Wythoff's moves and the jumps (k, l), (l, k).
+std::optional<dictionary::GameDictionary> telescope_game(const twopile::Ruleset& ruleset) {
+  auto same = [&](const twopile::Ruleset& other) {
+    auto sorted = [](std::vector<twopile::MoveFamily> families) {
+      for (auto& f : families)
+        if (auto* jumps = std::get_if<twopile::Jumps>(&f)) std::sort(jumps->moves.begin(), jumps->moves.end());
+      return families;
+    };
+    return sorted(other.families()) == sorted(ruleset.families());
+  };
+  for (const std::string& name : dictionary::game_dictionary_names()) {
+    dictionary::GameDictionary game = dictionary::game_dictionary(name);
+    if (same(twopile::Ruleset::parse(fmt::format("kl-maharaja:{},{}", game.k, game.l)))) return game;
+  }
+  return std::nullopt;
+}
+
+// The quadrant boards show their W×H corner; the others a window around their first cell.
+bool corner(boards::BoardKind kind) {
+  return kind == boards::BoardKind::quadrant || kind == boards::BoardKind::quadrant_by_columns;
+}
+
+std::string megabytes(std::uint64_t bytes) { return fmt::format("{:.0f} MB", static_cast<double>(bytes) / 1e6); }
+
+// A table named "KIND.PARAMETER" (see atlas.hpp), its region's size and cost stated up front.
+std::unique_ptr<Table> make_table(std::string_view name, const Options& options) {
+  const std::size_t dot = name.find('.');
+  const std::string_view kind = name.substr(0, dot),
+                         parameter = dot == std::string_view::npos ? "" : name.substr(dot + 1);
+  if (dot == std::string_view::npos || parameter.empty() ||
+      (kind != "grundy" && kind != "p" && kind != "palace" && kind != "board" && kind != "infty"))
+    throw InputError(
+        fmt::format("no table '{}': a table is grundy.RULESET, p.RULESET, palace.K, board.BOARD[:PIECE] "
+                    "or infty.queens (grundy.wythoff, p.maharaja, palace.3, board.spiral)",
+                    name));
+  auto table = std::make_unique<Table>();
+  TableInfo& info = table->info;
+  info.name = std::string(name);
+  info.kind = std::string(kind);
+  const std::uint64_t side = options.side;
+  if (kind == "palace") {
+    info.k = parse_u64(parameter, 1, blocking::kMaxK);
+    table->kind = Kind::palace;
+    info.title = fmt::format("palace numbers v(x, y) of {}-Blocking Wythoff Nim (palaces: v < {})", info.k, info.k);
+    info.source = "seed 004 §1 (Fig. 1); §2, Theorem 2.1: v − k is the state of the diamond-grid CA";
+    info.side = side;
+    info.bytes = 4 * side * side + blocking::palace_rows_bytes(info.k, side, blocking::Engine::definition);
+    info.region = fmt::format("the {0}×{0} corner, counted once row by row by the streaming engine (O(W·H) time; {1})",
+                              side, megabytes(info.bytes));
+    info.aggregates = {Aggregate::min, Aggregate::max, Aggregate::mean, Aggregate::p, Aggregate::residue};
+    return table;
+  }
+  if (kind == "infty") {
+    if (parameter != "queens") throw InputError(fmt::format("no table '{}': the ∞-queens are infty.queens", name));
+    table->kind = Kind::infty;
+    info.title =
+        "the lexicographically first solution of the ∞-queens problem: the queen (n, q_n) of each column n ≥ 1";
+    info.source = "seed 002 (Knuth, INFTY-QUEENS); seed 000 §8, Conjecture 25 (q_n − nφ and q_n − n/φ bounded)";
+    info.side = std::min<std::uint64_t>(options.sweep_side, std::uint64_t{1} << 31);
+    // A queen in a row below side may stand in a column up to about side·φ (the low queens,
+    // q_n ≈ n/φ): the engine runs that far; at most one queen a row is kept.
+    const std::uint64_t terms = infty_terms(info.side);
+    info.bytes = infty::infty_memory_estimate(terms) + 8 * info.side;
+    info.region = fmt::format(
+        "the queens with n, q_n < {}: Knuth's engine run to column {} once (each queen needs every earlier one, so "
+        "there is no random access; {})",
+        info.side, terms, megabytes(info.bytes));
+    info.aggregates = {Aggregate::p};
+    return table;
+  }
+  if (kind == "board") {
+    const std::size_t colon = parameter.find(':');
+    const std::string_view board = parameter.substr(0, colon);
+    table->board = boards::parse_board_kind(board);
+    if (!table->board || boards::Board(*table->board, 1).geometry() != boards::Geometry::square)
+      throw InputError(
+          fmt::format("no board '{}' in the atlas: spiral, quadrant, quadrant-columns, sector45, "
+                      "square-rows, square-antidiagonals",
+                      board));
+    if (colon != std::string_view::npos) table->piece = boards::parse_piece(parameter.substr(colon + 1));
+    if (!boards::supports(*table->board, table->piece))
+      throw InputError(fmt::format("the {} board takes no {}", board, boards::to_string(table->piece)));
+    table->kind = Kind::board;
+    const bool quadrant = corner(*table->board);
+    info.title = fmt::format("Sprague-Grundy values of the {} on the {} board (value 0: the greedy {}s, seed 000 §1)",
+                             boards::to_string(table->piece), board, boards::to_string(table->piece));
+    info.source = quadrant ? "seed 000 §7–8 (Table 5: the quadrant by antidiagonals)"
+                           : "seed 000 §1, §7 (Fig. 2's spiral; Figs. 4, 5)";
+    info.side = side;
+    info.bytes = 4 * side * side +
+                 boards::board_grundy_bytes(boards::Board(*table->board, quadrant ? 2 * side - 1 : side), table->piece);
+    info.region = fmt::format(
+        "the {0}×{0} {1}, computed once by the board engine (a piece's value is the mex over the lower-numbered cells "
+        "it reaches, so every earlier cell is needed; {2})",
+        side, quadrant ? "corner" : "window around the first cell", megabytes(info.bytes));
+    info.aggregates = {Aggregate::min, Aggregate::max, Aggregate::mean, Aggregate::p, Aggregate::residue};
+    return table;
+  }
+  table->ruleset.emplace(twopile::Ruleset::parse(parameter));
+  const twopile::Ruleset& ruleset = *table->ruleset;
+  if (kind == "grundy") {
+    table->kind = Kind::grundy;
+    info.title = fmt::format("Sprague-Grundy values of {} (P-positions: value 0)", ruleset.name());
+    info.source = "seed 000 §7 (Wythoff's table, A004481); seed 001 §1–4; seed 003 §1";
+    info.side = side;
+    info.bytes = boards::grundy_table_bytes(ruleset, side, side);
+    info.region = fmt::format(
+        "the {0}×{0} corner, computed once by the Grundy engine (mex over per-line bitsets, O(W·H) for line moves; "
+        "{1}): a value depends on every cell of smaller Manhattan distance, so there is no random access",
+        side, megabytes(info.bytes));
+    info.aggregates = {Aggregate::min, Aggregate::max, Aggregate::mean, Aggregate::p, Aggregate::residue};
+    return table;
+  }
+  table->kind = Kind::p;
+  info.title = fmt::format("P-positions of {}", ruleset.name());
+  info.aggregates = {Aggregate::p};
+  if (auto coding = twopile::morphic_coding(ruleset)) {
+    table->morphic.emplace(*coding);
+    table->slopes = slopes(*table->morphic);
+    info.analytic = true;
+    info.side = kAnalyticSide;
+    info.source = coding->source;
+    info.region = fmt::format(
+        "every cell below 2^60, drawn without a table by random access to the n-th P-position (the coding {}, "
+        "O(log n) a position): a pixel counts the n with (a_n, b_n) or (b_n, a_n) in its block",
+        coding->morphism);
+    return table;
+  }
+  if (auto game = telescope_game(ruleset)) {
+    table->telescope.emplace(*game);
+    info.analytic = true;
+    info.side = kAnalyticSide;
+    info.source = game->title + "; the telescope of seed 003 §4, §5.2";
+    info.bytes = twopile::sweep_bytes(ruleset, options.sweep_side) + 16 * options.sweep_side;
+    info.region = fmt::format(
+        "at zooms ≥ {0} every cell below 2^60: the telescope decides each column's P-position from the dictionary "
+        "(about 150 µs a column at 10^18, so a tile spans at most {1} columns); zoomed out further, the P-positions "
+        "with a_n < {2} swept once ({3})",
+        Table::kTelescopeZoom, kTileSide << -Table::kTelescopeZoom, options.sweep_side, megabytes(info.bytes));
+    return table;
+  }
+  info.source = "seed 001 §1; seed 003 §1 (the sweep: column by column, per-line bookkeeping)";
+  info.side = std::min<std::uint64_t>(options.sweep_side, std::uint64_t{1} << 31);
+  // a_n ≥ n, so at most side P-positions have a_n < side; each is kept twice, 8 bytes a copy.
+  info.bytes = twopile::sweep_bytes(ruleset, info.side) + 16 * info.side;
+  info.region = fmt::format(
+      "the P-positions with a_n < {}, swept once (no morphic coding is known, so there is no random access; {})",
+      info.side, megabytes(info.bytes));
+  return table;
+}
+
+// Frees its reservation unless the region was kept.
+struct Reservation {
+  Regions& regions;
+  std::uint64_t bytes;
+  bool kept = false;
+  ~Reservation() {
+    if (kept) return;
+    std::lock_guard lock(regions.mutex);
+    regions.held -= bytes;
+  }
+};
+
+std::uint64_t largest(const std::vector<std::uint32_t>& cells) {
+  std::uint32_t top = 0;
+  for (std::uint32_t v : cells)
+    if (v != Values::kNone) top = std::max(top, v);
+  return top;
+}
+
+// The cells of a value table's region from its engine (a board's window also sets where it lies).
+std::vector<std::uint32_t> region_cells(const Table& table, const Options& options, const ProgressFn& progress,
+                                        Values& values) {
+  const TableInfo& info = table.info;
+  if (table.kind == Kind::palace)
+    return blocking::palace_table(info.k, info.side, info.side, blocking::Engine::definition, progress);
+  boards::GrundyOptions grundy;
+  grundy.threads = options.threads;
+  grundy.progress = progress;
+  if (table.kind == Kind::grundy) return boards::grundy_table(*table.ruleset, info.side, info.side, grundy).values;
+  if (!corner(*table.board)) {
+    const boards::Board board(*table.board, info.side);
+    values.row0 = board.row0();
+    values.col0 = board.col0();
+  }
+  return boards::board_window_table(*table.board, table.piece, info.side, info.side, grundy).values;
+}
+
+}  // namespace
+
+void compute(Table& table, Regions& regions, const Options& options, const ProgressFn& progress) {
+  if (table.kind == Kind::p && table.morphic) return;
+  // One thread computes; the others wait here, polling their own progress (a cancelled request
+  // stops waiting). If the computing request is cancelled, a waiting one computes instead.
+  std::unique_lock lock(table.computing, std::defer_lock);
+  while (!lock.try_lock_for(std::chrono::milliseconds(20)))
+    if (progress) progress(0, 1);
+  if (table.values || table.plist) return;
+  const TableInfo& info = table.info;
+  {
+    std::lock_guard guard(regions.mutex);
+    if (regions.held + info.bytes > regions.cap)
+      throw MemoryError(fmt::format("{}'s region ({}) does not fit beside the {} the atlas holds", info.name,
+                                    megabytes(info.bytes), megabytes(regions.held)),
+                        regions.held + info.bytes, regions.cap);
+    regions.held += info.bytes;
+  }
+  Reservation reservation{regions, info.bytes};
+  require_memory(info.bytes, info.name);
+  if (table.kind != Kind::p && table.kind != Kind::infty) {
+    auto values = std::make_shared<Values>();
+    values->side = info.side;
+    values->cells = region_cells(table, options, progress, *values);
+    values->vmax = largest(values->cells);
+    summarize(*values, table);
+    table.values = std::move(values);
+  } else if (table.kind == Kind::infty) {
+    auto list = std::make_shared<PList>();
+    std::uint64_t n = 0;
+    infty::infty_queens(
+        infty_terms(info.side),
+        [&](std::uint64_t q) {
+          ++n;
+          if (n < info.side && q < info.side)
+            list->by_a.emplace_back(static_cast<std::uint32_t>(n), static_cast<std::uint32_t>(q));
+        },
+        progress);
+    list->side = info.side;
+    table.plist = std::move(list);
+  } else {
+    // The sweep's corner: the table's region, or for the telescope's games the zoomed-out views.
+    const std::uint64_t sweep_side =
+        table.telescope ? std::min<std::uint64_t>(options.sweep_side, std::uint64_t{1} << 31) : info.side;
+    auto list = std::make_shared<PList>();
+    twopile::sweep_p_positions(
+        *table.ruleset, UINT64_MAX,
+        [&](std::uint64_t, std::uint64_t a, std::uint64_t b) {
+          if (a >= sweep_side) return false;
+          list->by_a.emplace_back(static_cast<std::uint32_t>(a), static_cast<std::uint32_t>(b));
+          return true;
+        },
+        progress);
+    list->side = sweep_side;
+    list->by_b.reserve(list->by_a.size());
+    for (auto [a, b] : list->by_a) list->by_b.emplace_back(b, a);
+    std::sort(list->by_b.begin(), list->by_b.end());
+    table.plist = std::move(list);
+  }
+  // The estimate covered the engine at its peak; what stays is the region itself.
+  std::uint64_t held = 0;
+  if (table.values)
+    held =
+        4 * (table.values->cells.size() + table.values->palette.size()) + sizeof(Summary) * table.values->coarse.size();
+  if (table.plist) held = 8 * (table.plist->by_a.size() + table.plist->by_b.size());
+  {
+    std::lock_guard guard(regions.mutex);
+    regions.held = regions.held - info.bytes + held;
+  }
+  reservation.kept = true;
+}
+
+std::uint64_t first_index(const twopile::MorphicPPositions& morphic, bool b, std::uint64_t x, std::uint64_t lo,
+                          std::uint64_t hi, std::uint64_t guess) {
+  lo = std::max<std::uint64_t>(lo, 1);
+  hi = std::max(hi, lo);
+  auto reaches = [&](std::uint64_t n) {
+    const twopile::Position p = morphic.nth(n);
+    return (b ? p.y : p.x) >= x;
+  };
+  // A bracket [l, h] holding the answer, found by steps 1, 2, 4, … from the guess.
+  std::uint64_t l = lo, h = hi;
+  const std::uint64_t g = std::clamp(guess, lo, hi);
+  if (reaches(g)) {
+    h = g;
+    for (std::uint64_t step = 1; h > lo; step *= 2) {
+      const std::uint64_t probe = h - lo > step ? h - step : lo;
+      if (!reaches(probe)) {
+        l = probe + 1;
+        break;
+      }
+      h = probe;
+    }
+  } else {
+    l = g + 1;
+    for (std::uint64_t step = 1; l < hi; step *= 2) {
+      const std::uint64_t probe = hi - l > step ? l + step : hi;
+      if (reaches(probe)) {
+        h = probe;
+        break;
+      }
+      l = probe + 1;
+    }
+  }
+  while (l < h) {
+    const std::uint64_t mid = l + (h - l) / 2;
+    if (reaches(mid)) h = mid;
+    else l = mid + 1;
+  }
+  return l;
+}
+
+Slopes slopes(const twopile::MorphicPPositions& morphic) {
+  constexpr std::uint64_t n = std::uint64_t{1} << 50;
+  const twopile::Position p = morphic.nth(n);
+  return {static_cast<long double>(p.x) / n, static_cast<long double>(p.y) / n};
+}
+
+}  // namespace detail
+
+detail::Table& Atlas::Impl::table(std::string_view name) {
+  std::lock_guard lock(mutex);
+  auto it = tables.find(name);
+  if (it != tables.end()) return *it->second;
+  // Each name asked for keeps a small entry (its region only once computed): a bound on them
+  // keeps a client that asks for palace.1, palace.2, … from growing the map without end.
+  if (tables.size() >= kMaxTables)
+    throw RangeError(fmt::format("the atlas holds at most {} tables; '{}' would be one more", kMaxTables, name));
+  it = tables.emplace(std::string(name), detail::make_table(name, options)).first;
+  return *it->second;
+}
+
+Aggregate parse_aggregate(std::string_view name) {
+  if (name == "min") return Aggregate::min;
+  if (name == "max") return Aggregate::max;
+  if (name == "mean") return Aggregate::mean;
+  if (name == "p") return Aggregate::p;
+  if (name == "mod") return Aggregate::residue;
+  throw InputError(fmt::format("no aggregate '{}': min, max, mean, p (the share of P-positions) or mod", name));
+}
+
+const char* to_string(Aggregate aggregate) {
+  switch (aggregate) {
+    case Aggregate::min:
+      return "min";
+    case Aggregate::max:
+      return "max";
+    case Aggregate::mean:
+      return "mean";
+    case Aggregate::p:
+      return "p";
+    case Aggregate::residue:
+      return "mod";
+  }
+  return "?";
+}
+
+Atlas::Atlas(Options options) : impl_(std::make_unique<Impl>()) {
+  if (options.side < kTileSide || options.side > (std::uint64_t{1} << 14))
+    throw RangeError(fmt::format("an atlas region side is {}..16384 cells (got {})", kTileSide, options.side));
+  impl_->options = options;
+  impl_->regions.cap = options.memory ? options.memory : physical_memory();
+}
+
+Atlas::~Atlas() = default;
+
+std::vector<TableInfo> Atlas::catalogue() const {
+  std::vector<TableInfo> list;
+  for (const char* name : {"grundy.wythoff",
+                           "p.wythoff",
+                           "palace.5",
+                           "palace.3",
+                           "palace.2",
+                           "grundy.maharaja",
+                           "p.maharaja",
+                           "p.kqueen:2",
+                           "grundy.kqueen:2",
+                           "p.queen-bee",
+                           "grundy.queen-bee",
+                           "p.queen-dee",
+                           "p.st-wythoff:2,1",
+                           "grundy.kl-maharaja:2,3",
+                           "p.kl-maharaja:2,3",
+                           "grundy.t2t:2",
+                           "board.quadrant",
+                           "board.spiral",
+                           "board.quadrant:rook",
+                           "board.sector45"})
+    list.push_back(info(name));
+  return list;
+}
+
+TableInfo Atlas::info(std::string_view name) const {
+  detail::Table& table = impl_->table(name);
+  TableInfo info = table.info;
+  std::unique_lock lock(table.computing, std::try_to_lock);
+  info.computed = info.analytic || (lock.owns_lock() && (table.values || table.plist));
+  return info;
+}
+
+std::uint64_t Atlas::memory() const {
+  std::lock_guard lock(impl_->regions.mutex);
+  return impl_->regions.held;
+}
+
+}  // namespace qg::atlas

@@ -1,0 +1,216 @@
+"""The atlas's page in Debian's headless Chromium (Selenium with chromium-driver): open it, pick tables,
+zoom and pan, read tile pixels back and compare them with the library's values (through the Python
+module, the second route), click a cell and check the panel. A screenshot per table is kept in
+$QG_ARTIFACTS (build/browser-artifacts)."""
+import json
+import os
+import time
+import urllib.request
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+import queengames as qg
+from atlas_server import Server
+
+ARTIFACTS = os.environ.get("QG_ARTIFACTS", "browser-artifacts")
+SIDE = 1024  # the computed corner: small, so that the tables are ready in a fraction of a second
+
+
+@pytest.fixture(scope="module")
+def server():
+    s = Server("--side", str(SIDE), "--cache", "512MiB")
+    yield s
+    seconds, status = s.stop()
+    # Ctrl-C ends the server within a second (the signal's exit status, 130).
+    assert status == 130
+    assert seconds < 2.0, f"the server took {seconds:.2f} s to stop"
+
+
+@pytest.fixture(scope="module")
+def browser():
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1000,800"):
+        options.add_argument(arg)
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver.set_script_timeout(30)
+    yield driver
+    driver.quit()
+
+
+def get_json(server, path):
+    with urllib.request.urlopen(server.url + path) as r:
+        return json.load(r)
+
+
+def wait_loaded(driver, timeout=30):
+    """Until the page is set up and no tile is loading."""
+    WebDriverWait(driver, timeout).until(lambda d: d.execute_script(
+        "return window.atlas && window.atlas.ready && !window.atlas.loading() && window.atlas.loaded > 0"))
+
+
+def open_page(driver, url):
+    """Loads the page afresh (a new hash alone would not reload it)."""
+    driver.get("about:blank")
+    driver.get(url)
+    wait_loaded(driver)
+
+
+def tile_colours(driver, table, z, x, y):
+    """The 256×256 pixels of the tile (z, x, y) of the table, once the page has loaded it, as
+    '#rrggbb' strings row by row."""
+    src = f"/tile/{table}/{z}/{x}/{y}.png"
+    find = "const img = [...document.querySelectorAll('img.leaflet-tile-loaded')].find(i => i.src.includes(arguments[0]));"
+    WebDriverWait(driver, 30).until(lambda d: d.execute_script(find + "return img !== undefined && img.complete;", src),
+                                    f"the page shows no tile {src}")
+    hexes = driver.execute_script(find + """
+        const c = document.createElement('canvas'); c.width = 256; c.height = 256;
+        const ctx = c.getContext('2d'); ctx.drawImage(img, 0, 0);
+        const d = ctx.getImageData(0, 0, 256, 256).data;
+        let s = '';
+        for (let i = 0; i < d.length; i += 4)
+          s += ((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]).toString(16).padStart(6, '0');
+        return s;""", src)
+    return ["#" + hexes[i:i + 6] for i in range(0, len(hexes), 6)]
+
+
+def screenshot(driver, name):
+    os.makedirs(ARTIFACTS, exist_ok=True)
+    driver.save_screenshot(os.path.join(ARTIFACTS, name.replace(":", "_").replace(",", "_") + ".png"))
+
+
+def test_grundy_pixels_are_the_library_values(server, browser):
+    open_page(browser, server.url + "/#t=grundy.wythoff&mode=min&x=128&y=128&z=0")
+    legend = get_json(server, "/legend/grundy.wythoff?mode=min")
+    colours = tile_colours(browser, "grundy.wythoff", 0, 0, 0)
+    values = qg.game("wythoff").grundy(256, 256)  # the library through the Python module
+    wrong = [(x, y) for y in range(256) for x in range(256) if colours[256 * y + x] != legend["colours"][values[y][x]]]
+    assert not wrong, f"{len(wrong)} pixels differ, first at {wrong[:3]}"
+    # Wythoff's P-positions are black: (3, 5) is (a_2, b_2).
+    assert colours[256 * 5 + 3] == "#000000" and values[5][3] == 0
+    screenshot(browser, "grundy.wythoff")
+
+
+def test_pick_a_table_palace_numbers(server, browser):
+    open_page(browser, server.url + "/#t=grundy.wythoff&mode=min&x=128&y=128&z=0")
+    Select(browser.find_element(By.ID, "table")).select_by_value("palace.5")
+    WebDriverWait(browser, 30).until(lambda d: d.execute_script("return window.atlas.state.t") == "palace.5")
+    browser.execute_script("window.atlas.map.setView([-128, 128], 0, {animate: false})")
+    wait_loaded(browser)
+    assert "t=palace.5" in browser.current_url
+    legend = get_json(server, "/legend/palace.5?mode=min")
+    colours = tile_colours(browser, "palace.5", 0, 0, 0)
+    values = qg.blocking(5).palace_numbers(256, 256)
+    wrong = [(x, y) for y in range(256) for x in range(256) if colours[256 * y + x] != legend["colours"][values[y][x]]]
+    assert not wrong, f"{len(wrong)} pixels differ, first at {wrong[:3]}"
+    screenshot(browser, "palace.5")
+
+
+def test_zoom_out_shows_aggregates(server, browser):
+    open_page(browser, server.url + "/#t=palace.3&mode=p&x=512&y=512&z=0")
+    zoom_out = browser.find_element(By.CSS_SELECTOR, ".leaflet-control-zoom-out")
+    zoom_out.click()
+    WebDriverWait(browser, 10).until(lambda d: d.execute_script("return window.atlas.map.getZoom()") == -1)
+    zoom_out.click()
+    WebDriverWait(browser, 10).until(lambda d: d.execute_script("return window.atlas.map.getZoom()") == -2)
+    wait_loaded(browser)
+    assert "z=-2" in browser.current_url
+    # At zoom −2 a pixel covers 4×4 cells: white exactly where none of them is a palace, black
+    # where all are.
+    colours = tile_colours(browser, "palace.3", -2, 0, 0)
+    palaces = qg.blocking(3).palace_numbers(SIDE, SIDE) < 3
+    for py in range(0, 256, 3):
+        for px in range(0, 256, 3):
+            block = palaces[4 * py:4 * py + 4, 4 * px:4 * px + 4]
+            colour = colours[256 * py + px]
+            assert (colour == "#ffffff") == (not block.any()), (px, py, colour)
+            if block.all():
+                assert colour == "#000000"
+    screenshot(browser, "palace.3-zoomed-out")
+
+
+def test_pan_keeps_the_view_in_the_url(server, browser):
+    open_page(browser, server.url + "/#t=p.wythoff&mode=p&x=1000&y=1600&z=-2")
+    before = browser.execute_script("return window.atlas.map.getCenter().lng")
+    browser.find_element(By.ID, "map").send_keys(Keys.ARROW_RIGHT)
+    WebDriverWait(browser, 10).until(
+        lambda d: d.execute_script("return window.atlas.map.getCenter().lng") > before + 100)
+    wait_loaded(browser)
+
+    def panned_x(d):
+        """The centre's x in the URL, once the pan's moveend has written it there."""
+        x = int(d.current_url.split("x=")[1].split("&")[0])
+        return x if x > 1000 + 100 else None
+
+    x = WebDriverWait(browser, 30).until(panned_x)
+    url = browser.current_url
+    # The link reopens the same place.
+    browser.get("about:blank")
+    browser.get(url)
+    wait_loaded(browser)
+    assert browser.execute_script("return [window.atlas.state.t, window.atlas.map.getZoom()]") == ["p.wythoff", -2]
+    assert abs(browser.execute_script("return window.atlas.map.getCenter().lng") - x) < 1
+
+
+def test_far_out_p_positions_from_random_access(server, browser):
+    # Around (10^15, 1.6·10^15): the view centred on the P-position (a_n, b_n) with a_n ≈ 10^15.
+    game, phi = qg.game("wythoff"), (1 + 5**0.5) / 2
+    a, b = game.nth(int(10**15 / phi))
+    open_page(browser, server.url + f"/#t=p.wythoff&mode=p&x={a}&y={b}&z=0")
+    tiles = browser.execute_script("""
+        return [...document.querySelectorAll('img.leaflet-tile-loaded')].map(i => i.src.split('/tile/')[1]);""")
+    assert tiles
+    checked = 0
+    for tile in tiles:
+        _, tz, tx, ty = tile.split("?")[0][:-4].split("/")
+        tx, ty = int(tx), int(ty)
+        colours = tile_colours(browser, "p.wythoff", int(tz), tx, ty)
+        black = {(256 * tx + i % 256, 256 * ty + i // 256) for i, c in enumerate(colours) if c == "#000000"}
+        # The P-positions in the tile by the library's n-th P-position: (a_n, b_n) with a_n in
+        # the tile's columns has n ≈ x/φ, (b_n, a_n) with b_n there n ≈ x/φ².
+        expected = set()
+        for ratio, swap in ((phi, False), (phi * phi, True)):
+            for n in range(int(256 * tx / ratio) - 3, int(256 * (tx + 1) / ratio) + 4):
+                a, b = game.nth(n)
+                x, y = (b, a) if swap else (a, b)
+                if 256 * tx <= x < 256 * (tx + 1) and 256 * ty <= y < 256 * (ty + 1):
+                    expected.add((x, y))
+        assert black == expected, (tile, sorted(black ^ expected)[:4])
+        checked += len(expected)
+    assert checked > 0  # the view holds P-positions
+    screenshot(browser, "p.wythoff-far-out")
+
+
+def test_click_a_cell_shows_its_facts(server, browser):
+    open_page(browser, server.url + "/#t=grundy.wythoff&mode=min&x=8&y=8&z=5")
+    point = browser.execute_script("return window.atlas.map.latLngToContainerPoint([-5.5, 3.5])")
+    map_element = browser.find_element(By.ID, "map")
+    size = map_element.size
+    ActionChains(browser).move_to_element_with_offset(
+        map_element, point["x"] - size["width"] / 2, point["y"] - size["height"] / 2).click().perform()
+    WebDriverWait(browser, 10).until(lambda d: d.execute_script("return window.atlas.cell !== null"))
+    panel = browser.find_element(By.ID, "panel").text
+    assert "cell (3, 5)" in panel and "value 0" in panel and "a P-position" in panel
+    assert "n = 2" in panel or "with n = 2" in panel  # (a_2, b_2) = (3, 5)
+    cell = browser.execute_script("return window.atlas.cell")
+    values = qg.game("wythoff").grundy(8, 8)
+    for o in cell["options"]:
+        assert o["value"] == values[o["y"]][o["x"]]
+    screenshot(browser, "grundy.wythoff-cell")
+
+
+def test_save_view_and_errors_on_the_map(server, browser):
+    open_page(browser, server.url + "/#t=palace.5&mode=min&x=300&y=300&z=-1")
+    href = browser.execute_script("return window.atlas.saveView()")
+    assert href.startswith("data:image/png;base64,") and len(href) > 1000
+    # A table that does not exist: the page says why.
+    browser.get("about:blank")
+    browser.get(server.url + "/#t=grundy.nonsense")
+    WebDriverWait(browser, 10).until(lambda d: d.find_element(By.ID, "message").is_displayed())
+    assert "nonsense" in browser.find_element(By.ID, "message").text
