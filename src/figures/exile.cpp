@@ -197,10 +197,15 @@ plot::Figure exile_fig5(std::span<const std::uint64_t> v, const Options& o) {
                                                      {.force = o.force, .progress = o.progress});
   plot::Panel p = grundy_panel(t, 0, 0, false, "column", "row");
   // The first five queens, circled (A275897: Table 5's indices d(d + 1)/2 + c, d = r + c).
+  // Magenta, a colour outside the red-to-blue map, so that a ring shows on a zero's black cell
+  // as on the others; 1.6 cells across where a cell is wider than the 7-point ring (a panel
+  // about 320 points wide).
   plot::Series circles;
   circles.label = std::string("the first five queens (A275897)");
   circles.marker = plot::Marker::ring;
+  circles.colour = kMagenta;
   circles.size = 7;
+  if (320.0 / static_cast<double>(side) > circles.size) circles.extent = 1.6;
   for (std::uint64_t i : boards::quadrant_queen_indices(5)) {
     std::uint64_t d = 0;
     while ((d + 1) * (d + 2) / 2 <= i) ++d;
@@ -214,8 +219,9 @@ plot::Figure exile_fig5(std::span<const std::uint64_t> v, const Options& o) {
   p.series.push_back(std::move(circles));
   plot::Figure f;
   f.title = title(0, "Fig. 5");
-  f.subtitle =
-      fmt::format("the top {0}×{0} corner of the quadrant's Sprague-Grundy values (A274528), red near 0 to blue", side);
+  f.subtitle = fmt::format(
+      "the top {0}×{0} corner of the quadrant's Sprague-Grundy values (A274528), red near 0 to blue near {1}", side,
+      p.rasters.empty() ? p.cells.front().bar.vmax : p.rasters.front().bar.vmax);
   f.panels.push_back(std::move(p));
   return f;
 }
