@@ -143,7 +143,7 @@ TEST(Figures, EveryFigureRenderedSmallPassesThePixelChecks) {
 // Seed 000 Fig. 5 circles the first five queens of A275897 (0, 7, 13, 23, 32: cells (0, 0),
 // (1, 2), (3, 1), (2, 4), (4, 3)) in a colour outside the red-to-blue map, so that each ring
 // shows on its zero's black cell; seed 003 Fig. 3's Wythoff band is the one line b − ⌊aφ⌋ = 1.
-TEST(Figures, TheQueensOfFig5AreCircledAndWythoffsBandIsOneLine) {
+TEST(Figures, WhatTheCaptionsSayIsDrawn) {
   const pl::Figure fig = f::build(f::entry("exile-fig5"), std::vector<std::uint64_t>{12}, {.resolution = 480});
   const pl::Series& rings = fig.panels[0].series.back();
   ASSERT_EQ(rings.marker, pl::Marker::ring);
@@ -170,6 +170,10 @@ TEST(Figures, TheQueensOfFig5AreCircledAndWythoffsBandIsOneLine) {
   EXPECT_EQ(bands.panels[2].lines[0].label, "the band: 1");
   EXPECT_EQ(bands.panels[2].lines[0].y, (std::vector<double>{1, 1}));
   EXPECT_EQ(bands.panels[3].lines.size(), 2u);  // Maharaja's band has two edges
+  // Fig. 6's caption gives its ticks: columns 0, 2000, …, 10000; rows 0, 5000, 10000, 15000.
+  const pl::Figure six = f::build(f::entry("exile-fig6"), std::vector<std::uint64_t>{10000}, {.resolution = 480});
+  EXPECT_EQ(six.panels[0].x_ticks, (std::vector<double>{0, 2000, 4000, 6000, 8000, 10000}));
+  EXPECT_EQ(six.panels[0].y_ticks, (std::vector<double>{0, 5000, 10000, 15000}));
 }
 
 // A categorical table larger than its pixels: decimated by block majority, never sampled, and

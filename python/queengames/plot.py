@@ -405,8 +405,29 @@ def draw(desc, axes=None, dpi=DPI):
     width_chars = int(0.9 * desc["width"] * 72 / (0.55 * 10))  # 10-point text, about 0.55 em a character
     title = textwrap.wrap(desc["title"], width_chars) + textwrap.wrap(desc["subtitle"], width_chars)
     fig.suptitle("\n".join(title), fontsize=10)
+    if axes is None:
+        _fit_width(fig, axs, panels)
     _fit_to_axes(fig, axs, panels, drawn, desc)
     return fig
+
+
+def _fit_width(fig, axs, panels):
+    """A panel of equal aspect takes its width from its height: a figure whose contents came out
+    wider than its page (seed 000 Fig. 6, 1.6 times as tall as wide, cut its axis label and key)
+    is made shorter by what that costs the tallest such panel, until it fits."""
+    tall = [ax for ax, p in zip(axs, panels) if p["equal_aspect"]]
+    if not tall:
+        return
+    if type(fig.canvas).__name__ == "FigureCanvasBase":  # a Figure() of no backend yet
+        FigureCanvasAgg(fig)
+    for _ in range(3):
+        fig.canvas.draw()
+        box = fig.get_tightbbox(fig.canvas.get_renderer())  # inches
+        over = max(0.0, -box.x0) + max(0.0, box.x1 - fig.get_figwidth())
+        if over < 0.01:
+            return
+        ratio = max(ax.get_window_extent().height / max(ax.get_window_extent().width, 1) for ax in tall)
+        fig.set_figheight(fig.get_figheight() - (over + 0.05) * ratio)
 
 
 def _fit_to_axes(fig, axs, panels, drawn, desc):

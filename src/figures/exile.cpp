@@ -235,6 +235,9 @@ plot::Figure exile_fig6(std::span<const std::uint64_t> v, const Options& o) {
   p.y_min = 0, p.y_max = std::ceil(std::numbers::phi * static_cast<double>(count)) + 1;
   p.y_down = true;  // rows counted down from the top left corner (§8)
   p.equal_aspect = true;
+  // The caption's ticks: columns at 0, 2000, …, 10000 and rows at 0, 5000, 10000, 15000.
+  p.x_ticks = plot::ticks(p.x_min, p.x_max, 6);
+  p.y_ticks = plot::ticks(p.y_min, p.y_max, 4);
   p.lines.push_back(parts::golden_line(true, p.x_max));
   p.lines.push_back(parts::golden_line(false, p.x_max));
   p.lines[0].label = std::string("$S_c$ = φc"), p.lines[1].label = std::string("$S_c$ = c/φ");
