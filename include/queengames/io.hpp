@@ -81,11 +81,6 @@ void write_png(std::ostream& out, std::uint32_t width, std::uint32_t height,
                const std::function<void(std::uint32_t y, Rgb* pixels)>& row, const ProgressFn& progress = {},
                int compression = -1);
 
-// ---- colour maps -------------------------------------------------------------------
-
-Rgb red_to_blue(double t);  // t in [0,1]: red (0) → yellow → green → blue (1), seed 000 Fig. 5
-Rgb grey(double t);         // t in [0,1]: white (0) → black (1)
-
 // ---- checksums ---------------------------------------------------------------------
 
 // sum64 of a W-wide table: Σ (v(x,y) + 1)·(2·(y·W + x) + 1) mod 2^64 (issue convention),

@@ -222,7 +222,8 @@ std::vector<double> ticks(double lo, double hi, int target = 6);
 // A tick's text: integers without decimals, others with as many as the step needs.
 std::string tick_label(double value, double step);
 
-// A colour map (io.hpp's red_to_blue, grey) sampled n times.
+// Colour maps: red (0) → yellow → green → blue (1), seed 000 Fig. 5; sampled n times.
+Rgb red_to_blue(double t);
 std::vector<Rgb> gradient(Rgb (*map)(double), std::size_t n);
 
 }  // namespace qg::plot

@@ -8,7 +8,6 @@
 
 #include "parts.hpp"
 #include "queengames/boards.hpp"
-#include "queengames/io.hpp"
 #include "queengames/spiral.hpp"
 
 namespace qg::figures {
@@ -31,7 +30,7 @@ std::uint16_t grundy_code(std::uint32_t v, std::uint32_t vmax) {
 
 std::vector<Rgb> grundy_palette() {
   std::vector<Rgb> palette{{0, 0, 0}};
-  for (const Rgb& c : plot::gradient(red_to_blue, 254)) palette.push_back(c);
+  for (const Rgb& c : plot::gradient(plot::red_to_blue, 254)) palette.push_back(c);
   palette.push_back({255, 255, 255});
   return palette;
 }

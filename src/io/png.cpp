@@ -62,24 +62,6 @@ void write_png(const std::filesystem::path& path, std::uint32_t width, std::uint
   file.commit();
 }
 
-Rgb red_to_blue(double t) {
-  t = std::clamp(t, 0.0, 1.0);
-  // Hue from 0° (red) to 240° (blue) at full saturation: the map of seed 000 Fig. 5.
-  const double h = 240.0 * t / 60.0, x = 1.0 - std::fabs(std::fmod(h, 2.0) - 1.0);
-  double r = 0, g = 0, b = 0;
-  if (h < 1) r = 1, g = x;
-  else if (h < 2) r = x, g = 1;
-  else if (h < 3) g = 1, b = x;
-  else b = 1, g = x;
-  auto c = [](double v) { return static_cast<std::uint8_t>(std::lround(255 * v)); };
-  return {c(r), c(g), c(b)};
-}
-
-Rgb grey(double t) {
-  const auto v = static_cast<std::uint8_t>(std::lround(255 * (1 - std::clamp(t, 0.0, 1.0))));
-  return {v, v, v};
-}
-
 std::string Sum64::hex() const {
   static const char digits[] = "0123456789abcdef";
   std::string s(16, '0');

@@ -49,6 +49,19 @@ std::string tick_label(double value, double step) {
   return value < 0 ? "−" + digits : digits;  // a minus sign, not a hyphen
 }
 
+Rgb red_to_blue(double t) {
+  t = std::clamp(t, 0.0, 1.0);
+  // Hue from 0° (red) to 240° (blue) at full saturation: the map of seed 000 Fig. 5.
+  const double h = 240.0 * t / 60.0, x = 1.0 - std::fabs(std::fmod(h, 2.0) - 1.0);
+  double r = 0, g = 0, b = 0;
+  if (h < 1) r = 1, g = x;
+  else if (h < 2) r = x, g = 1;
+  else if (h < 3) g = 1, b = x;
+  else b = 1, g = x;
+  auto c = [](double v) { return static_cast<std::uint8_t>(std::lround(255 * v)); };
+  return {c(r), c(g), c(b)};
+}
+
 std::vector<Rgb> gradient(Rgb (*map)(double), std::size_t n) {
   std::vector<Rgb> colours(n);
   for (std::size_t i = 0; i < n; ++i) colours[i] = map(n > 1 ? static_cast<double>(i) / static_cast<double>(n - 1) : 0);
