@@ -289,8 +289,10 @@ def _panel(fig, ax, panel, desc, key):
     (x0, x1), (y0, y1) = panel["x_range"], panel["y_range"]
     rasters, densities = [], []
     for r in panel["rasters"]:
+        # aspect="auto": imshow would make a unit as long on both axes, which the panel asks for
+        # itself when it wants it (a 10^6 × 4 panel of binned points collapsed into a line).
         image = ax.imshow(r["palette"][r["code"]], extent=_raster_extent(r, panel), interpolation="nearest",
-                          origin="upper" if panel["y_down"] else "lower", zorder=0)
+                          origin="upper" if panel["y_down"] else "lower", aspect="auto", zorder=0)
         rasters.append((image, r))
     for c in panel["cells"]:
         ax.add_collection(PolyCollection(_polygons(c["shape"], c["x"], c["y"], c["size"]),
@@ -308,7 +310,8 @@ def _panel(fig, ax, panel, desc, key):
         colour = _rgb(s["colour"])
         if s["binned"]:
             image = ax.imshow(_density_rgba(s["count"], s["colour"]), extent=(x0, x1, y1, y0) if panel["y_down"]
-                              else (x0, x1, y0, y1), origin="upper", interpolation="nearest", zorder=3)
+                              else (x0, x1, y0, y1), origin="upper", interpolation="nearest", aspect="auto",
+                              zorder=3)
             densities.append((image, s))
         elif s["extent"] > 0 and s["marker"] == "square":
             ax.add_collection(PolyCollection(_polygons("square", s["x"], s["y"], s["extent"]), facecolors=[colour],
@@ -334,6 +337,7 @@ def _panel(fig, ax, panel, desc, key):
     ax.set_ylim((y1, y0) if panel["y_down"] else (y0, y1))
     if panel["equal_aspect"]:
         ax.set_aspect("equal")
+    ax.ticklabel_format(style="plain", useOffset=False)  # 1000000 as the CLI writes it, not 1.0 and 1e6
     for ticks, labels, axis in ((panel["x_ticks"], panel["x_tick_labels"], ax.xaxis),
                                 (panel["y_ticks"], panel["y_tick_labels"], ax.yaxis)):
         if ticks:
