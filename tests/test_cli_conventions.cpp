@@ -82,6 +82,8 @@ TEST(CliConventions, MistypedNamesGetASuggestion) {
   expect_error("bfile A000201 3 --jsn", "did you mean --json?");
   expect_error("draw spiral-queen", "did you mean spiral-queens?");
   expect_error("blocking 5 --size 3 --tabel", "did you mean --table?");
+  // An option's value is not taken for a mistyped command: the gallery's folder is the error.
+  expect_error("-q draw --gallery /dev/null/x", "cannot create /dev/null/x/figures");
   auto r = run_cli("zzzzzz");
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.err.find("did you mean"), std::string::npos) << r.err;  // nothing close: no guess

@@ -140,6 +140,42 @@ TEST(Figures, EveryFigureRenderedSmallPassesThePixelChecks) {
   EXPECT_GE(tables, 8);  // the proportions were checked on tables of seeds 000 and 004
 }
 
+// Seed 000 Fig. 5 circles the first five queens of A275897 (0, 7, 13, 23, 32: cells (0, 0),
+// (1, 2), (3, 1), (2, 4), (4, 3)) in a colour outside the red-to-blue map, so that each ring
+// shows on its zero's black cell; seed 003 Fig. 3's Wythoff band is the one line b − ⌊aφ⌋ = 1.
+TEST(Figures, WhatTheCaptionsSayIsDrawn) {
+  const pl::Figure fig = f::build(f::entry("exile-fig5"), std::vector<std::uint64_t>{12}, {.resolution = 480});
+  const pl::Series& rings = fig.panels[0].series.back();
+  ASSERT_EQ(rings.marker, pl::Marker::ring);
+  EXPECT_EQ(rings.x, (std::vector<double>{0, 1, 3, 2, 4}));
+  EXPECT_EQ(rings.y, (std::vector<double>{0, 2, 1, 4, 3}));
+  EXPECT_NE(fig.subtitle.find("blue near 25"), std::string::npos) << fig.subtitle;  // Table 6's largest value
+  const pl::Image image = pl::render_image(fig, {.pixels = 480});
+  for (std::size_t i = 0; i < rings.x.size(); ++i) {
+    // The ring's rightmost point, 0.8 cells right of its centre (its extent is 1.6 cells).
+    const auto [x, y] = pl::to_device(image.layout, fig, 0, rings.x[i] + 0.8, rings.y[i]);
+    std::size_t shown = 0;
+    for (long dx = -2; dx <= 2; ++dx)
+      for (long dy = -2; dy <= 2; ++dy) {
+        const long px = std::lround(x) + dx, py = std::lround(y) + dy;
+        if (px < 0 || py < 0) continue;
+        shown +=
+            near(image.pixels[static_cast<std::size_t>(py) * image.width + static_cast<std::size_t>(px)], rings.colour);
+      }
+    EXPECT_GT(shown, 0u) << "ring " << i;
+  }
+  const pl::Figure bands = f::build(f::entry("maharaja-fig3"), std::vector<std::uint64_t>{200}, {.resolution = 480});
+  ASSERT_EQ(bands.panels.size(), 4u);
+  ASSERT_EQ(bands.panels[2].lines.size(), 1u);
+  EXPECT_EQ(bands.panels[2].lines[0].label, "the band: 1");
+  EXPECT_EQ(bands.panels[2].lines[0].y, (std::vector<double>{1, 1}));
+  EXPECT_EQ(bands.panels[3].lines.size(), 2u);  // Maharaja's band has two edges
+  // Fig. 6's caption gives its ticks: columns 0, 2000, …, 10000; rows 0, 5000, 10000, 15000.
+  const pl::Figure six = f::build(f::entry("exile-fig6"), std::vector<std::uint64_t>{10000}, {.resolution = 480});
+  EXPECT_EQ(six.panels[0].x_ticks, (std::vector<double>{0, 2000, 4000, 6000, 8000, 10000}));
+  EXPECT_EQ(six.panels[0].y_ticks, (std::vector<double>{0, 5000, 10000, 15000}));
+}
+
 // A categorical table larger than its pixels: decimated by block majority, never sampled, and
 // the figure says so; a description keeps at most kMaxRasterSide cells a side.
 TEST(Figures, LargeTablesAreDecimatedByMajorityAndSaySo) {

@@ -132,6 +132,36 @@ TEST(Plot, TablesAreDecimatedByMajorityOrMinimum) {
   EXPECT_EQ(pl::decimation_note(std::vector<const pl::Raster*>{&r}), "");
 }
 
+// A small table enlarged to a large picture is filled in bands of whole pixel rows, polled
+// between: no seam where two bands meet, and the progress never passes its total.
+TEST(Plot, AnEnlargedTableIsFilledInBandsWithoutSeams) {
+  pl::Figure fig;
+  pl::Panel p;
+  p.x_min = p.y_min = -0.5, p.x_max = 2.5, p.y_max = 6.5;  // 3×7 cells of fractional pixels
+  pl::Raster r;
+  r.columns = 3, r.rows = 7;
+  for (std::uint16_t i = 0; i < 21; ++i) r.code.push_back(i % 2);
+  r.palette = {{200, 0, 0}, {0, 0, 200}};
+  p.rasters.push_back(r);
+  fig.panels.push_back(p);
+  std::uint64_t polls = 0, over = 0;
+  pl::RenderOptions o{.pixels = 2400};
+  o.progress = [&](std::uint64_t done, std::uint64_t total) { ++polls, over += done > total; };
+  const pl::Image image = pl::render_image(fig, o);
+  EXPECT_GT(polls, 0u);
+  EXPECT_EQ(over, 0u);
+  const pl::Box& fr = image.layout.frames[0];
+  ASSERT_GT(fr.height, 1000);  // bands of 2^20 pixels: several meet inside the cells
+  std::size_t other = 0;
+  // Clear of the frame's line, 0.8 pt: 4 pixels here.
+  for (auto y = static_cast<std::uint32_t>(fr.top + 8); y < fr.top + fr.height - 8; ++y)
+    for (auto x = static_cast<std::uint32_t>(fr.left + 8); x < fr.left + fr.width - 8; x += 7) {
+      const qg::Rgb c = image.pixels[static_cast<std::size_t>(y) * image.width + x];
+      other += !((c.r == 200 || c.b == 200) && c.g == 0 && c.r + c.b == 200);
+    }
+  EXPECT_EQ(other, 0u);
+}
+
 TEST(Plot, AnAbandonedDrawingLeavesNoFile) {
   const fs::path path = fs::temp_directory_path() / ("qg_plot_abandoned_" + std::to_string(::getpid()) + ".pdf");
   fs::remove(path);

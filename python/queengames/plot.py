@@ -289,8 +289,10 @@ def _panel(fig, ax, panel, desc, key):
     (x0, x1), (y0, y1) = panel["x_range"], panel["y_range"]
     rasters, densities = [], []
     for r in panel["rasters"]:
+        # aspect="auto": imshow would make a unit as long on both axes, which the panel asks for
+        # itself when it wants it (a 10^6 × 4 panel of binned points collapsed into a line).
         image = ax.imshow(r["palette"][r["code"]], extent=_raster_extent(r, panel), interpolation="nearest",
-                          origin="upper" if panel["y_down"] else "lower", zorder=0)
+                          origin="upper" if panel["y_down"] else "lower", aspect="auto", zorder=0)
         rasters.append((image, r))
     for c in panel["cells"]:
         ax.add_collection(PolyCollection(_polygons(c["shape"], c["x"], c["y"], c["size"]),
@@ -308,7 +310,8 @@ def _panel(fig, ax, panel, desc, key):
         colour = _rgb(s["colour"])
         if s["binned"]:
             image = ax.imshow(_density_rgba(s["count"], s["colour"]), extent=(x0, x1, y1, y0) if panel["y_down"]
-                              else (x0, x1, y0, y1), origin="upper", interpolation="nearest", zorder=3)
+                              else (x0, x1, y0, y1), origin="upper", interpolation="nearest", aspect="auto",
+                              zorder=3)
             densities.append((image, s))
         elif s["extent"] > 0 and s["marker"] == "square":
             ax.add_collection(PolyCollection(_polygons("square", s["x"], s["y"], s["extent"]), facecolors=[colour],
@@ -334,6 +337,7 @@ def _panel(fig, ax, panel, desc, key):
     ax.set_ylim((y1, y0) if panel["y_down"] else (y0, y1))
     if panel["equal_aspect"]:
         ax.set_aspect("equal")
+    ax.ticklabel_format(style="plain", useOffset=False)  # 1000000 as the CLI writes it, not 1.0 and 1e6
     for ticks, labels, axis in ((panel["x_ticks"], panel["x_tick_labels"], ax.xaxis),
                                 (panel["y_ticks"], panel["y_tick_labels"], ax.yaxis)):
         if ticks:
@@ -405,8 +409,29 @@ def draw(desc, axes=None, dpi=DPI):
     width_chars = int(0.9 * desc["width"] * 72 / (0.55 * 10))  # 10-point text, about 0.55 em a character
     title = textwrap.wrap(desc["title"], width_chars) + textwrap.wrap(desc["subtitle"], width_chars)
     fig.suptitle("\n".join(title), fontsize=10)
+    if axes is None:
+        _fit_width(fig, axs, panels)
     _fit_to_axes(fig, axs, panels, drawn, desc)
     return fig
+
+
+def _fit_width(fig, axs, panels):
+    """A panel of equal aspect takes its width from its height: a figure whose contents came out
+    wider than its page (seed 000 Fig. 6, 1.6 times as tall as wide, cut its axis label and key)
+    is made shorter by what that costs the tallest such panel, until it fits."""
+    tall = [ax for ax, p in zip(axs, panels) if p["equal_aspect"]]
+    if not tall:
+        return
+    if type(fig.canvas).__name__ == "FigureCanvasBase":  # a Figure() of no backend yet
+        FigureCanvasAgg(fig)
+    for _ in range(3):
+        fig.canvas.draw()
+        box = fig.get_tightbbox(fig.canvas.get_renderer())  # inches
+        over = max(0.0, -box.x0) + max(0.0, box.x1 - fig.get_figwidth())
+        if over < 0.01:
+            return
+        ratio = max(ax.get_window_extent().height / max(ax.get_window_extent().width, 1) for ax in tall)
+        fig.set_figheight(fig.get_figheight() - (over + 0.05) * ratio)
 
 
 def _fit_to_axes(fig, axs, panels, drawn, desc):

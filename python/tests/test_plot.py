@@ -28,6 +28,7 @@ def checked(fig):
     canvas = fig.bbox
     renderer = fig.canvas.get_renderer()
     texts = [fig._suptitle] + [t for ax in fig.axes for t in (ax.title, ax.xaxis.label, ax.yaxis.label)]
+    texts += [t for ax in fig.axes if ax.get_legend() for t in ax.get_legend().get_texts()]
     for text in texts:
         if text is not None and text.get_text():
             box = text.get_window_extent(renderer)
@@ -98,7 +99,22 @@ def test_many_points_are_binned_and_none_is_lost():
     high, low = (p["series"][0] for p in d["panels"])
     assert high["binned"] and low["binned"]
     assert high["count"].sum() + low["count"].sum() == high["points"] + low["points"] == 400000
-    checked(plot.figure("knuth-discrepancies", count=400000, dpi=60))
+    fig = plot.figure("knuth-discrepancies", count=400000, dpi=60)
+    checked(fig)
+    for ax in fig.axes:  # the binned points' image keeps the panel's shape (imshow's square units collapsed it)
+        box = ax.get_window_extent()
+        assert box.height > 0.3 * box.width
+        assert ax.xaxis.get_offset_text().get_text() == "" and "400000" in [t.get_text() for t in ax.get_xticklabels()]
+
+
+def test_a_tall_figure_fits_its_page():
+    # Seed 000 Fig. 6 is 1.6 times as tall as wide: its axis label and key stay on the page, and
+    # its ticks are the caption's (columns 0, 2000, …; rows 0, 5000, 10000, 15000).
+    fig = plot.figure("exile-fig6", dpi=60)
+    checked(fig)
+    ax = fig.axes[0]
+    assert list(ax.get_xticks()) == [0, 2000, 4000, 6000, 8000, 10000]
+    assert list(ax.get_yticks()) == [0, 5000, 10000, 15000]
 
 
 def test_queen_bee_first_difference_5_at_310691():

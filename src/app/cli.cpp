@@ -129,7 +129,12 @@ std::string unknown_command(CLI::App& app, int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     const std::string word = argv[i];
     if (word == "--") break;
-    if (word.rfind("-", 0) == 0) continue;  // the places that take only a command take no option values
+    if (word.rfind("-", 0) == 0) {
+      // An option's value is no command (draw --gallery DIR).
+      const CLI::Option* option = word.find('=') == std::string::npos ? current->get_option_no_throw(word) : nullptr;
+      if (option != nullptr && option->get_items_expected_min() > 0) ++i;
+      continue;
+    }
     std::vector<std::string> names;
     CLI::App* next = nullptr;
     for (CLI::App* sub : current->get_subcommands([](CLI::App*) { return true; })) {

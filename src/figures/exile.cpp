@@ -196,10 +196,15 @@ plot::Figure exile_fig5(std::span<const std::uint64_t> v, const Options& o) {
                                                      {.force = o.force, .progress = o.progress});
   plot::Panel p = grundy_panel(t, 0, 0, false, "column", "row");
   // The first five queens, circled (A275897: Table 5's indices d(d + 1)/2 + c, d = r + c).
+  // Magenta, a colour outside the red-to-blue map, so that a ring shows on a zero's black cell
+  // as on the others; 1.6 cells across where a cell is wider than the 7-point ring (a panel
+  // about 320 points wide).
   plot::Series circles;
   circles.label = std::string("the first five queens (A275897)");
   circles.marker = plot::Marker::ring;
+  circles.colour = kMagenta;
   circles.size = 7;
+  if (320.0 / static_cast<double>(side) > circles.size) circles.extent = 1.6;
   for (std::uint64_t i : boards::quadrant_queen_indices(5)) {
     std::uint64_t d = 0;
     while ((d + 1) * (d + 2) / 2 <= i) ++d;
@@ -213,8 +218,9 @@ plot::Figure exile_fig5(std::span<const std::uint64_t> v, const Options& o) {
   p.series.push_back(std::move(circles));
   plot::Figure f;
   f.title = title(0, "Fig. 5");
-  f.subtitle =
-      fmt::format("the top {0}×{0} corner of the quadrant's Sprague-Grundy values (A274528), red near 0 to blue", side);
+  f.subtitle = fmt::format(
+      "the top {0}×{0} corner of the quadrant's Sprague-Grundy values (A274528), red near 0 to blue near {1}", side,
+      p.rasters.empty() ? p.cells.front().bar.vmax : p.rasters.front().bar.vmax);
   f.panels.push_back(std::move(p));
   return f;
 }
@@ -228,6 +234,9 @@ plot::Figure exile_fig6(std::span<const std::uint64_t> v, const Options& o) {
   p.y_min = 0, p.y_max = std::ceil(std::numbers::phi * static_cast<double>(count)) + 1;
   p.y_down = true;  // rows counted down from the top left corner (§8)
   p.equal_aspect = true;
+  // The caption's ticks: columns at 0, 2000, …, 10000 and rows at 0, 5000, 10000, 15000.
+  p.x_ticks = plot::ticks(p.x_min, p.x_max, 6);
+  p.y_ticks = plot::ticks(p.y_min, p.y_max, 4);
   p.lines.push_back(parts::golden_line(true, p.x_max));
   p.lines.push_back(parts::golden_line(false, p.x_max));
   p.lines[0].label = std::string("$S_c$ = φc"), p.lines[1].label = std::string("$S_c$ = c/φ");

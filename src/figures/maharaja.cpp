@@ -155,13 +155,17 @@ plot::Figure maharaja_fig3(std::span<const std::uint64_t> v, const Options& o) {
     p.x_max = std::ceil(static_cast<double>(n) / std::numbers::phi);  // a < n/φ when b < n
     p.y_min = static_cast<double>(lo) - 1.5, p.y_max = static_cast<double>(hi) + 1.5;
     for (std::int64_t y = lo - 1; y <= hi + 1; ++y) p.y_ticks.push_back(static_cast<double>(y));
-    for (std::int64_t bound : {lo, hi}) {
+    // Wythoff's band is one line (b − ⌊aφ⌋ = 1 for every upper P-position): one entry in its key.
+    const std::vector<std::int64_t> bounds = lo == hi ? std::vector{lo} : std::vector{lo, hi};
+    for (std::int64_t bound : bounds) {
       plot::Line l;
       l.colour = kGrey;
       l.dashed = true;
       l.x = {0, p.x_max};
       l.y = {static_cast<double>(bound), static_cast<double>(bound)};
-      if (bound == lo) l.label = fmt::format("the band: {} … {}", plot::tick_label(static_cast<double>(lo), 1), hi);
+      if (bound == lo)
+        l.label = lo == hi ? fmt::format("the band: {}", plot::tick_label(static_cast<double>(lo), 1))
+                           : fmt::format("the band: {} … {}", plot::tick_label(static_cast<double>(lo), 1), hi);
       p.lines.push_back(std::move(l));
     }
     plot::Series s;

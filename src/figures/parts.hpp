@@ -16,7 +16,7 @@ namespace qg::figures::parts {
 
 // Colours (matplotlib's tab10, so that the two front ends' defaults look alike).
 inline constexpr Rgb kBlack{0, 0, 0}, kGrey{150, 150, 150}, kLight{205, 205, 205}, kRed{214, 39, 40},
-    kBlue{31, 119, 180}, kGreen{44, 160, 44}, kOrange{255, 127, 14}, kPurple{148, 103, 189};
+    kBlue{31, 119, 180}, kGreen{44, 160, 44}, kOrange{255, 127, 14}, kPurple{148, 103, 189}, kMagenta{230, 0, 230};
 
 // The paper and figure a catalogue entry redraws: "Dekking, Shallit, Sloane, Queens in exile, Fig. 3".
 std::string title(int seed, const std::string& figure);

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <memory>
 #include <numbers>
 #include <ostream>
@@ -496,6 +497,12 @@ Plan plan_figure(const Typesetter& t, const Figure& f, double u, bool png) {
 
 // ---- drawing ----------------------------------------------------------------------------
 
+// Pixel rows in a band of about 2^20 pixels of a PNG `width` pixels wide: the long fills are
+// done a band at a time, polled between (a few milliseconds each).
+double band_rows(double width) {
+  return std::max(1.0, std::floor(static_cast<double>(1 << 20) / std::max(width, 1.0)));
+}
+
 struct Mapper {
   const Panel& p;
   const PanelPlan& pp;
@@ -522,8 +529,10 @@ class Canvas {
     check(cairo_surface_status(surface_.get()));
     cr_.reset(cairo_create(surface_.get()));
     check(cairo_status(cr_.get()));
-    cairo_set_source_rgb(cr_.get(), 1, 1, 1);
-    cairo_paint(cr_.get());
+    if (format != Format::png) {
+      cairo_set_source_rgb(cr_.get(), 1, 1, 1);
+      cairo_paint(cr_.get());
+    }
   }
   cairo_t* cr() const { return cr_.get(); }
   cairo_surface_t* surface() const { return surface_.get(); }
@@ -549,6 +558,7 @@ class Painter {
 
   void draw() {
     const double F = kFont * plan_.u, pad = 6 * plan_.u;
+    if (png_) clear();
     for (const Plan::TitleLine& line : plan_.title) t_.draw(line.text, line.size, plan_.width / 2, line.top, 0.5, 0);
     for (std::size_t i = 0; i < f_.panels.size(); ++i) panel(f_.panels[i], plan_.panels[i]);
     if (plan_.shared) key(plan_.shared_key);
@@ -560,6 +570,22 @@ class Painter {
   }
 
  private:
+  // A PNG's canvas is made white a band at a time between polls: a 16384² canvas is a gigabyte,
+  // a second of writing that one paint would do with no poll.
+  void clear() {
+    cairo_surface_t* surface = cairo_get_target(cr_);
+    cairo_surface_flush(surface);
+    unsigned char* data = cairo_image_surface_get_data(surface);
+    const auto stride = static_cast<std::size_t>(cairo_image_surface_get_stride(surface));
+    const auto rows = static_cast<std::size_t>(cairo_image_surface_get_height(surface));
+    const auto band = static_cast<std::size_t>(band_rows(cairo_image_surface_get_width(surface)));
+    for (std::size_t y = 0; y < rows; y += band) {
+      std::memset(data + y * stride, 0xff, std::min(band, rows - y) * stride);
+      poller_.tick(++done_);
+    }
+    cairo_surface_mark_dirty(surface);
+  }
+
   void panel(const Panel& p, const PanelPlan& pp) {
     const Mapper m{p, pp};
     cairo_save(cr_);
@@ -600,8 +626,25 @@ class Painter {
     cairo_scale(cr_, r.cell / pp.dx * pp.frame.width, (p.y_down ? 1 : -1) * r.cell / pp.dy * pp.frame.height);
     cairo_set_source_surface(cr_, image.get(), 0, 0);
     cairo_pattern_set_filter(cairo_get_source(cr_), CAIRO_FILTER_NEAREST);
-    cairo_rectangle(cr_, 0, 0, r.columns, r.rows);
-    cairo_fill(cr_);
+    if (!png_) {
+      cairo_rectangle(cr_, 0, 0, r.columns, r.rows);
+      cairo_fill(cr_);
+      cairo_restore(cr_);
+      return;
+    }
+    // A table enlarged to a huge frame is a long fill: it is filled in bands of whole pixel rows
+    // (so that no band edge is antialiased into a seam), polled between. The source keeps the
+    // table's scale, locked when it was set.
+    const double left = m.x(r.x0 - r.cell / 2), right = m.x(r.x0 - r.cell / 2 + r.columns * r.cell);
+    const double y_a = m.y(r.y0 - r.cell / 2), y_b = m.y(r.y0 - r.cell / 2 + r.rows * r.cell);
+    const double top = std::min(y_a, y_b), bottom = std::max(y_a, y_b);
+    cairo_identity_matrix(cr_);
+    for (double y = std::floor(top); y < bottom; y += band_rows(right - left)) {
+      const double from = std::max(y, top), to = std::min(bottom, y + band_rows(right - left));
+      cairo_rectangle(cr_, std::min(left, right), from, std::abs(right - left), to - from);
+      cairo_fill(cr_);
+      poller_.tick(++done_);
+    }
     cairo_restore(cr_);
   }
 
@@ -860,12 +903,18 @@ void validate(const Figure& f, const RenderOptions& o) {
                                    p.x_max, p.y_min, p.y_max));
 }
 
-std::uint64_t work_of(const Figure& f) {
-  std::uint64_t n = 0;
-  for (const Panel& p : f.panels) {
-    for (const Raster& r : p.rasters) n += r.rows;
-    for (const Cells& c : p.cells) n += c.x.size();
-    for (const Series& s : p.series) n += s.binned ? s.bin_rows : s.x.size();
+// The ticks a drawing makes: the canvas's bands and each table's rows and bands (PNG), each
+// cell, each point or row of bins.
+std::uint64_t work_of(const Figure& f, const Plan& plan, const Layout& layout, bool png) {
+  const auto bands = [](double width, double height) {
+    return static_cast<std::uint64_t>(std::ceil(height / band_rows(width))) + 1;
+  };
+  std::uint64_t n = png ? bands(layout.width, layout.height) : 0;
+  for (std::size_t i = 0; i < f.panels.size(); ++i) {
+    const PanelPlan& pp = plan.panels[i];
+    for (const Raster& r : pp.rasters) n += r.rows + (png ? bands(pp.frame.width, pp.frame.height) : 0);
+    for (const Cells& c : f.panels[i].cells) n += c.x.size();
+    for (const Series& s : f.panels[i].series) n += s.binned ? s.bin_rows : s.x.size();
   }
   return std::max<std::uint64_t>(n, 1);
 }
@@ -904,8 +953,8 @@ void paint(const Figure& figure, const RenderOptions& options, Format format, Ma
     layout.raster_pixels.push_back(pp.raster_pixels);
     layout.raster_blocks.push_back(pp.rasters.empty() ? 0 : pp.rasters.front().block);
   }
+  Poller poller(options.progress, work_of(f, plan, layout, format == Format::png));
   Canvas& canvas = make(layout.width, layout.height);
-  Poller poller(options.progress, work_of(f));
   Painter painter(canvas.cr(), f, plan, format == Format::png, poller, layout);
   painter.draw();
   layout.title = {0, 0, plan.width, 0};
