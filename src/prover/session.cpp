@@ -581,6 +581,11 @@ void Session::publish(const Result& r, Library library) {
     f.commit();
   };
   write(home_ / "Result");
+  if (!r.matrix_variables.empty()) {
+    AtomicFile f(home_ / "Result" / (r.name + ".mpl"));
+    f.stream() << write_matrices(*r.automaton, r.matrix_variables);
+    f.commit();
+  }
   if (library == Library::automata) write(home_ / "Automata Library");
   if (library == Library::words) write(home_ / "Word Automata Library");
 }
