@@ -339,6 +339,8 @@ def run_queengames(suite, scratch, binary, timeout, log, checkout):
 
 # Our messages that name what is missing (or why we refuse), and the feature to build.
 MESSAGES = [
+    # Walnut's "Invalid command." for a command without its end: refused for Walnut's reason.
+    (r"expected ':' or ';' at the end of the command", lambda m: "a command without its ':' or ';'", False),
     (r"unknown command '(\w+)'", lambda m: f"command `{m.group(1)}`", True),
     (r"eval needs a closed statement", lambda m: "`eval` with free variables (an automaton result)", True),
     (r"unknown number system '(msd|lsd)_neg_fib'", lambda m: "negaFibonacci (`msd_neg_fib`, `lsd_neg_fib`)", True),

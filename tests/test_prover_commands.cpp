@@ -1,0 +1,145 @@
+// Walnut's commands that change how an automaton reads its numbers (convert, split, rsplit,
+// join) and the incidence matrices of `eval NAME v1 v2 "…"`, against the sequences and
+// relations they must give, value by value.
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include "queengames/prover.hpp"
+
+using namespace qg::prover;
+using qg::automata::Automaton;
+using qg::automata::encode;
+using qg::automata::encode_integers;
+
+namespace {
+
+int thue_morse(std::uint64_t n) { return std::popcount(n) % 2; }
+
+int at(const Automaton& a, const std::vector<std::uint64_t>& values) { return a.run(encode(a, values)); }
+int at_integers(const Automaton& a, const std::vector<std::int64_t>& values) {
+  return a.run(encode_integers(a, values));
+}
+
+std::vector<long> numbers_in(const std::string& text) {
+  std::vector<long> out;
+  std::regex number("-?[0-9]+");
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), number); it != std::sregex_iterator(); ++it)
+    out.push_back(std::stol(it->str()));
+  return out;
+}
+
+}  // namespace
+
+TEST(ProverCommands, IncidenceMatrices) {
+  // v · M_{i_1 j_1} ⋯ M_{i_m j_m} · w counts the accepting paths of the digits of (i, j): 1
+  // exactly when i = j + 1 (msd_2, 5 digits).
+  auto home = std::filesystem::temp_directory_path() / "qg_test_prover_commands_mpl";
+  std::filesystem::remove_all(home);
+  Session s;
+  s.set_home(home, true);
+  s.run("eval succ i j \"i=j+1\":");
+  std::ifstream in(home / "Result" / "succ.mpl");
+  std::stringstream text;
+  text << in.rdbuf();
+  const std::string mpl = text.str();
+  std::filesystem::remove_all(home);
+  auto grab = [&](const std::string& head) {
+    auto p = mpl.find(head);
+    EXPECT_NE(p, std::string::npos) << head;
+    return numbers_in(mpl.substr(p + head.size(), mpl.find(';', p) - p - head.size()));
+  };
+  auto v = grab("v := Vector[row](");
+  auto w = grab("w := Vector[column](");
+  const std::size_t n = v.size();
+  ASSERT_EQ(w.size(), n);
+  std::vector<std::vector<long>> m[2][2];
+  for (int a = 0; a < 2; ++a)
+    for (int b = 0; b < 2; ++b) {
+      auto flat = grab("M_i_j_" + std::to_string(a) + "_" + std::to_string(b) + " := Matrix(");
+      ASSERT_EQ(flat.size(), n * n);
+      m[a][b].assign(n, std::vector<long>(n));
+      for (std::size_t p = 0; p < n; ++p)
+        for (std::size_t q = 0; q < n; ++q) m[a][b][p][q] = flat[p * n + q];
+    }
+  EXPECT_NE(mpl.find("for i from 1 to Size(v)[2] do v := v.M_i_j_0_0; od;"), std::string::npos);
+  for (unsigned i = 0; i < 32; ++i)
+    for (unsigned j = 0; j < 32; ++j) {
+      std::vector<long> row = v;
+      for (int d = 4; d >= 0; --d) {
+        std::vector<long> next(n, 0);
+        for (std::size_t p = 0; p < n; ++p)
+          for (std::size_t q = 0; q < n; ++q) next[q] += row[p] * m[(i >> d) & 1][(j >> d) & 1][p][q];
+        row = next;
+      }
+      long paths = 0;
+      for (std::size_t q = 0; q < n; ++q) paths += row[q] * w[q];
+      EXPECT_EQ(paths, i == j + 1 ? 1 : 0) << i << " " << j;
+    }
+  // Not a free variable: refused.
+  EXPECT_THROW(s.run("eval bad k \"i=1\":"), qg::InputError);
+}
+
+TEST(ProverCommands, Convert) {
+  Session s;
+  // Thue–Morse in base 8 (msd_2 → msd_8), then base 4 (8 = 2^3 → 4 = 2^2: through lsd_2), lsd_4
+  // and lsd_2: the same letters at every n.
+  s.run("convert t8 msd_8 T: convert t4 msd_4 t8: convert l4 lsd_4 t4: convert l2 lsd_2 l4: convert m2 msd_2 l2:");
+  for (const char* name : {"t8", "t4", "l4", "l2", "m2"}) {
+    const Automaton& a = s.word(name);
+    for (std::uint64_t n = 0; n < 600; ++n) ASSERT_EQ(at(a, {n}), thue_morse(n)) << name << " at " << n;
+  }
+  EXPECT_EQ(s.word("t8").tracks()[0].system->name(), "msd_8");
+  EXPECT_EQ(s.word("l4").tracks()[0].system->name(), "lsd_4");
+  // An automaton ($): the multiples of 3, from msd_2 to lsd_16.
+  s.run("def three \"Ey x=3*y\": convert $three16 lsd_16 $three:");
+  const Automaton& a = s.automaton("three16");
+  for (std::uint64_t n = 0; n < 600; ++n) ASSERT_EQ(at(a, {n}), n % 3 == 0 ? 1 : 0) << n;
+  // Refused: bases that are no powers of one integer, the same system, a system not msd_k.
+  EXPECT_THROW(s.run("convert x msd_5 T:"), qg::InputError);
+  EXPECT_THROW(s.run("convert x msd_2 T:"), qg::InputError);
+  EXPECT_THROW(s.run("convert x msd_2 F:"), qg::InputError);
+  EXPECT_THROW(s.run("convert $x msd_4 T:"), qg::InputError);
+}
+
+TEST(ProverCommands, SplitJoin) {
+  Session s;
+  // W[x][y] = 1 when x < y, 2 when x = y + 1, else 0 (msd_2).
+  s.run("def lt \"x<y\": def succ \"x=y+1\": combine W lt succ:");
+  auto w = [](std::int64_t x, std::int64_t y) { return x < y ? 1 : x == y + 1 ? 2 : 0; };
+  // rsplit N[-][+] W: N[x'][y'] = W[-x'][y'] over msd_neg_2, 0 where -x' or y' is negative.
+  s.run("rsplit N[-][+] W: rsplit P[][+] W:");
+  const Automaton& n = s.word("N");
+  EXPECT_EQ(n.tracks()[0].system->name(), "msd_neg_2");
+  for (std::int64_t x = -20; x <= 20; ++x)
+    for (std::int64_t y = -20; y <= 20; ++y)
+      ASSERT_EQ(at_integers(n, {x, y}), x <= 0 && y >= 0 ? w(-x, y) : 0) << x << " " << y;
+  const Automaton& p = s.word("P");
+  EXPECT_EQ(p.tracks()[0].system->name(), "msd_2");
+  for (std::int64_t x = 0; x <= 20; ++x)
+    for (std::int64_t y = -20; y <= 20; ++y) ASSERT_EQ(at_integers(p, {x, y}), y >= 0 ? w(x, y) : 0) << x << " " << y;
+  // split S N[-][+]: back on the natural numbers, S[x][y] = N[-x][y] = W[x][y].
+  s.run("split S N[-][+]:");
+  const Automaton& back = s.word("S");
+  EXPECT_EQ(back.tracks()[1].system->name(), "msd_2");
+  for (std::uint64_t x = 0; x <= 20; ++x)
+    for (std::uint64_t y = 0; y <= 20; ++y) ASSERT_EQ(at(back, {x, y}), w(x, y)) << x << " " << y;
+  // join J W[a][b] T[b]: W's letter where it is not 0, else T[b].
+  s.run("join J W[a][b] T[b]:");
+  const Automaton& j = s.word("J");
+  for (std::uint64_t a = 0; a <= 30; ++a)
+    for (std::uint64_t b = 0; b <= 30; ++b) {
+      int v = w(static_cast<std::int64_t>(a), static_cast<std::int64_t>(b));
+      ASSERT_EQ(at(j, {a, b}), v ? v : thue_morse(b)) << a << " " << b;
+    }
+  // split reads a negative base, rsplit a positive one: Walnut reads the other kind's digits as
+  // if they were this one's, which we refuse.
+  EXPECT_THROW(s.run("split x W[+][+]:"), qg::InputError);
+  EXPECT_THROW(s.run("rsplit x[+][+] N:"), qg::InputError);
+  EXPECT_THROW(s.run("split x N[][]:"), qg::InputError);
+  EXPECT_THROW(s.run("join x W[a] T[b]:"), qg::InputError);
+}
