@@ -143,3 +143,55 @@ TEST(ProverCommands, SplitJoin) {
   EXPECT_THROW(s.run("split x N[][]:"), qg::InputError);
   EXPECT_THROW(s.run("join x W[a] T[b]:"), qg::InputError);
 }
+
+TEST(ProverCommands, Transduce) {
+  // Two transducers of our own: the running sum mod 2 and mod 3 (output on reading the letter).
+  auto home = std::filesystem::temp_directory_path() / "qg_test_prover_commands_transduce";
+  std::filesystem::remove_all(home);
+  std::filesystem::create_directories(home / "Transducer Library");
+  std::ofstream(home / "Transducer Library" / "SUM2.txt") << "{0, 1}\n\n0\n0 -> 0 / 0\n1 -> 1 / 1\n\n1\n"
+                                                             "0 -> 1 / 1\n1 -> 0 / 0\n";
+  std::ofstream(home / "Transducer Library" / "SUM3.txt")
+      << "{0,1,2}\n0\n0 -> 0 / 0\n1 -> 1 / 1\n2 -> 2 / 2\n1\n0 -> 1 / 1\n1 -> 2 / 2\n2 -> 0 / 0\n"
+         "2\n0 -> 2 / 2\n1 -> 0 / 0\n2 -> 1 / 1\n";
+  std::ofstream(home / "Transducer Library" / "BAD.txt") << "{0, 1}\n0\n0 -> 0 / 0\n0 -> 0 / 1\n";
+  Session s;
+  s.set_home(home, false);
+  // Thue–Morse, the Fibonacci word, the Fibonacci word read lsd first (lsd_fib), the
+  // Tribonacci word mod 3: each letter of the result is the sum of the letters up to n.
+  s.run("transduce a SUM2 T: transduce b SUM2 F: reverse fl F: transduce c SUM2 fl: transduce d SUM3 TR:");
+  const std::pair<const char*, const char*> cases[] = {{"a", "T"}, {"b", "F"}, {"c", "fl"}, {"d", "TR"}};
+  for (auto [made, from] : cases) {
+    const Automaton &r = s.word(made), &w = s.word(from);
+    const int mod = std::string(made) == "d" ? 3 : 2;
+    int sum = 0;
+    for (std::uint64_t n = 0; n < 700; ++n) {
+      sum = (sum + at(w, {n})) % mod;
+      ASSERT_EQ(at(r, {n}), sum) << made << " at " << n;
+    }
+  }
+  EXPECT_EQ(s.word("c").tracks()[0].system->name(), "lsd_fib");
+  // The Tribonacci word has the letter 2, which SUM2 does not read; a transducer with two
+  // transitions on one letter; a word automaton of two inputs.
+  EXPECT_THROW(s.run("transduce x SUM2 TR:"), qg::InputError);
+  EXPECT_THROW(s.run("transduce x BAD T:"), qg::InputError);
+  EXPECT_THROW(s.run("def lt \"x<y\": combine W lt: transduce x SUM2 W:"), qg::InputError);
+  std::filesystem::remove_all(home);
+}
+
+TEST(ProverCommands, ImageOfPartialMorphism) {
+  // Walnut's morphism_image_tests.txt: letter 2 has no rule of its own; the image of
+  // Thue–Morse (letters 0, 1) is defined, its fixed point is not.
+  Session s;
+  s.run("morphism rev \"0->0012 1->0112\": image FS rev T:");
+  const Automaton &fs = s.word("FS"), &t = s.word("T");
+  const std::string image[2] = {"0012", "0112"};
+  for (std::uint64_t n = 0; n < 800; ++n) ASSERT_EQ(at(fs, {n}), image[at(t, {n / 4})][n % 4] - '0') << n;
+  EXPECT_THROW(s.run("promote X rev:"), qg::InputError);
+  EXPECT_THROW(s.run("morphism two \"0->2 1->2\": image Y two TR:"), qg::InputError);  // TR has the letter 2
+  // A 2-uniform morphism on a word in another system (msd_fib): μ(W)[n] = μ(W[n/2])[n mod 2].
+  s.run("morphism tm \"0->01 1->10\": image G tm F:");
+  const Automaton &g = s.word("G"), &f = s.word("F");
+  EXPECT_EQ(g.tracks()[0].system->name(), "msd_fib");
+  for (std::uint64_t n = 0; n < 800; ++n) ASSERT_EQ(at(g, {n}), (at(f, {n / 2}) + static_cast<int>(n % 2)) % 2) << n;
+}

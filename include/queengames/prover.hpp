@@ -126,6 +126,7 @@ class Session {
   std::map<std::string, automata::Automaton> automata_, words_;
   std::map<std::string, std::shared_ptr<const automata::NumberSystem>> systems_;
   std::map<std::string, std::string> macros_, morphisms_;
+  std::map<std::string, std::string> morphism_gaps_;     // morphism: the image letters without a rule
   std::map<std::string, std::string> numsys_morphisms_;  // define_system: name → morphism
   friend class Evaluator;
 };

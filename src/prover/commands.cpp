@@ -9,20 +9,25 @@
 //   convert NEW msd_k OLD                    OLD (one input, base b) read in base k: b, k powers of one root
 //   split NEW OLD[+][-][], rsplit NEW[+][-][] OLD   negative base ↔ positive base, sign by sign
 //   join NEW A[a][b] B[b][c] …               the first nonzero output of A(a,b), B(b,c), …
+//   transduce NEW TRANSDUCER [$]OLD          Transducer Library/TRANSDUCER.txt run over OLD's letters
 // A name with `$` (or an acceptor command) is read from the automata, otherwise from the word
 // automata, as Walnut does. The word operations (star, concat, quotients) work on the words as
 // spelled; on number tracks their result stands, as every automaton here, for the tuples some
 // padding of which it accepts (automata.hpp).
 #include <algorithm>
 #include <deque>
+#include <fstream>
 #include <map>
+#include <sstream>
 #include <tuple>
 #include <unordered_map>
 
 #include <fmt/format.h>
 
 #include "automata/internal.hpp"
+#include "prover/combine.hpp"
 #include "prover/reader.hpp"
+#include "prover/transduce.hpp"
 #include "queengames/prover.hpp"
 
 namespace qg::prover {
@@ -161,55 +166,6 @@ Automaton right_quotient(const Automaton& a, const Automaton& b, const automata:
   return automata::minimize(r, ctx);
 }
 
-// The value of the first automaton that accepts, 0 where none does (all with the same tracks):
-// their product, each state's output the first accepting part's value.
-Automaton first_accepting(const std::vector<std::pair<Automaton, int>>& parts, const automata::Context& ctx) {
-  std::map<std::vector<std::uint32_t>, std::uint32_t> index;
-  std::vector<std::vector<std::uint32_t>> tuples;
-  std::vector<std::uint32_t> delta;
-  const Automaton& first = parts.front().first;
-  auto id = [&](std::vector<std::uint32_t> t) {
-    auto [it, fresh] = index.emplace(t, static_cast<std::uint32_t>(tuples.size()));
-    if (fresh) tuples.push_back(std::move(t));
-    return it->second;
-  };
-  std::vector<std::uint32_t> start;
-  for (const auto& p : parts) start.push_back(p.first.initial());
-  id(start);
-  for (std::size_t i = 0; i < tuples.size(); ++i)
-    for (std::uint32_t l = 0; l < first.letters(); ++l) {
-      std::vector<std::uint32_t> next(parts.size());
-      for (std::size_t k = 0; k < parts.size(); ++k) next[k] = parts[k].first.next(tuples[i][k], l);
-      delta.push_back(id(std::move(next)));
-    }
-  Automaton w(first.tracks(), static_cast<std::uint32_t>(tuples.size()));
-  for (std::uint32_t q = 0; q < w.states(); ++q) {
-    int out = 0;
-    for (std::size_t k = 0; k < parts.size() && out == 0; ++k)
-      if (parts[k].first.accepting(tuples[q][k])) out = parts[k].second;
-    w.set_output(q, out);
-    for (std::uint32_t l = 0; l < first.letters(); ++l) w.set_next(q, l, delta[std::size_t{q} * first.letters() + l]);
-  }
-  return automata::minimize(w, ctx);
-}
-
-// The acceptors of a word automaton's nonzero letters, each with its letter (Walnut's
-// "uncombine"); an acceptor is its own single part.
-std::vector<std::pair<Automaton, int>> letters_of(const Automaton& w) {
-  std::vector<int> outputs;
-  for (std::uint32_t q = 0; q < w.states(); ++q)
-    if (w.output(q) != 0 && w.output(q) != automata::kNoLetter) outputs.push_back(w.output(q));
-  std::sort(outputs.begin(), outputs.end());
-  outputs.erase(std::unique(outputs.begin(), outputs.end()), outputs.end());
-  std::vector<std::pair<Automaton, int>> parts;
-  for (int v : outputs) {
-    Automaton a = w;
-    for (std::uint32_t q = 0; q < a.states(); ++q) a.set_output(q, w.output(q) == v);
-    parts.emplace_back(std::move(a), v);
-  }
-  return parts;
-}
-
 // The automaton of x = s·y (s = ±1) for x in base k and y in base −k, over tracks named
 // `x` and `y`, read least significant digit first: after m digits the difference of the
 // values read, Σ (d_i − s·(−1)^i·e_i)·k^i, is c·k^m; the state is (c, m mod 2) and accepts
@@ -315,13 +271,67 @@ unsigned exponent_of(unsigned b, unsigned root) {
 
 }  // namespace
 
+namespace detail {
+
+// Their product, each state's output the first accepting part's value.
+Automaton first_accepting(const std::vector<std::pair<Automaton, int>>& parts, const automata::Context& ctx) {
+  std::map<std::vector<std::uint32_t>, std::uint32_t> index;
+  std::vector<std::vector<std::uint32_t>> tuples;
+  std::vector<std::uint32_t> delta;
+  const Automaton& first = parts.front().first;
+  auto id = [&](std::vector<std::uint32_t> t) {
+    auto [it, fresh] = index.emplace(t, static_cast<std::uint32_t>(tuples.size()));
+    if (fresh) tuples.push_back(std::move(t));
+    return it->second;
+  };
+  std::vector<std::uint32_t> start;
+  for (const auto& p : parts) start.push_back(p.first.initial());
+  id(start);
+  for (std::size_t i = 0; i < tuples.size(); ++i)
+    for (std::uint32_t l = 0; l < first.letters(); ++l) {
+      std::vector<std::uint32_t> next(parts.size());
+      for (std::size_t k = 0; k < parts.size(); ++k) next[k] = parts[k].first.next(tuples[i][k], l);
+      delta.push_back(id(std::move(next)));
+    }
+  Automaton w(first.tracks(), static_cast<std::uint32_t>(tuples.size()));
+  for (std::uint32_t q = 0; q < w.states(); ++q) {
+    int out = 0;
+    for (std::size_t k = 0; k < parts.size() && out == 0; ++k)
+      if (parts[k].first.accepting(tuples[q][k])) out = parts[k].second;
+    w.set_output(q, out);
+    for (std::uint32_t l = 0; l < first.letters(); ++l) w.set_next(q, l, delta[std::size_t{q} * first.letters() + l]);
+  }
+  return automata::minimize(w, ctx);
+}
+
+std::vector<std::pair<Automaton, int>> letters_of(const Automaton& w) {
+  std::vector<int> outputs;
+  for (std::uint32_t q = 0; q < w.states(); ++q)
+    if (w.output(q) != 0 && w.output(q) != automata::kNoLetter) outputs.push_back(w.output(q));
+  std::sort(outputs.begin(), outputs.end());
+  outputs.erase(std::unique(outputs.begin(), outputs.end()), outputs.end());
+  std::vector<std::pair<Automaton, int>> parts;
+  for (int v : outputs) {
+    Automaton a = w;
+    for (std::uint32_t q = 0; q < a.states(); ++q) a.set_output(q, w.output(q) == v);
+    parts.emplace_back(std::move(a), v);
+  }
+  return parts;
+}
+
+}  // namespace detail
+
+using detail::first_accepting;
+using detail::letters_of;
+
 bool Session::run_automaton_command(const std::string& command, detail::Reader& in, Result& r) {
   static const char* const kAcceptorCommands[] = {"union", "intersect", "star", "concat", "leftquo", "rightquo"};
   const bool acceptor_command =
       std::find(std::begin(kAcceptorCommands), std::end(kAcceptorCommands), command) != std::end(kAcceptorCommands);
   const bool other = command == "reverse" || command == "minimize" || command == "fixleadzero" ||
                      command == "fixtrailzero" || command == "combine" || command == "inf" || command == "test" ||
-                     command == "convert" || command == "split" || command == "rsplit" || command == "join";
+                     command == "convert" || command == "split" || command == "rsplit" || command == "join" ||
+                     command == "transduce";
   if (!acceptor_command && !other) return false;
   // An operand: $NAME (or any name of an acceptor command) from the automata, else a word.
   auto operand = [&](bool acceptors) -> std::pair<Automaton, bool> {
@@ -424,6 +434,34 @@ bool Session::run_automaton_command(const std::string& command, detail::Reader& 
     }
     for (const auto& v : found)
       if (!v.empty()) r.lines.push_back(fmt::format("{}", fmt::join(v, " ")));
+    return true;
+  }
+  if (command == "transduce") {
+    r.name = in.word("a name for the result");
+    std::size_t tat = (in.skip(), in.pos());
+    std::string tname = in.word("a transducer name");
+    auto [w, is_acceptor] = operand(false);
+    in.end();
+    if (home_.empty()) in.fail(tat, "transduce reads Transducer Library/ of a Walnut folder (--walnut-home)");
+    const auto path = home_ / "Transducer Library" / (tname + ".txt");
+    std::ifstream file(path, std::ios::binary);
+    if (!file) in.fail(tat, fmt::format("no transducer {} ({})", tname, path.string()));
+    std::stringstream text;
+    text << file.rdbuf();
+    if (w.tracks().size() != 1 || !w.tracks()[0].system)
+      in.fail(tat, "transduce reads a word automaton of one input in a number system");
+    try {
+      const detail::Transducer t = detail::read_transducer(text.str(), path.string());
+      const std::string n = w.tracks()[0].system->name();
+      const bool lsd = !w.tracks()[0].system->msd();
+      // Least significant digit first: the same word read the other way, transduced, and back.
+      if (lsd) w = automata::reverse(w, {system("msd_" + n.substr(4))}, context_);
+      Automaton x = detail::transduce(t, w, context_);
+      if (lsd) x = automata::reverse(x, {system(n)}, context_);
+      finish(std::move(x), Library::words);
+    } catch (const InputError& e) {
+      in.fail(tat, e.what());
+    }
     return true;
   }
   if (command == "convert" || command == "split" || command == "rsplit" || command == "join") {
