@@ -195,3 +195,18 @@ TEST(ProverCommands, ImageOfPartialMorphism) {
   EXPECT_EQ(g.tracks()[0].system->name(), "msd_fib");
   for (std::uint64_t n = 0; n < 800; ++n) ASSERT_EQ(at(g, {n}), (at(f, {n / 2}) + static_cast<int>(n % 2)) % 2) << n;
 }
+
+TEST(ProverCommands, OperandsOverOtherAlphabets) {
+  // Walnut's suite: (012)*2*1* divided on the right by the word 2 over the alphabet {2,0}
+  // is (012)*2* | (012)*01; the letters are matched by value, over the union of the alphabets.
+  Session s;
+  s.run(
+      "reg a {0,1,2} \"(012)*2*1*\": reg b {2,0} \"2\": rightquo q a b: reg e {0,1,2} \"((012)*2*)|((012)*01)\":"
+      " reg c {1} \"1\": union u c b:");
+  EXPECT_TRUE(qg::automata::equivalent(s.automaton("q"), s.automaton("e"), s.context()));
+  // union over {1} and {2,0}: the words 1 and 2, over {1, 2, 0}.
+  const Automaton& u = s.automaton("u");
+  EXPECT_EQ(u.tracks()[0].values, (std::vector<int>{1, 2, 0}));
+  for (int v : {0, 1, 2}) EXPECT_EQ(u.run({u.tracks()[0].digit(v)}), v != 0 ? 1 : 0) << v;
+  EXPECT_THROW(s.run("reg n msd_2 \"1\": union x c n:"), qg::InputError);
+}

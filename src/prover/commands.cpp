@@ -9,6 +9,7 @@
 //   convert NEW msd_k OLD                    OLD (one input, base b) read in base k: b, k powers of one root
 //   split NEW OLD[+][-][], rsplit NEW[+][-][] OLD   negative base ↔ positive base, sign by sign
 //   join NEW A[a][b] B[b][c] …               the first nonzero output of A(a,b), B(b,c), …
+//   alphabet NEW SYSTEM… [$]OLD               OLD's digit strings read in other systems or alphabets
 //   transduce NEW TRANSDUCER [$]OLD          Transducer Library/TRANSDUCER.txt run over OLD's letters
 // A name with `$` (or an acceptor command) is read from the automata, otherwise from the word
 // automata, as Walnut does. The word operations (star, concat, quotients) work on the words as
@@ -18,6 +19,7 @@
 #include <deque>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <tuple>
 #include <unordered_map>
@@ -27,6 +29,7 @@
 #include "automata/internal.hpp"
 #include "prover/combine.hpp"
 #include "prover/reader.hpp"
+#include "prover/regex.hpp"
 #include "prover/transduce.hpp"
 #include "queengames/prover.hpp"
 
@@ -269,6 +272,68 @@ unsigned exponent_of(unsigned b, unsigned root) {
   return p == b ? i : 0;
 }
 
+// The same digit strings over new tracks (Walnut's alphabet command): a letter whose values are
+// not all letters of the old tracks leads to the dead state, and words invalid in a new system
+// are rejected (no letter, for a word automaton). Track names are kept.
+Automaton with_alphabets(const Automaton& a, std::vector<automata::Track> tracks, bool word,
+                         const automata::Context& ctx) {
+  for (std::size_t i = 0; i < tracks.size(); ++i) tracks[i].name = a.tracks()[i].name;
+  std::vector<Automaton> valid;
+  for (const auto& t : tracks) valid.push_back(t.system && !t.system->all_valid() ? t.system->validity() : Automaton());
+  Automaton shape(tracks, 0);
+  // Old letter of each new letter, or none.
+  std::vector<std::uint32_t> old(shape.letters(), UINT32_MAX);
+  for (std::uint32_t l = 0; l < shape.letters(); ++l) {
+    const auto d = shape.digits(l);
+    std::vector<unsigned> e(d.size());
+    bool ok = true;
+    for (std::size_t i = 0; i < d.size() && ok; ++i) {
+      e[i] = a.tracks()[i].digit(tracks[i].value(d[i]));
+      ok = e[i] < a.tracks()[i].base;
+    }
+    if (ok) old[l] = a.letter(e);
+  }
+  // The product with each new track's validity; state 0 of the result is the dead state.
+  const int dead_output = word ? automata::kNoLetter : 0;
+  std::map<std::vector<std::uint32_t>, std::uint32_t> id;
+  std::vector<std::vector<std::uint32_t>> states{{}};  // [0]: dead
+  std::vector<std::uint32_t> delta;
+  auto intern = [&](std::vector<std::uint32_t> x) {
+    auto [it, fresh] = id.emplace(x, static_cast<std::uint32_t>(states.size()));
+    if (fresh) states.push_back(std::move(x));
+    return it->second;
+  };
+  std::vector<std::uint32_t> start{a.initial()};
+  for (const auto& v : valid) start.push_back(v.states() ? v.initial() : 0);
+  intern(start);
+  for (std::size_t k = 0; k < states.size(); ++k)
+    for (std::uint32_t l = 0; l < shape.letters(); ++l) {
+      if (k == 0 || old[l] == UINT32_MAX) {
+        delta.push_back(0);
+        continue;
+      }
+      std::vector<std::uint32_t> next{a.next(states[k][0], old[l])};
+      const auto d = shape.digits(l);
+      for (std::size_t i = 0; i < valid.size(); ++i)
+        next.push_back(valid[i].states() ? valid[i].next(states[k][i + 1], d[i]) : 0);
+      delta.push_back(intern(std::move(next)));
+    }
+  Automaton r(tracks, static_cast<std::uint32_t>(states.size()));
+  for (std::uint32_t q = 0; q < r.states(); ++q) {
+    int out = dead_output;
+    if (q) {
+      bool ok = true;
+      for (std::size_t i = 0; i < valid.size() && ok; ++i)
+        ok = !valid[i].states() || valid[i].accepting(states[q][i + 1]);
+      out = ok ? a.output(states[q][0]) : dead_output;
+    }
+    r.set_output(q, out);
+    for (std::uint32_t l = 0; l < r.letters(); ++l) r.set_next(q, l, delta[std::size_t{q} * r.letters() + l]);
+  }
+  r.set_initial(1);
+  return automata::minimize(r, ctx);
+}
+
 }  // namespace
 
 namespace detail {
@@ -331,7 +396,7 @@ bool Session::run_automaton_command(const std::string& command, detail::Reader& 
   const bool other = command == "reverse" || command == "minimize" || command == "fixleadzero" ||
                      command == "fixtrailzero" || command == "combine" || command == "inf" || command == "test" ||
                      command == "convert" || command == "split" || command == "rsplit" || command == "join" ||
-                     command == "transduce";
+                     command == "transduce" || command == "alphabet";
   if (!acceptor_command && !other) return false;
   // An operand: $NAME (or any name of an acceptor command) from the automata, else a word.
   auto operand = [&](bool acceptors) -> std::pair<Automaton, bool> {
@@ -434,6 +499,76 @@ bool Session::run_automaton_command(const std::string& command, detail::Reader& 
     }
     for (const auto& v : found)
       if (!v.empty()) r.lines.push_back(fmt::format("{}", fmt::join(v, " ")));
+    return true;
+  }
+  if (command == "alphabet") {
+    // alphabet NEW SYSTEM… [$]OLD: the systems or alphabets {…} of OLD's inputs replaced; the
+    // last name is OLD's (a word automaton, or $ an automaton).
+    r.name = in.word("a name for the result");
+    struct Item {
+      std::optional<automata::Track> alphabet;  // {…}
+      std::string word;
+      std::size_t at;
+    };
+    std::vector<Item> items;
+    bool acceptor = false;
+    while (in.peek() != ':' && in.peek() != ';' && !in.at_end()) {
+      std::size_t at = (in.skip(), in.pos());
+      if (in.peek() == '{') {
+        std::size_t close = in.text().find('}', at);
+        if (close == std::string_view::npos) in.fail(at, "an alphabet without '}'");
+        auto values = detail::parse_alphabet(in.text().substr(at + 1, close - at - 1));
+        if (!values || values->empty() || values->size() > 256)
+          in.fail(at, "an alphabet is a list of distinct integers {0,1} or {-1,0,1}");
+        automata::Track t{"", static_cast<unsigned>(values->size()), nullptr};
+        if (!detail::natural_alphabet(*values)) t.values = *values;
+        items.push_back({t, "", at});
+        in.set_pos(close + 1);
+        continue;
+      }
+      acceptor = in.accept('$');
+      items.push_back({std::nullopt, in.word("a number system, an alphabet {…} or the automaton's name"), at});
+      if (acceptor) break;
+    }
+    in.end();
+    if (items.size() < 2 || items.back().alphabet)
+      in.fail(in.pos(), "alphabet takes systems or alphabets, then the automaton's name");
+    const Item name = items.back();
+    items.pop_back();
+    std::vector<automata::Track> tracks;
+    for (const auto& item : items) {
+      if (item.alphabet) {
+        tracks.push_back(*item.alphabet);
+        continue;
+      }
+      try {
+        auto ns = system(detail::walnut_system_name(item.word));
+        tracks.push_back({"", ns->base(), ns});
+      } catch (const InputError& e) {
+        in.fail(item.at, e.what());
+      }
+    }
+    Automaton a;
+    try {
+      a = acceptor ? automaton(name.word) : word(name.word);
+    } catch (const InputError& e) {
+      in.fail(name.at, e.what());
+    }
+    if (tracks.size() != a.tracks().size())
+      in.fail(name.at, fmt::format("{} alphabets for an automaton of {} inputs", tracks.size(), a.tracks().size()));
+    for (std::size_t i = 0; i < tracks.size(); ++i)
+      if (a.tracks()[i].system && tracks[i].system && a.tracks()[i].system->msd() != tracks[i].system->msd())
+        in.fail(items[i].at, fmt::format("input {} is read in {}: its padding would change ends; "
+                                         "use reverse (or convert) to change the direction",
+                                         i + 1, a.tracks()[i].system->name()));
+    Automaton x = with_alphabets(a, tracks, !acceptor, context_);
+    // The new reading stands for numbers only when it accepts every padding of what it accepts
+    // (Walnut keeps the words as they are; a word read as a number would then be ambiguous).
+    if (!automata::padding_closed(x, context_))
+      in.fail(name.at,
+              "read in the new systems, the automaton accepts some paddings of a number and not others: "
+              "as numbers it has no meaning");
+    finish(std::move(x), acceptor ? Library::automata : Library::words);
     return true;
   }
   if (command == "transduce") {
@@ -692,11 +827,40 @@ bool Session::run_automaton_command(const std::string& command, detail::Reader& 
   }
   // The acceptor commands.
   std::vector<Automaton> ops;
+  std::vector<std::size_t> where;
   while (in.peek() != ':' && in.peek() != ';' && !in.at_end()) {
-    auto [a, acc] = operand(true);
-    ops.push_back(ops.empty() ? a : like(ops.front(), a, "an operand"));
+    where.push_back((in.skip(), in.pos()));
+    ops.push_back(operand(true).first);
   }
   in.end();
+  // Words over explicit alphabets that differ ({0,1,2} and {2,0}) are read over the union of
+  // the alphabets, the first operand's letters first (a letter an operand lacks is a dead end).
+  if (!ops.empty()) {
+    std::vector<automata::Track> tracks = ops.front().tracks();
+    for (std::size_t k = 1; k < ops.size(); ++k)
+      for (std::size_t i = 0; i < tracks.size() && i < ops[k].tracks().size(); ++i) {
+        const auto& t = ops[k].tracks()[i];
+        if (tracks[i].system || t.system) continue;
+        for (unsigned d = 0; d < t.base; ++d)
+          if (tracks[i].digit(t.value(d)) >= tracks[i].base) {
+            if (tracks[i].values.empty())
+              for (unsigned e = 0; e < tracks[i].base; ++e) tracks[i].values.push_back(static_cast<int>(e));
+            tracks[i].values.push_back(t.value(d));
+            ++tracks[i].base;
+          }
+      }
+    for (std::size_t k = 0; k < ops.size(); ++k) try {
+        bool widen = false;
+        for (std::size_t i = 0; i < tracks.size() && i < ops[k].tracks().size(); ++i)
+          widen =
+              widen || (!tracks[i].system && !ops[k].tracks()[i].system &&
+                        (tracks[i].base != ops[k].tracks()[i].base || tracks[i].values != ops[k].tracks()[i].values));
+        if (widen && ops[k].tracks().size() == tracks.size()) ops[k] = with_alphabets(ops[k], tracks, false, context_);
+        if (k) ops[k] = like(ops.front(), ops[k], "an operand");
+      } catch (const InputError& e) {
+        in.fail(where[k], e.what());
+      }
+  }
   const std::size_t want = command == "star" ? 1 : command == "leftquo" || command == "rightquo" ? 2 : 0;
   if (ops.empty() || (want && ops.size() != want))
     in.fail(in.pos(), want ? fmt::format("{} takes {} automata", command, want)
