@@ -9,6 +9,8 @@
 #include <regex>
 #include <sstream>
 
+#include <fmt/format.h>
+
 #include "queengames/prover.hpp"
 
 using namespace qg::prover;
@@ -209,4 +211,48 @@ TEST(ProverCommands, OperandsOverOtherAlphabets) {
   EXPECT_EQ(u.tracks()[0].values, (std::vector<int>{1, 2, 0}));
   for (int v : {0, 1, 2}) EXPECT_EQ(u.run({u.tracks()[0].digit(v)}), v != 0 ? 1 : 0) << v;
   EXPECT_THROW(s.run("reg n msd_2 \"1\": union x c n:"), qg::InputError);
+}
+
+TEST(ProverCommands, FirstDescribeExport) {
+  Session s;
+  // first: the shortest accepted and rejected inputs, as numbers.
+  auto r = s.run("def big \"Ey x=2*y & x>4\": first $big: def lt \"?lsd_fib x<y & y>3\": first lt:");
+  EXPECT_EQ(r[1].lines, (std::vector<std::string>{"accepted: x = 6", "rejected: x = 0"}));
+  EXPECT_EQ(r[3].lines, (std::vector<std::string>{"accepted: x = 0, y = 4", "rejected: x = 0, y = 0"}));
+  r = s.run("reg none msd_2 \"1\": intersect empty none big: first empty:");
+  EXPECT_EQ(r[2].lines, (std::vector<std::string>{"accepts nothing", "rejected: a = 0"}));
+  // describe prints a regular expression that reg reads back as the same automaton: numbers in
+  // msd_2, lsd_fib pairs, words over {0,1,2} and over {-1,0,1} (letters [-1]).
+  s.run("def fibpair \"?lsd_fib x<y\": reg w {0,1,2} \"(012)*2|1\": reg sign {-1,0,1} \"1([-1]0)*\":");
+  const std::pair<const char*, const char*> cases[] = {
+      {"big", "msd_2"}, {"fibpair", "lsd_fib lsd_fib"}, {"w", "{0,1,2}"}, {"sign", "{-1,0,1}"}};
+  for (auto [name, systems] : cases) {
+    auto d = s.run(fmt::format("describe {}:", name));
+    ASSERT_EQ(d[0].lines.size(), 2u) << name;
+    const std::string head = "words accepted: ";
+    ASSERT_EQ(d[0].lines[1].substr(0, head.size()), head) << d[0].lines[1];
+    s.run(fmt::format("reg back {} \"{}\":", systems, d[0].lines[1].substr(head.size())));
+    Automaton a = s.automaton(name), b = s.automaton("back");
+    std::vector<std::string> names;
+    for (const auto& t : a.tracks()) names.push_back(t.name);
+    b.rename(names);
+    EXPECT_TRUE(qg::automata::equivalent(a, b, s.context())) << name << ": " << d[0].lines[1];
+  }
+  EXPECT_THROW(s.run("first T:"), qg::InputError);  // a word automaton
+  // help lists every command; export writes Result/NAME.FORMAT.
+  EXPECT_GE(s.run("help:")[0].lines.size(), 30u);
+  EXPECT_EQ(s.run("help convert:")[0].lines.size(), 1u);
+  EXPECT_THROW(s.run("help nothing:"), qg::InputError);
+  auto home = std::filesystem::temp_directory_path() / "qg_test_prover_commands_export";
+  std::filesystem::remove_all(home);
+  s.set_home(home, true);
+  s.run("export $big gv: export $big re: export T txt:");
+  EXPECT_TRUE(std::filesystem::exists(home / "Result" / "big.gv"));
+  std::ifstream re(home / "Result" / "big.re");
+  std::string line;
+  std::getline(re, line);
+  EXPECT_FALSE(line.empty());
+  EXPECT_TRUE(std::filesystem::exists(home / "Result" / "T.txt"));
+  EXPECT_THROW(s.run("export T pdf:"), qg::InputError);
+  std::filesystem::remove_all(home);
 }

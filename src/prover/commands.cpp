@@ -10,6 +10,9 @@
 //   split NEW OLD[+][-][], rsplit NEW[+][-][] OLD   negative base ↔ positive base, sign by sign
 //   join NEW A[a][b] B[b][c] …               the first nonzero output of A(a,b), B(b,c), …
 //   alphabet NEW SYSTEM… [$]OLD               OLD's digit strings read in other systems or alphabets
+//   first [$]NAME, describe [$]NAME            (ours) the shortest accepted and rejected inputs; a summary
+//                                            with the automaton as a regular expression
+//   export [$]NAME FORMAT, help [COMMAND]    Result/NAME.FORMAT (txt, gv, re); the commands
 //   transduce NEW TRANSDUCER [$]OLD          Transducer Library/TRANSDUCER.txt run over OLD's letters
 // A name with `$` (or an acceptor command) is read from the automata, otherwise from the word
 // automata, as Walnut does. The word operations (star, concat, quotients) work on the words as
@@ -28,9 +31,11 @@
 
 #include "automata/internal.hpp"
 #include "prover/combine.hpp"
+#include "prover/describe.hpp"
 #include "prover/reader.hpp"
 #include "prover/regex.hpp"
 #include "prover/transduce.hpp"
+#include "queengames/io.hpp"
 #include "queengames/prover.hpp"
 
 namespace qg::prover {
@@ -396,7 +401,8 @@ bool Session::run_automaton_command(const std::string& command, detail::Reader& 
   const bool other = command == "reverse" || command == "minimize" || command == "fixleadzero" ||
                      command == "fixtrailzero" || command == "combine" || command == "inf" || command == "test" ||
                      command == "convert" || command == "split" || command == "rsplit" || command == "join" ||
-                     command == "transduce" || command == "alphabet";
+                     command == "transduce" || command == "alphabet" || command == "first" || command == "describe" ||
+                     command == "export" || command == "help";
   if (!acceptor_command && !other) return false;
   // An operand: $NAME (or any name of an acceptor command) from the automata, else a word.
   auto operand = [&](bool acceptors) -> std::pair<Automaton, bool> {
@@ -406,6 +412,25 @@ bool Session::run_automaton_command(const std::string& command, detail::Reader& 
     try {
       if (acceptors || dollar) return {automaton(name), true};
       return {word(name), false};
+    } catch (const InputError& e) {
+      in.fail(at, e.what());
+    }
+  };
+  // An operand of these: a word automaton, else an automaton (Walnut looks in its Word
+  // Automata Library first); `$NAME` an automaton.
+  auto either = [&]() -> std::pair<Automaton, bool> {
+    std::size_t at = (in.skip(), in.pos());
+    if (in.accept('$')) {
+      in.set_pos(at);
+      return operand(true);
+    }
+    std::string name = in.word("an automaton name");
+    try {
+      return {word(name), false};
+    } catch (const InputError&) {
+    }
+    try {
+      return {automaton(name), true};
     } catch (const InputError& e) {
       in.fail(at, e.what());
     }
@@ -499,6 +524,130 @@ bool Session::run_automaton_command(const std::string& command, detail::Reader& 
     }
     for (const auto& v : found)
       if (!v.empty()) r.lines.push_back(fmt::format("{}", fmt::join(v, " ")));
+    return true;
+  }
+  if (command == "help") {
+    // One line per command (docs/PROVER.md and docs/WALNUT.md have the details).
+    static const std::pair<const char*, const char*> kHelp[] = {
+        {"eval", "eval NAME [v1 v2 …] \"φ\": TRUE/FALSE, or the automaton of φ's free variables (and Result/NAME.mpl)"},
+        {"def", "def NAME [v1 v2 …] \"φ\": the automaton of φ over its free variables (sorted by name), as $NAME"},
+        {"reg", "reg NAME SYSTEM… \"REGEX\": the automaton of a regular expression over digits or tuples"},
+        {"macro", "macro NAME \"TEXT\": #NAME(a,b) stands for TEXT with %0, %1 replaced"},
+        {"morphism", "morphism NAME \"0->01 1->10\": a morphism on digit letters"},
+        {"promote", "promote W MORPHISM: the morphism's fixed point as a word automaton"},
+        {"image", "image W MORPHISM V: the word μ(V) of a uniform morphism or a coding"},
+        {"load", "load FILE: the commands of a command file"},
+        {"numsys", "numsys NAME \"a->aab,b->aa\": msd_NAME and lsd_NAME, the numeration systems of a morphism (ours)"},
+        {"union", "union NEW A B …: the automata's union"},
+        {"intersect", "intersect NEW A B …: their intersection"},
+        {"star", "star NEW A: the Kleene star of the words"},
+        {"concat", "concat NEW A B …: the words' concatenation"},
+        {"leftquo", "leftquo NEW A B: {w : uw in A for some u in B}"},
+        {"rightquo", "rightquo NEW A B: {w : wu in A for some u in B}"},
+        {"reverse", "reverse NEW [$]OLD: the words read backwards (msd ↔ lsd)"},
+        {"minimize", "minimize NEW W: the minimal word automaton"},
+        {"fixleadzero", "fixleadzero NEW $OLD: every padding with leading zeros accepted"},
+        {"fixtrailzero", "fixtrailzero NEW $OLD: every padding with trailing zeros accepted"},
+        {"combine", "combine W A B=2 …: the value of the first automaton that accepts, 0 where none does"},
+        {"inf", "inf $NAME: whether it accepts infinitely many values"},
+        {"test", "test NAME N: its first N accepted values"},
+        {"convert", "convert [$]NEW msd_k [$]OLD: one input in base r^i read in base k = r^j (msd or lsd)"},
+        {"split", "split NEW OLD[+][-][]: a negative base read on the natural numbers, x or −x"},
+        {"rsplit", "rsplit NEW[+][-][] OLD: a positive base read in the negative base, 0 elsewhere"},
+        {"join", "join NEW A[a][b] B[b][c] …: the first nonzero letter of A(a,b), B(b,c), …"},
+        {"transduce", "transduce NEW T [$]OLD: Transducer Library/T.txt run over OLD's letters"},
+        {"alphabet", "alphabet NEW SYSTEM… [$]OLD: OLD's digit strings read in other systems or alphabets"},
+        {"first", "first [$]NAME: the shortest accepted and the shortest rejected inputs (ours)"},
+        {"describe", "describe [$]NAME: inputs, states, and the automaton as a regular expression (ours)"},
+        {"export", "export [$]NAME FORMAT: Result/NAME.FORMAT, FORMAT one of txt, gv, re (ours)"},
+        {"help", "help [COMMAND]: this list, or one command"},
+    };
+    std::string topic = in.peek() == ':' || in.peek() == ';' || in.at_end() ? "" : in.word("a command");
+    in.end();
+    r.name = topic.empty() ? "help" : topic;
+    for (const auto& [c, text] : kHelp)
+      if (topic.empty() || topic == c) r.lines.push_back(text);
+    if (r.lines.empty()) in.fail(in.pos(), fmt::format("no command {}", topic));
+    return true;
+  }
+  if (command == "first" || command == "describe" || command == "export") {
+    std::size_t at = (in.skip(), in.pos());
+    auto [a, is_acceptor] = either();
+    r.name = std::string(in.text().substr(at, in.pos() - at));
+    if (r.name.front() == '$') r.name.erase(0, 1);
+    std::string format;
+    if (command == "export") format = in.word("a format (txt, gv, re)");
+    in.end();
+    const bool acceptor = is_acceptor;
+    bool numbers = !a.tracks().empty();
+    for (const auto& t : a.tracks()) numbers = numbers && t.system;
+    // An input as text: the numbers (the shortest encoding's), or the letters of a word.
+    auto shown = [&](const Automaton& x, const std::vector<std::uint32_t>& w) {
+      std::vector<std::string> parts;
+      if (numbers) {
+        const auto v = automata::decode_integers(x, w);
+        for (std::size_t i = 0; i < v.size(); ++i) parts.push_back(fmt::format("{} = {}", x.tracks()[i].name, v[i]));
+        return fmt::format("{}", fmt::join(parts, ", "));
+      }
+      for (auto l : w) parts.push_back(detail::letter_text(x, l));
+      return w.empty() ? std::string("the empty word") : fmt::format("the word {}", fmt::join(parts, ""));
+    };
+    auto as_regex = [&]() -> std::string {
+      if (!acceptor) throw InputError("a word automaton has no regular expression (its outputs are letters)");
+      auto re = detail::regular_expression(a, 1 << 20);
+      return re ? *re : "";
+    };
+    if (command == "first" && !acceptor) in.fail(at, "first takes an automaton ($NAME), not a word automaton");
+    if (command == "export" && format != "txt" && format != "gv" && format != "re")
+      in.fail(in.pos(), fmt::format("unknown format {} (txt, gv, re)", format));
+    try {
+      if (command == "first") {
+        // The shortest accepted and rejected inputs (rejected: among the valid representations).
+        auto yes = automata::shortest_accepted(a);
+        r.lines.push_back(yes ? "accepted: " + shown(a, *yes) : "accepts nothing");
+        Automaton no = automata::complement(a, context_);
+        auto not_ = automata::shortest_accepted(no);
+        r.lines.push_back(not_ ? "rejected: " + shown(no, *not_) : "rejects nothing");
+        return true;
+      }
+      if (command == "describe") {
+        std::vector<std::string> inputs;
+        for (const auto& t : a.tracks()) {
+          std::vector<int> v;
+          for (unsigned d = 0; d < t.base; ++d) v.push_back(t.value(d));
+          inputs.push_back(
+              fmt::format("{} in {}", t.name, t.system ? t.system->name() : fmt::format("{{{}}}", fmt::join(v, ","))));
+        }
+        r.lines.push_back(fmt::format("{} with {} states; inputs: {}", acceptor ? "an automaton" : "a word automaton",
+                                      a.states(),
+                                      inputs.empty() ? "none" : fmt::format("{}", fmt::join(inputs, ", "))));
+        if (acceptor) {
+          const std::string re = as_regex();
+          r.lines.push_back(re.empty()          ? std::string("accepts no word")
+                            : re.size() <= 2000 ? "words accepted: " + re
+                                                : fmt::format("words accepted: a regular expression of {} characters "
+                                                              "(export {} re)",
+                                                              re.size(), r.name));
+        }
+        return true;
+      }
+      // export: Result/NAME.FORMAT.
+      std::string text;
+      if (format == "txt") text = write_automaton(a);
+      else if (format == "gv") text = detail::write_graphviz(a, r.name);
+      else text = as_regex() + "\n";
+      if (home_.empty()) {
+        r.lines.push_back(text);
+        return true;
+      }
+      std::filesystem::create_directories(home_ / "Result");
+      AtomicFile f(home_ / "Result" / (r.name + "." + format));
+      f.stream() << text;
+      f.commit();
+      r.lines.push_back(fmt::format("written to {}", (home_ / "Result" / (r.name + "." + format)).string()));
+    } catch (const InputError& e) {
+      in.fail(at, e.what());
+    }
     return true;
   }
   if (command == "alphabet") {
@@ -600,25 +749,6 @@ bool Session::run_automaton_command(const std::string& command, detail::Reader& 
     return true;
   }
   if (command == "convert" || command == "split" || command == "rsplit" || command == "join") {
-    // An operand of these: a word automaton, else an automaton (Walnut looks in its Word
-    // Automata Library first); `$NAME` an automaton.
-    auto either = [&]() -> std::pair<Automaton, bool> {
-      std::size_t at = (in.skip(), in.pos());
-      if (in.accept('$')) {
-        in.set_pos(at);
-        return operand(true);
-      }
-      std::string name = in.word("an automaton name");
-      try {
-        return {word(name), false};
-      } catch (const InputError&) {
-      }
-      try {
-        return {automaton(name), true};
-      } catch (const InputError& e) {
-        in.fail(at, e.what());
-      }
-    };
     auto signs = [&](std::size_t want) {
       std::vector<int> out;
       std::size_t at = (in.skip(), in.pos());
