@@ -256,3 +256,17 @@ TEST(ProverCommands, FirstDescribeExport) {
   EXPECT_THROW(s.run("export T pdf:"), qg::InputError);
   std::filesystem::remove_all(home);
 }
+
+TEST(ProverCommands, StarKeepsValidRepresentations) {
+  // (0*1)* over msd_fib: the words ending in 1, without the invalid 11 that concatenation makes
+  // (it used to accept 11 and count 6 and 9 twice in test).
+  Session s;
+  auto r = s.run("def one \"?msd_fib x=1\": star s one: test s 6:");
+  EXPECT_EQ(r[2].lines, (std::vector<std::string>{"0", "1", "4", "6", "9", "12"}));
+  auto fib = s.system("msd_fib");
+  for (std::uint64_t n = 0; n < 300; ++n) {
+    auto digits = fib->representation(n);
+    EXPECT_EQ(at(s.automaton("s"), {n}), n == 0 || digits.back() == 1 ? 1 : 0) << n;
+  }
+  EXPECT_EQ(s.automaton("s").run({1, 1}), 0);
+}

@@ -444,6 +444,14 @@ bool Session::run_automaton_command(const std::string& command, detail::Reader& 
     else define(r.name, std::move(a));
   };
   auto close = [&](Automaton a) {
+    // Words of a system with a validity rule (no 11 in Zeckendorf) can be concatenated into
+    // invalid ones: an acceptor keeps only valid representations (automata.hpp).
+    for (const auto& t : std::vector<automata::Track>(a.tracks()))
+      if (t.system && !t.system->all_valid()) {
+        Automaton v = t.system->validity();
+        v.rename({t.name});
+        a = automata::product(a, v, BoolOp::and_, context_);
+      }
     try {
       return automata::close_padding(a, context_);
     } catch (const InputError& e) {
