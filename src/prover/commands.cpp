@@ -580,7 +580,9 @@ bool Session::run_automaton_command(const std::string& command, detail::Reader& 
   }
   if (command == "first" || command == "describe" || command == "export") {
     std::size_t at = (in.skip(), in.pos());
-    auto [a, is_acceptor] = either();
+    auto named = either();  // not a structured binding: the lambdas below capture it
+    const Automaton& a = named.first;
+    const bool is_acceptor = named.second;
     r.name = std::string(in.text().substr(at, in.pos() - at));
     if (r.name.front() == '$') r.name.erase(0, 1);
     std::string format;
