@@ -18,12 +18,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   qg::prover::Session session(ctx);
   try {
     auto t = qg::prover::detail::read_transducer(input, "fuzz");
+    if (t.states > 8 || t.letters.size() > 8) throw qg::RangeError("a small transducer is enough here");
     auto w = qg::prover::detail::transduce(t, session.word("T"), ctx);
     if (w.tracks().size() != 1) __builtin_trap();
   } catch (const qg::InputError& e) {
     auto what = std::string_view(e.what());
-    if (!dynamic_cast<const qg::RangeError*>(&e) && what.substr(0, 5) != "fuzz:" && what.find("transduc") == what.npos &&
-        what.find("letter") == what.npos)
+    if (!dynamic_cast<const qg::RangeError*>(&e) && what.substr(0, 5) != "fuzz:" &&
+        what.find("transduc") == what.npos && what.find("letter") == what.npos)
       __builtin_trap();
   }
   try {

@@ -160,7 +160,11 @@ Automaton transduce(const Transducer& t, const Automaton& w, const automata::Con
   pred[0].push_back(end);
   // NFA states (q, level index of the next digit's blocks or `end`, transducer state).
   auto id = [&](std::uint32_t q, std::uint32_t i, std::uint32_t s) { return (q * (I + 1) + i) * T + s; };
-  const std::uint32_t N = Q * (I + 1) * T;
+  const std::uint64_t states = std::uint64_t{Q} * (I + 1) * T, bytes = states * k * 8;
+  if (states > UINT32_MAX / 2 || (context.memory_limit && bytes > context.memory_limit))
+    throw RangeError(
+        fmt::format("transduce: the automaton guessing the levels would have {} states ({} MB)", states, bytes >> 20));
+  const auto N = static_cast<std::uint32_t>(states);
   automata::detail::Nfa nfa;
   nfa.states = N;
   nfa.letters = k;
