@@ -35,4 +35,19 @@ TEST(CliProve, StatementsFilesJsonAndErrors) {
   EXPECT_EQ(bad.err, "queengames: -e:1:14: the statement ends where a term is expected\n");
   auto none = run_cli("prove");
   EXPECT_EQ(none.status, 2);
+  // A batch: several files in one session (the second uses the first's def); with --keep-going
+  // a failing command is reported and the status is 2 at the end.
+  auto first = std::filesystem::temp_directory_path() / "qg_cli_prove_batch1.txt";
+  auto second = std::filesystem::temp_directory_path() / "qg_cli_prove_batch2.txt";
+  std::ofstream(first) << "def even \"Ey x=2*y\":\n";
+  std::ofstream(second) << "eval odd \"Ax $even(x) | $even(x+1)\":\neval broken \"Ax x<\":\neval last \"Ex x=1\":\n";
+  auto batch = run_cli("prove --keep-going " + first.string() + " " + second.string());
+  EXPECT_EQ(batch.status, 2);
+  EXPECT_NE(batch.out.find("eval odd: TRUE"), std::string::npos) << batch.out;
+  EXPECT_NE(batch.out.find("eval last: TRUE"), std::string::npos) << batch.out;
+  EXPECT_NE(batch.err.find("qg_cli_prove_batch2.txt:2:"), std::string::npos) << batch.err;
+  std::ofstream(second) << "eval odd \"Ax $even(x) | $even(x+1)\":\n";
+  EXPECT_EQ(run_cli("prove " + first.string() + " " + second.string()).status, 0);
+  std::filesystem::remove(first);
+  std::filesystem::remove(second);
 }

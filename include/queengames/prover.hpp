@@ -126,6 +126,7 @@ class Session {
   std::map<std::string, automata::Automaton> automata_, words_;
   std::map<std::string, std::shared_ptr<const automata::NumberSystem>> systems_;
   std::map<std::string, std::string> macros_, morphisms_;
+  std::map<std::string, std::string> morphism_gaps_;     // morphism: the image letters without a rule
   std::map<std::string, std::string> numsys_morphisms_;  // define_system: name → morphism
   friend class Evaluator;
 };
@@ -137,6 +138,11 @@ class Session {
 automata::Automaton read_automaton(std::string_view text, Session& session, std::string_view file = "<automaton>",
                                    bool word = false);
 std::string write_automaton(const automata::Automaton& a);
+// Walnut's incidence matrices for `eval NAME v1 v2 "…"` (a Maple .mpl file): the initial row
+// vector v, for each tuple of values of v1, v2 … the matrix counting the letters with those
+// values from state p to state q, and the accepting column vector w, states numbered as in
+// write_automaton. InputError when a variable is not a track.
+std::string write_matrices(const automata::Automaton& a, const std::vector<std::string>& variables);
 
 // The certified synchronized automata shipped with the library (data/walnut/Automata
 // Library/, installed as share/queengames/walnut/): xaut, yaut (Queen Dee), uaut, vaut

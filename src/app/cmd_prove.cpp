@@ -12,7 +12,8 @@
 namespace {
 
 struct ProveOptions {
-  std::string file, expression, library, home, strategy = "automatic", synthesize, system, out;
+  std::vector<std::string> files;
+  std::string expression, library, home, strategy = "automatic", synthesize, system, out;
   qg::app::NumberOption longest{"0"};
   qg::app::NumberOption budget{"50000"}, memory{"0"};
   bool json = false, steps = false, keep_going = false;
@@ -63,14 +64,15 @@ void run_synthesize(const ProveOptions& o, qg::prover::Session& session) {
 void print_results(const std::vector<qg::prover::Result>& results);
 
 void run_prove(const ProveOptions& o) {
-  if (!o.synthesize.empty() && !(o.file.empty() && o.expression.empty()))
+  if (!o.synthesize.empty() && !(o.files.empty() && o.expression.empty()))
     throw qg::InputError("--synthesize takes no command FILE or -e");
   if (o.synthesize.empty() && (!o.system.empty() || !o.out.empty()))
     throw qg::InputError("--system and --out go with --synthesize");
-  if (o.synthesize.empty() && o.file.empty() == o.expression.empty())
-    throw qg::InputError("give a command FILE or -e 'COMMANDS'");
-  if (!o.file.empty() && std::filesystem::is_directory(o.file))
-    throw qg::InputError(fmt::format("{} is a directory, not a file of Walnut commands", o.file));
+  if (o.synthesize.empty() && o.files.empty() == o.expression.empty())
+    throw qg::InputError("give command FILEs or -e 'COMMANDS'");
+  for (const auto& f : o.files)
+    if (std::filesystem::is_directory(f))
+      throw qg::InputError(fmt::format("{} is a directory, not a file of Walnut commands", f));
   qg::automata::Context ctx;
   ctx.progress = qg::app::progress_line("prove");
   ctx.subset_budget = o.budget.value(1, UINT32_MAX);
@@ -97,7 +99,14 @@ void run_prove(const ProveOptions& o) {
       ++failures;
       std::cerr << "queengames: " << e.what() << "\n";
     };
-  auto results = o.file.empty() ? session.run(o.expression, "-e", report) : session.run_file(o.file, report);
+  // Several files run in order in one session, as one batch: the status says whether every
+  // command of every file ran.
+  std::vector<qg::prover::Result> results;
+  if (o.files.empty()) results = session.run(o.expression, "-e", report);
+  for (const auto& f : o.files) {
+    auto more = session.run_file(f, report);
+    results.insert(results.end(), more.begin(), more.end());
+  }
   if (o.json) {
     auto all = nlohmann::json::array();
     for (const auto& r : results) {
@@ -148,15 +157,17 @@ QG_COMMAND("prove", [](CLI::App& app) {
   auto* cmd =
       app.add_subcommand("prove", "decide first-order statements about automatic sequences (Walnut's language)");
   cmd->footer(
-      "Runs Walnut commands (eval, def, reg, macro, morphism, promote, image; numsys, our extension) and prints "
+      "Runs Walnut commands (eval, def, reg, macro, morphism, promote, image, the automaton commands; numsys, first, "
+      "describe, export, ours) and prints "
       "TRUE/FALSE for each eval, "
       "with its time and the largest "
       "automaton built. See docs/PROVER.md.\nExamples:\n"
       "  queengames prove -e 'eval fib4 \"?msd_fib Ei,n n>=1 & At t<3*n => F[i+t]=F[i+n+t]\":'\n"
       "  queengames prove proofs.txt --library DIR --steps\n"
+      "  queengames prove --walnut-home ~/Walnut a.txt b.txt --keep-going   # exit 0 only if every command ran\n"
       "  queengames prove --synthesize xaut --system msd_trib --out xaut.txt\n"
       "  queengames prove --synthesize kqueen5a --out kqueen5a.txt");
-  cmd->add_option("file", o->file, "a file of Walnut commands");
+  cmd->add_option("files", o->files, "files of Walnut commands, run in order in one session");
   cmd->add_option("-e,--expression", o->expression, "commands given on the command line");
   cmd->add_option("--library", o->library,
                   "a Walnut-like library directory (Automata Library/, Word Automata Library/), read only");

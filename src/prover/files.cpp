@@ -234,6 +234,39 @@ Automaton read_automaton(std::string_view text, Session& session, std::string_vi
   return automata::detail::determinize_minimal(nfa, tracks, session.context());
 }
 
+namespace {
+
+// Walnut's numbering of states: breadth first from the initial state, letters in order, and
+// the sinks left out (a rejecting sink, or a word automaton's sink without a letter: their
+// transitions are not written, a missing transition going to a dead state). `number` maps a
+// kept state to its place.
+std::vector<std::uint32_t> walnut_order(const Automaton& a, std::vector<std::uint32_t>& number) {
+  std::vector<std::uint32_t> order{a.initial()};
+  number.assign(a.states(), UINT32_MAX);
+  number[a.initial()] = 0;
+  for (std::size_t i = 0; i < order.size(); ++i)
+    for (std::uint32_t l = 0; l < a.letters(); ++l)
+      if (std::uint32_t t = a.next(order[i], l); number[t] == UINT32_MAX) {
+        number[t] = static_cast<std::uint32_t>(order.size());
+        order.push_back(t);
+      }
+  bool acceptor = true;
+  for (std::uint32_t q = 0; q < a.states(); ++q) acceptor &= a.output(q) == 0 || a.output(q) == 1;
+  std::vector<std::uint32_t> kept;
+  std::fill(number.begin(), number.end(), UINT32_MAX);
+  for (std::uint32_t q : order) {
+    bool sink = a.output(q) == (acceptor ? 0 : automata::kNoLetter);
+    for (std::uint32_t l = 0; l < a.letters() && sink; ++l) sink = a.next(q, l) == q;
+    if (!sink || q == a.initial()) {
+      number[q] = static_cast<std::uint32_t>(kept.size());
+      kept.push_back(q);
+    }
+  }
+  return kept;
+}
+
+}  // namespace
+
 std::string write_automaton(const Automaton& a) {
   std::string out;
   std::vector<std::string> head;
@@ -246,42 +279,73 @@ std::string write_automaton(const Automaton& a) {
     }
   }
   out += fmt::format("{}\n", fmt::join(head, " "));
-  // States renumbered so that the initial state comes first; for acceptors, transitions into
-  // a rejecting sink are left out (a missing transition goes to a dead state).
-  std::vector<std::uint32_t> order{a.initial()}, number(a.states(), UINT32_MAX);
-  number[a.initial()] = 0;
-  for (std::size_t i = 0; i < order.size(); ++i)
-    for (std::uint32_t l = 0; l < a.letters(); ++l)
-      if (std::uint32_t t = a.next(order[i], l); number[t] == UINT32_MAX) {
-        number[t] = static_cast<std::uint32_t>(order.size());
-        order.push_back(t);
-      }
-  bool acceptor = true;
-  for (std::uint32_t q = 0; q < a.states(); ++q) acceptor &= a.output(q) == 0 || a.output(q) == 1;
-  // A rejecting sink, or a word automaton's sink without a letter: its transitions are left out.
-  auto sink = [&](std::uint32_t q) {
-    if (a.output(q) != (acceptor ? 0 : automata::kNoLetter)) return false;
-    for (std::uint32_t l = 0; l < a.letters(); ++l)
-      if (a.next(q, l) != q) return false;
-    return true;
-  };
-  std::vector<std::uint32_t> kept;
-  for (std::uint32_t q : order)
-    if (!sink(q) || q == a.initial()) {
-      number[q] = static_cast<std::uint32_t>(kept.size());
-      kept.push_back(q);
-    }
-  for (std::uint32_t q : kept) {
+  std::vector<std::uint32_t> number;
+  for (std::uint32_t q : walnut_order(a, number)) {
     out += fmt::format("\n{} {}\n", number[q], a.output(q));
     for (std::uint32_t l = 0; l < a.letters(); ++l) {
       std::uint32_t t = a.next(q, l);
-      if (sink(t) && t != a.initial()) continue;
+      if (number[t] == UINT32_MAX) continue;
       std::vector<int> values;
       const auto digits = a.digits(l);
       for (std::size_t i = 0; i < digits.size(); ++i) values.push_back(a.tracks()[i].value(digits[i]));
       out += fmt::format("{} -> {}\n", fmt::join(values, " "), number[t]);
     }
   }
+  return out;
+}
+
+std::string write_matrices(const Automaton& a, const std::vector<std::string>& variables) {
+  if (a.tracks().empty()) throw InputError("an automaton without free variables has no incidence matrices");
+  std::vector<std::size_t> index;
+  for (const auto& v : variables) {
+    int i = a.track_index(v);
+    if (i < 0) throw InputError(fmt::format("{} is not a free variable of the automaton", v));
+    index.push_back(static_cast<std::size_t>(i));
+  }
+  std::vector<std::uint32_t> number;
+  const auto states = walnut_order(a, number);
+  const std::size_t n = states.size();
+  auto row = [&](auto entry) {
+    std::vector<int> v(n);
+    for (std::size_t q = 0; q < n; ++q) v[q] = entry(states[q]);
+    return fmt::format("{}", fmt::join(v, ","));
+  };
+  std::string out = "with(ArrayTools):\n# v: the initial state's indicator (a row vector).\n";
+  out += fmt::format("v := Vector[row]([{}]);\n", row([&](std::uint32_t q) { return q == a.initial() ? 1 : 0; }));
+  out +=
+      fmt::format("\n# M_{}_<values>[p][q]: the number of letters with those values of {} leading from state p to q.\n",
+                  fmt::join(variables, "_"), fmt::join(variables, ", "));
+  // One matrix per tuple of values, the first variable's value varying slowest.
+  std::vector<unsigned> digits(index.size(), 0);
+  for (bool more = true; more;) {
+    std::vector<std::vector<int>> m(n, std::vector<int>(n, 0));
+    for (std::size_t p = 0; p < n; ++p)
+      for (std::uint32_t l = 0; l < a.letters(); ++l) {
+        const auto d = a.digits(l);
+        bool match = true;
+        for (std::size_t k = 0; k < index.size() && match; ++k) match = d[index[k]] == digits[k];
+        if (std::uint32_t t = a.next(states[p], l); match && number[t] != UINT32_MAX) ++m[p][number[t]];
+      }
+    std::vector<int> values;
+    for (std::size_t k = 0; k < index.size(); ++k) values.push_back(a.tracks()[index[k]].value(digits[k]));
+    std::vector<std::string> rows;
+    for (const auto& r : m) rows.push_back(fmt::format("[{}]", fmt::join(r, ",")));
+    out += fmt::format("\nM_{}_{} := Matrix([{}]);\n", fmt::join(variables, "_"), fmt::join(values, "_"),
+                       fmt::join(rows, ",\n"));
+    more = false;
+    for (std::size_t k = index.size(); k-- > 0;) {
+      if (++digits[k] < a.tracks()[index[k]].base) {
+        more = true;
+        break;
+      }
+      digits[k] = 0;
+    }
+  }
+  out += "\n# w: the accepting states' indicator (a column vector).\n";
+  out += fmt::format("w := Vector[column]([{}]);\n", row([&](std::uint32_t q) { return a.accepting(q) ? 1 : 0; }));
+  // Walnut's closing line: v multiplied by the all-zero letter as many times as there are states.
+  out += fmt::format("\nfor i from 1 to Size(v)[2] do v := v.M_{}_{}; od;\n", fmt::join(variables, "_"),
+                     fmt::join(std::vector<std::string>(index.size(), "0"), "_"));
   return out;
 }
 

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "prover/combine.hpp"
 #include "prover/evaluate.hpp"
 #include "prover/reader.hpp"
 #include "prover/regex.hpp"
@@ -338,15 +339,36 @@ struct Session::Commands {
     std::size_t start;
     std::string_view rules = in.quoted(start);
     in.end();
+    // A letter of an image may have no rule of its own (Walnut's morphism_image_tests.txt): it
+    // gets a placeholder rule, the letter repeated as long as the first image, and is recorded,
+    // so that image refuses a word with that letter and promote refuses the morphism.
+    std::string text = morphism_rules(rules), gaps;
+    {
+      std::string ruled, used;
+      std::size_t first = 0;
+      for (std::size_t k = 0; k < text.size();) {
+        std::size_t comma = std::min(text.find(',', k), text.size()), arrow = text.find("->", k);
+        if (arrow < comma) {
+          ruled += text.substr(k, arrow - k);
+          used += text.substr(arrow + 2, comma - arrow - 2);
+          if (!first) first = comma - arrow - 2;
+        }
+        k = comma + 1;
+      }
+      for (char c : used)
+        if (ruled.find(c) == std::string::npos && gaps.find(c) == std::string::npos) gaps += c;
+      for (char c : gaps) text += fmt::format(",{}->{}", c, std::string(std::max<std::size_t>(first, 1), c));
+    }
     words::Morphism m;
     try {
-      m = words::Morphism::parse(morphism_rules(rules));
+      m = words::Morphism::parse(text);
     } catch (const InputError& e) {
       in.fail(start, e.what());
     }
     for (char x : m.alphabet())
       if (!std::isdigit(static_cast<unsigned char>(x))) in.fail(start, fmt::format("letter '{}' is not a digit", x));
     s.morphisms_[r.name] = m.to_string();
+    s.morphism_gaps_[r.name] = gaps;
   }
 
   // promote NAME MORPHISM: the fixed point of a morphism as a word automaton (msd_k for a
@@ -359,6 +381,10 @@ struct Session::Commands {
     auto it = s.morphisms_.find(mname);
     if (it == s.morphisms_.end()) in.fail(mat, fmt::format("no morphism named {}", mname));
     words::Morphism m = words::Morphism::parse(it->second);
+    const std::string& gaps = s.morphism_gaps_[mname];
+    if (promote && !gaps.empty())
+      in.fail(mat, fmt::format("morphism {} has no rule for letter '{}' of its images: its fixed point is not defined",
+                               mname, gaps[0]));
     std::size_t k = m.image(m.start()).size();
     bool uniform = true;
     for (char x : m.alphabet()) uniform = uniform && m.image(x).size() == k;
@@ -421,7 +447,8 @@ struct Session::Commands {
       }
       for (std::uint32_t q = 0; q < old.states(); ++q) {
         int out = old.output(q);
-        if (out != automata::kNoLetter && (out < 0 || out > 9 || !m.contains(static_cast<char>('0' + out))))
+        if (out != automata::kNoLetter && (out < 0 || out > 9 || !m.contains(static_cast<char>('0' + out)) ||
+                                           gaps.find(static_cast<char>('0' + out)) != std::string::npos))
           in.fail(mat, fmt::format("morphism {} does not map letter {} of {}", mname, out, wname));
       }
       auto image_of = [&](int out, std::uint32_t rr) {
@@ -432,20 +459,41 @@ struct Session::Commands {
         s.define_word(r.name, automata::minimize(old, s.context_));
       } else {
         const auto& sys = old.tracks()[0].system;
-        if (old.tracks().size() != 1 || !sys || sys->name() != fmt::format("msd_{}", k))
-          in.fail(wat, fmt::format("image of a {}-uniform morphism needs a word automaton in msd_{}", k, k));
-        // State (q, r): q after all digits but the last, r the last digit (n = k·m + r).
-        std::uint32_t states = old.states() * static_cast<std::uint32_t>(k);
-        Automaton a(old.tracks(), states);
-        for (std::uint32_t q = 0; q < old.states(); ++q)
-          for (std::uint32_t rr = 0; rr < k; ++rr) {
-            std::uint32_t id = q * static_cast<std::uint32_t>(k) + rr;
-            a.set_output(id, image_of(old.output(q), rr));
-            for (std::uint32_t d = 0; d < k; ++d)
-              a.set_next(id, d, old.next(q, rr) * static_cast<std::uint32_t>(k) + d);
+        if (old.tracks().size() != 1 || !sys) in.fail(wat, "image needs a word automaton of one input");
+        if (sys->name() != fmt::format("msd_{}", k)) {
+          // In any other system, μ(W)[n] = μ(W[m])[r] for n = k·m + r, r < k, as a statement
+          // for each letter of the images (the first accepting one gives the letter).
+          std::vector<std::pair<Automaton, int>> parts;
+          auto evaluate = [&](const std::string& text) {
+            detail::Evaluator ev(s, s.context_);
+            return ev.evaluate(*detail::parse_statement(text, 0, nullptr));
+          };
+          for (char v : m.alphabet()) {
+            std::string cases;
+            for (char x : m.alphabet())
+              for (std::size_t rr = 0; rr < k; ++rr)
+                if (m.image(x)[rr] == v && gaps.find(x) == std::string::npos)
+                  cases += fmt::format("{}(r={} & {}[q]=@{})", cases.empty() ? "" : " | ", rr, wname, x);
+            if (cases.empty() || v == '0') continue;
+            parts.emplace_back(evaluate(fmt::format("?{} Eq,r n={}*q+r & r<{} & ({})", sys->name(), k, k, cases)),
+                               digit(v));
           }
-        a.set_initial(old.initial() * static_cast<std::uint32_t>(k));
-        s.define_word(r.name, automata::minimize(a, s.context_));
+          if (parts.empty()) parts.emplace_back(evaluate(fmt::format("?{} n=n", sys->name())), 0);  // all 0
+          s.define_word(r.name, detail::first_accepting(parts, s.context_));
+        } else {
+          // State (q, r): q after all digits but the last, r the last digit (n = k·m + r).
+          std::uint32_t states = old.states() * static_cast<std::uint32_t>(k);
+          Automaton a(old.tracks(), states);
+          for (std::uint32_t q = 0; q < old.states(); ++q)
+            for (std::uint32_t rr = 0; rr < k; ++rr) {
+              std::uint32_t id = q * static_cast<std::uint32_t>(k) + rr;
+              a.set_output(id, image_of(old.output(q), rr));
+              for (std::uint32_t d = 0; d < k; ++d)
+                a.set_next(id, d, old.next(q, rr) * static_cast<std::uint32_t>(k) + d);
+            }
+          a.set_initial(old.initial() * static_cast<std::uint32_t>(k));
+          s.define_word(r.name, automata::minimize(a, s.context_));
+        }
       }
     }
     const Automaton& made = s.words_[r.name];
@@ -581,6 +629,11 @@ void Session::publish(const Result& r, Library library) {
     f.commit();
   };
   write(home_ / "Result");
+  if (!r.matrix_variables.empty()) {
+    AtomicFile f(home_ / "Result" / (r.name + ".mpl"));
+    f.stream() << write_matrices(*r.automaton, r.matrix_variables);
+    f.commit();
+  }
   if (library == Library::automata) write(home_ / "Automata Library");
   if (library == Library::words) write(home_ / "Word Automata Library");
 }

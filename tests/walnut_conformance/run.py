@@ -339,6 +339,8 @@ def run_queengames(suite, scratch, binary, timeout, log, checkout):
 
 # Our messages that name what is missing (or why we refuse), and the feature to build.
 MESSAGES = [
+    # Walnut's "Invalid command." for a command without its end: refused for Walnut's reason.
+    (r"expected ':' or ';' at the end of the command", lambda m: "a command without its ':' or ';'", False),
     (r"unknown command '(\w+)'", lambda m: f"command `{m.group(1)}`", True),
     (r"eval needs a closed statement", lambda m: "`eval` with free variables (an automaton result)", True),
     (r"unknown number system '(msd|lsd)_neg_fib'", lambda m: "negaFibonacci (`msd_neg_fib`, `lsd_neg_fib`)", True),
@@ -425,6 +427,12 @@ def normalise(message):
     return re.sub(r"\d+", "N", m).strip()
 
 
+def maple_code(text):
+    """A .mpl file without its comments and blank lines (the comments are each tool's own)."""
+    lines = (line.split("#", 1)[0].strip() for line in text.splitlines())
+    return "\n".join(line for line in lines if line)
+
+
 def compare_case(case, o, systems):
     """(verdict, detail) for one case."""
     if case.expected_error is not None:
@@ -438,7 +446,7 @@ def compare_case(case, o, systems):
         return "refuse", o.error.strip()
     if o.status in ("none", "unknown"):
         return "no result", o.note
-    if case.expected_mpl is not None and (o.mpl or "").strip() != case.expected_mpl.strip():
+    if case.expected_mpl is not None and maple_code(o.mpl or "") != maple_code(case.expected_mpl):
         return "differ", "the .mpl incidence matrices differ" if o.mpl else "no .mpl written"
     expected = wa.read(case.expected_automaton, systems)
     if expected.truth is not None and o.truth is not None:

@@ -1,0 +1,272 @@
+// Walnut's commands that change how an automaton reads its numbers (convert, split, rsplit,
+// join) and the incidence matrices of `eval NAME v1 v2 "…"`, against the sequences and
+// relations they must give, value by value.
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "queengames/prover.hpp"
+
+using namespace qg::prover;
+using qg::automata::Automaton;
+using qg::automata::encode;
+using qg::automata::encode_integers;
+
+namespace {
+
+int thue_morse(std::uint64_t n) { return std::popcount(n) % 2; }
+
+int at(const Automaton& a, const std::vector<std::uint64_t>& values) { return a.run(encode(a, values)); }
+int at_integers(const Automaton& a, const std::vector<std::int64_t>& values) {
+  return a.run(encode_integers(a, values));
+}
+
+std::vector<long> numbers_in(const std::string& text) {
+  std::vector<long> out;
+  std::regex number("-?[0-9]+");
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), number); it != std::sregex_iterator(); ++it)
+    out.push_back(std::stol(it->str()));
+  return out;
+}
+
+}  // namespace
+
+TEST(ProverCommands, IncidenceMatrices) {
+  // v · M_{i_1 j_1} ⋯ M_{i_m j_m} · w counts the accepting paths of the digits of (i, j): 1
+  // exactly when i = j + 1 (msd_2, 5 digits).
+  auto home = std::filesystem::temp_directory_path() / "qg_test_prover_commands_mpl";
+  std::filesystem::remove_all(home);
+  Session s;
+  s.set_home(home, true);
+  s.run("eval succ i j \"i=j+1\":");
+  std::ifstream in(home / "Result" / "succ.mpl");
+  std::stringstream text;
+  text << in.rdbuf();
+  const std::string mpl = text.str();
+  std::filesystem::remove_all(home);
+  auto grab = [&](const std::string& head) {
+    auto p = mpl.find(head);
+    EXPECT_NE(p, std::string::npos) << head;
+    return numbers_in(mpl.substr(p + head.size(), mpl.find(';', p) - p - head.size()));
+  };
+  auto v = grab("v := Vector[row](");
+  auto w = grab("w := Vector[column](");
+  const std::size_t n = v.size();
+  ASSERT_EQ(w.size(), n);
+  std::vector<std::vector<long>> m[2][2];
+  for (int a = 0; a < 2; ++a)
+    for (int b = 0; b < 2; ++b) {
+      auto flat = grab("M_i_j_" + std::to_string(a) + "_" + std::to_string(b) + " := Matrix(");
+      ASSERT_EQ(flat.size(), n * n);
+      m[a][b].assign(n, std::vector<long>(n));
+      for (std::size_t p = 0; p < n; ++p)
+        for (std::size_t q = 0; q < n; ++q) m[a][b][p][q] = flat[p * n + q];
+    }
+  EXPECT_NE(mpl.find("for i from 1 to Size(v)[2] do v := v.M_i_j_0_0; od;"), std::string::npos);
+  for (unsigned i = 0; i < 32; ++i)
+    for (unsigned j = 0; j < 32; ++j) {
+      std::vector<long> row = v;
+      for (int d = 4; d >= 0; --d) {
+        std::vector<long> next(n, 0);
+        for (std::size_t p = 0; p < n; ++p)
+          for (std::size_t q = 0; q < n; ++q) next[q] += row[p] * m[(i >> d) & 1][(j >> d) & 1][p][q];
+        row = next;
+      }
+      long paths = 0;
+      for (std::size_t q = 0; q < n; ++q) paths += row[q] * w[q];
+      EXPECT_EQ(paths, i == j + 1 ? 1 : 0) << i << " " << j;
+    }
+  // Not a free variable: refused.
+  EXPECT_THROW(s.run("eval bad k \"i=1\":"), qg::InputError);
+}
+
+TEST(ProverCommands, Convert) {
+  Session s;
+  // Thue–Morse in base 8 (msd_2 → msd_8), then base 4 (8 = 2^3 → 4 = 2^2: through lsd_2), lsd_4
+  // and lsd_2: the same letters at every n.
+  s.run("convert t8 msd_8 T: convert t4 msd_4 t8: convert l4 lsd_4 t4: convert l2 lsd_2 l4: convert m2 msd_2 l2:");
+  for (const char* name : {"t8", "t4", "l4", "l2", "m2"}) {
+    const Automaton& a = s.word(name);
+    for (std::uint64_t n = 0; n < 600; ++n) ASSERT_EQ(at(a, {n}), thue_morse(n)) << name << " at " << n;
+  }
+  EXPECT_EQ(s.word("t8").tracks()[0].system->name(), "msd_8");
+  EXPECT_EQ(s.word("l4").tracks()[0].system->name(), "lsd_4");
+  // An automaton ($): the multiples of 3, from msd_2 to lsd_16.
+  s.run("def three \"Ey x=3*y\": convert $three16 lsd_16 $three:");
+  const Automaton& a = s.automaton("three16");
+  for (std::uint64_t n = 0; n < 600; ++n) ASSERT_EQ(at(a, {n}), n % 3 == 0 ? 1 : 0) << n;
+  // Refused: bases that are no powers of one integer, the same system, a system not msd_k.
+  EXPECT_THROW(s.run("convert x msd_5 T:"), qg::InputError);
+  EXPECT_THROW(s.run("convert x msd_2 T:"), qg::InputError);
+  EXPECT_THROW(s.run("convert x msd_2 F:"), qg::InputError);
+  EXPECT_THROW(s.run("convert $x msd_4 T:"), qg::InputError);
+}
+
+TEST(ProverCommands, SplitJoin) {
+  Session s;
+  // W[x][y] = 1 when x < y, 2 when x = y + 1, else 0 (msd_2).
+  s.run("def lt \"x<y\": def succ \"x=y+1\": combine W lt succ:");
+  auto w = [](std::int64_t x, std::int64_t y) { return x < y ? 1 : x == y + 1 ? 2 : 0; };
+  // rsplit N[-][+] W: N[x'][y'] = W[-x'][y'] over msd_neg_2, 0 where -x' or y' is negative.
+  s.run("rsplit N[-][+] W: rsplit P[][+] W:");
+  const Automaton& n = s.word("N");
+  EXPECT_EQ(n.tracks()[0].system->name(), "msd_neg_2");
+  for (std::int64_t x = -20; x <= 20; ++x)
+    for (std::int64_t y = -20; y <= 20; ++y)
+      ASSERT_EQ(at_integers(n, {x, y}), x <= 0 && y >= 0 ? w(-x, y) : 0) << x << " " << y;
+  const Automaton& p = s.word("P");
+  EXPECT_EQ(p.tracks()[0].system->name(), "msd_2");
+  for (std::int64_t x = 0; x <= 20; ++x)
+    for (std::int64_t y = -20; y <= 20; ++y) ASSERT_EQ(at_integers(p, {x, y}), y >= 0 ? w(x, y) : 0) << x << " " << y;
+  // split S N[-][+]: back on the natural numbers, S[x][y] = N[-x][y] = W[x][y].
+  s.run("split S N[-][+]:");
+  const Automaton& back = s.word("S");
+  EXPECT_EQ(back.tracks()[1].system->name(), "msd_2");
+  for (std::uint64_t x = 0; x <= 20; ++x)
+    for (std::uint64_t y = 0; y <= 20; ++y) ASSERT_EQ(at(back, {x, y}), w(x, y)) << x << " " << y;
+  // join J W[a][b] T[b]: W's letter where it is not 0, else T[b].
+  s.run("join J W[a][b] T[b]:");
+  const Automaton& j = s.word("J");
+  for (std::uint64_t a = 0; a <= 30; ++a)
+    for (std::uint64_t b = 0; b <= 30; ++b) {
+      int v = w(static_cast<std::int64_t>(a), static_cast<std::int64_t>(b));
+      ASSERT_EQ(at(j, {a, b}), v ? v : thue_morse(b)) << a << " " << b;
+    }
+  // split reads a negative base, rsplit a positive one: Walnut reads the other kind's digits as
+  // if they were this one's, which we refuse.
+  EXPECT_THROW(s.run("split x W[+][+]:"), qg::InputError);
+  EXPECT_THROW(s.run("rsplit x[+][+] N:"), qg::InputError);
+  EXPECT_THROW(s.run("split x N[][]:"), qg::InputError);
+  EXPECT_THROW(s.run("join x W[a] T[b]:"), qg::InputError);
+}
+
+TEST(ProverCommands, Transduce) {
+  // Two transducers of our own: the running sum mod 2 and mod 3 (output on reading the letter).
+  auto home = std::filesystem::temp_directory_path() / "qg_test_prover_commands_transduce";
+  std::filesystem::remove_all(home);
+  std::filesystem::create_directories(home / "Transducer Library");
+  std::ofstream(home / "Transducer Library" / "SUM2.txt") << "{0, 1}\n\n0\n0 -> 0 / 0\n1 -> 1 / 1\n\n1\n"
+                                                             "0 -> 1 / 1\n1 -> 0 / 0\n";
+  std::ofstream(home / "Transducer Library" / "SUM3.txt")
+      << "{0,1,2}\n0\n0 -> 0 / 0\n1 -> 1 / 1\n2 -> 2 / 2\n1\n0 -> 1 / 1\n1 -> 2 / 2\n2 -> 0 / 0\n"
+         "2\n0 -> 2 / 2\n1 -> 0 / 0\n2 -> 1 / 1\n";
+  std::ofstream(home / "Transducer Library" / "BAD.txt") << "{0, 1}\n0\n0 -> 0 / 0\n0 -> 0 / 1\n";
+  Session s;
+  s.set_home(home, false);
+  // Thue–Morse, the Fibonacci word, the Fibonacci word read lsd first (lsd_fib), the
+  // Tribonacci word mod 3: each letter of the result is the sum of the letters up to n.
+  s.run("transduce a SUM2 T: transduce b SUM2 F: reverse fl F: transduce c SUM2 fl: transduce d SUM3 TR:");
+  const std::pair<const char*, const char*> cases[] = {{"a", "T"}, {"b", "F"}, {"c", "fl"}, {"d", "TR"}};
+  for (auto [made, from] : cases) {
+    const Automaton &r = s.word(made), &w = s.word(from);
+    const int mod = std::string(made) == "d" ? 3 : 2;
+    int sum = 0;
+    for (std::uint64_t n = 0; n < 700; ++n) {
+      sum = (sum + at(w, {n})) % mod;
+      ASSERT_EQ(at(r, {n}), sum) << made << " at " << n;
+    }
+  }
+  EXPECT_EQ(s.word("c").tracks()[0].system->name(), "lsd_fib");
+  // The Tribonacci word has the letter 2, which SUM2 does not read; a transducer with two
+  // transitions on one letter; a word automaton of two inputs.
+  EXPECT_THROW(s.run("transduce x SUM2 TR:"), qg::InputError);
+  EXPECT_THROW(s.run("transduce x BAD T:"), qg::InputError);
+  EXPECT_THROW(s.run("def lt \"x<y\": combine W lt: transduce x SUM2 W:"), qg::InputError);
+  std::filesystem::remove_all(home);
+}
+
+TEST(ProverCommands, ImageOfPartialMorphism) {
+  // Walnut's morphism_image_tests.txt: letter 2 has no rule of its own; the image of
+  // Thue–Morse (letters 0, 1) is defined, its fixed point is not.
+  Session s;
+  s.run("morphism rev \"0->0012 1->0112\": image FS rev T:");
+  const Automaton &fs = s.word("FS"), &t = s.word("T");
+  const std::string image[2] = {"0012", "0112"};
+  for (std::uint64_t n = 0; n < 800; ++n) ASSERT_EQ(at(fs, {n}), image[at(t, {n / 4})][n % 4] - '0') << n;
+  EXPECT_THROW(s.run("promote X rev:"), qg::InputError);
+  EXPECT_THROW(s.run("morphism two \"0->2 1->2\": image Y two TR:"), qg::InputError);  // TR has the letter 2
+  // A 2-uniform morphism on a word in another system (msd_fib): μ(W)[n] = μ(W[n/2])[n mod 2].
+  s.run("morphism tm \"0->01 1->10\": image G tm F:");
+  const Automaton &g = s.word("G"), &f = s.word("F");
+  EXPECT_EQ(g.tracks()[0].system->name(), "msd_fib");
+  for (std::uint64_t n = 0; n < 800; ++n) ASSERT_EQ(at(g, {n}), (at(f, {n / 2}) + static_cast<int>(n % 2)) % 2) << n;
+}
+
+TEST(ProverCommands, OperandsOverOtherAlphabets) {
+  // Walnut's suite: (012)*2*1* divided on the right by the word 2 over the alphabet {2,0}
+  // is (012)*2* | (012)*01; the letters are matched by value, over the union of the alphabets.
+  Session s;
+  s.run(
+      "reg a {0,1,2} \"(012)*2*1*\": reg b {2,0} \"2\": rightquo q a b: reg e {0,1,2} \"((012)*2*)|((012)*01)\":"
+      " reg c {1} \"1\": union u c b:");
+  EXPECT_TRUE(qg::automata::equivalent(s.automaton("q"), s.automaton("e"), s.context()));
+  // union over {1} and {2,0}: the words 1 and 2, over {1, 2, 0}.
+  const Automaton& u = s.automaton("u");
+  EXPECT_EQ(u.tracks()[0].values, (std::vector<int>{1, 2, 0}));
+  for (int v : {0, 1, 2}) EXPECT_EQ(u.run({u.tracks()[0].digit(v)}), v != 0 ? 1 : 0) << v;
+  EXPECT_THROW(s.run("reg n msd_2 \"1\": union x c n:"), qg::InputError);
+}
+
+TEST(ProverCommands, FirstDescribeExport) {
+  Session s;
+  // first: the shortest accepted and rejected inputs, as numbers.
+  auto r = s.run("def big \"Ey x=2*y & x>4\": first $big: def lt \"?lsd_fib x<y & y>3\": first lt:");
+  EXPECT_EQ(r[1].lines, (std::vector<std::string>{"accepted: x = 6", "rejected: x = 0"}));
+  EXPECT_EQ(r[3].lines, (std::vector<std::string>{"accepted: x = 0, y = 4", "rejected: x = 0, y = 0"}));
+  r = s.run("reg none msd_2 \"1\": intersect empty none big: first empty:");
+  EXPECT_EQ(r[2].lines, (std::vector<std::string>{"accepts nothing", "rejected: a = 0"}));
+  // describe prints a regular expression that reg reads back as the same automaton: numbers in
+  // msd_2, lsd_fib pairs, words over {0,1,2} and over {-1,0,1} (letters [-1]).
+  s.run("def fibpair \"?lsd_fib x<y\": reg w {0,1,2} \"(012)*2|1\": reg sign {-1,0,1} \"1([-1]0)*\":");
+  const std::pair<const char*, const char*> cases[] = {
+      {"big", "msd_2"}, {"fibpair", "lsd_fib lsd_fib"}, {"w", "{0,1,2}"}, {"sign", "{-1,0,1}"}};
+  for (auto [name, systems] : cases) {
+    auto d = s.run(fmt::format("describe {}:", name));
+    ASSERT_EQ(d[0].lines.size(), 2u) << name;
+    const std::string head = "words accepted: ";
+    ASSERT_EQ(d[0].lines[1].substr(0, head.size()), head) << d[0].lines[1];
+    s.run(fmt::format("reg back {} \"{}\":", systems, d[0].lines[1].substr(head.size())));
+    Automaton a = s.automaton(name), b = s.automaton("back");
+    std::vector<std::string> names;
+    for (const auto& t : a.tracks()) names.push_back(t.name);
+    b.rename(names);
+    EXPECT_TRUE(qg::automata::equivalent(a, b, s.context())) << name << ": " << d[0].lines[1];
+  }
+  EXPECT_THROW(s.run("first T:"), qg::InputError);  // a word automaton
+  // help lists every command; export writes Result/NAME.FORMAT.
+  EXPECT_GE(s.run("help:")[0].lines.size(), 30u);
+  EXPECT_EQ(s.run("help convert:")[0].lines.size(), 1u);
+  EXPECT_THROW(s.run("help nothing:"), qg::InputError);
+  auto home = std::filesystem::temp_directory_path() / "qg_test_prover_commands_export";
+  std::filesystem::remove_all(home);
+  s.set_home(home, true);
+  s.run("export $big gv: export $big re: export T txt:");
+  EXPECT_TRUE(std::filesystem::exists(home / "Result" / "big.gv"));
+  std::ifstream re(home / "Result" / "big.re");
+  std::string line;
+  std::getline(re, line);
+  EXPECT_FALSE(line.empty());
+  EXPECT_TRUE(std::filesystem::exists(home / "Result" / "T.txt"));
+  EXPECT_THROW(s.run("export T pdf:"), qg::InputError);
+  std::filesystem::remove_all(home);
+}
+
+TEST(ProverCommands, StarKeepsValidRepresentations) {
+  // (0*1)* over msd_fib: the words ending in 1, without the invalid 11 that concatenation makes
+  // (it used to accept 11 and count 6 and 9 twice in test).
+  Session s;
+  auto r = s.run("def one \"?msd_fib x=1\": star s one: test s 6:");
+  EXPECT_EQ(r[2].lines, (std::vector<std::string>{"0", "1", "4", "6", "9", "12"}));
+  auto fib = s.system("msd_fib");
+  for (std::uint64_t n = 0; n < 300; ++n) {
+    auto digits = fib->representation(n);
+    EXPECT_EQ(at(s.automaton("s"), {n}), n == 0 || digits.back() == 1 ? 1 : 0) << n;
+  }
+  EXPECT_EQ(s.automaton("s").run({1, 1}), 0);
+}
