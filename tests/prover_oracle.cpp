@@ -34,6 +34,8 @@ std::vector<SystemChoice> all_systems() {
           {"lsd_neg_2", 3},
           {"msd_neg_3", 1},
           {"lsd_neg_3", 1},
+          {"msd_neg_fib", 1},
+          {"lsd_neg_fib", 1},
           {"msd_queen2_1", 1},
           {"lsd_queen2_1", 1},
           {"msd_kqueen3", 1},

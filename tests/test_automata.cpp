@@ -377,7 +377,15 @@ TEST(Automata, NegativeBases) {
   EXPECT_EQ(neg2->integer_representation(0), std::vector<unsigned>{});
   EXPECT_THROW(NumberSystem::make("msd_2")->integer_representation(-1), qg::RangeError);
   EXPECT_THROW(neg2->value({1, 1}), qg::RangeError);  // −1 is not a natural number
-  for (const char* name : {"msd_neg_2", "lsd_neg_2", "msd_neg_3", "lsd_neg_3", "msd_neg_10", "lsd_neg_10"}) {
+  // NegaFibonacci (Walnut's test415: 4 = 10010, 17 = 1010010 at weights 1, −1, 2, −3, 5, −8, 13).
+  auto negfib = NumberSystem::make("msd_neg_fib");
+  EXPECT_TRUE(negfib->negative());
+  EXPECT_EQ(negfib->integer_representation(4), (std::vector<unsigned>{1, 0, 0, 1, 0}));
+  EXPECT_EQ(negfib->integer_representation(17), (std::vector<unsigned>{1, 0, 1, 0, 0, 1, 0}));
+  EXPECT_EQ(negfib->integer_representation(-1), (std::vector<unsigned>{1, 0}));
+  EXPECT_EQ(negfib->integer_value({1, 0, 1, 0, 0, 1, 0}), 17);
+  for (const char* name :
+       {"msd_neg_2", "lsd_neg_2", "msd_neg_3", "lsd_neg_3", "msd_neg_10", "lsd_neg_10", "msd_neg_fib", "lsd_neg_fib"}) {
     SCOPED_TRACE(name);
     auto s = NumberSystem::make(name);
     for (std::int64_t n = -10000; n <= 10000; ++n) ASSERT_EQ(s->integer_value(s->integer_representation(n)), n);

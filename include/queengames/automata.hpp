@@ -137,7 +137,9 @@ class Automaton {
 
 // A positional numeration system: msd_k / lsd_k (k ≥ 2), msd_fib / lsd_fib (Zeckendorf,
 // weights 1, 2, 3, 5, …), msd_trib / lsd_trib (greedy Tribonacci, weights 1, 2, 4, 7, …),
-// msd_neg_k / lsd_neg_k (base −k, Walnut's negative bases: numbers are integers).
+// msd_neg_k / lsd_neg_k (base −k, Walnut's negative bases: numbers are integers),
+// msd_neg_fib / lsd_neg_fib (negaFibonacci, Walnut's: weights 1, −1, 2, −3, 5, −8, … = F_{−1},
+// F_{−2}, …, no two adjacent 1s; every integer has one representation).
 // Each has its validity automaton (one track), its adder (three tracks x + y = z) and its
 // order (two tracks x < y), all over tracks named "x", "y", "z".
 class NumberSystem : public std::enable_shared_from_this<NumberSystem> {
@@ -155,6 +157,20 @@ class NumberSystem : public std::enable_shared_from_this<NumberSystem> {
   // when it does not close). InputError for an unsupported morphism.
   static std::shared_ptr<const NumberSystem> from_morphism(const std::string& name, std::string_view morphism,
                                                            bool msd = true, const Context& context = {});
+  // A system given by its automata, as Walnut's `Custom Bases/NAME.txt` (validity, one track;
+  // none: every digit string), `NAME_addition.txt` (x + y = z) and `NAME_less_than.txt` (x < y;
+  // optional), all over the digits 0 … k−1 read most significant digit first; `name` msd_X or
+  // lsd_X (the automata reversed). Walnut trusts such files; here they must prove themselves,
+  // or InputError says which check failed: the validity is closed under leading zeros; the
+  // adder, restricted to valid words, is a function of (x, y), total, commutative,
+  // associative, with 0 (0*) the identity — each decided by the engine for all operands; the
+  // numbers reached from 0 by adding 1 (0*1) are, up to `checked` of them, distinct and every
+  // valid word up to their length, and the adder agrees with integer addition on them. The
+  // order is ∃z ≠ 0: x + z = y (a less_than file must define the same). Constants are built
+  // through the adder; a number's representation is its constant's shortest word.
+  static std::shared_ptr<const NumberSystem> from_automata(const std::string& name, std::optional<Automaton> validity,
+                                                           Automaton adder, std::optional<Automaton> less,
+                                                           const Context& context = {}, std::uint64_t checked = 300);
 
   const std::string& name() const { return name_; }
   bool msd() const { return msd_; }
@@ -166,8 +182,8 @@ class NumberSystem : public std::enable_shared_from_this<NumberSystem> {
   Automaton less() const { return attach(less_); }
   Automaton equal() const { return attach(equal_); }
 
-  // Whether the base is negative (msd_neg_k, lsd_neg_k): digits 0 … k−1 at places (−k)^i,
-  // every integer has one representation, and variables range over ℤ.
+  // Whether the base is negative (msd_neg_k, lsd_neg_k: digits 0 … k−1 at places (−k)^i;
+  // msd_neg_fib, lsd_neg_fib): every integer has one representation, and variables range over ℤ.
   bool negative() const { return negative_; }
 
   // The canonical digits of n, most significant first ("0" is the empty word here).
@@ -192,8 +208,10 @@ class NumberSystem : public std::enable_shared_from_this<NumberSystem> {
   std::string name_;
   bool msd_ = true, all_valid_ = true, negative_ = false;
   unsigned base_ = 2;
-  std::vector<std::uint64_t> weights_;  // U_0, U_1, … below 2^64 (the positional weights)
-  bool greedy_ = false;                 // representations by the greedy algorithm on weights_
+  std::vector<std::uint64_t> weights_;        // U_0, U_1, … below 2^64 (the positional weights)
+  bool greedy_ = false;                       // representations by the greedy algorithm on weights_
+  std::vector<std::int64_t> signed_weights_;  // a negative base's weights below 2^63 in size
+  bool custom_ = false;                       // from_automata: representations through the adder
   Automaton validity_, adder_, less_, equal_;
   friend struct SystemBuilder;
 };

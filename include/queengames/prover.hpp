@@ -118,6 +118,8 @@ class Session {
   // Runs an automaton command (commands.cpp: union, reverse, convert …); false if `command` is none.
   bool run_automaton_command(const std::string& command, detail::Reader& in, Result& r);
   void publish(const Result& r, Library library);
+  // A system from the folder's Custom Bases, or nothing when it has no files for `name`.
+  std::shared_ptr<const automata::NumberSystem> custom_system(const std::string& name);
 
   automata::Context context_;
   std::filesystem::path home_;

@@ -114,7 +114,40 @@ Session::Session(automata::Context context) : context_(std::move(context)) {}
 std::shared_ptr<const automata::NumberSystem> Session::system(const std::string& name) {
   auto it = systems_.find(name);
   if (it != systems_.end()) return it->second;
-  return systems_[name] = automata::NumberSystem::make(name, context_);
+  try {
+    return systems_[name] = automata::NumberSystem::make(name, context_);
+  } catch (const InputError&) {
+    auto custom = custom_system(name);
+    if (!custom) throw;
+    return systems_[name] = custom;
+  }
+}
+
+// Walnut's Custom Bases/msd_X.txt (validity), msd_X_addition.txt, msd_X_less_than.txt, or the
+// lsd_X files reversed; the system's own names only (the built-in systems come first).
+std::shared_ptr<const automata::NumberSystem> Session::custom_system(const std::string& name) {
+  if (home_.empty() || name.size() < 5 || (!name.starts_with("msd_") && !name.starts_with("lsd_"))) return nullptr;
+  const std::string kind = name.substr(4);
+  const std::filesystem::path dir = home_ / "Custom Bases";
+  for (const char* direction : {"msd", "lsd"}) {
+    const std::string base = fmt::format("{}_{}", direction, kind);
+    if (!std::filesystem::is_regular_file(dir / (base + "_addition.txt"))) continue;
+    if (kind.starts_with("neg_"))
+      throw InputError(fmt::format("number system {}: negative bases from Custom Bases are not supported", name));
+    auto read = [&](const std::string& file) -> std::optional<Automaton> {
+      const auto path = dir / file;
+      if (!std::filesystem::is_regular_file(path)) return std::nullopt;
+      Automaton a = read_automaton(read_text(path), *this, path.string());
+      // lsd files read backwards are the msd system's.
+      if (direction[0] == 'l')
+        a = automata::reverse(a, std::vector<std::shared_ptr<const automata::NumberSystem>>(a.tracks().size()),
+                              context_);
+      return a;
+    };
+    return automata::NumberSystem::from_automata(name, read(base + ".txt"), *read(base + "_addition.txt"),
+                                                 read(base + "_less_than.txt"), context_);
+  }
+  return nullptr;
 }
 
 void Session::define_system(const std::string& name, std::string_view morphism) {
