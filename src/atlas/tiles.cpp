@@ -8,6 +8,7 @@
 #include "atlas/internal.hpp"
 #include "queengames/blocking.hpp"
 #include "queengames/io.hpp"
+#include "queengames/plot.hpp"
 
 namespace qg::atlas {
 namespace {
@@ -50,14 +51,15 @@ std::uint32_t pack(Rgb c) { return std::uint32_t{c.r} << 16 | std::uint32_t{c.g}
 std::uint32_t density_colour(u128 hits, u128 cells) {
   if (hits == 0 || cells == 0) return 0xffffff;
   const double t = 0.25 + 0.75 * std::log1p(static_cast<double>(hits)) / std::log1p(static_cast<double>(cells));
-  return pack(grey(t));
+  const auto level = static_cast<std::uint8_t>(std::lround(255 * (1 - t)));
+  return pack(Rgb{level, level, level});
 }
 
 std::uint32_t value_colour(const detail::Table& table, double v, std::uint64_t vmax) {
   if (table.kind == Kind::palace)
     return pack(blocking::palace_colour(static_cast<std::uint64_t>(std::llround(v)), table.info.k));
   if (v == 0) return 0x000000;  // P-positions black, as in seed 000 Fig. 5
-  return pack(red_to_blue(vmax ? v / static_cast<double>(vmax) : 0.0));
+  return pack(plot::red_to_blue(vmax ? v / static_cast<double>(vmax) : 0.0));
 }
 
 std::uint32_t colour(const detail::Table& table, const Block& b, const View& view, std::uint64_t vmax) {
