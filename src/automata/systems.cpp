@@ -239,28 +239,29 @@ std::optional<std::vector<unsigned>> adder_sum(const Automaton& add, bool msd, s
 }  // namespace
 
 struct SystemBuilder {
+  // An lsd system is its msd partner read backwards.
+  static std::shared_ptr<const NumberSystem> lsd_partner(const std::shared_ptr<const NumberSystem>& msd,
+                                                         const Context& context) {
+    auto l = std::shared_ptr<NumberSystem>(new NumberSystem(*msd));
+    l->name_ = "lsd_" + msd->name_.substr(4);
+    l->msd_ = false;
+    auto rev = [&](const Automaton& a) {
+      std::vector<std::shared_ptr<const NumberSystem>> systems(a.tracks().size(), msd);
+      return strip(reverse(msd->attach(a), systems, context));
+    };
+    l->validity_ = rev(msd->validity_);
+    l->adder_ = rev(msd->adder_);
+    l->less_ = rev(msd->less_);
+    l->equal_ = rev(msd->equal_);
+    return l;
+  }
+
   static std::shared_ptr<const NumberSystem> build(std::string_view name, const Context& context) {
     if (name.size() < 5 || (name.substr(0, 4) != "msd_" && name.substr(0, 4) != "lsd_"))
       throw InputError(fmt::format("unknown number system '{}' ({})", name, kSystemNames));
     bool msd = name[0] == 'm';
     std::string_view kind = name.substr(4);
-    if (!msd) {
-      // An lsd system is its msd partner read backwards.
-      auto partner = build(fmt::format("msd_{}", kind), context);
-      auto s = std::shared_ptr<NumberSystem>(new NumberSystem(*partner));
-      s->name_ = std::string(name);
-      s->msd_ = false;
-      auto rev = [&](const Automaton& a) {
-        std::vector<std::shared_ptr<const NumberSystem>> systems(a.tracks().size(), partner);
-        return strip(reverse(partner->attach(a), systems, context));
-      };
-      s->validity_ = rev(partner->validity_);
-      s->adder_ = rev(partner->adder_);
-      s->less_ = rev(partner->less_);
-      s->equal_ = rev(partner->equal_);
-      auto me = std::shared_ptr<const NumberSystem>(s);
-      return me;
-    }
+    if (!msd) return lsd_partner(build(fmt::format("msd_{}", kind), context), context);
     auto s = std::shared_ptr<NumberSystem>(new NumberSystem());
     s->name_ = std::string(name);
     std::shared_ptr<const NumberSystem> me = s;
@@ -479,19 +480,7 @@ std::shared_ptr<const NumberSystem> NumberSystem::from_morphism(const std::strin
   }
   s->adder_ = previous;
   std::shared_ptr<const NumberSystem> me = s;
-  if (msd) return me;
-  auto l = std::shared_ptr<NumberSystem>(new NumberSystem(*s));
-  l->name_ = fmt::format("lsd_{}", s->name_.substr(4));
-  l->msd_ = false;
-  auto rev = [&](const Automaton& a) {
-    std::vector<std::shared_ptr<const NumberSystem>> systems(a.tracks().size(), me);
-    return strip(reverse(s->attach(a), systems, context));
-  };
-  l->validity_ = rev(s->validity_);
-  l->adder_ = rev(s->adder_);
-  l->less_ = rev(s->less_);
-  l->equal_ = rev(s->equal_);
-  return l;
+  return msd ? me : SystemBuilder::lsd_partner(me, context);
 }
 
 std::shared_ptr<const NumberSystem> NumberSystem::from_automata(const std::string& name,
@@ -598,19 +587,7 @@ std::shared_ptr<const NumberSystem> NumberSystem::from_automata(const std::strin
     for (const auto& [q, c] : words) valid_words += valid.accepting(q) ? c : 0;
     if (valid_words != numbers) fail(fmt::format("valid words of {} digits that are no number 0, 1, 2, …", len));
   }
-  if (name.starts_with("msd_")) return me;
-  auto l = std::shared_ptr<NumberSystem>(new NumberSystem(*s));
-  l->name_ = name;
-  l->msd_ = false;
-  auto rev = [&](const Automaton& a) {
-    std::vector<std::shared_ptr<const NumberSystem>> systems(a.tracks().size(), me);
-    return strip(reverse(s->attach(a), systems, context));
-  };
-  l->validity_ = rev(s->validity_);
-  l->adder_ = rev(s->adder_);
-  l->less_ = rev(s->less_);
-  l->equal_ = rev(s->equal_);
-  return l;
+  return name.starts_with("msd_") ? me : SystemBuilder::lsd_partner(me, context);
 }
 
 std::vector<unsigned> NumberSystem::integer_representation(std::int64_t n) const {
