@@ -774,3 +774,48 @@ TEST(Prover, CustomBases) {
   EXPECT_NE(refused("msd_nothing").find("unknown number system 'msd_nothing'"), std::string::npos);
   fs::remove_all(home);
 }
+
+// Walnut's ost (Ostrowski numeration): n = Σ b_i q_{i−1} with q_0 = 1, q_i = a_i q_{i−1} + q_{i−2},
+// the greedy digits. The golden ratio's system ([0; 1, 1, …], in Walnut's form [0; 2, 1, 1, …])
+// is Zeckendorf's; [0; 3, 1, (1, 2)] (Walnut's manual) against the greedy digits on q = 1, 3, 4,
+// 7, 18, 25, 68, ….
+TEST(Prover, Ostrowski) {
+  using qg::automata::NumberSystem;
+  Session s;
+  s.run("ost gold [0 1] [1]: ost numsys [0 3 1] [1 2]:");
+  auto fib = NumberSystem::make("msd_fib");
+  for (std::uint64_t n = 0; n < 300; ++n) {
+    ASSERT_EQ(s.system("msd_gold")->representation(n), fib->representation(n)) << n;
+    ASSERT_EQ(s.system("lsd_gold")->representation(n), fib->representation(n)) << n;
+  }
+  const std::vector<std::uint64_t> a{0, 3, 1, 1, 2, 1, 2, 1, 2, 1, 2};
+  std::vector<std::uint64_t> q{1, 3};
+  for (std::size_t i = 2; i < a.size(); ++i) q.push_back(a[i] * q[i - 1] + q[i - 2]);
+  auto greedy = [&](std::uint64_t n) {
+    std::vector<unsigned> d;
+    for (std::size_t i = q.size(); i-- > 0;) {
+      if (d.empty() && q[i] > n) continue;
+      d.push_back(static_cast<unsigned>(n / q[i]));
+      n %= q[i];
+    }
+    return d;
+  };
+  for (std::uint64_t n = 0; n < 300; ++n) ASSERT_EQ(s.system("msd_numsys")->representation(n), greedy(n)) << n;
+  using V = std::vector<std::uint64_t>;
+  expect_matches(
+      s, "msd_numsys", "x+y=z", [](const V& v) { return v[0] + v[1] == v[2]; }, 20);
+  expect_matches(
+      s, "lsd_numsys", "Ey x=2*y & x<y+5", [](const V& v) { return v[0] % 2 == 0 && v[0] < 10; }, 60);
+  auto message = [&](const std::string& text) {
+    try {
+      s.run(text, "o.txt");
+    } catch (const qg::InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(message("ost fib [0 1] [1]:"), "o.txt:1:5: msd_fib is already a number system");
+  EXPECT_EQ(message("ost e [0 2] []:"),
+            "o.txt:1:5: ost e: the continued fraction needs a nonempty period of integers 1 … 64");
+  EXPECT_EQ(message("ost e [0 2] 3:"), "o.txt:1:13: expected '[' and the continued fraction's quotients");
+}

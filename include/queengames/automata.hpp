@@ -161,16 +161,24 @@ class NumberSystem : public std::enable_shared_from_this<NumberSystem> {
   // none: every digit string), `NAME_addition.txt` (x + y = z) and `NAME_less_than.txt` (x < y;
   // optional), all over the digits 0 … k−1 read most significant digit first; `name` msd_X or
   // lsd_X (the automata reversed). Walnut trusts such files; here they must prove themselves,
-  // or InputError says which check failed: the validity is closed under leading zeros; the
-  // adder, restricted to valid words, is a function of (x, y), total, commutative,
-  // associative, with 0 (0*) the identity — each decided by the engine for all operands; the
-  // numbers reached from 0 by adding 1 (0*1) are, up to `checked` of them, distinct and every
-  // valid word up to their length, and the adder agrees with integer addition on them. The
-  // order is ∃z ≠ 0: x + z = y (a less_than file must define the same). Constants are built
-  // through the adder; a number's representation is its constant's shortest word.
+  // or InputError says which check failed (valid are the words some padding of which the
+  // validity accepts: Walnut's Ostrowski files spell 0 as "0"): the adder, restricted to valid words, is a function of
+  // (x, y), total, commutative, associative, with 0 (0*) the identity — each decided by the engine for all operands;
+  // the numbers reached from 0 by adding 1 (0*1) are, up to `checked` of them, distinct and every valid word up to
+  // their length, and the adder agrees with integer addition on them. The order is ∃z ≠ 0: x + z = y (a less_than file
+  // must define the same). Constants are built through the adder; a number's representation is its constant's shortest
+  // word.
   static std::shared_ptr<const NumberSystem> from_automata(const std::string& name, std::optional<Automaton> validity,
                                                            Automaton adder, std::optional<Automaton> less,
                                                            const Context& context = {}, std::uint64_t checked = 300);
+  // Walnut's `ost NAME [preperiod] [period]`: the Ostrowski numeration system of
+  // α = [0; a_1, a_2, …] (preperiod, then the period repeated; Walnut's normal form: leading
+  // zeros dropped, a_1 = 1 turned into 1 − α's system): n = Σ b_i q_{i−1} with q_0 = 1,
+  // q_i = a_i q_{i−1} + q_{i−2}, 0 ≤ b_1 < a_1, 0 ≤ b_i ≤ a_i, b_i = a_i ⇒ b_{i−1} = 0. Its
+  // validity and adder automata are built here, then checked as from_automata checks a file's.
+  // InputError for a quotient outside 1 … 64 or an empty period.
+  static std::shared_ptr<const NumberSystem> ostrowski(const std::string& name, std::vector<unsigned> preperiod,
+                                                       std::vector<unsigned> period, const Context& context = {});
 
   const std::string& name() const { return name_; }
   bool msd() const { return msd_; }

@@ -17,6 +17,8 @@
 //   image NAME MORPHISM WORD: the word μ(W) for a k-uniform morphism or a coding
 //   numsys NAME "a->aab,b->aa": msd_NAME and lsd_NAME, the numeration systems of the
 //                             morphism (define_system; an extension, not Walnut's)
+//   ost NAME [0 3 1] [1 2]:   msd_NAME and lsd_NAME, the Ostrowski numeration system of the
+//                             continued fraction [0; 3, 1, 1, 2, 1, 2, …] (NumberSystem::ostrowski)
 // Statements: E/A quantifiers; ~ & | ^ => <=>; = != < > <= >=; + and natural − ; * and / by
 // constants; $name(args); NAME[i] letters compared with @k or with each other; ?msd_2,
 // ?lsd_3, ?msd_fib, ?msd_trib, ?msd_neg_2 … choose the number system of the enclosing
@@ -129,6 +131,8 @@ class Session {
   std::map<std::string, std::shared_ptr<const automata::NumberSystem>> systems_;
   std::map<std::string, std::string> macros_, morphisms_;
   std::map<std::string, std::string> numsys_morphisms_;  // define_system: name → morphism
+  // ost: name → the continued fraction (preperiod, period)
+  std::map<std::string, std::pair<std::vector<unsigned>, std::vector<unsigned>>> ost_fractions_;
   friend class Evaluator;
 };
 

@@ -516,8 +516,10 @@ std::shared_ptr<const NumberSystem> NumberSystem::from_automata(const std::strin
   Automaton valid(tracks_of({"x"}, k), 1);
   valid.set_output(0, 1);
   if (validity) valid = own(*validity, {"x"});
+  // Walnut's files may spell 0 as "0" only (its Ostrowski files do): valid are the words
+  // some padding of which the file accepts.
+  valid = strip(close_padding(s->attach(valid), context));
   s->validity_ = valid;
-  if (!padding_closed(s->attach(valid), context)) fail("the validity automaton is not closed under leading zeros");
   if (!valid.run({}) || !valid.run({1})) fail("0 and 1 must be valid representations");
   s->adder_ = strip(minimize(
       close_padding(s->attach(restrict_tracks(own(std::move(adder), {"x", "y", "z"}), valid, context)), context),
@@ -588,6 +590,113 @@ std::shared_ptr<const NumberSystem> NumberSystem::from_automata(const std::strin
     if (valid_words != numbers) fail(fmt::format("valid words of {} digits that are no number 0, 1, 2, …", len));
   }
   return name.starts_with("msd_") ? me : SystemBuilder::lsd_partner(me, context);
+}
+
+std::shared_ptr<const NumberSystem> NumberSystem::ostrowski(const std::string& name, std::vector<unsigned> preperiod,
+                                                            std::vector<unsigned> period, const Context& context) {
+  // Walnut's normal form: α = [0; a_1, a_2, …], leading zeros of the preperiod dropped, an
+  // empty preperiod taken as one period, and a_1 = 1 (q_0 = q_1 = 1) replaced by the system of
+  // 1 − α = [0; a_2 + 1, a_3, …].
+  preperiod.erase(preperiod.begin(), std::find_if(preperiod.begin(), preperiod.end(), [](unsigned a) { return a; }));
+  if (preperiod.empty()) preperiod = period;
+  auto positive = [](const std::vector<unsigned>& v) {
+    return !v.empty() && std::all_of(v.begin(), v.end(), [](unsigned a) { return a > 0 && a <= 64; });
+  };
+  if (!positive(preperiod) || !positive(period))
+    throw InputError(fmt::format("ost {}: the continued fraction needs a nonempty period of integers 1 … 64",
+                                 name.substr(std::min<std::size_t>(4, name.size()))));
+  if (preperiod[0] == 1) {
+    if (preperiod.size() > 1) {
+      preperiod[0] = preperiod[1] + 1;
+      preperiod.erase(preperiod.begin() + 1);
+    } else {
+      preperiod[0] = period[0] + 1;
+      std::rotate(period.begin(), period.begin() + 1, period.end());
+    }
+  }
+  // a[i], i ≥ 1: the partial quotients; places beyond the list repeat the period. A digit at
+  // place i weighs q_{i−1} (q_{−1} = 0, q_0 = 1, q_i = a_i q_{i−1} + q_{i−2}); read msd first,
+  // the place of the first digit is unknown, so the automata guess it and count down, a place
+  // at the period's start also possibly preceded by the period's end.
+  std::vector<unsigned> a{0};
+  a.insert(a.end(), preperiod.begin(), preperiod.end());
+  const auto period_start = static_cast<unsigned>(a.size());
+  a.insert(a.end(), period.begin(), period.end());
+  const auto last = static_cast<unsigned>(a.size() - 1);
+  unsigned top = a[1] - 1;  // b_1 ≤ a_1 − 1, b_i ≤ a_i
+  for (unsigned i = 2; i <= last; ++i) top = std::max(top, a[i]);
+  const unsigned k = top + 1;
+  auto below = [&](unsigned place) {
+    std::vector<unsigned> p;
+    if (place > 1) p.push_back(place - 1);
+    if (place == period_start) p.push_back(last);
+    return p;
+  };
+  // An NFA over states found from its initial one: `step(state, letter, emit)` emits targets.
+  auto explore = [&](const std::vector<Track>& tracks, std::vector<std::int64_t> start, auto step, auto accept) {
+    Automaton shape(tracks, 0);
+    std::map<std::vector<std::int64_t>, std::uint32_t> id{{start, 0}};
+    std::vector<std::vector<std::int64_t>> states{start};
+    detail::Nfa n;
+    n.letters = shape.letters();
+    n.offset.push_back(0);
+    for (std::size_t q = 0; q < states.size(); ++q)
+      for (std::uint32_t l = 0; l < n.letters; ++l) {
+        const std::vector<std::int64_t> from = states[q];  // emit may grow `states`
+        step(from, shape.digits(l), [&](std::vector<std::int64_t> t) {
+          auto [it, fresh] = id.try_emplace(t, static_cast<std::uint32_t>(states.size()));
+          if (fresh) states.push_back(std::move(t));
+          n.target.push_back(it->second);
+        });
+        n.offset.push_back(n.target.size());
+      }
+    n.states = static_cast<std::uint32_t>(states.size());
+    n.initial = {0};
+    for (const auto& q : states) n.accepting.push_back(accept(q));
+    return detail::determinize_minimal(n, tracks, context);
+  };
+  // Validity: b_i ≤ a_i, b_1 < a_1, and b_i = a_i forces b_{i−1} = 0. State (place, b = a), or
+  // the start (place 0, where 0 is the empty word).
+  Automaton valid = explore(
+      tracks_of({"x"}, k), {0, 0},
+      [&](const std::vector<std::int64_t>& q, const std::vector<unsigned>& d, auto emit) {
+        std::vector<unsigned> next;
+        if (q[0] == 0)
+          for (unsigned i = 1; i <= last; ++i) next.push_back(i);
+        else next = below(static_cast<unsigned>(q[0]));
+        for (unsigned t : next) {
+          const unsigned most = t == 1 ? a[1] - 1 : a[t];
+          if (d[0] <= (q[1] ? 0 : most)) emit({t, t > 1 && d[0] == a[t]});
+        }
+      },
+      [](const std::vector<std::int64_t>& q) { return q[0] <= 1; });
+  // The adder: Σ (x_i + y_i − z_i) q_{i−1} = 0. After the digits down to place i the prefix is
+  // A q_{i−1} + B q_{i−2}; a digit difference d at place i − 1 makes it
+  // (A a_{i−1} + B + d) q_{i−2} + A q_{i−3}, and at place 1 the sum is A. States beyond
+  // ±bound are dropped; the bound doubles until the adder stops changing (Ostrowski's adders
+  // are finite: Baranwal, Schaeffer, Shallit).
+  Automaton previous;
+  for (std::int64_t bound = 2;; bound *= 2) {
+    Automaton adder = explore(
+        tracks_of({"x", "y", "z"}, k), {0, 0, 0},
+        [&](const std::vector<std::int64_t>& q, const std::vector<unsigned>& d, auto emit) {
+          std::vector<unsigned> next;
+          if (q[0] == 0)
+            for (unsigned i = 1; i <= last; ++i) next.push_back(i);
+          else next = below(static_cast<unsigned>(q[0]));
+          const std::int64_t diff = std::int64_t{d[0]} + d[1] - d[2];
+          for (unsigned t : next) {
+            const std::int64_t A = q[1] * a[t] + q[2] + diff, B = q[1];
+            if (A >= -bound && A <= bound && B >= -bound && B <= bound) emit({t, A, B});
+          }
+        },
+        [](const std::vector<std::int64_t>& q) { return q[0] == 0 || (q[0] == 1 && q[1] == 0); });
+    adder = restrict_tracks(adder, valid, context);
+    if (bound > 2 && equivalent(adder, previous, context)) break;
+    if (bound > 4096) throw RangeError(fmt::format("ost {}: the adder does not close", name.substr(4)));
+    previous = std::move(adder);
+  }
+  return from_automata(name, valid, previous, std::nullopt, context);
 }
 
 std::vector<unsigned> NumberSystem::integer_representation(std::int64_t n) const {

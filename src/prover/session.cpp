@@ -1,6 +1,7 @@
 // The session: Walnut commands, named automata, word automata, the library directory.
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <chrono>
 #include <fstream>
 #include <sstream>
@@ -117,6 +118,9 @@ std::shared_ptr<const automata::NumberSystem> Session::system(const std::string&
   try {
     return systems_[name] = automata::NumberSystem::make(name, context_);
   } catch (const InputError&) {
+    if (auto it = ost_fractions_.find(name.substr(std::min<std::size_t>(4, name.size())));
+        it != ost_fractions_.end() && name.starts_with("lsd_"))
+      return systems_[name] = automata::NumberSystem::ostrowski(name, it->second.first, it->second.second, context_);
     auto custom = custom_system(name);
     if (!custom) throw;
     return systems_[name] = custom;
@@ -513,6 +517,55 @@ struct Session::Commands {
     }
   }
 
+  // ost NAME [a_0 a_1 …] [period]: Walnut's Ostrowski system msd_NAME (and lsd_NAME) of the
+  // continued fraction, written to Custom Bases/ as Walnut writes it.
+  void ost() {
+    std::size_t at = (in.skip(), in.pos());
+    r.name = in.word("a name");
+    std::vector<std::vector<unsigned>> lists;
+    for (int list = 0; list < 2; ++list) {
+      if (!in.accept('[')) in.fail(in.pos(), "expected '[' and the continued fraction's quotients");
+      std::vector<unsigned> v;
+      while (!in.accept(']')) {
+        std::size_t p = (in.skip(), in.pos());
+        std::string digits = in.word("a quotient or ']'");
+        unsigned x = 0;
+        auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), x);
+        if (ec != std::errc() || end != digits.data() + digits.size()) in.fail(p, "expected a quotient or ']'");
+        v.push_back(x);
+      }
+      lists.push_back(std::move(v));
+    }
+    in.end();
+    bool known = true;
+    try {
+      automata::NumberSystem::make("msd_" + r.name, s.context_);
+    } catch (const InputError&) {
+      known = false;
+    }
+    if (known) in.fail(at, fmt::format("msd_{} is already a number system", r.name));
+    try {
+      auto msd = automata::NumberSystem::ostrowski("msd_" + r.name, lists[0], lists[1], s.context_);
+      s.systems_["msd_" + r.name] = msd;
+      s.systems_.erase("lsd_" + r.name);  // built when first used (Session::system)
+      s.ost_fractions_[r.name] = {lists[0], lists[1]};
+      if (s.write_home_) {
+        const auto dir = s.home_ / "Custom Bases";
+        std::filesystem::create_directories(dir);
+        for (auto [file, a] : {std::pair{"", msd->validity()}, std::pair{"_addition", msd->adder()}}) {
+          for (std::size_t i = 0; i < a.tracks().size(); ++i) a.set_system(i, nullptr);
+          AtomicFile f(dir / fmt::format("msd_{}{}.txt", r.name, file));
+          f.stream() << write_automaton(a);
+          f.commit();
+        }
+      }
+    } catch (const RangeError& e) {
+      throw RangeError(located(in.file(), in.text(), at, e.what()));
+    } catch (const InputError& e) {
+      in.fail(at, e.what());
+    }
+  }
+
   void macro() {
     r.name = in.word("a name");
     std::size_t start;
@@ -561,7 +614,7 @@ std::vector<Result> Session::run(std::string_view text, std::string_view file, c
   std::vector<Result> results;
   detail::Reader in(text, file);
   static const char* const kCommands =
-      "eval, def, reg, macro, morphism, promote, image, load, numsys, or an automaton command (docs/PROVER.md)";
+      "eval, def, reg, macro, morphism, promote, image, load, numsys, ost, or an automaton command (docs/PROVER.md)";
   while (!in.at_end()) {
     std::size_t at = in.pos();
     try {
@@ -575,6 +628,7 @@ std::vector<Result> Session::run(std::string_view text, std::string_view file, c
       else if (command == "morphism") c.morphism();
       else if (command == "promote" || command == "image") c.promote_or_image(command == "promote");
       else if (command == "numsys") c.numsys();
+      else if (command == "ost") c.ost();
       else if (command == "macro") c.macro();
       else if (command == "load") c.load(results);
       else if (!run_automaton_command(command, in, r))
