@@ -179,6 +179,10 @@ class NumberSystem : public std::enable_shared_from_this<NumberSystem> {
   // InputError for a quotient outside 1 … 64 or an empty period.
   static std::shared_ptr<const NumberSystem> ostrowski(const std::string& name, std::vector<unsigned> preperiod,
                                                        std::vector<unsigned> period, const Context& context = {});
+  // The lsd system of an msd one (lsd_X of msd_X): its automata reversed. InputError for an
+  // lsd system.
+  static std::shared_ptr<const NumberSystem> lsd_of(const std::shared_ptr<const NumberSystem>& msd,
+                                                    const Context& context = {});
 
   const std::string& name() const { return name_; }
   bool msd() const { return msd_; }

@@ -131,8 +131,6 @@ class Session {
   std::map<std::string, std::shared_ptr<const automata::NumberSystem>> systems_;
   std::map<std::string, std::string> macros_, morphisms_;
   std::map<std::string, std::string> numsys_morphisms_;  // define_system: name → morphism
-  // ost: name → the continued fraction (preperiod, period)
-  std::map<std::string, std::pair<std::vector<unsigned>, std::vector<unsigned>>> ost_fractions_;
   friend class Evaluator;
 };
 

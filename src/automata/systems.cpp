@@ -213,20 +213,31 @@ std::optional<std::vector<unsigned>> adder_sum(const Automaton& add, bool msd, s
       return v;
     };
     const std::vector<unsigned> px = padded(x), py = padded(y);
-    // layer[i][q]: how state q was first reached after i letters (previous state, z's digit).
-    std::vector<std::map<std::uint32_t, std::pair<std::uint32_t, unsigned>>> layer(m + 1);
-    layer[0][add.initial()] = {add.initial(), 0};
-    for (std::size_t i = 0; i < m; ++i)
-      for (const auto& [q, from] : layer[i])
-        for (unsigned d = 0; d < k; ++d) layer[i + 1].try_emplace(add.next(q, add.letter({px[i], py[i], d})), q, d);
-    for (const auto& [q, from] : layer[m]) {
+    // How state q was first reached after i letters: from[i·S + q] (the previous state) and z's
+    // digit; the letter (x, y, z) is x + k(y + kz).
+    const std::uint32_t S = add.states(), none = UINT32_MAX;
+    std::vector<std::uint32_t> from((m + 1) * S, none), reached{add.initial()}, next;
+    std::vector<unsigned> digit((m + 1) * S, 0);
+    from[add.initial()] = add.initial();
+    for (std::size_t i = 0; i < m; ++i) {
+      next.clear();
+      for (std::uint32_t q : reached)
+        for (unsigned d = 0; d < k; ++d) {
+          const std::uint32_t t = add.next(q, px[i] + k * (py[i] + k * d));
+          if (from[(i + 1) * S + t] != none) continue;
+          from[(i + 1) * S + t] = q;
+          digit[(i + 1) * S + t] = d;
+          next.push_back(t);
+        }
+      reached.swap(next);
+    }
+    for (std::uint32_t q : reached) {
       if (!add.accepting(q)) continue;
       std::vector<unsigned> z(m);
       std::uint32_t at = q;
       for (std::size_t i = m; i-- > 0;) {
-        auto [prev, d] = layer[i + 1].at(at);
-        z[i] = d;
-        at = prev;
+        z[i] = digit[(i + 1) * S + at];
+        at = from[(i + 1) * S + at];
       }
       if (!msd) std::reverse(z.begin(), z.end());
       z.erase(z.begin(), std::find_if(z.begin(), z.end(), [](unsigned d) { return d != 0; }));
@@ -697,6 +708,12 @@ std::shared_ptr<const NumberSystem> NumberSystem::ostrowski(const std::string& n
     previous = std::move(adder);
   }
   return from_automata(name, valid, previous, std::nullopt, context);
+}
+
+std::shared_ptr<const NumberSystem> NumberSystem::lsd_of(const std::shared_ptr<const NumberSystem>& msd,
+                                                         const Context& context) {
+  if (!msd->msd()) throw InputError(fmt::format("{} is already read least significant digit first", msd->name()));
+  return SystemBuilder::lsd_partner(msd, context);
 }
 
 std::vector<unsigned> NumberSystem::integer_representation(std::int64_t n) const {

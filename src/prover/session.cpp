@@ -118,9 +118,6 @@ std::shared_ptr<const automata::NumberSystem> Session::system(const std::string&
   try {
     return systems_[name] = automata::NumberSystem::make(name, context_);
   } catch (const InputError&) {
-    if (auto it = ost_fractions_.find(name.substr(std::min<std::size_t>(4, name.size())));
-        it != ost_fractions_.end() && name.starts_with("lsd_"))
-      return systems_[name] = automata::NumberSystem::ostrowski(name, it->second.first, it->second.second, context_);
     auto custom = custom_system(name);
     if (!custom) throw;
     return systems_[name] = custom;
@@ -130,8 +127,12 @@ std::shared_ptr<const automata::NumberSystem> Session::system(const std::string&
 // Walnut's Custom Bases/msd_X.txt (validity), msd_X_addition.txt, msd_X_less_than.txt, or the
 // lsd_X files reversed; the system's own names only (the built-in systems come first).
 std::shared_ptr<const automata::NumberSystem> Session::custom_system(const std::string& name) {
-  if (home_.empty() || name.size() < 5 || (!name.starts_with("msd_") && !name.starts_with("lsd_"))) return nullptr;
+  if (name.size() < 5 || (!name.starts_with("msd_") && !name.starts_with("lsd_"))) return nullptr;
   const std::string kind = name.substr(4);
+  // lsd_X is msd_X read backwards (msd_X from ost, or from the files below), built once.
+  if (name.starts_with("lsd_") && systems_.count("msd_" + kind))
+    return automata::NumberSystem::lsd_of(system("msd_" + kind), context_);
+  if (home_.empty()) return nullptr;
   const std::filesystem::path dir = home_ / "Custom Bases";
   for (const char* direction : {"msd", "lsd"}) {
     const std::string base = fmt::format("{}_{}", direction, kind);
@@ -148,6 +149,7 @@ std::shared_ptr<const automata::NumberSystem> Session::custom_system(const std::
                               context_);
       return a;
     };
+    if (name.starts_with("lsd_")) return automata::NumberSystem::lsd_of(system("msd_" + kind), context_);
     return automata::NumberSystem::from_automata(name, read(base + ".txt"), *read(base + "_addition.txt"),
                                                  read(base + "_less_than.txt"), context_);
   }
@@ -547,8 +549,7 @@ struct Session::Commands {
     try {
       auto msd = automata::NumberSystem::ostrowski("msd_" + r.name, lists[0], lists[1], s.context_);
       s.systems_["msd_" + r.name] = msd;
-      s.systems_.erase("lsd_" + r.name);  // built when first used (Session::system)
-      s.ost_fractions_[r.name] = {lists[0], lists[1]};
+      s.systems_.erase("lsd_" + r.name);  // msd_NAME read backwards when first used
       if (s.write_home_) {
         const auto dir = s.home_ / "Custom Bases";
         std::filesystem::create_directories(dir);
