@@ -56,6 +56,6 @@ TEST(CliProve, OstrowskiThroughCustomBases) {
   EXPECT_EQ(nlohmann::json::parse(read.out)[0]["truth"], true);
   auto bad = run_cli("prove -e 'ost q [0 2] [0]:'");
   EXPECT_EQ(bad.status, 2);
-  EXPECT_EQ(bad.err, "queengames: -e:1:5: ost q: the continued fraction needs a nonempty period of integers 1 … 64\n");
+  EXPECT_EQ(bad.err, "queengames: -e:1:5: ost q: the continued fraction needs a nonempty period and quotients 1 … 9\n");
   fs::remove_all(home);
 }

@@ -824,6 +824,6 @@ TEST(Prover, Ostrowski) {
   };
   EXPECT_EQ(message("ost fib [0 1] [1]:"), "o.txt:1:5: msd_fib is already a number system");
   EXPECT_EQ(message("ost e [0 2] []:"),
-            "o.txt:1:5: ost e: the continued fraction needs a nonempty period of integers 1 … 64");
+            "o.txt:1:5: ost e: the continued fraction needs a nonempty period and quotients 1 … 9");
   EXPECT_EQ(message("ost e [0 2] 3:"), "o.txt:1:13: expected '[' and the continued fraction's quotients");
 }

@@ -160,14 +160,15 @@ class NumberSystem : public std::enable_shared_from_this<NumberSystem> {
   // A system given by its automata, as Walnut's `Custom Bases/NAME.txt` (validity, one track;
   // none: every digit string), `NAME_addition.txt` (x + y = z) and `NAME_less_than.txt` (x < y;
   // optional), all over the digits 0 … k−1 read most significant digit first; `name` msd_X or
-  // lsd_X (the automata reversed). Walnut trusts such files; here they must prove themselves,
-  // or InputError says which check failed (valid are the words some padding of which the
-  // validity accepts: Walnut's Ostrowski files spell 0 as "0"): the adder, restricted to valid words, is a function of
-  // (x, y), total, commutative, associative, with 0 (0*) the identity — each decided by the engine for all operands;
-  // the numbers reached from 0 by adding 1 (0*1) are, up to `checked` of them, distinct and every valid word up to
-  // their length, and the adder agrees with integer addition on them. The order is ∃z ≠ 0: x + z = y (a less_than file
-  // must define the same). Constants are built through the adder; a number's representation is its constant's shortest
-  // word.
+  // lsd_X (the automata reversed). Valid are the words some padding of which the validity
+  // accepts (Walnut's Ostrowski files spell 0 as "0"). Walnut trusts such files; here they must
+  // prove themselves, or InputError names the failed check. Decided by the engine for all
+  // operands: the adder on valid words is a function of (x, y), total and commutative, x + 0 = x
+  // (0 = 0*), x + (y + 1) = (x + y) + 1 (1 = 0*1), and every x ≠ 0 is some y + 1; so on the
+  // numbers reached from 0 by adding 1 it is addition. Checked on the first `checked` of those:
+  // distinct, valid, and every valid word shorter than the last among them. The order is
+  // ∃z ≠ 0: x + z = y (a less_than file must define the same). Constants are sums through the
+  // adder, a number's representation its constant's shortest word.
   static std::shared_ptr<const NumberSystem> from_automata(const std::string& name, std::optional<Automaton> validity,
                                                            Automaton adder, std::optional<Automaton> less,
                                                            const Context& context = {}, std::uint64_t checked = 300);
@@ -176,7 +177,8 @@ class NumberSystem : public std::enable_shared_from_this<NumberSystem> {
   // zeros dropped, a_1 = 1 turned into 1 − α's system): n = Σ b_i q_{i−1} with q_0 = 1,
   // q_i = a_i q_{i−1} + q_{i−2}, 0 ≤ b_1 < a_1, 0 ≤ b_i ≤ a_i, b_i = a_i ⇒ b_{i−1} = 0. Its
   // validity and adder automata are built here, then checked as from_automata checks a file's.
-  // InputError for a quotient outside 1 … 64 or an empty period.
+  // InputError for a quotient outside 1 … 9 (the checks' products read four numbers of up to
+  // 10 digits at once: 10^4 letters) or an empty period.
   static std::shared_ptr<const NumberSystem> ostrowski(const std::string& name, std::vector<unsigned> preperiod,
                                                        std::vector<unsigned> period, const Context& context = {});
   // The lsd system of an msd one (lsd_X of msd_X): its automata reversed. InputError for an

@@ -552,15 +552,19 @@ std::shared_ptr<const NumberSystem> NumberSystem::from_automata(const std::strin
   if (!empty(conj(conj(add, zero), complement(bind(eq, {"x", "z"}, context), context))))
     fail("x + 0 = x fails for some x");
   if (!empty(conj(add, complement(equation("y", "x", "z"), context)))) fail("the addition is not commutative");
-  Automaton left = exists(conj(equation("x", "y", "u"), equation("u", "z", "w")), "u", context);
-  Automaton right = exists(conj(equation("y", "z", "v"), equation("x", "v", "w")), "v", context);
-  if (!equivalent(left, right, context)) fail("the addition is not associative");
   Automaton one = s->digits_constant({1}, context);
   one.rename({"o"});
+  // S(x, y): y = x + 1. With x + 0 = x, x + S(y) = S(x + y) makes x + n (n reached from 0 by
+  // S) the n-th successor of x, so that the adder is addition on 0, 1, 2, … (and it costs a
+  // product with S, not the k⁴-letter product of associativity).
+  Automaton succ = exists(conj(equation("a", "o", "b"), one), "o", context);
+  auto successor = [&](const std::string& x, const std::string& y) { return bind(succ, {x, y}, context); };
+  Automaton left = exists(conj(successor("y", "u"), equation("x", "u", "w")), "u", context);
+  Automaton right = exists(conj(equation("x", "y", "v"), successor("v", "w")), "v", context);
+  if (!equivalent(left, right, context)) fail("x + (y + 1) = (x + y) + 1 fails for some x, y");
   zero.rename({"x"});
   // Every x ≠ 0 is some y + 1 (with the count below: no valid word beyond 0, 1, 2, …).
-  Automaton successor = exists(exists(conj(equation("y", "o", "x"), one), "y", context), "o", context);
-  if (!empty(conj(complement(zero, context), complement(successor, context))))
+  if (!empty(conj(complement(zero, context), complement(exists(successor("y", "x"), "y", context), context))))
     fail("some x ≠ 0 is not y + 1 for any y");
   zero.rename({"z"});
   Automaton order =
@@ -611,10 +615,10 @@ std::shared_ptr<const NumberSystem> NumberSystem::ostrowski(const std::string& n
   preperiod.erase(preperiod.begin(), std::find_if(preperiod.begin(), preperiod.end(), [](unsigned a) { return a; }));
   if (preperiod.empty()) preperiod = period;
   auto positive = [](const std::vector<unsigned>& v) {
-    return !v.empty() && std::all_of(v.begin(), v.end(), [](unsigned a) { return a > 0 && a <= 64; });
+    return !v.empty() && std::all_of(v.begin(), v.end(), [](unsigned a) { return a > 0 && a <= 9; });
   };
   if (!positive(preperiod) || !positive(period))
-    throw InputError(fmt::format("ost {}: the continued fraction needs a nonempty period of integers 1 … 64",
+    throw InputError(fmt::format("ost {}: the continued fraction needs a nonempty period and quotients 1 … 9",
                                  name.substr(std::min<std::size_t>(4, name.size()))));
   if (preperiod[0] == 1) {
     if (preperiod.size() > 1) {
@@ -651,7 +655,7 @@ std::shared_ptr<const NumberSystem> NumberSystem::ostrowski(const std::string& n
     detail::Nfa n;
     n.letters = shape.letters();
     n.offset.push_back(0);
-    for (std::size_t q = 0; q < states.size(); ++q)
+    for (std::size_t q = 0; q < states.size(); ++q) {
       for (std::uint32_t l = 0; l < n.letters; ++l) {
         const std::vector<std::int64_t> from = states[q];  // emit may grow `states`
         step(from, shape.digits(l), [&](std::vector<std::int64_t> t) {
@@ -661,6 +665,8 @@ std::shared_ptr<const NumberSystem> NumberSystem::ostrowski(const std::string& n
         });
         n.offset.push_back(n.target.size());
       }
+      detail::guard(context, n.bytes(), "the automata of an Ostrowski system");
+    }
     n.states = static_cast<std::uint32_t>(states.size());
     n.initial = {0};
     for (const auto& q : states) n.accepting.push_back(accept(q));
