@@ -437,7 +437,7 @@ std::string print_term(const Term& t) {
     case Term::variable:
       return t.name;
     case Term::number:
-      return std::to_string(t.value);
+      return t.value.get_str();
     case Term::negate:
       return t.a->kind == Term::number || t.a->kind == Term::variable ? "_" + print_term(*t.a)
                                                                       : "_(" + print_term(*t.a) + ")";
@@ -446,9 +446,9 @@ std::string print_term(const Term& t) {
     case Term::subtract:
       return "(" + print_term(*t.a) + "-" + print_term(*t.b) + ")";
     case Term::multiply:
-      return fmt::format("{}*({})", t.value, print_term(*t.a));
+      return fmt::format("{}*({})", t.value.get_str(), print_term(*t.a));
     case Term::divide:
-      return fmt::format("({})/{}", print_term(*t.a), t.value);
+      return fmt::format("({})/{}", print_term(*t.a), t.value.get_str());
     case Term::letter:
       return fmt::format("@{}", t.letter_value);
     case Term::index: {
@@ -579,7 +579,7 @@ class Brute {
         return v;
       }
       case Term::number:
-        return static_cast<std::int64_t>(t.value);
+        return t.value.get_si();  // the generator's constants are small
       case Term::negate: {
         auto a = value(*t.a);
         return a ? std::optional<std::int64_t>(-*a) : std::nullopt;
@@ -595,11 +595,11 @@ class Brute {
       }
       case Term::multiply: {
         auto a = value(*t.a);
-        return a ? std::optional<std::int64_t>(static_cast<std::int64_t>(t.value) * *a) : std::nullopt;
+        return a ? std::optional<std::int64_t>(t.value.get_si() * *a) : std::nullopt;
       }
       case Term::divide: {
         auto a = value(*t.a);
-        return a ? std::optional<std::int64_t>(floor_div(*a, static_cast<std::int64_t>(t.value))) : std::nullopt;
+        return a ? std::optional<std::int64_t>(floor_div(*a, t.value.get_si())) : std::nullopt;
       }
       case Term::index:
         return letter(t);
@@ -982,8 +982,8 @@ std::vector<TermPtr> term_candidates(const Term& t) {
     return c;
   }
   if (t.kind == Term::number) {
-    if (t.value > 0) c.push_back(number(t.value / 2, t.system));
-    if (t.value > 1) c.push_back(number(t.value - 1, t.system));
+    if (t.value > 0) c.push_back(number(t.value.get_ui() / 2, t.system));
+    if (t.value > 1) c.push_back(number(t.value.get_ui() - 1, t.system));
     return c;
   }
   c.push_back(number(0, t.system));

@@ -827,3 +827,24 @@ TEST(Prover, Ostrowski) {
             "o.txt:1:5: ost e: the continued fraction needs a nonempty period and quotients 1 … 9");
   EXPECT_EQ(message("ost e [0 2] 3:"), "o.txt:1:13: expected '[' and the continued fraction's quotients");
 }
+
+// Issue 28 §5: constants of any size, as Walnut's. Past 2^64 a constant is built from the
+// adder (c = 2^32·h + l), so each statement is checked against one that only uses constants
+// the system writes directly.
+TEST(Prover, ConstantsOfAnySize) {
+  Session s;
+  auto truth = [&](const std::string& statement) {
+    return s.run(fmt::format("eval t \"{}\":", statement)).at(0).truth.value();
+  };
+  EXPECT_TRUE(truth("Ex x=18446744073709551615"));  // 2^64 − 1 (was refused as beyond 2^64)
+  EXPECT_TRUE(truth("Ex,y x=18446744073709551616 & y=18446744073709551615 & x=y+1"));
+  EXPECT_FALSE(truth("Ex,y x=18446744073709551616 & y=18446744073709551615 & x=y+2"));
+  // 2^100 + 7.
+  EXPECT_TRUE(truth("Ex,y x=1267650600228229401496703205383 & y=1267650600228229401496703205376 & x=y+7"));
+  EXPECT_FALSE(truth("Ex,y x=1267650600228229401496703205383 & y=1267650600228229401496703205376 & x=y+6"));
+  // Fibonacci and the negative base: 2^70 = 2·2^69, and −2^64 + 2^64 = 0.
+  EXPECT_TRUE(truth("?msd_fib Ex,y x=1180591620717411303424 & y=590295810358705651712 & x=y+y"));
+  EXPECT_FALSE(truth("?msd_fib Ex,y x=1180591620717411303424 & y=590295810358705651712 & x=y+y+1"));
+  EXPECT_TRUE(truth("?msd_neg_2 Ex x=_18446744073709551616 & x+18446744073709551616=0"));
+  EXPECT_TRUE(truth("?lsd_3 Ex,y x=100000000000000000000000000000 & y=10000000000000000000000000000 & x=10*y"));
+}

@@ -134,7 +134,8 @@ std::string unknown_command(CLI::App& app, int argc, char** argv) {
     CLI::App* next = nullptr;
     for (CLI::App* sub : current->get_subcommands([](CLI::App*) { return true; })) {
       names.push_back(sub->get_name());
-      if (sub->get_name() == word) next = sub;
+      for (const std::string& alias : sub->get_aliases()) names.push_back(alias);  // draw spiral-queens …
+      if (sub->check_name(word)) next = sub;
     }
     if (next != nullptr) {
       current = next;

@@ -480,8 +480,13 @@ std::shared_ptr<const NumberSystem> NumberSystem::from_morphism(const std::strin
     try {
       adder = restrict_tracks(recurrence_adder(rec, init, base, bound), valid, context);
     } catch (const RangeError&) {
-      throw RangeError(
-          fmt::format("morphism {}: the adder does not close (is the dominant root a Pisot number?)", m.to_string()));
+      // A Pisot root is not enough in practice: a conjugate near the unit circle needs large
+      // carries (a→a^8 b, b→a^8: λ² = 8λ + 8, conjugate −0.899; its adder closes at carries
+      // ±512 with 2^20 states, 4.4 GB).
+      throw RangeError(fmt::format(
+          "morphism {}: the adder needs more than {} states at carries ±{} (it closes only for a Pisot dominant "
+          "root, and needs many states when a conjugate lies near the unit circle)",
+          m.to_string(), kAdderStates, bound));
     }
     if (bound > first && equivalent(adder, previous, context)) break;
     if (bound > 32 * first)

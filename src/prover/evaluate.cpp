@@ -64,7 +64,8 @@ Evaluator::Value Evaluator::add_values(Value a, Value b, const std::string& sys,
 }
 
 // k·v for a plain variable v, by doubling and adding (the constraint mentions v and the result).
-Evaluator::Value Evaluator::multiple(std::uint64_t k, const std::string& v, const std::string& sys, std::size_t pos) {
+Evaluator::Value Evaluator::multiple(const mpz_class& k, const std::string& v, const std::string& sys,
+                                     std::size_t pos) {
   if (k == 0) {
     // 0·v = 0 for every v, and v stays a variable of the statement (a def over it keeps its
     // track, so that $f(x) takes x).
@@ -76,16 +77,42 @@ Evaluator::Value Evaluator::multiple(std::uint64_t k, const std::string& v, cons
     return r;
   }
   if (k == 1) return {v, std::nullopt};
-  Value half = multiple(k / 2, v, sys, pos);
+  Value half = multiple(k >> 1, v, sys, pos);
   // half + half: the same variable twice, so its constraint is conjoined once. v itself is
   // kept (the caller quantifies it).
   Value r{fresh(), std::nullopt};
   Automaton c = conjoin(sum(sys, half.var, half.var, r.var, pos), half.constraint);
   r.constraint = half.var == v ? c : drop_fresh(std::move(c), {half.var});
-  if (k % 2 == 1) {
+  if (mpz_odd_p(k.get_mpz_t())) {
     Value s{fresh(), std::nullopt};
     s.constraint = drop_fresh(conjoin(sum(sys, r.var, v, s.var, pos), r.constraint), {r.var});
     r = std::move(s);
+  }
+  return r;
+}
+
+// The constant c ≥ 0. Below 2^64 the system writes it; beyond, it is built from its leading 64
+// bits one bit at a time, c = 2·h + b, through the system's adder, so that any system with an
+// adder takes constants of any size, as Walnut does. Each step ties a single number to another
+// (a few states a digit); c = 2^32·h + l would not do: x = 2^32·y needs 2^32 states in base 2.
+Evaluator::Value Evaluator::constant_value(const mpz_class& c, const std::string& sys, std::size_t pos) {
+  static_assert(sizeof(unsigned long) == sizeof(std::uint64_t), "mpz_class::get_ui gives 64 bits");
+  auto direct = [&](std::uint64_t n) {
+    Value r{fresh(), std::nullopt};
+    Automaton a = system(sys, pos)->constant(n, ctx_);
+    a.rename({r.var});
+    r.constraint = std::move(a);
+    return r;
+  };
+  // A negative base writes integers of 63 bits.
+  const std::size_t bits = mpz_sizeinbase(c.get_mpz_t(), 2), written = system(sys, pos)->negative() ? 62 : 64;
+  if (bits <= written) return direct(c.get_ui());
+  const mpz_class leading = c >> (bits - written);
+  Value r = direct(leading.get_ui());
+  for (std::size_t i = bits - written; i-- > 0;) {
+    Value twice = multiple(2, r.var, sys, pos);
+    twice.constraint = drop_fresh(conjoin(*twice.constraint, r.constraint), {r.var});
+    r = mpz_tstbit(c.get_mpz_t(), i) ? add_values(std::move(twice), direct(1), sys, pos) : std::move(twice);
   }
   return r;
 }
@@ -94,13 +121,8 @@ Evaluator::Value Evaluator::term(const Term& t) {
   switch (t.kind) {
     case Term::variable:
       return {t.name, std::nullopt};
-    case Term::number: {
-      Value r{fresh(), std::nullopt};
-      Automaton c = system(t.system, t.pos)->constant(t.value, ctx_);
-      c.rename({r.var});
-      r.constraint = c;
-      return r;
-    }
+    case Term::number:
+      return constant_value(t.value, t.system, t.pos);
     case Term::negate: {
       // −a: the r with a + r = 0. Only in a negative base (numbers there are integers);
       // Walnut also accepts _1 in natural bases, with a meaning its manual does not give.
@@ -109,9 +131,8 @@ Evaluator::Value Evaluator::term(const Term& t) {
         throw PositionedError{
             t.pos, fmt::format("a negative number needs a negative base such as msd_neg_2, not {}", sys->name())};
       Value r{fresh(), std::nullopt};
-      if (t.a->kind == Term::number) {
-        if (t.a->value > static_cast<std::uint64_t>(INT64_MAX)) throw PositionedError{t.pos, "a constant beyond 2^63"};
-        Automaton c = sys->integer_constant(-static_cast<std::int64_t>(t.a->value), ctx_);
+      if (t.a->kind == Term::number && mpz_sizeinbase(t.a->value.get_mpz_t(), 2) < 64) {
+        Automaton c = sys->integer_constant(-static_cast<std::int64_t>(t.a->value.get_ui()), ctx_);
         c.rename({r.var});
         r.constraint = c;
         return r;
@@ -142,7 +163,7 @@ Evaluator::Value Evaluator::term(const Term& t) {
       return r;
     }
     case Term::divide:
-      return quotient(term(*t.a), static_cast<std::int64_t>(t.value), t.system, t.pos);
+      return quotient(term(*t.a), t.value, t.system, t.pos);
     case Term::times: {
       // A word's letter L times a term G: for each letter ℓ, (L = ℓ) ∧ r = ℓ·G.
       const bool left = t.a->kind == Term::index || (t.a->kind == Term::negate && t.a->a->kind == Term::index);
@@ -183,7 +204,7 @@ Evaluator::Value Evaluator::term(const Term& t) {
 
 // r = floor(a / k), k ≠ 0: |k|·r + m = ±a with 0 ≤ m < |k| (floor division, as Walnut: _3/2 = _2;
 // a negative k, in a negative base, divides −a by |k|).
-Evaluator::Value Evaluator::quotient(Value a, std::int64_t k, const std::string& sys_name, std::size_t pos) {
+Evaluator::Value Evaluator::quotient(Value a, mpz_class k, const std::string& sys_name, std::size_t pos) {
   auto sys = system(sys_name, pos);
   if (k < 0) {
     if (!sys->negative())
@@ -192,10 +213,10 @@ Evaluator::Value Evaluator::quotient(Value a, std::int64_t k, const std::string&
     k = -k;
   }
   Value r{fresh(), std::nullopt};
-  Value kr = multiple(static_cast<std::uint64_t>(k), r.var, sys_name, pos);
-  std::string m = fresh(), kk = fresh();
-  Automaton kc = sys->constant(static_cast<std::uint64_t>(k), ctx_);
-  kc.rename({kk});
+  Value kr = multiple(k, r.var, sys_name, pos);
+  std::string m = fresh();
+  Value kc = constant_value(k, sys_name, pos);
+  const std::string kk = kc.var;
   Automaton less = automata::bind(sys->less(), {m, kk}, ctx_);
   if (sys->negative()) {
     // Integers: the remainder is also at least 0.
@@ -206,9 +227,9 @@ Evaluator::Value Evaluator::quotient(Value a, std::int64_t k, const std::string&
     less = automata::product(less, automata::complement(exists_all(negative, {zero}), ctx_), BoolOp::and_, ctx_);
   }
   Automaton c = conjoin(sum(sys_name, kr.var, m, a.var, pos), kr.constraint);
-  c = drop_fresh(
-      automata::product(c, exists_all(automata::product(less, kc, BoolOp::and_, ctx_), {kk}), BoolOp::and_, ctx_),
-      {kr.var == r.var ? std::string() : kr.var, m});
+  c = drop_fresh(automata::product(c, exists_all(automata::product(less, *kc.constraint, BoolOp::and_, ctx_), {kk}),
+                                   BoolOp::and_, ctx_),
+                 {kr.var == r.var ? std::string() : kr.var, m});
   r.constraint = drop_fresh(conjoin(c, a.constraint), {a.var});
   return r;
 }

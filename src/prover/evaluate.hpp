@@ -44,11 +44,12 @@ class Evaluator {
   Value letter_value(const Term& t);
   Value by_letter(const Term& index, const std::string& sys, std::size_t pos,
                   const std::function<std::optional<Value>(std::int64_t)>& f);
-  Value quotient(Value a, std::int64_t k, const std::string& sys, std::size_t pos);
+  Value quotient(Value a, mpz_class k, const std::string& sys, std::size_t pos);
   Value scaled(std::int64_t k, const Value& v, const std::string& sys, std::size_t pos);
   Value term(const Term& t);
   Value add_values(Value a, Value b, const std::string& sys, std::size_t pos);
-  Value multiple(std::uint64_t k, const std::string& v, const std::string& sys, std::size_t pos);
+  Value multiple(const mpz_class& k, const std::string& v, const std::string& sys, std::size_t pos);
+  Value constant_value(const mpz_class& c, const std::string& sys, std::size_t pos);
   automata::Automaton sum(const std::string& sys, const std::string& x, const std::string& y, const std::string& z,
                           std::size_t pos);
   automata::Automaton conjoin(automata::Automaton a, const std::optional<automata::Automaton>& b);

@@ -14,7 +14,7 @@ struct Token {
   enum Kind { end, ident, number, quantifier, system, letter, op } kind;
   std::string text;
   std::size_t pos;
-  std::uint64_t value = 0;
+  mpz_class value{};
   std::int64_t letter_value = 0;
 };
 
@@ -51,13 +51,10 @@ std::vector<Token> tokenize(std::string_view s, std::size_t offset) {
     }
     if (std::isdigit(static_cast<unsigned char>(c))) {
       std::size_t j = i;
-      std::uint64_t v = 0;
-      for (; j < s.size() && std::isdigit(static_cast<unsigned char>(s[j])); ++j) {
-        if (v > (UINT64_MAX - 9) / 10) throw PositionedError{at, "a constant beyond 2^64"};
-        v = v * 10 + static_cast<unsigned>(s[j] - '0');
-      }
+      while (j < s.size() && std::isdigit(static_cast<unsigned char>(s[j]))) ++j;
+      // Constants of any size, as Walnut's: the evaluator builds one beyond 2^64 from the adder.
       Token t{Token::number, std::string(s.substr(i, j - i)), at};
-      t.value = v;
+      t.value = mpz_class(t.text, 10);
       out.push_back(t);
       i = j;
       continue;
@@ -320,7 +317,7 @@ class Parser {
     if (t.kind == Term::negate && t.a->kind == Term::number) return negative = true;
     return false;
   }
-  static std::uint64_t constant_value(const Term& t) { return t.kind == Term::number ? t.value : t.a->value; }
+  static const mpz_class& constant_value(const Term& t) { return t.kind == Term::number ? t.value : t.a->value; }
   TermPtr wrap(Term::Kind k, TermPtr a) {
     auto n = tnode(k, a->pos);
     n->system = a->system;

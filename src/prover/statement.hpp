@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include <gmpxx.h>
+
 namespace qg::prover::detail {
 
 // An error at an offset of the command text (converted to FILE:LINE:COL by the session).
@@ -37,8 +39,8 @@ struct Term {
     predicate,  // a formula with one free variable standing for it (Walnut's $f(x<4 & x>=2), T[a<5])
   } kind;
   std::size_t pos = 0;
-  std::string name;         // variable; word name of index
-  std::uint64_t value = 0;  // number; the constant of multiply/divide
+  std::string name;   // variable; word name of index
+  mpz_class value{};  // number; the constant of multiply/divide (any size, as Walnut's)
   std::int64_t letter_value = 0;
   std::string system;         // the number system in scope
   bool system_named = false;  // named by a ?prefix (not msd_2 by default)

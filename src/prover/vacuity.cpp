@@ -165,7 +165,7 @@ class Printer {
         return it == rename_.end() ? t.name : it->second;
       }
       case Term::number:
-        return std::to_string(t.value);
+        return t.value.get_str();
       case Term::letter:
         return fmt::format("@{}", t.letter_value);
       case Term::index: {
@@ -186,9 +186,9 @@ class Printer {
       case Term::subtract:
         return fmt::format("({}-{})", term(*t.a, system), term(*t.b, system));
       case Term::multiply:
-        return fmt::format("{}*({})", t.value, term(*t.a, system));
+        return fmt::format("{}*({})", t.value.get_str(), term(*t.a, system));
       case Term::divide:
-        return fmt::format("({})/{}", term(*t.a, system), t.value);
+        return fmt::format("({})/{}", term(*t.a, system), t.value.get_str());
     }
     return "";
   }
