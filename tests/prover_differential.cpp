@@ -34,7 +34,7 @@ int main(int argc, char** argv) {
     }
   }
   std::cout << fmt::format("seed {}, {} s\n", seed, seconds) << std::flush;
-  Session session(oracle::bounded_context());
+  Session session = oracle::session();
   oracle::Generator generator(seed);
   const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
   std::uint64_t statements = 0, agreed = 0, skipped = 0, failed = 0, assignments = 0;

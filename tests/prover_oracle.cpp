@@ -34,6 +34,10 @@ std::vector<SystemChoice> all_systems() {
           {"lsd_neg_2", 3},
           {"msd_neg_3", 1},
           {"lsd_neg_3", 1},
+          {"msd_neg_fib", 1},
+          {"lsd_neg_fib", 1},
+          {"msd_ost", 1},
+          {"lsd_ost", 1},
           {"msd_queen2_1", 1},
           {"lsd_queen2_1", 1},
           {"msd_kqueen3", 1},
@@ -801,6 +805,12 @@ automata::Context bounded_context() {
   automata::Context c;
   c.memory_limit = std::uint64_t{256} << 20;
   return c;
+}
+
+Session session() {
+  Session s(bounded_context());
+  s.run("ost ost [0 3 1] [1 2]:");
+  return s;
 }
 
 Outcome compare(Session& session, const std::string& text, const Bounds& bounds) {

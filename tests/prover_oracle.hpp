@@ -91,6 +91,10 @@ struct Outcome {
 // A session whose steps are refused past 256 MiB of tables — deterministically, unlike a time
 // limit: the rare statement whose automata grow that large is skipped, not waited for.
 automata::Context bounded_context();
+// A session in that context with the systems a command defines: Walnut's Ostrowski system
+// msd_ost, lsd_ost of [0; 3, 1, 1, 2, 1, 2, …] (its representations and constants go through
+// its adder, as every system from Walnut's Custom Bases).
+Session session();
 
 // Compares the prover's automaton of the case's statement (def for a statement with free
 // variables, eval for a closed one) with brute force. The session keeps its number systems

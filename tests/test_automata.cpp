@@ -12,6 +12,12 @@ using namespace qg::automata;
 
 namespace {
 
+#ifdef QG_SANITIZED
+constexpr bool kSanitized = true;
+#else
+constexpr bool kSanitized = false;
+#endif
+
 const char* const kSystems[] = {"msd_2", "lsd_2", "msd_3", "lsd_10", "msd_fib", "lsd_fib", "msd_trib", "lsd_trib"};
 
 // The adder of `s` against integer addition, both ways, for every pair (a, b) in as × bs:
@@ -377,18 +383,28 @@ TEST(Automata, NegativeBases) {
   EXPECT_EQ(neg2->integer_representation(0), std::vector<unsigned>{});
   EXPECT_THROW(NumberSystem::make("msd_2")->integer_representation(-1), qg::RangeError);
   EXPECT_THROW(neg2->value({1, 1}), qg::RangeError);  // −1 is not a natural number
-  for (const char* name : {"msd_neg_2", "lsd_neg_2", "msd_neg_3", "lsd_neg_3", "msd_neg_10", "lsd_neg_10"}) {
+  // NegaFibonacci (Walnut's test415: 4 = 10010, 17 = 1010010 at weights 1, −1, 2, −3, 5, −8, 13).
+  auto negfib = NumberSystem::make("msd_neg_fib");
+  EXPECT_TRUE(negfib->negative());
+  EXPECT_EQ(negfib->integer_representation(4), (std::vector<unsigned>{1, 0, 0, 1, 0}));
+  EXPECT_EQ(negfib->integer_representation(17), (std::vector<unsigned>{1, 0, 1, 0, 0, 1, 0}));
+  EXPECT_EQ(negfib->integer_representation(-1), (std::vector<unsigned>{1, 0}));
+  EXPECT_EQ(negfib->integer_value({1, 0, 1, 0, 0, 1, 0}), 17);
+  for (const char* name :
+       {"msd_neg_2", "lsd_neg_2", "msd_neg_3", "lsd_neg_3", "msd_neg_10", "lsd_neg_10", "msd_neg_fib", "lsd_neg_fib"}) {
     SCOPED_TRACE(name);
     auto s = NumberSystem::make(name);
     for (std::int64_t n = -10000; n <= 10000; ++n) ASSERT_EQ(s->integer_value(s->integer_representation(n)), n);
     Automaton add = s->adder(), less = s->less(), equal = s->equal();
     for (std::int64_t x = -300; x <= 300; ++x)
       for (std::int64_t y = -300; y <= 300; y += 7) ASSERT_TRUE(accepts_integers(add, {x, y, x + y})) << x << "+" << y;
-    for (std::int64_t x = -30; x <= 30; ++x)
-      for (std::int64_t y = -30; y <= 30; ++y) {
+    // Every triple of [−30, 30]³ (the sanitizers' build: [−12, 12]³, ten times fewer).
+    const std::int64_t box = kSanitized ? 12 : 30;
+    for (std::int64_t x = -box; x <= box; ++x)
+      for (std::int64_t y = -box; y <= box; ++y) {
         ASSERT_EQ(accepts_integers(less, {x, y}), x < y) << x << " < " << y;
         ASSERT_EQ(accepts_integers(equal, {x, y}), x == y);
-        for (std::int64_t z = -30; z <= 30; ++z)
+        for (std::int64_t z = -box; z <= box; ++z)
           ASSERT_EQ(accepts_integers(add, {x, y, z}), x + y == z) << x << "+" << y << "=" << z;
       }
     for (std::int64_t c : {-17, -1, 0, 1, 5, 100}) {

@@ -51,3 +51,26 @@ TEST(CliProve, StatementsFilesJsonAndErrors) {
   std::filesystem::remove(first);
   std::filesystem::remove(second);
 }
+
+// ost writes Walnut's Custom Bases files (Walnut reads them: docs/WALNUT.md); a later run reads
+// the system back from them, through the checks of a Custom Bases system, and prints nothing for
+// the ost command itself.
+TEST(CliProve, OstrowskiThroughCustomBases) {
+  namespace fs = std::filesystem;
+  const fs::path home = fs::temp_directory_path() / "qg_cli_prove_ost";
+  fs::remove_all(home);
+  fs::create_directories(home);
+  auto made = run_cli("prove --walnut-home " + home.string() + " -e 'ost numsys [0 3 1] [1 2]:'");
+  ASSERT_EQ(made.status, 0) << made.err;
+  EXPECT_EQ(made.out, "");
+  EXPECT_TRUE(fs::is_regular_file(home / "Custom Bases" / "msd_numsys.txt"));
+  EXPECT_TRUE(fs::is_regular_file(home / "Custom Bases" / "msd_numsys_addition.txt"));
+  auto read = run_cli("prove --walnut-home " + home.string() +
+                      " -e 'eval even \"?lsd_numsys Ex,y x=2*y & x=12 & y=6\":' --json");
+  ASSERT_EQ(read.status, 0) << read.err;
+  EXPECT_EQ(nlohmann::json::parse(read.out)[0]["truth"], true);
+  auto bad = run_cli("prove -e 'ost q [0 2] [0]:'");
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_EQ(bad.err, "queengames: -e:1:5: ost q: the continued fraction needs a nonempty period and quotients 1 … 9\n");
+  fs::remove_all(home);
+}

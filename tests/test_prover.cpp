@@ -19,6 +19,12 @@ using qg::automata::Automaton;
 
 namespace {
 
+#ifdef QG_SANITIZED
+constexpr bool kSanitized = true;  // the sanitizers' build checks fewer numbers
+#else
+constexpr bool kSanitized = false;
+#endif
+
 // Every assignment of the def's free variables below `bound` is accepted exactly when the
 // predicate holds (variables in the automaton's track order, i.e. sorted by name).
 void expect_matches(Session& s, const std::string& system, const std::string& statement,
@@ -175,7 +181,7 @@ TEST(Prover, NegativeBases) {
       ++v[i];
     }
   };
-  for (const char* sys : {"msd_neg_2", "lsd_neg_2", "msd_neg_3", "lsd_neg_10"}) {
+  for (const char* sys : {"msd_neg_2", "lsd_neg_2", "msd_neg_3", "lsd_neg_10", "msd_neg_fib", "lsd_neg_fib"}) {
     Session s;
     matches(
         s, sys, "x+2*y=z+1", [](const V& v) { return v[0] + 2 * v[1] == v[2] + 1; }, 12);
@@ -327,7 +333,7 @@ TEST(Prover, ParseErrorsNameTheirPlace) {
   EXPECT_EQ(message("frob x \"\":").substr(0, 33), "f.txt:1:1: unknown command 'frob'");
   EXPECT_EQ(message("eval x \"?msd_q Ax x=x\":"),
             "f.txt:1:9: unknown number system 'msd_q' (msd_k, lsd_k with k ≥ 2, msd_fib, msd_trib, lsd_fib, lsd_trib, "
-            "msd_neg_k, lsd_neg_k)");
+            "msd_neg_k, lsd_neg_k, msd_neg_fib, lsd_neg_fib)");
   EXPECT_EQ(message("eval x \"x*y=2\":"), "f.txt:1:10: '*' needs a constant or a word's letter on one side");
   // An index in base 2 read by the Fibonacci word: placed at the relation (found by fuzz_walnut).
   EXPECT_EQ(message("eval t \"At t<3*n => F[i+t]=F[i+n+t]\":"),
@@ -515,7 +521,7 @@ TEST(Prover, AutomatonFilesAndLibrary) {
   EXPECT_EQ(message("msd_2 msd_2\n0 1\n0 -> 0\n"), "a.txt:3:1: 1 digits for 2 inputs");
   EXPECT_EQ(message("msd_x\n"),
             "a.txt:1:1: unknown number system 'msd_x' (msd_k, lsd_k with k ≥ 2, msd_fib, msd_trib, lsd_fib, lsd_trib, "
-            "msd_neg_k, lsd_neg_k)");
+            "msd_neg_k, lsd_neg_k, msd_neg_fib, lsd_neg_fib)");
   // The library: $name reads "Automata Library/name.txt".
   auto dir = std::filesystem::temp_directory_path() / "qg_prover_library_test";
   std::filesystem::create_directories(dir / "Automata Library");
@@ -616,16 +622,17 @@ TEST(Prover, WalnutLanguage) {
       s, "msd_2", "T[a] + b = 1", [&](const V& v) { return tm(v[0]) + v[1] == 1; }, 30);
   expect_matches(
       s, "msd_2", "T[a] * (b + c) = 1", [&](const V& v) { return tm(v[0]) * (v[1] + v[2]) == 1; }, 12);
-  // The Tribonacci word 0102010…: its letters 0, 1, 2 as divisors (none by 0).
-  auto trib = qg::words::Morphism::named("tribonacci");
-  const std::string tr = trib.iterate(trib.start(), 12);
+  // Letters as divisors: Thue–Morse over {1, 2}; a word with the letter 0 is refused as
+  // Walnut refuses it (its test459, "division by zero").
+  s.run("morphism tm12 \"1->12 2->21\": promote TM12 tm12:");
   expect_matches(
-      s, "msd_trib", "(b + 5) / TR[a] = 3",
-      [&](const V& v) {
-        auto d = static_cast<std::uint64_t>(trib.index(tr[v[0]]));
-        return d != 0 && (v[1] + 5) / d == 3;
-      },
-      30);
+      s, "msd_2", "(b + 5) / TM12[a] = 3", [&](const V& v) { return (v[1] + 5) / (1 + tm(v[0])) == 3; }, 30);
+  try {
+    s.run("eval z \"?msd_trib Ea,b (b + 5) / TR[a] = 3\":", "d.txt");
+    ADD_FAILURE() << "a divisor with the letter 0 was accepted";
+  } catch (const qg::InputError& e) {
+    EXPECT_EQ(std::string(e.what()), "d.txt:1:32: division by zero (the word TR has the letter 0)");
+  }
   expect_matches(
       s, "msd_2", "T[a < 5] < b + c", [&](const V& v) { return v[0] < 5 && tm(v[0]) < v[1] + v[2]; }, 12);
   expect_matches(
@@ -694,6 +701,131 @@ TEST(Prover, AutomatonCommands) {
   EXPECT_TRUE(r[2].truth.value());
   EXPECT_EQ(r[3].lines, (std::vector<std::string>{"0", "2", "4", "6"}));
   EXPECT_EQ(r[4].lines, (std::vector<std::string>{"2"}));
+}
+
+// Walnut's Custom Bases (issue 29 §1): a system from its validity and addition files, checked
+// before use. The files here are the Zeckendorf and base-3 systems' own automata under new names,
+// so that the custom systems can be compared with the built-in ones digit for digit, and with
+// the integers; then files that are wrong in one way each are refused with their reason.
+TEST(Prover, CustomBases) {
+  namespace fs = std::filesystem;
+  using qg::automata::NumberSystem;
+  const fs::path home = fs::path(::testing::TempDir()) / "qg_custom_bases";
+  fs::remove_all(home);
+  fs::create_directories(home / "Custom Bases");
+  auto write = [&](const std::string& file, Automaton a) {
+    for (std::size_t i = 0; i < a.tracks().size(); ++i) a.set_system(i, nullptr);
+    std::ofstream(home / "Custom Bases" / file) << qg::prover::write_automaton(a);
+  };
+  auto fib = NumberSystem::make("msd_fib"), three = NumberSystem::make("msd_3"),
+       lsd_fib = NumberSystem::make("lsd_fib");
+  write("msd_myfib.txt", fib->validity());
+  write("msd_myfib_addition.txt", fib->adder());
+  write("msd_myfib_less_than.txt", fib->less());
+  write("lsd_three_addition.txt", NumberSystem::make("lsd_3")->adder());  // lsd files, no validity
+  Session s;
+  s.set_library(home);
+  using V = std::vector<std::uint64_t>;
+  const std::uint64_t numbers = kSanitized ? 60 : 300;
+  for (const char* name : {"msd_myfib", "lsd_myfib"}) {
+    auto custom = s.system(name);
+    auto builtin = name[0] == 'm' ? fib : lsd_fib;
+    Automaton a = custom->adder(), b = builtin->adder();
+    for (std::size_t i = 0; i < 3; ++i) a.set_system(i, nullptr), b.set_system(i, nullptr);
+    EXPECT_TRUE(qg::automata::equivalent(a, b, s.context())) << name;
+    for (std::uint64_t n = 0; n < numbers; ++n) {
+      ASSERT_EQ(custom->representation(n), fib->representation(n)) << name << " " << n;
+      ASSERT_EQ(custom->value(fib->representation(n)), n) << name << " " << n;
+    }
+    expect_matches(
+        s, name, "x+y=z", [](const V& v) { return v[0] + v[1] == v[2]; }, kSanitized ? 10 : 24);
+    expect_matches(
+        s, name, "x<y & y<=z", [](const V& v) { return v[0] < v[1] && v[1] <= v[2]; }, kSanitized ? 8 : 16);
+    expect_matches(
+        s, name, "y=3*x+5", [](const V& v) { return v[1] == 3 * v[0] + 5; }, 60);
+  }
+  for (const char* name : {"msd_three", "lsd_three"}) {
+    for (std::uint64_t n = 0; n < numbers; ++n) ASSERT_EQ(s.system(name)->representation(n), three->representation(n));
+    expect_matches(
+        s, name, "Ey x=2*y+1", [](const V& v) { return v[0] % 2 == 1; }, 100);
+  }
+  EXPECT_TRUE(eval(s, "?msd_myfib Ax,y x+y=y+x"));
+  EXPECT_TRUE(eval(s, "?lsd_three Ex x=13 & x=2*6+1"));
+  EXPECT_FALSE(eval(s, "?msd_myfib Ex x+x=1"));
+  // Wrong files, each refused with its reason.
+  auto refused = [&](const std::string& name) {
+    try {
+      Session t;
+      t.set_library(home);
+      t.run("eval e \"?" + name + " Ex x=x\":", "c.txt");
+    } catch (const qg::InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  Automaton broken = fib->adder();  // also accepts 1 + 1 = 3 (1 + 1 = 10 besides 100)
+  broken.set_output(broken.run(qg::automata::encode(broken, {1, 1, 3})), 1);
+  write("msd_twosums.txt", fib->validity());
+  write("msd_twosums_addition.txt", broken);
+  EXPECT_EQ(refused("msd_twosums"),
+            "c.txt:1:9: number system msd_twosums: the addition automaton gives two sums for some x + y");
+  write("msd_badorder.txt", fib->validity());
+  write("msd_badorder_addition.txt", fib->adder());
+  write("msd_badorder_less_than.txt", qg::automata::bind(fib->less(), {"y", "x"}, s.context()));
+  EXPECT_EQ(refused("msd_badorder"),
+            "c.txt:1:9: number system msd_badorder: the less-than automaton is not the order of the addition (x < y "
+            "iff x + z = y for some z ≠ 0)");
+  write("msd_neg_x_addition.txt", fib->adder());
+  EXPECT_EQ(refused("msd_neg_x"),
+            "c.txt:1:9: number system msd_neg_x: negative bases from Custom Bases are not supported");
+  EXPECT_NE(refused("msd_nothing").find("unknown number system 'msd_nothing'"), std::string::npos);
+  fs::remove_all(home);
+}
+
+// Walnut's ost (Ostrowski numeration): n = Σ b_i q_{i−1} with q_0 = 1, q_i = a_i q_{i−1} + q_{i−2},
+// the greedy digits. The golden ratio's system ([0; 1, 1, …], in Walnut's form [0; 2, 1, 1, …])
+// is Zeckendorf's; [0; 3, 1, (1, 2)] (Walnut's manual) against the greedy digits on q = 1, 3, 4,
+// 7, 18, 25, 68, ….
+TEST(Prover, Ostrowski) {
+  using qg::automata::NumberSystem;
+  Session s;
+  s.run("ost gold [0 1] [1]: ost numsys [0 3 1] [1 2]:");
+  auto fib = NumberSystem::make("msd_fib");
+  const std::uint64_t numbers = kSanitized ? 60 : 300;
+  for (std::uint64_t n = 0; n < numbers; ++n) {
+    ASSERT_EQ(s.system("msd_gold")->representation(n), fib->representation(n)) << n;
+    ASSERT_EQ(s.system("lsd_gold")->representation(n), fib->representation(n)) << n;
+  }
+  const std::vector<std::uint64_t> a{0, 3, 1, 1, 2, 1, 2, 1, 2, 1, 2};
+  std::vector<std::uint64_t> q{1, 3};
+  for (std::size_t i = 2; i < a.size(); ++i) q.push_back(a[i] * q[i - 1] + q[i - 2]);
+  auto greedy = [&](std::uint64_t n) {
+    std::vector<unsigned> d;
+    for (std::size_t i = q.size(); i-- > 0;) {
+      if (d.empty() && q[i] > n) continue;
+      d.push_back(static_cast<unsigned>(n / q[i]));
+      n %= q[i];
+    }
+    return d;
+  };
+  for (std::uint64_t n = 0; n < numbers; ++n) ASSERT_EQ(s.system("msd_numsys")->representation(n), greedy(n)) << n;
+  using V = std::vector<std::uint64_t>;
+  expect_matches(
+      s, "msd_numsys", "x+y=z", [](const V& v) { return v[0] + v[1] == v[2]; }, kSanitized ? 10 : 20);
+  expect_matches(
+      s, "lsd_numsys", "Ey x=2*y & x<y+5", [](const V& v) { return v[0] % 2 == 0 && v[0] < 10; }, 60);
+  auto message = [&](const std::string& text) {
+    try {
+      s.run(text, "o.txt");
+    } catch (const qg::InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(message("ost fib [0 1] [1]:"), "o.txt:1:5: msd_fib is already a number system");
+  EXPECT_EQ(message("ost e [0 2] []:"),
+            "o.txt:1:5: ost e: the continued fraction needs a nonempty period and quotients 1 … 9");
+  EXPECT_EQ(message("ost e [0 2] 3:"), "o.txt:1:13: expected '[' and the continued fraction's quotients");
 }
 
 // Issue 28 §5: constants of any size, as Walnut's. Past 2^64 a constant is built from the

@@ -42,7 +42,7 @@ struct Tally {
 
 Tally run_seeds(std::uint64_t first, std::uint64_t count) {
   Tally run;
-  Session session(oracle::bounded_context());
+  Session session = oracle::session();
   oracle::Generator generator(first);
   for (std::uint64_t i = 0; i < count; ++i) {
     std::string text = generator.next();
@@ -76,7 +76,7 @@ Tally run_seeds(std::uint64_t first, std::uint64_t count) {
 TEST(ProverRandom, Regressions) {
   std::ifstream in(QG_SOURCE_DIR "/tests/walnut/prover_regressions.txt");
   ASSERT_TRUE(in) << "tests/walnut/prover_regressions.txt";
-  Session session(oracle::bounded_context());
+  Session session = oracle::session();
   std::string line;
   int count = 0;
   while (std::getline(in, line)) {

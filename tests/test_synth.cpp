@@ -218,7 +218,8 @@ TEST(BruteForce, EverySystemAndShippedAutomatonBothDirections) {
       "| system | valid words checked | order, equality, adder: box | padding-closed |\n"
       "|---|---|---|---|\n";
   const qg::automata::Context ctx;
-  for (const char* family : {"2", "3", "10", "fib", "trib", "tetranacci", "queen2_1", "kqueen3", "neg_2", "neg_3"}) {
+  for (const char* family :
+       {"2", "3", "10", "fib", "trib", "tetranacci", "queen2_1", "kqueen3", "neg_2", "neg_3", "neg_fib"}) {
     for (const char* direction : {"msd", "lsd"}) {
       const std::string name = fmt::format("{}_{}", direction, family);
       SCOPED_TRACE(name);

@@ -137,7 +137,9 @@ class Automaton {
 
 // A positional numeration system: msd_k / lsd_k (k ≥ 2), msd_fib / lsd_fib (Zeckendorf,
 // weights 1, 2, 3, 5, …), msd_trib / lsd_trib (greedy Tribonacci, weights 1, 2, 4, 7, …),
-// msd_neg_k / lsd_neg_k (base −k, Walnut's negative bases: numbers are integers).
+// msd_neg_k / lsd_neg_k (base −k, Walnut's negative bases: numbers are integers),
+// msd_neg_fib / lsd_neg_fib (negaFibonacci, Walnut's: weights 1, −1, 2, −3, 5, −8, … = F_{−1},
+// F_{−2}, …, no two adjacent 1s; every integer has one representation).
 // Each has its validity automaton (one track), its adder (three tracks x + y = z) and its
 // order (two tracks x < y), all over tracks named "x", "y", "z".
 class NumberSystem : public std::enable_shared_from_this<NumberSystem> {
@@ -155,6 +157,34 @@ class NumberSystem : public std::enable_shared_from_this<NumberSystem> {
   // when it does not close). InputError for an unsupported morphism.
   static std::shared_ptr<const NumberSystem> from_morphism(const std::string& name, std::string_view morphism,
                                                            bool msd = true, const Context& context = {});
+  // A system given by its automata, as Walnut's `Custom Bases/NAME.txt` (validity, one track;
+  // none: every digit string), `NAME_addition.txt` (x + y = z) and `NAME_less_than.txt` (x < y;
+  // optional), all over the digits 0 … k−1 read most significant digit first; `name` msd_X or
+  // lsd_X (the automata reversed). Valid are the words some padding of which the validity
+  // accepts (Walnut's Ostrowski files spell 0 as "0"). Walnut trusts such files; here they must
+  // prove themselves, or InputError names the failed check. Decided by the engine for all
+  // operands: the adder on valid words is a function of (x, y), total and commutative, x + 0 = x
+  // (0 = 0*), x + (y + 1) = (x + y) + 1 (1 = 0*1), and every x ≠ 0 is some y + 1; so on the
+  // numbers reached from 0 by adding 1 it is addition. Checked on the first `checked` of those:
+  // distinct, valid, and every valid word shorter than the last among them. The order is
+  // ∃z ≠ 0: x + z = y (a less_than file must define the same). Constants are sums through the
+  // adder, a number's representation its constant's shortest word.
+  static std::shared_ptr<const NumberSystem> from_automata(const std::string& name, std::optional<Automaton> validity,
+                                                           Automaton adder, std::optional<Automaton> less,
+                                                           const Context& context = {}, std::uint64_t checked = 300);
+  // Walnut's `ost NAME [preperiod] [period]`: the Ostrowski numeration system of
+  // α = [0; a_1, a_2, …] (preperiod, then the period repeated; Walnut's normal form: leading
+  // zeros dropped, a_1 = 1 turned into 1 − α's system): n = Σ b_i q_{i−1} with q_0 = 1,
+  // q_i = a_i q_{i−1} + q_{i−2}, 0 ≤ b_1 < a_1, 0 ≤ b_i ≤ a_i, b_i = a_i ⇒ b_{i−1} = 0. Its
+  // validity and adder automata are built here, then checked as from_automata checks a file's.
+  // InputError for a quotient outside 1 … 9 (the checks' products read four numbers of up to
+  // 10 digits at once: 10^4 letters) or an empty period.
+  static std::shared_ptr<const NumberSystem> ostrowski(const std::string& name, std::vector<unsigned> preperiod,
+                                                       std::vector<unsigned> period, const Context& context = {});
+  // The lsd system of an msd one (lsd_X of msd_X): its automata reversed. InputError for an
+  // lsd system.
+  static std::shared_ptr<const NumberSystem> lsd_of(const std::shared_ptr<const NumberSystem>& msd,
+                                                    const Context& context = {});
 
   const std::string& name() const { return name_; }
   bool msd() const { return msd_; }
@@ -166,8 +196,8 @@ class NumberSystem : public std::enable_shared_from_this<NumberSystem> {
   Automaton less() const { return attach(less_); }
   Automaton equal() const { return attach(equal_); }
 
-  // Whether the base is negative (msd_neg_k, lsd_neg_k): digits 0 … k−1 at places (−k)^i,
-  // every integer has one representation, and variables range over ℤ.
+  // Whether the base is negative (msd_neg_k, lsd_neg_k: digits 0 … k−1 at places (−k)^i;
+  // msd_neg_fib, lsd_neg_fib): every integer has one representation, and variables range over ℤ.
   bool negative() const { return negative_; }
 
   // The canonical digits of n, most significant first ("0" is the empty word here).
@@ -192,8 +222,10 @@ class NumberSystem : public std::enable_shared_from_this<NumberSystem> {
   std::string name_;
   bool msd_ = true, all_valid_ = true, negative_ = false;
   unsigned base_ = 2;
-  std::vector<std::uint64_t> weights_;  // U_0, U_1, … below 2^64 (the positional weights)
-  bool greedy_ = false;                 // representations by the greedy algorithm on weights_
+  std::vector<std::uint64_t> weights_;        // U_0, U_1, … below 2^64 (the positional weights)
+  bool greedy_ = false;                       // representations by the greedy algorithm on weights_
+  std::vector<std::int64_t> signed_weights_;  // a negative base's weights below 2^63 in size
+  bool custom_ = false;                       // from_automata: representations through the adder
   Automaton validity_, adder_, less_, equal_;
   friend struct SystemBuilder;
 };

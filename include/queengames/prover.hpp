@@ -17,6 +17,8 @@
 //   image NAME MORPHISM WORD: the word μ(W) for a k-uniform morphism or a coding
 //   numsys NAME "a->aab,b->aa": msd_NAME and lsd_NAME, the numeration systems of the
 //                             morphism (define_system; an extension, not Walnut's)
+//   ost NAME [0 3 1] [1 2]:   msd_NAME and lsd_NAME, the Ostrowski numeration system of the
+//                             continued fraction [0; 3, 1, 1, 2, 1, 2, …] (NumberSystem::ostrowski)
 // Statements: E/A quantifiers; ~ & | ^ => <=>; = != < > <= >=; + and natural − ; * and / by
 // constants; $name(args); NAME[i] letters compared with @k or with each other; ?msd_2,
 // ?lsd_3, ?msd_fib, ?msd_trib, ?msd_neg_2 … choose the number system of the enclosing
@@ -118,6 +120,8 @@ class Session {
   // Runs an automaton command (commands.cpp: union, reverse, convert …); false if `command` is none.
   bool run_automaton_command(const std::string& command, detail::Reader& in, Result& r);
   void publish(const Result& r, Library library);
+  // A system from the folder's Custom Bases, or nothing when it has no files for `name`.
+  std::shared_ptr<const automata::NumberSystem> custom_system(const std::string& name);
 
   automata::Context context_;
   std::filesystem::path home_;

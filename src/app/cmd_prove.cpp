@@ -135,7 +135,8 @@ void run_prove(const ProveOptions& o) {
 
 void print_results(const std::vector<qg::prover::Result>& results) {
   for (const auto& r : results) {
-    if (r.command == "macro" || r.command == "morphism" || r.command == "numsys") continue;  // no automaton
+    if (r.command == "macro" || r.command == "morphism" || r.command == "numsys" || r.command == "ost")
+      continue;  // no automaton
     std::string head = r.truth       ? (*r.truth ? "TRUE" : "FALSE")
                        : r.automaton ? fmt::format("{} states over ({})", r.states, fmt::join(r.variables, ", "))
                                      : fmt::format("{} line{}", r.lines.size(), r.lines.size() == 1 ? "" : "s");

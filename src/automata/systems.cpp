@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <map>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -19,7 +20,8 @@ constexpr std::size_t kAdderStates = std::size_t{1} << 15;
 // The longest image of a morphism whose numeration system is generated (from_morphism).
 constexpr unsigned kMaxImage = 9;
 
-const char* const kSystemNames = "msd_k, lsd_k with k ≥ 2, msd_fib, msd_trib, lsd_fib, lsd_trib, msd_neg_k, lsd_neg_k";
+const char* const kSystemNames =
+    "msd_k, lsd_k with k ≥ 2, msd_fib, msd_trib, lsd_fib, lsd_trib, msd_neg_k, lsd_neg_k, msd_neg_fib, lsd_neg_fib";
 
 std::vector<Track> tracks_of(const std::vector<std::string>& names, unsigned base) {
   std::vector<Track> t;
@@ -127,7 +129,7 @@ std::int64_t first_adder_bound(unsigned base) {
 // beyond ±bound go to the dead state: the result accepts a subset of the sums, exactly the
 // sums once the bound exceeds every state on an accepting path (the caller doubles it until
 // the minimal automaton no longer changes).
-Automaton recurrence_adder(const std::vector<std::int64_t>& a, const std::vector<std::uint64_t>& initial,
+Automaton recurrence_adder(const std::vector<std::int64_t>& a, const std::vector<std::int64_t>& initial,
                            unsigned digits, std::int64_t bound) {
   std::size_t m = a.size();
   std::map<std::vector<std::int64_t>, std::uint32_t> id;
@@ -167,11 +169,24 @@ Automaton recurrence_adder(const std::vector<std::int64_t>& a, const std::vector
       r.set_next(s, l, t == dead ? n : t);
     }
     std::int64_t value = 0;
-    for (std::size_t j = 0; j < m; ++j) value += states[s][j] * static_cast<std::int64_t>(initial[j]);
+    for (std::size_t j = 0; j < m; ++j) value += states[s][j] * initial[j];
     r.set_output(s, value == 0);
   }
   for (std::uint32_t l = 0; l < L; ++l) r.set_next(n, l, n);
   return r;
+}
+
+// x > 0 in negaFibonacci, most significant digit first. A valid word with its highest 1 at
+// place j is w_j + r with r the value of a valid word on the places below j − 1, and
+// |r| ≤ F_j < |w_j| = F_{j+1} (j ≥ 2; r = 0 below): its sign is w_j's, positive for even j (an even number of
+// digits after the first 1).
+Automaton neg_fib_positive() {
+  Automaton a(tracks_of({"x"}, 2), 3);  // 0 only zeros read; 1 even, 2 odd count after the first 1
+  a.set_next(0, 0, 0);
+  a.set_next(0, 1, 1);
+  for (std::uint32_t d = 0; d < 2; ++d) a.set_next(1, d, 2), a.set_next(2, d, 1);
+  a.set_output(1, 1);
+  return a;
 }
 
 Automaton restrict_tracks(Automaton a, const Automaton& validity, const Context& context) {
@@ -183,31 +198,81 @@ Automaton restrict_tracks(Automaton a, const Automaton& validity, const Context&
   return a;
 }
 
+// The digits z (most significant first, no leading zeros) with x + y = z by the adder `add`
+// (a function of x and y; tracks x, y, z), read in reading order `msd`: a search through the
+// adder's states, one layer per letter, z's digits chosen, with a few digits more than x and y
+// for the carry. Nothing when no such z fits.
+std::optional<std::vector<unsigned>> adder_sum(const Automaton& add, bool msd, std::vector<unsigned> x,
+                                               std::vector<unsigned> y) {
+  const unsigned k = add.tracks()[0].base;
+  for (std::size_t slack = 1; slack <= 8; ++slack) {
+    const std::size_t m = std::max(x.size(), y.size()) + slack;
+    auto padded = [&](std::vector<unsigned> v) {
+      v.insert(v.begin(), m - v.size(), 0);
+      if (!msd) std::reverse(v.begin(), v.end());
+      return v;
+    };
+    const std::vector<unsigned> px = padded(x), py = padded(y);
+    // How state q was first reached after i letters: from[i·S + q] (the previous state) and z's
+    // digit; the letter (x, y, z) is x + k(y + kz).
+    const std::uint32_t S = add.states(), none = UINT32_MAX;
+    std::vector<std::uint32_t> from((m + 1) * S, none), reached{add.initial()}, next;
+    std::vector<unsigned> digit((m + 1) * S, 0);
+    from[add.initial()] = add.initial();
+    for (std::size_t i = 0; i < m; ++i) {
+      next.clear();
+      for (std::uint32_t q : reached)
+        for (unsigned d = 0; d < k; ++d) {
+          const std::uint32_t t = add.next(q, px[i] + k * (py[i] + k * d));
+          if (from[(i + 1) * S + t] != none) continue;
+          from[(i + 1) * S + t] = q;
+          digit[(i + 1) * S + t] = d;
+          next.push_back(t);
+        }
+      reached.swap(next);
+    }
+    for (std::uint32_t q : reached) {
+      if (!add.accepting(q)) continue;
+      std::vector<unsigned> z(m);
+      std::uint32_t at = q;
+      for (std::size_t i = m; i-- > 0;) {
+        z[i] = digit[(i + 1) * S + at];
+        at = from[(i + 1) * S + at];
+      }
+      if (!msd) std::reverse(z.begin(), z.end());
+      z.erase(z.begin(), std::find_if(z.begin(), z.end(), [](unsigned d) { return d != 0; }));
+      return z;
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 struct SystemBuilder {
+  // An lsd system is its msd partner read backwards.
+  static std::shared_ptr<const NumberSystem> lsd_partner(const std::shared_ptr<const NumberSystem>& msd,
+                                                         const Context& context) {
+    auto l = std::shared_ptr<NumberSystem>(new NumberSystem(*msd));
+    l->name_ = "lsd_" + msd->name_.substr(4);
+    l->msd_ = false;
+    auto rev = [&](const Automaton& a) {
+      std::vector<std::shared_ptr<const NumberSystem>> systems(a.tracks().size(), msd);
+      return strip(reverse(msd->attach(a), systems, context));
+    };
+    l->validity_ = rev(msd->validity_);
+    l->adder_ = rev(msd->adder_);
+    l->less_ = rev(msd->less_);
+    l->equal_ = rev(msd->equal_);
+    return l;
+  }
+
   static std::shared_ptr<const NumberSystem> build(std::string_view name, const Context& context) {
     if (name.size() < 5 || (name.substr(0, 4) != "msd_" && name.substr(0, 4) != "lsd_"))
       throw InputError(fmt::format("unknown number system '{}' ({})", name, kSystemNames));
     bool msd = name[0] == 'm';
     std::string_view kind = name.substr(4);
-    if (!msd) {
-      // An lsd system is its msd partner read backwards.
-      auto partner = build(fmt::format("msd_{}", kind), context);
-      auto s = std::shared_ptr<NumberSystem>(new NumberSystem(*partner));
-      s->name_ = std::string(name);
-      s->msd_ = false;
-      auto rev = [&](const Automaton& a) {
-        std::vector<std::shared_ptr<const NumberSystem>> systems(a.tracks().size(), partner);
-        return strip(reverse(partner->attach(a), systems, context));
-      };
-      s->validity_ = rev(partner->validity_);
-      s->adder_ = rev(partner->adder_);
-      s->less_ = rev(partner->less_);
-      s->equal_ = rev(partner->equal_);
-      auto me = std::shared_ptr<const NumberSystem>(s);
-      return me;
-    }
+    if (!msd) return lsd_partner(build(fmt::format("msd_{}", kind), context), context);
     auto s = std::shared_ptr<NumberSystem>(new NumberSystem());
     s->name_ = std::string(name);
     std::shared_ptr<const NumberSystem> me = s;
@@ -230,7 +295,7 @@ struct SystemBuilder {
       s->equal_ = restrict_tracks((equal_digits(2)), valid, context);
       s->less_ = restrict_tracks((msd_less(2)), valid, context);
       std::vector<std::int64_t> rec(m, 1);
-      std::vector<std::uint64_t> init(s->weights_.begin(), s->weights_.begin() + m);
+      std::vector<std::int64_t> init(s->weights_.begin(), s->weights_.begin() + m);
       Automaton previous;
       for (std::int64_t bound = 2;; bound *= 2) {
         Automaton adder = restrict_tracks((recurrence_adder(rec, init, 2, bound)), valid, context);
@@ -239,6 +304,37 @@ struct SystemBuilder {
         previous = std::move(adder);
       }
       s->adder_ = previous;
+      return me;
+    }
+    if (kind == "neg_fib") {
+      // NegaFibonacci (Walnut's msd_neg_fib): digits 0, 1 at weights w_i = (−1)^i F_{i+1}
+      // (1, −1, 2, −3, 5, …), no two adjacent 1s. The weights follow w_{i+2} = −w_{i+1} + w_i,
+      // whose dominant root −φ has its conjugate inside the unit circle: the adder closes.
+      s->base_ = 2;
+      s->all_valid_ = false;
+      s->negative_ = true;
+      s->signed_weights_ = {1, -1};
+      while (true) {
+        std::int64_t next = 0, w1 = s->signed_weights_.end()[-1], w0 = s->signed_weights_.end()[-2];
+        if (__builtin_sub_overflow(w0, w1, &next)) break;
+        s->signed_weights_.push_back(next);
+      }
+      Automaton valid = no_run_of_ones(2);
+      s->validity_ = valid;
+      s->equal_ = restrict_tracks(equal_digits(2), valid, context);
+      Automaton previous;
+      for (std::int64_t bound = 2;; bound *= 2) {
+        Automaton adder = restrict_tracks(recurrence_adder({-1, 1}, {1, -1}, 2, bound), valid, context);
+        if (bound > 2 && equivalent(adder, previous, context)) break;
+        if (bound > 1024) throw std::logic_error("negaFibonacci adder: no fixed point");
+        previous = std::move(adder);
+      }
+      s->adder_ = previous;
+      // x < y iff y = x + z for some z > 0.
+      Automaton positive = s->attach(restrict_tracks(neg_fib_positive(), valid, context));
+      positive.rename({"z"});
+      Automaton sum = bind(s->adder(), {"x", "z", "y"}, context);
+      s->less_ = strip(minimize(exists(product(sum, positive, BoolOp::and_, context), "z", context), context));
       return me;
     }
     bool negative = kind.substr(0, 4) == "neg_";
@@ -258,6 +354,10 @@ struct SystemBuilder {
       // exactly one representation up to leading zeros (so variables range over ℤ). The
       // adder from the recurrence U_{i+1} = −k·U_i.
       s->negative_ = true;
+      for (std::int64_t w = 1;;) {
+        s->signed_weights_.push_back(w);
+        if (__builtin_mul_overflow(w, -std::int64_t{k}, &w)) break;
+      }
       s->less_ = negative_less(k);
       // Here the state is the value c of the prefix read, c' = −k·c + d with |d| ≤ 2(k − 1),
       // and once |c| ≥ 2 also |c'| ≥ 2: no state beyond ±1 is ever accepted, so the small
@@ -365,7 +465,7 @@ std::shared_ptr<const NumberSystem> NumberSystem::from_morphism(const std::strin
   s->validity_ = valid;
   s->equal_ = restrict_tracks(equal_digits(base), valid, context);
   s->less_ = restrict_tracks(msd_less(base), valid, context);
-  std::vector<std::uint64_t> init(s->weights_.begin(), s->weights_.begin() + static_cast<std::ptrdiff_t>(rec.size()));
+  std::vector<std::int64_t> init(s->weights_.begin(), s->weights_.begin() + static_cast<std::ptrdiff_t>(rec.size()));
   // The recurrence must hold from U_0 on for the adder's end condition Σ c_j U_j = 0.
   for (std::size_t k = rec.size(); k < std::min<std::size_t>(s->weights_.size(), 40); ++k) {
     i128 v = 0;  // weights below 2^64 times coefficients of a few bits: no overflow in 128 bits
@@ -396,19 +496,235 @@ std::shared_ptr<const NumberSystem> NumberSystem::from_morphism(const std::strin
   }
   s->adder_ = previous;
   std::shared_ptr<const NumberSystem> me = s;
-  if (msd) return me;
-  auto l = std::shared_ptr<NumberSystem>(new NumberSystem(*s));
-  l->name_ = fmt::format("lsd_{}", s->name_.substr(4));
-  l->msd_ = false;
-  auto rev = [&](const Automaton& a) {
-    std::vector<std::shared_ptr<const NumberSystem>> systems(a.tracks().size(), me);
-    return strip(reverse(s->attach(a), systems, context));
+  return msd ? me : SystemBuilder::lsd_partner(me, context);
+}
+
+std::shared_ptr<const NumberSystem> NumberSystem::from_automata(const std::string& name,
+                                                                std::optional<Automaton> validity, Automaton adder,
+                                                                std::optional<Automaton> less, const Context& context,
+                                                                std::uint64_t checked) {
+  auto fail = [&](const std::string& what) { throw InputError(fmt::format("number system {}: {}", name, what)); };
+  if (name.size() < 5 || (!name.starts_with("msd_") && !name.starts_with("lsd_")))
+    fail("a name msd_NAME or lsd_NAME is expected");
+  if (adder.tracks().size() != 3) fail("the addition automaton must have 3 inputs");
+  const unsigned k = adder.tracks()[0].base;
+  auto check_tracks = [&](const Automaton& a, std::size_t count, const char* what) {
+    if (a.tracks().size() != count) fail(fmt::format("the {} automaton must have {} inputs", what, count));
+    for (const Track& t : a.tracks())
+      if (t.base != k || !t.values.empty())
+        fail(fmt::format("the {} automaton's inputs must all have the digits 0 … {}", what, k - 1));
   };
-  l->validity_ = rev(s->validity_);
-  l->adder_ = rev(s->adder_);
-  l->less_ = rev(s->less_);
-  l->equal_ = rev(s->equal_);
-  return l;
+  check_tracks(adder, 3, "addition");
+  if (k < 2) fail("at least the digits 0 and 1 are needed");
+  if (validity) check_tracks(*validity, 1, "validity");
+  if (less) check_tracks(*less, 2, "less-than");
+  auto s = std::shared_ptr<NumberSystem>(new NumberSystem());
+  s->name_ = "msd_" + name.substr(4);
+  s->base_ = k;
+  s->custom_ = true;
+  s->all_valid_ = !validity;
+  std::shared_ptr<const NumberSystem> me = s;
+  auto own = [&](Automaton a, const std::vector<std::string>& names) {
+    for (std::size_t i = 0; i < a.tracks().size(); ++i) a.set_system(i, nullptr);
+    a.rename(names);
+    return minimize(a, context);
+  };
+  Automaton valid(tracks_of({"x"}, k), 1);
+  valid.set_output(0, 1);
+  if (validity) valid = own(*validity, {"x"});
+  // Walnut's files may spell 0 as "0" only (its Ostrowski files do): valid are the words
+  // some padding of which the file accepts.
+  valid = strip(close_padding(s->attach(valid), context));
+  s->validity_ = valid;
+  if (!valid.run({}) || !valid.run({1})) fail("0 and 1 must be valid representations");
+  s->adder_ = strip(minimize(
+      close_padding(s->attach(restrict_tracks(own(std::move(adder), {"x", "y", "z"}), valid, context)), context),
+      context));
+  s->equal_ = restrict_tracks(equal_digits(k), valid, context);
+  // The axioms of (ℕ, +) the rest relies on, for all operands.
+  const Automaton add = s->adder(), eq = s->equal();
+  auto empty = [&](const Automaton& a) { return !shortest_accepted(a).has_value(); };
+  auto equation = [&](const std::string& x, const std::string& y, const std::string& z) {
+    return bind(add, {x, y, z}, context);
+  };
+  auto conj = [&](const Automaton& a, const Automaton& b) { return product(a, b, BoolOp::and_, context); };
+  if (!empty(conj(conj(add, equation("x", "y", "w")), complement(bind(eq, {"z", "w"}, context), context))))
+    fail("the addition automaton gives two sums for some x + y");
+  if (!empty(complement(exists(add, "z", context), context)))
+    fail("the addition automaton gives no sum for some x + y");
+  Automaton zero = s->digits_constant({}, context);
+  zero.rename({"y"});
+  if (!empty(conj(conj(add, zero), complement(bind(eq, {"x", "z"}, context), context))))
+    fail("x + 0 = x fails for some x");
+  if (!empty(conj(add, complement(equation("y", "x", "z"), context)))) fail("the addition is not commutative");
+  Automaton one = s->digits_constant({1}, context);
+  one.rename({"o"});
+  // S(x, y): y = x + 1. With x + 0 = x, x + S(y) = S(x + y) makes x + n (n reached from 0 by
+  // S) the n-th successor of x, so that the adder is addition on 0, 1, 2, … (and it costs a
+  // product with S, not the k⁴-letter product of associativity).
+  Automaton succ = exists(conj(equation("a", "o", "b"), one), "o", context);
+  auto successor = [&](const std::string& x, const std::string& y) { return bind(succ, {x, y}, context); };
+  Automaton left = exists(conj(successor("y", "u"), equation("x", "u", "w")), "u", context);
+  Automaton right = exists(conj(equation("x", "y", "v"), successor("v", "w")), "v", context);
+  if (!equivalent(left, right, context)) fail("x + (y + 1) = (x + y) + 1 fails for some x, y");
+  zero.rename({"x"});
+  // Every x ≠ 0 is some y + 1 (with the count below: no valid word beyond 0, 1, 2, …).
+  if (!empty(conj(complement(zero, context), complement(exists(successor("y", "x"), "y", context), context))))
+    fail("some x ≠ 0 is not y + 1 for any y");
+  zero.rename({"z"});
+  Automaton order =
+      strip(minimize(exists(conj(equation("x", "z", "y"), complement(zero, context)), "z", context), context));
+  if (less &&
+      !equivalent(s->attach(order),
+                  close_padding(s->attach(restrict_tracks(own(std::move(*less), {"x", "y"}), valid, context)), context),
+                  context))
+    fail("the less-than automaton is not the order of the addition (x < y iff x + z = y for some z ≠ 0)");
+  s->less_ = order;
+  // 0, 1, 2, … from 0 by adding 1: distinct, valid, counted back by value(); and every valid word
+  // shorter than the last is among them.
+  std::set<std::vector<unsigned>> seen;
+  std::vector<unsigned> r;
+  std::map<std::size_t, std::uint64_t> by_length;
+  for (std::uint64_t n = 0; n <= checked; ++n) {
+    if (n > 0) {
+      auto z = adder_sum(s->adder_, true, r, {1});
+      if (!z) fail(fmt::format("no sum {} + 1 by the addition automaton", n - 1));
+      r = *z;
+    }
+    std::vector<std::uint32_t> word(r.begin(), r.end());
+    if (!valid.run(word) || !seen.insert(r).second || s->value(r) != n)
+      fail(fmt::format("{} is not counted right by the order (x < y) of the addition", n));
+    ++by_length[r.size()];
+  }
+  // The valid words of L digits are the numbers of at most L digits.
+  std::map<std::uint32_t, std::uint64_t> words{{valid.initial(), 1}}, next;
+  std::uint64_t numbers = by_length[0];
+  for (std::size_t len = 1; len < r.size(); ++len) {
+    next.clear();
+    for (const auto& [q, c] : words)
+      for (unsigned d = 0; d < k; ++d) next[valid.next(q, d)] += c;
+    words.swap(next);
+    numbers += by_length[len];
+    std::uint64_t valid_words = 0;
+    for (const auto& [q, c] : words) valid_words += valid.accepting(q) ? c : 0;
+    if (valid_words != numbers) fail(fmt::format("valid words of {} digits that are no number 0, 1, 2, …", len));
+  }
+  return name.starts_with("msd_") ? me : SystemBuilder::lsd_partner(me, context);
+}
+
+std::shared_ptr<const NumberSystem> NumberSystem::ostrowski(const std::string& name, std::vector<unsigned> preperiod,
+                                                            std::vector<unsigned> period, const Context& context) {
+  // Walnut's normal form: α = [0; a_1, a_2, …], leading zeros of the preperiod dropped, an
+  // empty preperiod taken as one period, and a_1 = 1 (q_0 = q_1 = 1) replaced by the system of
+  // 1 − α = [0; a_2 + 1, a_3, …].
+  preperiod.erase(preperiod.begin(), std::find_if(preperiod.begin(), preperiod.end(), [](unsigned a) { return a; }));
+  if (preperiod.empty()) preperiod = period;
+  auto positive = [](const std::vector<unsigned>& v) {
+    return !v.empty() && std::all_of(v.begin(), v.end(), [](unsigned a) { return a > 0 && a <= 9; });
+  };
+  if (!positive(preperiod) || !positive(period))
+    throw InputError(fmt::format("ost {}: the continued fraction needs a nonempty period and quotients 1 … 9",
+                                 name.substr(std::min<std::size_t>(4, name.size()))));
+  if (preperiod[0] == 1) {
+    if (preperiod.size() > 1) {
+      preperiod[0] = preperiod[1] + 1;
+      preperiod.erase(preperiod.begin() + 1);
+    } else {
+      preperiod[0] = period[0] + 1;
+      std::rotate(period.begin(), period.begin() + 1, period.end());
+    }
+  }
+  // a[i], i ≥ 1: the partial quotients; places beyond the list repeat the period. A digit at
+  // place i weighs q_{i−1} (q_{−1} = 0, q_0 = 1, q_i = a_i q_{i−1} + q_{i−2}); read msd first,
+  // the place of the first digit is unknown, so the automata guess it and count down, a place
+  // at the period's start also possibly preceded by the period's end.
+  std::vector<unsigned> a{0};
+  a.insert(a.end(), preperiod.begin(), preperiod.end());
+  const auto period_start = static_cast<unsigned>(a.size());
+  a.insert(a.end(), period.begin(), period.end());
+  const auto last = static_cast<unsigned>(a.size() - 1);
+  unsigned top = a[1] - 1;  // b_1 ≤ a_1 − 1, b_i ≤ a_i
+  for (unsigned i = 2; i <= last; ++i) top = std::max(top, a[i]);
+  const unsigned k = top + 1;
+  auto below = [&](unsigned place) {
+    std::vector<unsigned> p;
+    if (place > 1) p.push_back(place - 1);
+    if (place == period_start) p.push_back(last);
+    return p;
+  };
+  // An NFA over states found from its initial one: `step(state, letter, emit)` emits targets.
+  auto explore = [&](const std::vector<Track>& tracks, std::vector<std::int64_t> start, auto step, auto accept) {
+    Automaton shape(tracks, 0);
+    std::map<std::vector<std::int64_t>, std::uint32_t> id{{start, 0}};
+    std::vector<std::vector<std::int64_t>> states{start};
+    detail::Nfa n;
+    n.letters = shape.letters();
+    n.offset.push_back(0);
+    for (std::size_t q = 0; q < states.size(); ++q) {
+      for (std::uint32_t l = 0; l < n.letters; ++l) {
+        const std::vector<std::int64_t> from = states[q];  // emit may grow `states`
+        step(from, shape.digits(l), [&](std::vector<std::int64_t> t) {
+          auto [it, fresh] = id.try_emplace(t, static_cast<std::uint32_t>(states.size()));
+          if (fresh) states.push_back(std::move(t));
+          n.target.push_back(it->second);
+        });
+        n.offset.push_back(n.target.size());
+      }
+      detail::guard(context, n.bytes(), "the automata of an Ostrowski system");
+    }
+    n.states = static_cast<std::uint32_t>(states.size());
+    n.initial = {0};
+    for (const auto& q : states) n.accepting.push_back(accept(q));
+    return detail::determinize_minimal(n, tracks, context);
+  };
+  // Validity: b_i ≤ a_i, b_1 < a_1, and b_i = a_i forces b_{i−1} = 0. State (place, b = a), or
+  // the start (place 0, where 0 is the empty word).
+  Automaton valid = explore(
+      tracks_of({"x"}, k), {0, 0},
+      [&](const std::vector<std::int64_t>& q, const std::vector<unsigned>& d, auto emit) {
+        std::vector<unsigned> next;
+        if (q[0] == 0)
+          for (unsigned i = 1; i <= last; ++i) next.push_back(i);
+        else next = below(static_cast<unsigned>(q[0]));
+        for (unsigned t : next) {
+          const unsigned most = t == 1 ? a[1] - 1 : a[t];
+          if (d[0] <= (q[1] ? 0 : most)) emit({t, t > 1 && d[0] == a[t]});
+        }
+      },
+      [](const std::vector<std::int64_t>& q) { return q[0] <= 1; });
+  // The adder: Σ (x_i + y_i − z_i) q_{i−1} = 0. After the digits down to place i the prefix is
+  // A q_{i−1} + B q_{i−2}; a digit difference d at place i − 1 makes it
+  // (A a_{i−1} + B + d) q_{i−2} + A q_{i−3}, and at place 1 the sum is A. States beyond
+  // ±bound are dropped; the bound doubles until the adder stops changing (Ostrowski's adders
+  // are finite: Baranwal, Schaeffer, Shallit).
+  Automaton previous;
+  for (std::int64_t bound = 2;; bound *= 2) {
+    Automaton adder = explore(
+        tracks_of({"x", "y", "z"}, k), {0, 0, 0},
+        [&](const std::vector<std::int64_t>& q, const std::vector<unsigned>& d, auto emit) {
+          std::vector<unsigned> next;
+          if (q[0] == 0)
+            for (unsigned i = 1; i <= last; ++i) next.push_back(i);
+          else next = below(static_cast<unsigned>(q[0]));
+          const std::int64_t diff = std::int64_t{d[0]} + d[1] - d[2];
+          for (unsigned t : next) {
+            const std::int64_t A = q[1] * a[t] + q[2] + diff, B = q[1];
+            if (A >= -bound && A <= bound && B >= -bound && B <= bound) emit({t, A, B});
+          }
+        },
+        [](const std::vector<std::int64_t>& q) { return q[0] == 0 || (q[0] == 1 && q[1] == 0); });
+    adder = restrict_tracks(adder, valid, context);
+    if (bound > 2 && equivalent(adder, previous, context)) break;
+    if (bound > 4096) throw RangeError(fmt::format("ost {}: the adder does not close", name.substr(4)));
+    previous = std::move(adder);
+  }
+  return from_automata(name, valid, previous, std::nullopt, context);
+}
+
+std::shared_ptr<const NumberSystem> NumberSystem::lsd_of(const std::shared_ptr<const NumberSystem>& msd,
+                                                         const Context& context) {
+  if (!msd->msd()) throw InputError(fmt::format("{} is already read least significant digit first", msd->name()));
+  return SystemBuilder::lsd_partner(msd, context);
 }
 
 std::vector<unsigned> NumberSystem::integer_representation(std::int64_t n) const {
@@ -416,8 +732,14 @@ std::vector<unsigned> NumberSystem::integer_representation(std::int64_t n) const
     if (n < 0) throw RangeError(fmt::format("{} has no representation of the negative number {}", name_, n));
     return representation(static_cast<std::uint64_t>(n));
   }
-  // Base −k: the last digit is n mod k (in 0 … k−1), and the rest represents (n − d)/(−k).
   std::vector<unsigned> d;
+  if (name_.ends_with("_neg_fib")) {
+    std::string text = numeration::negafibonacci_representation<std::int64_t>(n);
+    if (text != "0")
+      for (char c : text) d.push_back(static_cast<unsigned>(c - '0'));
+    return d;
+  }
+  // Base −k: the last digit is n mod k (in 0 … k−1), and the rest represents (n − d)/(−k).
   auto k = static_cast<std::int64_t>(base_);
   while (n != 0) {
     std::int64_t r = ((n % k) + k) % k;
@@ -434,12 +756,16 @@ std::int64_t NumberSystem::integer_value(const std::vector<unsigned>& msd_digits
     if (v > static_cast<std::uint64_t>(INT64_MAX)) throw RangeError(fmt::format("a {} value beyond 2^63", name_));
     return static_cast<std::int64_t>(v);
   }
-  // Horner's rule in base −k.
   std::int64_t v = 0;
-  for (unsigned d : msd_digits)
-    if (__builtin_mul_overflow(v, -static_cast<std::int64_t>(base_), &v) ||
-        __builtin_add_overflow(v, std::int64_t{d}, &v))
+  std::size_t n = msd_digits.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    unsigned d = msd_digits[n - 1 - i];
+    if (d == 0) continue;
+    std::int64_t term;
+    if (i >= signed_weights_.size() || __builtin_mul_overflow(signed_weights_[i], std::int64_t{d}, &term) ||
+        __builtin_add_overflow(v, term, &v))
       throw RangeError(fmt::format("a {} value beyond ±2^63", name_));
+  }
   return v;
 }
 
@@ -449,6 +775,24 @@ std::vector<unsigned> NumberSystem::representation(std::uint64_t n) const {
     return integer_representation(static_cast<std::int64_t>(n));
   }
   std::vector<unsigned> d;
+  if (custom_) {
+    // Through the adder, as Walnut builds constants: n = ⌊n/2⌋ + ⌈n/2⌉, 1 = 0*1; the pair
+    // (n, n + 1) from the pair (⌊n/2⌋, ⌊n/2⌋ + 1), so that each level costs two sums.
+    auto sum = [&](const std::vector<unsigned>& x, const std::vector<unsigned>& y) {
+      auto z = adder_sum(adder_, msd_, x, y);
+      if (!z) throw RangeError(fmt::format("{}: the adder gives no sum for {}", name_, n));
+      return *z;
+    };
+    std::vector<unsigned> low, high{1};  // the representations of m and m + 1, m = 0
+    for (int bit = 63; bit >= 0; --bit) {
+      if ((n >> bit) == 0) continue;
+      // m → 2m or 2m + 1, by n's next bit.
+      std::vector<unsigned> middle = sum(low, high);
+      if ((n >> bit) & 1) low = middle, high = sum(high, high);
+      else high = middle, low = sum(low, low);
+    }
+    return low;
+  }
   std::string_view kind = std::string_view(name_).substr(4);
   std::string text;
   if (greedy_) {
@@ -483,6 +827,25 @@ std::uint64_t NumberSystem::value(const std::vector<unsigned>& msd_digits) const
   }
   std::uint64_t v = 0;
   std::size_t n = msd_digits.size();
+  if (custom_) {
+    // The numbers below w: the words u of w's length with u < w (the order is a bijection with
+    // ℕ on valid words; from_automata checks that this count inverts representation()).
+    std::vector<unsigned> w = msd_digits;
+    if (!msd_) std::reverse(w.begin(), w.end());
+    std::map<std::uint32_t, std::uint64_t> count{{less_.initial(), 1}}, next;
+    for (unsigned wd : w) {
+      next.clear();
+      for (const auto& [q, c] : count)
+        for (unsigned d = 0; d < base_; ++d) {
+          auto& to = next[less_.next(q, less_.letter({d, wd}))];
+          if (__builtin_add_overflow(to, c, &to)) throw RangeError(fmt::format("a {} value beyond 2^64", name_));
+        }
+      count.swap(next);
+    }
+    for (const auto& [q, c] : count)
+      if (less_.accepting(q)) v += c;
+    return v;
+  }
   for (std::size_t i = 0; i < n; ++i) {
     unsigned d = msd_digits[n - 1 - i];
     if (d == 0) continue;

@@ -180,7 +180,9 @@ Evaluator::Value Evaluator::term(const Term& t) {
       const std::int64_t sign = l.kind == Term::index ? 1 : -1;
       Value a = term(*t.a);
       return by_letter(index, t.system, t.pos, [&](std::int64_t letter) -> std::optional<Value> {
-        if (letter == 0) return std::nullopt;  // no quotient by 0
+        // Walnut refuses a divisor word with the letter 0 rather than leave its positions out.
+        if (letter == 0)
+          throw PositionedError{t.pos, fmt::format("division by zero (the word {} has the letter 0)", index.name)};
         return quotient(a, sign * letter, t.system, t.pos);
       });
     }

@@ -178,9 +178,19 @@ class RegexParser {
         if (i_ < s_.size() && s_[i_] == ']') break;
         long long lo = value(false), hi = lo;
         skip();
-        if (i_ < s_.size() && s_[i_] == '-') {
+        bool range = i_ < s_.size() && s_[i_] == '-';
+        if (range) {
           ++i_;
           hi = value(false);
+        }
+        if (range && shape_.tracks().size() == 1) {
+          // Walnut ranges over the letters' places in the alphabet as written, a letter outside
+          // it placed before them all: over {0,4,6,7} [5-6] is {0,4,6}; over msd_5 [4-9] is empty.
+          const automata::Track& t = shape_.tracks()[0];
+          unsigned from = t.digit(lo), to = t.digit(hi);
+          if (from == t.base) from = 0;
+          for (unsigned d = from; to < t.base && d <= to; ++d) ls.push_back(d);
+          continue;
         }
         for (long long v = lo; v <= hi; ++v)
           for (std::uint32_t l : letter_of({v})) ls.push_back(l);

@@ -1,6 +1,7 @@
 // The session: Walnut commands, named automata, word automata, the library directory.
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <chrono>
 #include <fstream>
 #include <sstream>
@@ -115,7 +116,45 @@ Session::Session(automata::Context context) : context_(std::move(context)) {}
 std::shared_ptr<const automata::NumberSystem> Session::system(const std::string& name) {
   auto it = systems_.find(name);
   if (it != systems_.end()) return it->second;
-  return systems_[name] = automata::NumberSystem::make(name, context_);
+  try {
+    return systems_[name] = automata::NumberSystem::make(name, context_);
+  } catch (const InputError&) {
+    auto custom = custom_system(name);
+    if (!custom) throw;
+    return systems_[name] = custom;
+  }
+}
+
+// Walnut's Custom Bases/msd_X.txt (validity), msd_X_addition.txt, msd_X_less_than.txt, or the
+// lsd_X files reversed; the system's own names only (the built-in systems come first).
+std::shared_ptr<const automata::NumberSystem> Session::custom_system(const std::string& name) {
+  if (name.size() < 5 || (!name.starts_with("msd_") && !name.starts_with("lsd_"))) return nullptr;
+  const std::string kind = name.substr(4);
+  // lsd_X is msd_X read backwards (msd_X from ost, or from the files below), built once.
+  if (name.starts_with("lsd_") && systems_.count("msd_" + kind))
+    return automata::NumberSystem::lsd_of(system("msd_" + kind), context_);
+  if (home_.empty()) return nullptr;
+  const std::filesystem::path dir = home_ / "Custom Bases";
+  for (const char* direction : {"msd", "lsd"}) {
+    const std::string base = fmt::format("{}_{}", direction, kind);
+    if (!std::filesystem::is_regular_file(dir / (base + "_addition.txt"))) continue;
+    if (kind.starts_with("neg_"))
+      throw InputError(fmt::format("number system {}: negative bases from Custom Bases are not supported", name));
+    auto read = [&](const std::string& file) -> std::optional<Automaton> {
+      const auto path = dir / file;
+      if (!std::filesystem::is_regular_file(path)) return std::nullopt;
+      Automaton a = read_automaton(read_text(path), *this, path.string());
+      // lsd files read backwards are the msd system's.
+      if (direction[0] == 'l')
+        a = automata::reverse(a, std::vector<std::shared_ptr<const automata::NumberSystem>>(a.tracks().size()),
+                              context_);
+      return a;
+    };
+    if (name.starts_with("lsd_")) return automata::NumberSystem::lsd_of(system("msd_" + kind), context_);
+    return automata::NumberSystem::from_automata(name, read(base + ".txt"), *read(base + "_addition.txt"),
+                                                 read(base + "_less_than.txt"), context_);
+  }
+  return nullptr;
 }
 
 void Session::define_system(const std::string& name, std::string_view morphism) {
@@ -528,6 +567,54 @@ struct Session::Commands {
     }
   }
 
+  // ost NAME [a_0 a_1 …] [period]: Walnut's Ostrowski system msd_NAME (and lsd_NAME) of the
+  // continued fraction, written to Custom Bases/ as Walnut writes it.
+  void ost() {
+    std::size_t at = (in.skip(), in.pos());
+    r.name = in.word("a name");
+    std::vector<std::vector<unsigned>> lists;
+    for (int list = 0; list < 2; ++list) {
+      if (!in.accept('[')) in.fail(in.pos(), "expected '[' and the continued fraction's quotients");
+      std::vector<unsigned> v;
+      while (!in.accept(']')) {
+        std::size_t p = (in.skip(), in.pos());
+        std::string digits = in.word("a quotient or ']'");
+        unsigned x = 0;
+        auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), x);
+        if (ec != std::errc() || end != digits.data() + digits.size()) in.fail(p, "expected a quotient or ']'");
+        v.push_back(x);
+      }
+      lists.push_back(std::move(v));
+    }
+    in.end();
+    bool known = true;
+    try {
+      automata::NumberSystem::make("msd_" + r.name, s.context_);
+    } catch (const InputError&) {
+      known = false;
+    }
+    if (known) in.fail(at, fmt::format("msd_{} is already a number system", r.name));
+    try {
+      auto msd = automata::NumberSystem::ostrowski("msd_" + r.name, lists[0], lists[1], s.context_);
+      s.systems_["msd_" + r.name] = msd;
+      s.systems_.erase("lsd_" + r.name);  // msd_NAME read backwards when first used
+      if (s.write_home_) {
+        const auto dir = s.home_ / "Custom Bases";
+        std::filesystem::create_directories(dir);
+        for (auto [file, a] : {std::pair{"", msd->validity()}, std::pair{"_addition", msd->adder()}}) {
+          for (std::size_t i = 0; i < a.tracks().size(); ++i) a.set_system(i, nullptr);
+          AtomicFile f(dir / fmt::format("msd_{}{}.txt", r.name, file));
+          f.stream() << write_automaton(a);
+          f.commit();
+        }
+      }
+    } catch (const RangeError& e) {
+      throw RangeError(located(in.file(), in.text(), at, e.what()));
+    } catch (const InputError& e) {
+      in.fail(at, e.what());
+    }
+  }
+
   void macro() {
     r.name = in.word("a name");
     std::size_t start;
@@ -576,7 +663,7 @@ std::vector<Result> Session::run(std::string_view text, std::string_view file, c
   std::vector<Result> results;
   detail::Reader in(text, file);
   static const char* const kCommands =
-      "eval, def, reg, macro, morphism, promote, image, load, numsys, or an automaton command (docs/PROVER.md)";
+      "eval, def, reg, macro, morphism, promote, image, load, numsys, ost, or an automaton command (docs/PROVER.md)";
   while (!in.at_end()) {
     std::size_t at = in.pos();
     try {
@@ -590,6 +677,7 @@ std::vector<Result> Session::run(std::string_view text, std::string_view file, c
       else if (command == "morphism") c.morphism();
       else if (command == "promote" || command == "image") c.promote_or_image(command == "promote");
       else if (command == "numsys") c.numsys();
+      else if (command == "ost") c.ost();
       else if (command == "macro") c.macro();
       else if (command == "load") c.load(results);
       else if (!run_automaton_command(command, in, r))
