@@ -247,6 +247,22 @@ std::optional<std::vector<unsigned>> adder_sum(const Automaton& add, bool msd, s
   return std::nullopt;
 }
 
+// Σ d_i w_i, d_i the digits from the least significant, w_i the weights; nothing when it leaves
+// T or the digits outnumber the weights.
+template <class T>
+std::optional<T> weighted_sum(const std::vector<unsigned>& msd_digits, const std::vector<T>& weights) {
+  T v = 0;
+  const std::size_t n = msd_digits.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    const unsigned d = msd_digits[n - 1 - i];
+    if (d == 0) continue;
+    T term;
+    if (i >= weights.size() || __builtin_mul_overflow(weights[i], T{d}, &term) || __builtin_add_overflow(v, term, &v))
+      return std::nullopt;
+  }
+  return v;
+}
+
 }  // namespace
 
 struct SystemBuilder {
@@ -756,17 +772,8 @@ std::int64_t NumberSystem::integer_value(const std::vector<unsigned>& msd_digits
     if (v > static_cast<std::uint64_t>(INT64_MAX)) throw RangeError(fmt::format("a {} value beyond 2^63", name_));
     return static_cast<std::int64_t>(v);
   }
-  std::int64_t v = 0;
-  std::size_t n = msd_digits.size();
-  for (std::size_t i = 0; i < n; ++i) {
-    unsigned d = msd_digits[n - 1 - i];
-    if (d == 0) continue;
-    std::int64_t term;
-    if (i >= signed_weights_.size() || __builtin_mul_overflow(signed_weights_[i], std::int64_t{d}, &term) ||
-        __builtin_add_overflow(v, term, &v))
-      throw RangeError(fmt::format("a {} value beyond ±2^63", name_));
-  }
-  return v;
+  if (auto v = weighted_sum(msd_digits, signed_weights_)) return *v;
+  throw RangeError(fmt::format("a {} value beyond ±2^63", name_));
 }
 
 std::vector<unsigned> NumberSystem::representation(std::uint64_t n) const {
@@ -825,8 +832,6 @@ std::uint64_t NumberSystem::value(const std::vector<unsigned>& msd_digits) const
     if (v < 0) throw RangeError(fmt::format("a negative {} value where a natural number is expected", name_));
     return static_cast<std::uint64_t>(v);
   }
-  std::uint64_t v = 0;
-  std::size_t n = msd_digits.size();
   if (custom_) {
     // The numbers below w: the words u of w's length with u < w (the order is a bijection with
     // ℕ on valid words; from_automata checks that this count inverts representation()).
@@ -842,19 +847,13 @@ std::uint64_t NumberSystem::value(const std::vector<unsigned>& msd_digits) const
         }
       count.swap(next);
     }
+    std::uint64_t v = 0;
     for (const auto& [q, c] : count)
       if (less_.accepting(q)) v += c;
     return v;
   }
-  for (std::size_t i = 0; i < n; ++i) {
-    unsigned d = msd_digits[n - 1 - i];
-    if (d == 0) continue;
-    std::uint64_t term;
-    if (i >= weights_.size() || __builtin_mul_overflow(weights_[i], std::uint64_t{d}, &term) ||
-        __builtin_add_overflow(v, term, &v))
-      throw RangeError(fmt::format("a {} value beyond 2^64", name_));
-  }
-  return v;
+  if (auto v = weighted_sum(msd_digits, weights_)) return *v;
+  throw RangeError(fmt::format("a {} value beyond 2^64", name_));
 }
 
 Automaton NumberSystem::constant(std::uint64_t n, const Context& context) const {

@@ -542,6 +542,16 @@ struct Session::Commands {
     s.publish(r, Library::words);
   }
 
+  // Whether NumberSystem::make knows the system (a built-in or a morphism's).
+  bool built_in(const std::string& name) {
+    try {
+      automata::NumberSystem::make(name, s.context_);
+    } catch (const InputError&) {
+      return false;
+    }
+    return true;
+  }
+
   // numsys NAME "a->aab,b->aa": (an extension; Walnut reads such systems from files) msd_NAME
   // and lsd_NAME, the numeration systems of the morphism (define_system).
   void numsys() {
@@ -550,13 +560,7 @@ struct Session::Commands {
     std::size_t start;
     std::string_view rules = in.quoted(start);
     in.end();
-    bool known = true;
-    try {
-      automata::NumberSystem::make("msd_" + r.name, s.context_);
-    } catch (const InputError&) {
-      known = false;
-    }
-    if (known || s.systems_.count("msd_" + r.name))
+    if (built_in("msd_" + r.name) || s.systems_.count("msd_" + r.name))
       in.fail(nat, fmt::format("msd_{} is already a number system", r.name));
     try {
       s.define_system(r.name, morphism_rules(rules));
@@ -587,13 +591,7 @@ struct Session::Commands {
       lists.push_back(std::move(v));
     }
     in.end();
-    bool known = true;
-    try {
-      automata::NumberSystem::make("msd_" + r.name, s.context_);
-    } catch (const InputError&) {
-      known = false;
-    }
-    if (known) in.fail(at, fmt::format("msd_{} is already a number system", r.name));
+    if (built_in("msd_" + r.name)) in.fail(at, fmt::format("msd_{} is already a number system", r.name));
     try {
       auto msd = automata::NumberSystem::ostrowski("msd_" + r.name, lists[0], lists[1], s.context_);
       s.systems_["msd_" + r.name] = msd;
