@@ -40,8 +40,13 @@ TEST(BoardsClaims, Conjecture26RefutedByColumn9) {
   EXPECT_NE(o.detail.find("= 12 ≠ 16 at r = 139"), std::string::npos) << o.detail;
   // Columns 0–8 satisfy it, proved by their certificates.
   EXPECT_EQ(qg::run_claim(claim("exile.conjecture26"), 9).status, qg::ClaimStatus::pass);
-  const qg::ClaimOutcome columns = qg::run_claim(claim("exile.conjecture26_columns"), 9).outcome;
+  const qg::ClaimReport proved = qg::run_claim(claim("exile.conjecture26_columns"), 9);
+  const qg::ClaimOutcome& columns = proved.outcome;
   EXPECT_TRUE(columns.pass) << columns.detail;
+  // The certificates of all nine columns prove the statement; of eight, they check it to a bound.
+  EXPECT_EQ(proved.status, qg::ClaimStatus::proved);
+  EXPECT_EQ(claim("exile.conjecture26_columns").status(), qg::ClaimStatus::proved);
+  EXPECT_EQ(qg::run_claim(claim("exile.conjecture26_columns"), 8).status, qg::ClaimStatus::pass);
   EXPECT_NE(columns.detail.find("for every r from rows 0, 0, 1, 7, 16, 51, 90, 91, 131 on"), std::string::npos)
       << columns.detail;
 }

@@ -48,7 +48,8 @@ struct ClaimOutcome {
   std::uint64_t bound_reached = 0;  // in the claim's own unit (terms, rows, positions …)
   std::string detail;               // on FAIL the first counterexample; on PASS what was measured
   // A passing bounded check says PASS, or for a conjecture its check contradicts EVIDENCE AGAINST
-  // (the detail gives the window) or REFUTED (a certificate of the negation was checked).
+  // (the detail gives the window) or REFUTED (a certificate of the negation was checked), or
+  // PROVED when a checked certificate covers the whole statement.
   ClaimStatus status = ClaimStatus::pass;
 };
 
@@ -62,6 +63,11 @@ inline ClaimOutcome evidence_against(std::uint64_t reached, std::string window) 
 }
 inline ClaimOutcome refuted(std::uint64_t reached, std::string certificate) {
   return {true, reached, std::move(certificate), ClaimStatus::refuted};
+}
+// A finite certificate that proves the claim's whole statement, not an automaton proof (Conjecture
+// 26 for columns 0–8, docs/CONJECTURE26.md Theorem 1): only when `reached` covers the statement.
+inline ClaimOutcome proved_by_certificate(std::uint64_t reached, std::string certificate) {
+  return {true, reached, std::move(certificate), ClaimStatus::proved};
 }
 
 // A claim's bounds, each in the claim's own unit.

@@ -47,9 +47,10 @@ void list_claims(const std::vector<qg::Claim>& claims, bool json, std::ostream& 
   for (const auto& c : claims)
     out << fmt::format("{:<28} {:<11} {:<16} {} — {}\n{:<28} {}{}: {} by default, {} with --deep, at most {}\n", c.id,
                        qg::to_string(c.kind), qg::to_string(c.status()), c.source, c.statement, "",
-                       c.route() == qg::ClaimRoute::proof    ? "proved by automata; the bounded check (--bounded) in "
-                       : c.status() == qg::ClaimStatus::pass ? "to a bound in "
-                                                             : "found by its check, in ",
+                       c.route() == qg::ClaimRoute::proof      ? "proved by automata; the bounded check (--bounded) in "
+                       : c.status() == qg::ClaimStatus::pass   ? "to a bound in "
+                       : c.status() == qg::ClaimStatus::proved ? "proved by the certificate its check verifies, in "
+                                                               : "found by its check, in ",
                        c.unit, c.bounds.standard, c.bounds.deep, c.bounds.max);
 }
 

@@ -70,11 +70,14 @@ ClaimReport run_claim(const Claim& claim, std::uint64_t bound, const ProgressFn&
   auto start = std::chrono::steady_clock::now();
   report.outcome = claim.check(bound, progress);
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  // A bounded check proves nothing for every n: it passes, finds against, or fails.
+  // A bounded check proves nothing for every n: it passes, finds against, or fails — unless its
+  // checker checked a certificate of the whole statement (proved_by_certificate).
   const ClaimStatus found = report.outcome.status;
-  report.status = !report.outcome.pass                                                      ? ClaimStatus::fail
-                  : found == ClaimStatus::evidence_against || found == ClaimStatus::refuted ? found
-                                                                                            : ClaimStatus::pass;
+  report.status =
+      !report.outcome.pass ? ClaimStatus::fail
+      : found == ClaimStatus::evidence_against || found == ClaimStatus::refuted || found == ClaimStatus::proved
+          ? found
+          : ClaimStatus::pass;
   report.outcome.status = report.status;
   return report;
 }
