@@ -18,6 +18,12 @@ namespace fs = std::filesystem;
 
 namespace {
 
+#ifdef QG_SANITIZED
+constexpr bool kSanitized = true;
+#else
+constexpr bool kSanitized = false;
+#endif
+
 void expect_error(const std::string& args, const std::string& message) {
   auto r = run_cli(args);
   EXPECT_EQ(r.status, 2) << args;
@@ -204,7 +210,10 @@ TEST(CliConventions, TheReadmesExamplesRun) {
   for (std::string line; std::getline(readme, line);) {
     if (line.rfind("build/queengames ", 0) != 0) continue;
     line = line.substr(0, line.find(" # "));  // the README's comments
-    const std::string cli = QG_CLI;           // itself ends in build/queengames: replace left to right
+    // Every claim of seed 000 at its default bound is minutes under the sanitizers; each proof
+    // and check runs there in the claims' own tests, and this line in the Release run.
+    if (kSanitized && line.find("check exile ") != std::string::npos) continue;
+    const std::string cli = QG_CLI;  // itself ends in build/queengames: replace left to right
     for (std::size_t at = 0; (at = line.find("build/queengames", at)) != std::string::npos; at += cli.size())
       line.replace(at, 16, cli);
     int raw = std::system(("cd " + dir.string() + " && " + line + " >/dev/null 2>&1 </dev/null").c_str());

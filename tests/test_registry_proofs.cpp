@@ -43,7 +43,10 @@ constexpr bool kSanitized = false;
 
 TEST_P(ClaimProof, IsProvedAndItsCheckPassesToo) {
   const qg::Claim& c = GetParam();
-  if (c.id != "empress.theorem5" && !(kSanitized && (c.id == "exile.theorem1" || c.id == "empress.lemma2"))) {
+  // Under the sanitizers the three heaviest proofs (a minute or more there) are left to the
+  // Release run; their bounded checks still run.
+  if (c.id != "empress.theorem5" &&
+      !(kSanitized && (c.id == "exile.theorem1" || c.id == "empress.lemma2" || c.id == "empress.complementary"))) {
     const qg::ClaimReport proof = qg::prove_claim(c);
     EXPECT_TRUE(proof.outcome.pass) << c.id << ": " << proof.outcome.detail;
     EXPECT_EQ(proof.status, qg::ClaimStatus::proved) << c.id;
