@@ -45,6 +45,7 @@ struct Learned {
   unsigned prefix_length = 0;     // the longest access word of a state (letters)
   unsigned suffix_length = 0;     // the longest experiment telling states apart (letters)
   std::uint64_t terms = 0;        // terms of s read (n = 0 … terms − 1)
+  unsigned longest = 0;           // the longest word compared (max_length or its default)
   unsigned rounds = 0;            // hypotheses built (one more per counterexample)
 };
 
@@ -56,10 +57,10 @@ struct Learned {
 // closed by making an extension with a new row a state. The hypothesis is then compared with s
 // on every word of at most max_length letters: it must accept [n, s(n)] for each n there, and
 // accept exactly as many words of each length as s gives (counted by dynamic programming over the
-// automaton — no false positive can hide). The first n it rejects, or a false positive of the
-// first length where it accepts too many, is the counterexample, whose suffixes become
-// experiments (Maler–Pnueli). Unlike a table of every prefix and suffix up to a length, the words
-// compared need not spell a state's access word and its distinguishing experiment together
+// automaton — no false positive can hide). A false positive of the first length where it accepts
+// too many (found without reading every term), or else the first n it rejects, is the
+// counterexample, whose suffixes become experiments (Maler–Pnueli). Unlike a table of every prefix and suffix up to a
+// length, the words compared need not spell a state's access word and its distinguishing experiment together
 // (msd_queen3_1's queen3_1b: states first reached after 9 letters, told apart by 4 more).
 // InputError for a system that is not msd; RangeError when a state is first reached by a word
 // longer than max_length (the terms cannot vouch for it, and a sequence that is not synchronized
@@ -98,6 +99,11 @@ const std::vector<Synthesizable>& synthesizable();
 // blockingKa/b (seed 004's k-Blocking Wythoff, msd_fib, certified by its palace rule).
 // InputError listing the names otherwise.
 Synthesizable find_synthesizable(const std::string& name_or_alias);
+
+// Every member of seed 001 §4's three game families by name, in the order of docs/PROVER.md's
+// family table: kqueenKa/b (2 ≤ K ≤ 8), queenS_Ta/b (S, T ≥ 1, S + T − 1 ≤ 8), limqueenK_Ja/b
+// (0 ≤ J < K ≤ 8) — the bounds of the generated systems (words::Morphism::kMaxQueenPower).
+std::vector<std::string> game_family_members();
 
 // Runs s.certification in `session` with `a` (learned in s.system) defined as s.name and the
 // partner coordinate learned afresh with `options` (so that a certification never rests on a

@@ -285,6 +285,7 @@ Learned learn_synchronized(const Sequence& s, std::shared_ptr<const NumberSystem
   Table table(oracle, letters, L, options.max_states, options.memory_limit);
   Learned out;
   out.terms = count;
+  out.longest = L;
   for (;;) {
     table.close();
     ++out.rounds;
@@ -294,15 +295,15 @@ Learned learn_synchronized(const Sequence& s, std::shared_ptr<const NumberSystem
     // The equivalence query, answered by the terms: every [n, s(n)] is accepted, and no other
     // word of ≤ L letters (counted per length: no false positive can hide). Leading zeros
     // change nothing by construction (ε and a zero letter have the same row).
+    // The counts first: a length where h accepts more words than there are pairs holds a false
+    // positive, found without reading every term; otherwise a rejected pair is sought.
     std::optional<Word> counterexample;
+    const std::vector<u128> accepted = accepted_per_length(h, L);
+    for (unsigned l = 0; !counterexample && l <= L; ++l)
+      if (accepted[l] > expected[l]) counterexample = false_positive(h, l, oracle);
     for (std::uint64_t n = 0; !counterexample && n < count; ++n) {
       poller.tick(++ticks);
       if (!automata::accepts(h, {n, oracle.term(n)})) counterexample = automata::encode(h, {n, oracle.term(n)});
-    }
-    if (!counterexample) {
-      const std::vector<u128> accepted = accepted_per_length(h, L);
-      for (unsigned l = 0; !counterexample && l <= L; ++l)
-        if (accepted[l] != expected[l]) counterexample = false_positive(h, l, oracle);
     }
     if (!counterexample) {
       out.automaton = automata::minimize(h, ctx);
