@@ -138,12 +138,65 @@ TEST(ProverCommands, SplitJoin) {
       int v = w(static_cast<std::int64_t>(a), static_cast<std::int64_t>(b));
       ASSERT_EQ(at(j, {a, b}), v ? v : thue_morse(b)) << a << " " << b;
     }
-  // split reads a negative base, rsplit a positive one: Walnut reads the other kind's digits as
-  // if they were this one's, which we refuse.
-  EXPECT_THROW(s.run("split x W[+][+]:"), qg::InputError);
-  EXPECT_THROW(s.run("rsplit x[+][+] N:"), qg::InputError);
   EXPECT_THROW(s.run("split x N[][]:"), qg::InputError);
   EXPECT_THROW(s.run("join x W[a] T[b]:"), qg::InputError);
+  // Only the integer bases: x = ±x' between Zeckendorf and negaFibonacci is not base-k
+  // arithmetic.
+  EXPECT_THROW(s.run("def nf \"?msd_neg_fib x = 3\": split x nf[+]:"), qg::InputError);
+  EXPECT_THROW(s.run("def zf \"?msd_fib x = 3\": rsplit x[+] zf:"), qg::InputError);
+}
+
+namespace {
+
+// The digits of z in base −2 (least significant first; none for 0).
+std::vector<int> negabinary(std::int64_t z) {
+  std::vector<int> digits;
+  while (z != 0) {
+    const int d = static_cast<int>(((z % 2) + 2) % 2);
+    digits.push_back(d);
+    z = (z - d) / -2;
+  }
+  return digits;
+}
+
+std::int64_t value_of(const std::vector<int>& digits, std::int64_t base) {
+  std::int64_t v = 0;
+  for (std::size_t i = digits.size(); i-- > 0;) v = v * base + digits[i];
+  return v;
+}
+
+}  // namespace
+
+TEST(ProverCommands, SplitReadsTheOtherKindOfBase) {
+  // Walnut's split of an msd_2 automaton (its suite's `split T2[+][-]`): the input's digits are
+  // taken for base −2 digits, X[x][y] = W[v(x)][v(−y)] where v(z) reads z's base −2 digits in
+  // binary; rsplit of an msd_neg_2 automaton reads binary digits in base −2.
+  Session s;
+  s.run("def lt \"x<y\": def succ \"x=y+1\": combine W lt succ: split X W[+][-]: split Z W[][+]:");
+  auto w = [](std::int64_t x, std::int64_t y) { return x < y ? 1 : x == y + 1 ? 2 : 0; };
+  auto v = [](std::int64_t z) { return value_of(negabinary(z), 2); };
+  const Automaton &x = s.word("X"), &z = s.word("Z");
+  EXPECT_EQ(x.tracks()[0].system->name(), "msd_2");
+  for (std::uint64_t a = 0; a <= 40; ++a)
+    for (std::uint64_t b = 0; b <= 40; ++b) {
+      const auto sa = static_cast<std::int64_t>(a), sb = static_cast<std::int64_t>(b);
+      ASSERT_EQ(at(x, {a, b}), w(v(sa), v(-sb))) << a << " " << b;
+      ASSERT_EQ(at(z, {a, b}), w(sa, v(sb))) << a << " " << b;
+    }
+  // rsplit Y[+][-] N, N over msd_neg_2 (N[x'][y'] = W[−x'][y'] where x' ≤ 0 ≤ y'): Y[x][y] =
+  // N[u(x)][u(−y)] with u(t) the base −2 value of t's binary digits, 0 where x or −y < 0.
+  s.run("rsplit N[-][+] W: rsplit Y[+][-] N:");
+  auto n = [&](std::int64_t a, std::int64_t b) { return a <= 0 && b >= 0 ? w(-a, b) : 0; };
+  auto u = [](std::int64_t t) {
+    std::vector<int> digits;
+    for (; t; t /= 2) digits.push_back(static_cast<int>(t % 2));
+    return value_of(digits, -2);
+  };
+  const Automaton& y = s.word("Y");
+  EXPECT_EQ(y.tracks()[0].system->name(), "msd_neg_2");
+  for (std::int64_t a = -30; a <= 30; ++a)
+    for (std::int64_t b = -30; b <= 30; ++b)
+      ASSERT_EQ(at_integers(y, {a, b}), a >= 0 && b <= 0 ? n(u(a), u(-b)) : 0) << a << " " << b;
 }
 
 TEST(ProverCommands, Transduce) {

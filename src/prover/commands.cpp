@@ -873,7 +873,10 @@ bool Session::run_automaton_command(const std::string& command, detail::Reader& 
     }
     // split NEW OLD[±]…: OLD over a negative base, read on positive numbers (x = ±x');
     // rsplit NEW[±]… OLD: OLD over a positive base, read in the negative base (0 where x' has
-    // no such x). Both are x = s·x' between a positive-base x and a negative-base x'.
+    // no such x). Both are x = s·x' between a positive-base x and a negative-base x'. An input
+    // in the other kind of base is read as Walnut reads it: its digits are taken for digits of
+    // the partner base (split of msd_2: NEW[x] = OLD[y], y's binary digits those of s·x in
+    // base −2), which is a relabelling of the track (the same digits, the same padding zeros).
     const bool reverse_split = command == "rsplit";
     r.name = in.word("a name for the result");
     std::vector<int> sign;
@@ -891,13 +894,12 @@ bool Session::run_automaton_command(const std::string& command, detail::Reader& 
       const automata::Track& t = a.tracks()[i];
       const std::string n = t.system ? t.system->name() : "an alphabet";
       const bool negative = t.system && t.system->negative();
-      // Walnut reads the digits of the other kind of base as if they were this one's; the
-      // numbers they stand for differ, so that reading is refused (docs/WALNUT.md).
-      if (!t.system || negative == reverse_split || (!negative && !std::isdigit(static_cast<unsigned char>(n[4]))))
-        in.fail(oat, fmt::format("{} reads input {} in a {} base msd_{}k or lsd_{}k; it is in {}", command, i + 1,
-                                 reverse_split ? "positive" : "negative", reverse_split ? "" : "neg_",
-                                 reverse_split ? "" : "neg_", n));
-      const std::string dir = n.substr(0, 3), k = negative ? n.substr(8) : n.substr(4);
+      const std::string k = t.system ? n.substr(negative ? 8 : 4) : "";
+      // Only the integer bases ±k: the relation x = s·x' is built for them (signed_equality).
+      if (k.empty() || !std::all_of(k.begin(), k.end(), [](unsigned char c) { return std::isdigit(c); }))
+        in.fail(oat, fmt::format("{} reads input {} in a base msd_k, lsd_k, msd_neg_k or lsd_neg_k; it is in {}",
+                                 command, i + 1, n));
+      const std::string dir = n.substr(0, 3);
       auto positive = system(dir + "_" + k), neg = system(dir + "_neg_" + k);
       const std::string hidden = fmt::format("#{}", i);
       Automaton eq =
@@ -910,8 +912,10 @@ bool Session::run_automaton_command(const std::string& command, detail::Reader& 
       for (auto& [part, value] : parts) {
         std::vector<std::string> names;
         for (const auto& u : part.tracks()) names.push_back(u.name == t.name ? hidden : u.name);
-        part = automata::exists(automata::product(automata::bind(part, names, context_), eq, BoolOp::and_, context_),
-                                hidden, context_);
+        part = automata::bind(part, names, context_);
+        if (negative == reverse_split)
+          part.set_system(static_cast<std::size_t>(part.track_index(hidden)), reverse_split ? positive : neg);
+        part = automata::exists(automata::product(part, eq, BoolOp::and_, context_), hidden, context_);
       }
     }
     if (parts.empty()) {
