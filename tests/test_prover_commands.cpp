@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <regex>
+#include <set>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -310,16 +311,38 @@ TEST(ProverCommands, FirstDescribeExport) {
   std::filesystem::remove_all(home);
 }
 
-TEST(ProverCommands, StarKeepsValidRepresentations) {
-  // (0*1)* over msd_fib: the words ending in 1, without the invalid 11 that concatenation makes
-  // (it used to accept 11 and count 6 and 9 twice in test).
+TEST(ProverCommands, StarAndConcatOfTheSpelledWords) {
   Session s;
-  auto r = s.run("def one \"?msd_fib x=1\": star s one: test s 6:");
-  EXPECT_EQ(r[2].lines, (std::vector<std::string>{"0", "1", "4", "6", "9", "12"}));
-  auto fib = s.system("msd_fib");
-  for (std::uint64_t n = 0; n < 300; ++n) {
-    auto digits = fib->representation(n);
-    EXPECT_EQ(at(s.automaton("s"), {n}), n == 0 || digits.back() == 1 ? 1 : 0) << n;
+  // Walnut's star works on the words a reg spells, not on their numbers: (000111)* holds 7,
+  // 455 = 000111000111, … and not 63 = 111111, which the star of the number 7 (0*111) would.
+  s.run("reg six msd_2 \"000111\": star s six:");
+  std::set<std::uint64_t> sevens;
+  for (std::uint64_t v = 0; v < 100000; v = v * 64 + 7) sevens.insert(v);
+  for (std::uint64_t n = 0; n < 600; ++n) ASSERT_EQ(at(s.automaton("s"), {n}), sevens.count(n)) << n;
+  // concat: 000111 then (01)^k: 7·4^k + (4^k − 1)/3; the same for the union's and the
+  // intersection's spelled words.
+  s.run("reg alt msd_2 \"(01)*\": concat c six alt: union u six alt: concat cu u alt:");
+  std::set<std::uint64_t> cat, catu;
+  for (std::uint64_t p = 1; p < (1u << 20); p *= 4) {
+    cat.insert(7 * p + (p - 1) / 3);
+    catu.insert(7 * p + (p - 1) / 3);
+    catu.insert((p - 1) / 3);
   }
-  EXPECT_EQ(s.automaton("s").run({1, 1}), 0);
+  for (std::uint64_t n = 0; n < 5000; ++n) {
+    ASSERT_EQ(at(s.automaton("c"), {n}), cat.count(n)) << n;
+    ASSERT_EQ(at(s.automaton("cu"), {n}), catu.count(n)) << n;
+  }
+  // The union keeps its operands' words: (000111 | 01)* has no 111111 = 63.
+  s.run("star su u:");
+  for (std::uint64_t n : {7, 29, 455}) EXPECT_EQ(at(s.automaton("su"), {n}), 1) << n;
+  EXPECT_EQ(at(s.automaton("su"), {63}), 0);
+  // Walnut's concat keeps A's words (A ∪ A·B): where that is not A·B (B without the empty
+  // word), refused.
+  EXPECT_THROW(s.run("reg one msd_2 \"1\": concat x six one:"), qg::InputError);
+  // Over msd_fib the words are read in binary, as Walnut reads them (its msd_2): (0*1)* holds 0
+  // and the odd numbers.
+  auto r = s.run("def one \"?msd_fib x=1\": star f one: test f 6:");
+  EXPECT_EQ(r[2].lines, (std::vector<std::string>{"0", "1", "3", "5", "7", "9"}));
+  EXPECT_EQ(s.automaton("f").tracks()[0].system->name(), "msd_2");
+  for (std::uint64_t n = 0; n < 300; ++n) EXPECT_EQ(at(s.automaton("f"), {n}), n == 0 || n % 2 == 1 ? 1 : 0) << n;
 }

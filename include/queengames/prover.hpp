@@ -105,6 +105,11 @@ class Session {
   // InputError for an unknown name.
   const automata::Automaton& automaton(const std::string& name);
   const automata::Automaton& word(const std::string& name);
+  // The words an automaton spells, as Walnut keeps them: for `reg`, a file, and the word
+  // commands (star, concat, quotients, union, intersect) the exact digit strings, without the
+  // padding zeros automaton() adds and without its restriction to valid representations; for
+  // any other automaton, automaton(name). Walnut's star and concat work on these words.
+  const automata::Automaton& spelled(const std::string& name);
   // Adds msd_NAME and lsd_NAME, the numeration systems of a morphism (see
   // NumberSystem::from_morphism): define_system("queen21", "a->aab,b->aa") makes
   // ?msd_queen21 the (2,1)-Queen's system.
@@ -128,6 +133,7 @@ class Session {
   bool write_home_ = false;
   int load_depth_ = 0;
   std::map<std::string, automata::Automaton> automata_, words_;
+  std::map<std::string, automata::Automaton> spelled_;  // see spelled(); only where it differs
   std::map<std::string, std::shared_ptr<const automata::NumberSystem>> systems_;
   std::map<std::string, std::string> macros_, morphisms_;
   std::map<std::string, std::string> morphism_gaps_;     // morphism: the image letters without a rule

@@ -15,9 +15,9 @@
 //   export [$]NAME FORMAT, help [COMMAND]    Result/NAME.FORMAT (txt, gv, re); the commands
 //   transduce NEW TRANSDUCER [$]OLD          Transducer Library/TRANSDUCER.txt run over OLD's letters
 // A name with `$` (or an acceptor command) is read from the automata, otherwise from the word
-// automata, as Walnut does. The word operations (star, concat, quotients) work on the words as
-// spelled; on number tracks their result stands, as every automaton here, for the tuples some
-// padding of which it accepts (automata.hpp).
+// automata, as Walnut does. The word operations (star, concat, quotients) work on the words the
+// operands spell (Session::spelled), as Walnut's; on number tracks their result stands, as every
+// automaton here, for the tuples some padding of which it accepts (automata.hpp).
 #include <algorithm>
 #include <deque>
 #include <fstream>
@@ -443,19 +443,13 @@ bool Session::run_automaton_command(const std::string& command, detail::Reader& 
     if (library == Library::words) define_word(r.name, std::move(a));
     else define(r.name, std::move(a));
   };
+  // The numbers of words as spelled: the valid representations (words of a system with a
+  // validity rule can be concatenated into invalid ones), with every padding (automata.hpp).
   auto close = [&](Automaton a) {
-    // Words of a system with a validity rule (no 11 in Zeckendorf) can be concatenated into
-    // invalid ones: an acceptor keeps only valid representations (automata.hpp).
-    for (const auto& t : std::vector<automata::Track>(a.tracks()))
-      if (t.system && !t.system->all_valid()) {
-        Automaton v = t.system->validity();
-        v.rename({t.name});
-        a = automata::product(a, v, BoolOp::and_, context_);
-      }
     try {
-      return automata::close_padding(a, context_);
-    } catch (const InputError& e) {
-      in.fail(in.pos(), e.what());
+      return detail::numbers_of_words(std::move(a), in.pos(), context_);
+    } catch (const detail::PositionedError& e) {
+      in.fail(e.pos, e.what);
     }
   };
   if (command == "inf" || command == "test") {
@@ -969,61 +963,99 @@ bool Session::run_automaton_command(const std::string& command, detail::Reader& 
     finish(first_accepting(parts, context_), Library::words);
     return true;
   }
-  // The acceptor commands.
-  std::vector<Automaton> ops;
+  // The acceptor commands work, as Walnut's, on the words the operands spell (Session::spelled);
+  // the result's numbers are read off its words. Union and intersection of the numbers are
+  // also those of the operands' numbers, as every product here.
+  std::vector<Automaton> numbers, words;
+  std::vector<std::string> names;
   std::vector<std::size_t> where;
+  bool respelled = false;  // some operand spells other words than its numbers' automaton
   while (in.peek() != ':' && in.peek() != ';' && !in.at_end()) {
     where.push_back((in.skip(), in.pos()));
-    ops.push_back(operand(true).first);
+    in.accept('$');
+    names.push_back(in.word("an automaton name"));
+    try {
+      const Automaton& a = automaton(names.back());
+      const Automaton& spelling = spelled(names.back());
+      respelled = respelled || &spelling != &a;
+      numbers.push_back(a);
+      words.push_back(spelling);
+    } catch (const InputError& e) {
+      in.fail(where.back(), e.what());
+    }
   }
   in.end();
+  const std::size_t want = command == "star" ? 1 : command == "leftquo" || command == "rightquo" ? 2 : 0;
+  if (numbers.empty() || (want && numbers.size() != want))
+    in.fail(in.pos(), want ? fmt::format("{} takes {} automata", command, want)
+                           : fmt::format("{} takes at least one automaton", command));
   // Words over explicit alphabets that differ ({0,1,2} and {2,0}) are read over the union of
   // the alphabets, the first operand's letters first (a letter an operand lacks is a dead end).
-  if (!ops.empty()) {
-    std::vector<automata::Track> tracks = ops.front().tracks();
-    for (std::size_t k = 1; k < ops.size(); ++k)
-      for (std::size_t i = 0; i < tracks.size() && i < ops[k].tracks().size(); ++i) {
-        const auto& t = ops[k].tracks()[i];
-        if (tracks[i].system || t.system) continue;
-        for (unsigned d = 0; d < t.base; ++d)
-          if (tracks[i].digit(t.value(d)) >= tracks[i].base) {
-            if (tracks[i].values.empty())
-              for (unsigned e = 0; e < tracks[i].base; ++e) tracks[i].values.push_back(static_cast<int>(e));
-            tracks[i].values.push_back(t.value(d));
-            ++tracks[i].base;
-          }
-      }
-    for (std::size_t k = 0; k < ops.size(); ++k) try {
+  std::vector<automata::Track> tracks = numbers.front().tracks();
+  for (std::size_t k = 1; k < numbers.size(); ++k)
+    for (std::size_t i = 0; i < tracks.size() && i < numbers[k].tracks().size(); ++i) {
+      const auto& t = numbers[k].tracks()[i];
+      if (tracks[i].system || t.system) continue;
+      for (unsigned d = 0; d < t.base; ++d)
+        if (tracks[i].digit(t.value(d)) >= tracks[i].base) {
+          if (tracks[i].values.empty())
+            for (unsigned e = 0; e < tracks[i].base; ++e) tracks[i].values.push_back(static_cast<int>(e));
+          tracks[i].values.push_back(t.value(d));
+          ++tracks[i].base;
+        }
+    }
+  for (auto* ops : {&numbers, &words})
+    for (std::size_t k = 0; k < ops->size(); ++k) try {
+        Automaton& op = (*ops)[k];
         bool widen = false;
-        for (std::size_t i = 0; i < tracks.size() && i < ops[k].tracks().size(); ++i)
-          widen =
-              widen || (!tracks[i].system && !ops[k].tracks()[i].system &&
-                        (tracks[i].base != ops[k].tracks()[i].base || tracks[i].values != ops[k].tracks()[i].values));
-        if (widen && ops[k].tracks().size() == tracks.size()) ops[k] = with_alphabets(ops[k], tracks, false, context_);
-        if (k) ops[k] = like(ops.front(), ops[k], "an operand");
+        for (std::size_t i = 0; i < tracks.size() && i < op.tracks().size(); ++i)
+          widen = widen || (!tracks[i].system && !op.tracks()[i].system &&
+                            (tracks[i].base != op.tracks()[i].base || tracks[i].values != op.tracks()[i].values));
+        if (widen && op.tracks().size() == tracks.size()) op = with_alphabets(op, tracks, false, context_);
+        if (k) op = like(ops->front(), op, "an operand");
       } catch (const InputError& e) {
         in.fail(where[k], e.what());
       }
-  }
-  const std::size_t want = command == "star" ? 1 : command == "leftquo" || command == "rightquo" ? 2 : 0;
-  if (ops.empty() || (want && ops.size() != want))
-    in.fail(in.pos(), want ? fmt::format("{} takes {} automata", command, want)
-                           : fmt::format("{} takes at least one automaton", command));
-  Automaton a = ops.front();
   if (command == "union" || command == "intersect") {
-    for (std::size_t i = 1; i < ops.size(); ++i)
-      a = automata::product(a, ops[i], command == "union" ? BoolOp::or_ : BoolOp::and_, context_);
-  } else if (command == "star") {
-    a = close(star(a, context_));
-  } else if (command == "concat") {
-    for (std::size_t i = 1; i < ops.size(); ++i) a = concat(a, ops[i], context_);
-    a = close(a);
-  } else if (command == "leftquo") {
-    a = close(left_quotient(ops[0], ops[1], context_));
-  } else {
-    a = close(right_quotient(ops[0], ops[1], context_));
+    const BoolOp op = command == "union" ? BoolOp::or_ : BoolOp::and_;
+    Automaton a = numbers.front(), w = words.front();
+    for (std::size_t i = 1; i < numbers.size(); ++i) {
+      a = automata::product(a, numbers[i], op, context_);
+      if (respelled) w = automata::product(w, words[i], op, context_);
+    }
+    finish(std::move(a), Library::automata);
+    if (respelled) spelled_[r.name] = std::move(w);
+    return true;
   }
-  finish(std::move(a), Library::automata);
+  Automaton w = words.front();
+  if (command == "star") {
+    w = star(w, context_);
+  } else if (command == "concat") {
+    Automaton walnut = w;  // Walnut's concat: its accepting states stay accepting, A ∪ A·B
+    for (std::size_t i = 1; i < words.size(); ++i) {
+      w = concat(w, words[i], context_);
+      walnut = automata::product(walnut, concat(walnut, words[i], context_), BoolOp::or_, context_);
+    }
+    if (!automata::equivalent(w, walnut, context_))
+      in.fail(where.front(), fmt::format("Walnut's concat also accepts the words of {} (A ∪ A·B: its accepting "
+                                         "states stay accepting), and here that is not the concatenation; refused "
+                                         "(for Walnut's result, union {} with the concatenation)",
+                                         names.front(), names.front()));
+  }
+  if (command == "star" || command == "concat") {
+    // Walnut reads the words in the plain base of as many digits (msd_fib → msd_2): a word
+    // made of valid representations need not be one.
+    for (std::size_t i = 0; i < w.tracks().size(); ++i) {
+      const auto& ns = w.tracks()[i].system;
+      if (ns && !ns->all_valid()) w.set_system(i, system(fmt::format("{}_{}", ns->msd() ? "msd" : "lsd", ns->base())));
+    }
+  } else {
+    w = detail::valid_words(command == "leftquo" ? left_quotient(words[0], words[1], context_)
+                                                 : right_quotient(words[0], words[1], context_),
+                            context_);
+  }
+  finish(close(w), Library::automata);
+  spelled_[r.name] = std::move(w);
   return true;
 }
 

@@ -165,7 +165,16 @@ void Session::define_system(const std::string& name, std::string_view morphism) 
   numsys_morphisms_[name] = words::Morphism::parse(morphism).to_string();
 }
 
-void Session::define(const std::string& name, Automaton a) { automata_[name] = std::move(a); }
+void Session::define(const std::string& name, Automaton a) {
+  automata_[name] = std::move(a);
+  spelled_.erase(name);
+}
+
+const Automaton& Session::spelled(const std::string& name) {
+  const Automaton& a = automaton(name);
+  auto it = spelled_.find(name);
+  return it == spelled_.end() ? a : it->second;
+}
 void Session::define_word(const std::string& name, Automaton a) { words_[name] = std::move(a); }
 
 namespace {
@@ -199,6 +208,7 @@ const Automaton& Session::automaton(const std::string& name) {
     auto path = home_ / "Automata Library" / (name + ".txt");
     if (std::filesystem::exists(path)) {
       Automaton a = read_automaton(read_text(path), *this, path.string());
+      spelled_[name] = a;
       return automata_[name] = numbers_of_file(std::move(a), path.string(), false, context_);
     }
   }
@@ -361,12 +371,14 @@ struct Session::Commands {
     std::string_view regex = in.quoted(start);
     in.end();
     try {
-      Automaton a = detail::regex_automaton(regex, start, tracks, s.context_);
+      Automaton words = detail::regex_words(regex, start, tracks, s.context_);
+      Automaton a = detail::numbers_of_words(words, start, s.context_);
       r.states = a.states();
       for (const auto& t : a.tracks()) r.variables.push_back(t.name);
       r.automaton = std::make_shared<const Automaton>(a);
       s.publish(r, Library::automata);
       s.define(r.name, std::move(a));
+      s.spelled_[r.name] = std::move(words);
     } catch (const detail::PositionedError& e) {
       in.fail(e.pos, e.what);
     }
