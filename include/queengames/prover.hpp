@@ -98,6 +98,10 @@ class Session {
   }
   // The same, read only.
   void set_library(std::filesystem::path dir) { set_home(std::move(dir), false); }
+  // Where results go instead (a session folder of Walnut's layout: Result/, Automata Library/,
+  // Word Automata Library/, Custom Bases/ for ost); it is read before the Walnut folder, so a
+  // later run finds this one's results, and the Walnut folder is left as it was.
+  void set_session_folder(std::filesystem::path dir) { session_dir_ = std::move(dir); }
 
   // Named automata (def and $name) and word automata (NAME[i]).
   void define(const std::string& name, automata::Automaton a);
@@ -125,11 +129,16 @@ class Session {
   // Runs an automaton command (commands.cpp: union, reverse, convert …); false if `command` is none.
   bool run_automaton_command(const std::string& command, detail::Reader& in, Result& r);
   void publish(const Result& r, Library library);
+  // The folders read, the session folder first; the folder written (empty: none).
+  std::vector<std::filesystem::path> read_folders() const;
+  std::filesystem::path write_folder() const;
+  // The first of read_folders()/SUB/FILE that exists, or empty.
+  std::filesystem::path find_file(const std::string& sub, const std::string& file) const;
   // A system from the folder's Custom Bases, or nothing when it has no files for `name`.
   std::shared_ptr<const automata::NumberSystem> custom_system(const std::string& name);
 
   automata::Context context_;
-  std::filesystem::path home_;
+  std::filesystem::path home_, session_dir_;
   bool write_home_ = false;
   int load_depth_ = 0;
   std::map<std::string, automata::Automaton> automata_, words_;

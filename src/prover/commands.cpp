@@ -640,15 +640,16 @@ bool Session::run_automaton_command(const std::string& command, detail::Reader& 
       if (format == "txt") text = write_automaton(a);
       else if (format == "gv") text = detail::write_graphviz(a, r.name);
       else text = as_regex() + "\n";
-      if (home_.empty()) {
+      const std::filesystem::path home = write_folder();
+      if (home.empty()) {
         r.lines.push_back(text);
         return true;
       }
-      std::filesystem::create_directories(home_ / "Result");
-      AtomicFile f(home_ / "Result" / (r.name + "." + format));
+      std::filesystem::create_directories(home / "Result");
+      AtomicFile f(home / "Result" / (r.name + "." + format));
       f.stream() << text;
       f.commit();
-      r.lines.push_back(fmt::format("written to {}", (home_ / "Result" / (r.name + "." + format)).string()));
+      r.lines.push_back(fmt::format("written to {}", (home / "Result" / (r.name + "." + format)).string()));
     } catch (const InputError& e) {
       in.fail(at, e.what());
     }
@@ -730,10 +731,10 @@ bool Session::run_automaton_command(const std::string& command, detail::Reader& 
     std::string tname = in.word("a transducer name");
     auto [w, is_acceptor] = operand(false);
     in.end();
-    if (home_.empty()) in.fail(tat, "transduce reads Transducer Library/ of a Walnut folder (--walnut-home)");
-    const auto path = home_ / "Transducer Library" / (tname + ".txt");
+    if (read_folders().empty()) in.fail(tat, "transduce reads Transducer Library/ of a Walnut folder");
+    const auto path = find_file("Transducer Library", tname + ".txt");
     std::ifstream file(path, std::ios::binary);
-    if (!file) in.fail(tat, fmt::format("no transducer {} ({})", tname, path.string()));
+    if (path.empty() || !file) in.fail(tat, fmt::format("no transducer {} (Transducer Library/{}.txt)", tname, tname));
     std::stringstream text;
     text << file.rdbuf();
     if (w.tracks().size() != 1 || !w.tracks()[0].system)

@@ -133,11 +133,10 @@ std::shared_ptr<const automata::NumberSystem> Session::custom_system(const std::
   // lsd_X is msd_X read backwards (msd_X from ost, or from the files below), built once.
   if (name.starts_with("lsd_") && systems_.count("msd_" + kind))
     return automata::NumberSystem::lsd_of(system("msd_" + kind), context_);
-  if (home_.empty()) return nullptr;
-  const std::filesystem::path dir = home_ / "Custom Bases";
   for (const char* direction : {"msd", "lsd"}) {
     const std::string base = fmt::format("{}_{}", direction, kind);
-    if (!std::filesystem::is_regular_file(dir / (base + "_addition.txt"))) continue;
+    const std::filesystem::path dir = find_file("Custom Bases", base + "_addition.txt").parent_path();
+    if (dir.empty()) continue;
     if (kind.starts_with("neg_"))
       throw InputError(fmt::format("number system {}: negative bases from Custom Bases are not supported", name));
     auto read = [&](const std::string& file) -> std::optional<Automaton> {
@@ -204,13 +203,10 @@ Automaton numbers_of_file(Automaton a, const std::string& file, bool word, const
 const Automaton& Session::automaton(const std::string& name) {
   auto it = automata_.find(name);
   if (it != automata_.end()) return it->second;
-  if (!home_.empty()) {
-    auto path = home_ / "Automata Library" / (name + ".txt");
-    if (std::filesystem::exists(path)) {
-      Automaton a = read_automaton(read_text(path), *this, path.string());
-      spelled_[name] = a;
-      return automata_[name] = numbers_of_file(std::move(a), path.string(), false, context_);
-    }
+  if (auto path = find_file("Automata Library", name + ".txt"); !path.empty()) {
+    Automaton a = read_automaton(read_text(path), *this, path.string());
+    spelled_[name] = a;
+    return automata_[name] = numbers_of_file(std::move(a), path.string(), false, context_);
   }
   const auto shipped = shipped_automata();
   if (std::find(shipped.begin(), shipped.end(), name) != shipped.end())
@@ -221,12 +217,9 @@ const Automaton& Session::automaton(const std::string& name) {
 const Automaton& Session::word(const std::string& name) {
   auto it = words_.find(name);
   if (it != words_.end()) return it->second;
-  if (!home_.empty()) {
-    auto path = home_ / "Word Automata Library" / (name + ".txt");
-    if (std::filesystem::exists(path)) {
-      Automaton a = read_automaton(read_text(path), *this, path.string(), true);
-      return words_[name] = numbers_of_file(std::move(a), path.string(), true, context_);
-    }
+  if (auto path = find_file("Word Automata Library", name + ".txt"); !path.empty()) {
+    Automaton a = read_automaton(read_text(path), *this, path.string(), true);
+    return words_[name] = numbers_of_file(std::move(a), path.string(), true, context_);
   }
   if (name == "T" || name == "F" || name == "TR" || name == "PD") return words_[name] = word_automaton(name, *this);
   throw InputError(fmt::format("no word automaton named {}", name));
@@ -608,8 +601,8 @@ struct Session::Commands {
       auto msd = automata::NumberSystem::ostrowski("msd_" + r.name, lists[0], lists[1], s.context_);
       s.systems_["msd_" + r.name] = msd;
       s.systems_.erase("lsd_" + r.name);  // msd_NAME read backwards when first used
-      if (s.write_home_) {
-        const auto dir = s.home_ / "Custom Bases";
+      if (!s.write_folder().empty()) {
+        const auto dir = s.write_folder() / "Custom Bases";
         std::filesystem::create_directories(dir);
         for (auto [file, a] : {std::pair{"", msd->validity()}, std::pair{"_addition", msd->adder()}}) {
           for (std::size_t i = 0; i < a.tracks().size(); ++i) a.set_system(i, nullptr);
@@ -641,7 +634,7 @@ struct Session::Commands {
     in.end();
     if (name.empty()) in.fail(at, "load needs a file name");
     std::vector<std::filesystem::path> candidates;
-    if (!s.home_.empty()) candidates.push_back(s.home_ / "Command Files" / name);
+    for (const auto& dir : s.read_folders()) candidates.push_back(dir / "Command Files" / name);
     if (in.file() != "-e" && in.file() != "<input>")
       candidates.push_back(std::filesystem::path(in.file()).parent_path() / name);
     candidates.push_back(name);
@@ -714,8 +707,26 @@ std::vector<Result> Session::run(std::string_view text, std::string_view file, c
 
 // Where Walnut writes what a command made: Result/NAME.txt always, and the library the name is
 // then found in.
+std::vector<std::filesystem::path> Session::read_folders() const {
+  std::vector<std::filesystem::path> out;
+  for (const auto& dir : {session_dir_, home_})
+    if (!dir.empty()) out.push_back(dir);
+  return out;
+}
+
+std::filesystem::path Session::write_folder() const {
+  return !session_dir_.empty() ? session_dir_ : write_home_ ? home_ : std::filesystem::path{};
+}
+
+std::filesystem::path Session::find_file(const std::string& sub, const std::string& file) const {
+  for (const auto& dir : read_folders())
+    if (std::filesystem::is_regular_file(dir / sub / file)) return dir / sub / file;
+  return {};
+}
+
 void Session::publish(const Result& r, Library library) {
-  if (!write_home_ || !r.automaton) return;
+  const std::filesystem::path home = write_folder();
+  if (home.empty() || !r.automaton) return;
   // A statement without free variables is written as Walnut writes it: the word true or false.
   const std::string text = r.automaton->tracks().empty()
                                ? (r.automaton->accepting(r.automaton->initial()) ? "true" : "false")
@@ -726,14 +737,14 @@ void Session::publish(const Result& r, Library library) {
     f.stream() << text;
     f.commit();
   };
-  write(home_ / "Result");
+  write(home / "Result");
   if (!r.matrix_variables.empty()) {
-    AtomicFile f(home_ / "Result" / (r.name + ".mpl"));
+    AtomicFile f(home / "Result" / (r.name + ".mpl"));
     f.stream() << write_matrices(*r.automaton, r.matrix_variables);
     f.commit();
   }
-  if (library == Library::automata) write(home_ / "Automata Library");
-  if (library == Library::words) write(home_ / "Word Automata Library");
+  if (library == Library::automata) write(home / "Automata Library");
+  if (library == Library::words) write(home / "Word Automata Library");
 }
 
 }  // namespace qg::prover
