@@ -346,3 +346,30 @@ TEST(ProverCommands, StarAndConcatOfTheSpelledWords) {
   EXPECT_EQ(s.automaton("f").tracks()[0].system->name(), "msd_2");
   for (std::uint64_t n = 0; n < 300; ++n) EXPECT_EQ(at(s.automaton("f"), {n}), n == 0 || n % 2 == 1 ? 1 : 0) << n;
 }
+
+TEST(ProverCommands, AlphabetReadsTheSpelledWords) {
+  Session s;
+  // The words 1(1[-1])*0* over {-1,0,1} read in msd_2: those without −1, 10*, the powers of 2
+  // (Walnut drops the letters the new alphabet lacks; the numbers are those of the words).
+  s.run("reg r {-1,0,1} \"1(1[-1])*0*\": alphabet x msd_2 $r:");
+  for (std::uint64_t n = 0; n < 1000; ++n) ASSERT_EQ(at(s.automaton("x"), {n}), std::has_single_bit(n)) << n;
+  // Binary words (10)*1 read as Zeckendorf digits: 1, 101 = 3 + 1, 10101 = 8 + 3 + 1, …
+  s.run("reg b msd_2 \"(10)*1\": alphabet z msd_fib $b:");
+  const std::set<std::uint64_t> alternate{1, 4, 12, 33, 88, 232};
+  for (std::uint64_t n = 0; n < 300; ++n) ASSERT_EQ(at(s.automaton("z"), {n}), alternate.count(n)) << n;
+  // A word automaton: Thue–Morse's binary digits read in base 4, where n has only digits 0, 1.
+  s.run("alphabet t4 msd_4 T:");
+  for (std::uint64_t m = 0; m < 256; ++m) {
+    std::uint64_t n = 0;
+    for (int d = 7; d >= 0; --d) n = 4 * n + ((m >> d) & 1);
+    ASSERT_EQ(at(s.word("t4"), {n}), thue_morse(m)) << m;
+  }
+  // Without $ the name is a word automaton's (Walnut's Word Automata Library); the message
+  // points to $r.
+  try {
+    s.run("alphabet y msd_2 r:");
+    ADD_FAILURE() << "a word automaton r";
+  } catch (const qg::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("write $r"), std::string::npos) << e.what();
+  }
+}

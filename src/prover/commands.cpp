@@ -405,13 +405,27 @@ bool Session::run_automaton_command(const std::string& command, detail::Reader& 
                      command == "export" || command == "help";
   if (!acceptor_command && !other) return false;
   // An operand: $NAME (or any name of an acceptor command) from the automata, else a word.
+  // A word automaton by name; where there is none, the message says whether an automaton of
+  // that name exists (Walnut reads only its Word Automata Library without `$`).
+  auto word_operand = [&](const std::string& name, std::size_t at) -> const Automaton& {
+    try {
+      return word(name);
+    } catch (const InputError& e) {
+      try {
+        automaton(name);
+      } catch (const InputError&) {
+        in.fail(at, e.what());
+      }
+      in.fail(at, fmt::format("{} (an automaton of that name exists: write ${})", e.what(), name));
+    }
+  };
   auto operand = [&](bool acceptors) -> std::pair<Automaton, bool> {
     std::size_t at = (in.skip(), in.pos());
     const bool dollar = in.accept('$');
     std::string name = in.word("an automaton name");
+    if (!acceptors && !dollar) return {word_operand(name, at), false};
     try {
-      if (acceptors || dollar) return {automaton(name), true};
-      return {word(name), false};
+      return {automaton(name), true};
     } catch (const InputError& e) {
       in.fail(at, e.what());
     }
@@ -703,11 +717,12 @@ bool Session::run_automaton_command(const std::string& command, detail::Reader& 
       }
     }
     Automaton a;
-    try {
-      a = acceptor ? automaton(name.word) : word(name.word);
-    } catch (const InputError& e) {
-      in.fail(name.at, e.what());
-    }
+    if (!acceptor) a = word_operand(name.word, name.at);
+    else try {
+        a = spelled(name.word);
+      } catch (const InputError& e) {
+        in.fail(name.at, e.what());
+      }
     if (tracks.size() != a.tracks().size())
       in.fail(name.at, fmt::format("{} alphabets for an automaton of {} inputs", tracks.size(), a.tracks().size()));
     for (std::size_t i = 0; i < tracks.size(); ++i)
@@ -716,13 +731,19 @@ bool Session::run_automaton_command(const std::string& command, detail::Reader& 
                                          "use reverse (or convert) to change the direction",
                                          i + 1, a.tracks()[i].system->name()));
     Automaton x = with_alphabets(a, tracks, !acceptor, context_);
-    // The new reading stands for numbers only when it accepts every padding of what it accepts
-    // (Walnut keeps the words as they are; a word read as a number would then be ambiguous).
+    if (acceptor) {
+      // Walnut reads the words the automaton spells; their numbers are read off them, as reg's.
+      finish(close(x), Library::automata);
+      spelled_[r.name] = std::move(x);
+      return true;
+    }
+    // A word automaton's new reading has a letter at a number only when every padding of it
+    // gets the same letter (Walnut keeps the words as they are).
     if (!automata::padding_closed(x, context_))
       in.fail(name.at,
-              "read in the new systems, the automaton accepts some paddings of a number and not others: "
-              "as numbers it has no meaning");
-    finish(std::move(x), acceptor ? Library::automata : Library::words);
+              "read in the new systems, the word automaton gives some paddings of a number other letters than "
+              "others: as a word it has no meaning");
+    finish(std::move(x), Library::words);
     return true;
   }
   if (command == "transduce") {
