@@ -373,3 +373,23 @@ TEST(ProverCommands, AlphabetReadsTheSpelledWords) {
     EXPECT_NE(std::string(e.what()).find("write $r"), std::string::npos) << e.what();
   }
 }
+
+TEST(ProverCommands, RemarksAfterACommand) {
+  // Walnut ignores the rest of a command's line (its Command Files/demo.txt: `reg …; all binary
+  // strings …`); a further command there still runs.
+  Session s;
+  auto r = s.run("reg e msd_2 \"(0|1)*00\"; all binary strings ending in 00\ndef f \"x=1\": def g \"x=2\": (two)\n");
+  ASSERT_EQ(r.size(), 3u);
+  EXPECT_EQ(r[2].name, "g");
+  for (std::uint64_t n = 0; n < 20; ++n) EXPECT_EQ(at(s.automaton("e"), {n}), n % 4 == 0 ? 1 : 0) << n;
+  // A failed command (a `#` remark, which Walnut refuses too) ends at its ':', and the rest of
+  // its line is a remark: the def on the next line runs (fiboprops.txt).
+  std::vector<std::string> errors;
+  r = s.run("# $FactorEq(i, j, n): F[i .. i + n - 1] = F[j .. j + n - 1].\ndef h \"x=3\":\n", "<input>",
+            [&](const qg::InputError& e) { errors.push_back(e.what()); });
+  EXPECT_EQ(errors.size(), 1u);
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_EQ(r[0].name, "h");
+  // Not a remark: a word that is not a command at the start of a line.
+  EXPECT_THROW(s.run("def k \"x=4\":\nall binary strings\n"), qg::InputError);
+}

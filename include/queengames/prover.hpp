@@ -128,6 +128,7 @@ class Session {
   struct Commands;
   // Runs an automaton command (commands.cpp: union, reverse, convert …); false if `command` is none.
   bool run_automaton_command(const std::string& command, detail::Reader& in, Result& r);
+  static bool automaton_command(std::string_view command);
   void publish(const Result& r, Library library);
   // The folders read, the session folder first; the folder written (empty: none).
   std::vector<std::filesystem::path> read_folders() const;

@@ -394,16 +394,16 @@ std::vector<std::pair<Automaton, int>> letters_of(const Automaton& w) {
 using detail::first_accepting;
 using detail::letters_of;
 
+bool Session::automaton_command(std::string_view command) {
+  static const char* const kCommands[] = {
+      "union",       "intersect",    "star",     "concat", "leftquo",  "rightquo", "reverse", "minimize",
+      "fixleadzero", "fixtrailzero", "combine",  "inf",    "test",     "convert",  "split",   "rsplit",
+      "join",        "transduce",    "alphabet", "first",  "describe", "export",   "help"};
+  return std::find(std::begin(kCommands), std::end(kCommands), command) != std::end(kCommands);
+}
+
 bool Session::run_automaton_command(const std::string& command, detail::Reader& in, Result& r) {
-  static const char* const kAcceptorCommands[] = {"union", "intersect", "star", "concat", "leftquo", "rightquo"};
-  const bool acceptor_command =
-      std::find(std::begin(kAcceptorCommands), std::end(kAcceptorCommands), command) != std::end(kAcceptorCommands);
-  const bool other = command == "reverse" || command == "minimize" || command == "fixleadzero" ||
-                     command == "fixtrailzero" || command == "combine" || command == "inf" || command == "test" ||
-                     command == "convert" || command == "split" || command == "rsplit" || command == "join" ||
-                     command == "transduce" || command == "alphabet" || command == "first" || command == "describe" ||
-                     command == "export" || command == "help";
-  if (!acceptor_command && !other) return false;
+  if (!automaton_command(command)) return false;
   // An operand: $NAME (or any name of an acceptor command) from the automata, else a word.
   // A word automaton by name; where there is none, the message says whether an automaton of
   // that name exists (Walnut reads only its Word Automata Library without `$`).

@@ -667,8 +667,26 @@ std::vector<Result> Session::run(std::string_view text, std::string_view file, c
   detail::Reader in(text, file);
   static const char* const kCommands =
       "eval, def, reg, macro, morphism, promote, image, load, numsys, ost, or an automaton command (docs/PROVER.md)";
+  auto command_name = [](std::string_view w) {
+    return w == "eval" || w == "def" || w == "reg" || w == "morphism" || w == "promote" || w == "image" ||
+           w == "numsys" || w == "ost" || w == "macro" || w == "load" || automaton_command(w);
+  };
+  std::size_t ended = std::string_view::npos;  // where the last command's ':' or ';' was read
   while (!in.at_end()) {
     std::size_t at = in.pos();
+    // Walnut reads a command up to the first ':' or ';' of its line and ignores the rest of
+    // the line (a remark: `reg e lsd_2 "(0|1)*00"; all binary strings ending in 00`); here
+    // the rest of the line is a further command when it begins with a command's name.
+    if (ended != std::string_view::npos && text.substr(ended, at - ended).find('\n') == std::string_view::npos) {
+      std::size_t j = at;
+      while (j < text.size() && (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_')) ++j;
+      if (!command_name(text.substr(at, j - at))) {
+        const std::size_t eol = text.find('\n', at);
+        in.set_pos(eol == std::string_view::npos ? text.size() : eol);
+        ended = std::string_view::npos;
+        continue;
+      }
+    }
     try {
       std::string command = in.word(fmt::format("a command ({})", kCommands).c_str());
       Result r;
@@ -685,6 +703,7 @@ std::vector<Result> Session::run(std::string_view text, std::string_view file, c
       else if (command == "load") c.load(results);
       else if (!run_automaton_command(command, in, r))
         in.fail(at, fmt::format("unknown command '{}' ({})", command, kCommands));
+      ended = in.pos();
       r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
       if (command != "load") results.push_back(std::move(r));
     } catch (const InputError& e) {
@@ -700,6 +719,7 @@ std::vector<Result> Session::run(std::string_view text, std::string_view file, c
       }
       while (i < text.size() && (text[i] == ':' || text[i] == ';')) ++i;
       in.set_pos(i);
+      ended = i;
     }
   }
   return results;
