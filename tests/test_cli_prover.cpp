@@ -112,3 +112,28 @@ TEST(CliProve, OstrowskiThroughCustomBases) {
   EXPECT_EQ(bad.err, "queengames: -e:1:5: ost q: the continued fraction needs a nonempty period and quotients 1 … 9\n");
   fs::remove_all(home);
 }
+
+// --memory-limit takes an amount with its unit (a bare number is MiB); a step above it is
+// refused up front with the amounts readable. Walnut's reading of a variable in two number
+// systems (Walnut's integration case 119) runs, with a note under the result and in --json.
+TEST(CliProve, MemoryLimitAndWalnutsReadingOfDigits) {
+  const std::string sum = " -e 'eval t \"?msd_fib Ax,y,z x+y=z => y+x=z\":'";
+  auto tight = run_cli("prove --memory-limit 1KiB" + sum);
+  EXPECT_EQ(tight.status, 2);
+  EXPECT_NE(tight.err.find("KiB, above the memory limit of 1.0 KiB"), std::string::npos) << tight.err;
+  for (const char* amount : {"2GiB", "500MB", "2048"}) {
+    auto ok = run_cli(std::string("prove --memory-limit ") + amount + sum);
+    EXPECT_EQ(ok.status, 0) << amount << ": " << ok.err;
+    EXPECT_EQ(ok.out.substr(0, 13), "eval t: TRUE ") << ok.out;
+  }
+  auto bad = run_cli("prove --memory-limit 2XB" + sum);
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_EQ(bad.err,
+            "queengames: '2XB' is not an amount of memory (write e.g. 2GiB, 512MiB, 3GB or a number of MiB)\n");
+  auto read = run_cli("prove --json -e 'def b \"E a (?lsd_fib a = 10 ) & b = a+1\":'");
+  ASSERT_EQ(read.status, 0) << read.err;
+  auto j = nlohmann::json::parse(read.out);
+  EXPECT_EQ(j[0]["notes"][0],
+            "variable a is read as digits in two number systems (lsd_fib and msd_2), as Walnut reads it");
+  EXPECT_EQ(j[0]["states"], 9);
+}

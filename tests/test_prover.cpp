@@ -297,6 +297,47 @@ TEST(Prover, MixedSystems) {
   EXPECT_NE(message("def p \"Eu $w(u,x,y)\":").find("read in msd and lsd order at once"), std::string::npos);
 }
 
+// Walnut's reading when number systems with the same digits meet (Context::read_digits_across_
+// systems, which `queengames prove` sets): one digit string read in both, the product keeping the
+// first operand's system. Walnut's integration cases 119 and 473 (tests/walnut_conformance/).
+TEST(Prover, DigitsReadAcrossSystemsAsWalnutReadsThem) {
+  qg::automata::Context walnut;
+  walnut.read_digits_across_systems = true;
+  Session s(walnut);
+  // a's lsd_fib digits for 10 = 8 + 2 are 01001 then any trailing zeros; read as msd_2 they are
+  // 9·2^k (k ≥ 0), so b = a + 1 is 10 or 9·2^k + 1.
+  auto r = s.run("def b \"E a (?lsd_fib a = 10 ) & b = a+1\":");
+  ASSERT_EQ(r.at(0).notes.size(), 1u);
+  EXPECT_EQ(r[0].notes[0],
+            "variable a is read as digits in two number systems (lsd_fib and msd_2), as Walnut reads it");
+  const Automaton& b = s.automaton("b");
+  EXPECT_EQ(b.tracks().at(0).system->name(), "msd_2");
+  auto walnut_b = [](std::uint64_t v) {
+    for (std::uint64_t a = 9; a < 4096; a *= 2)
+      if (v == a + 1) return true;
+    return false;
+  };
+  for (std::uint64_t v = 0; v < 4096; ++v) EXPECT_EQ(accepts(b, {v}), walnut_b(v)) << v;
+  // Thue–Morse's msd_2 automaton read on negabinary digits: the parity of the ones among
+  // n + 1's digits in base −2 (3 is 111, 6 is 11010). (T[n] alone would bind n in msd_2.)
+  r = s.run("def odd \"?msd_neg_2 T[n+1]=@1\":");
+  EXPECT_EQ(r.at(0).notes.size(), 1u);
+  const Automaton& odd = s.automaton("odd");
+  EXPECT_EQ(odd.tracks().at(0).system->name(), "msd_neg_2");
+  for (std::uint64_t n = 0; n < 300; ++n) {
+    int ones = 0;
+    for (std::int64_t m = static_cast<std::int64_t>(n) + 1; m != 0;) {
+      std::int64_t d = ((m % -2) + 2) % 2;
+      ones += static_cast<int>(d);
+      m = (m - d) / -2;
+    }
+    EXPECT_EQ(accepts(odd, {n}), ones % 2 == 1) << n;
+  }
+  // Without the reading (the library's default) both are refused.
+  Session strict;
+  EXPECT_THROW(strict.run("def b \"E a (?lsd_fib a = 10 ) & b = a+1\":"), qg::InputError);
+}
+
 TEST(Prover, ClosedStatementsAndCounterexamples) {
   Session s;
   EXPECT_TRUE(eval(s, "?msd_fib Ax,y x+y=y+x"));

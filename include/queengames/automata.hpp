@@ -84,6 +84,12 @@ struct Context {
   std::uint64_t memory_limit = 0;                 // bytes; 0 = physical memory
   Determinization determinization = Determinization::automatic;
   std::uint64_t subset_budget = 50000;  // states, for subset/automatic
+  // Walnut's reading of a variable met in two number systems with the same digits (msd_2 and
+  // msd_fib, a word automaton's msd_2 under ?msd_neg_2): one digit string read in both, the
+  // product keeping the first operand's system, as Walnut's cross product does. Off, such a
+  // product is refused: the digits of a number in one system are not the number in the other.
+  bool read_digits_across_systems = false;
+  std::function<void(const std::string&)> on_note;  // each such reading, one line
 };
 
 // The output of a word automaton's states where no letter is defined (invalid representations:

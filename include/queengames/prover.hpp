@@ -70,6 +70,9 @@ struct Result {
   bool matrices = false;
   // What a command prints besides its automaton (inf, test): one line each.
   std::vector<std::string> lines;
+  // Where the statement was read as Walnut reads it and not for the numbers (a variable read
+  // as digits in two number systems: Context::read_digits_across_systems): one line each.
+  std::vector<std::string> notes;
 };
 
 // Called with each command's error when a run keeps going after it.

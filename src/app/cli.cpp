@@ -3,6 +3,7 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
@@ -28,6 +29,19 @@ std::vector<DrawKind>& draw_kinds() {
 std::vector<TourSection>& tour_sections() {
   static std::vector<TourSection> all;
   return all;
+}
+
+std::uint64_t parse_bytes(const std::string& text, std::uint64_t bare_unit) {
+  static const std::pair<const char*, std::uint64_t> units[] = {
+      {"KiB", 1ull << 10}, {"MiB", 1ull << 20}, {"GiB", 1ull << 30}, {"TiB", 1ull << 40},
+      {"KB", 1000},        {"MB", 1000000},     {"GB", 1000000000},  {"TB", 1000000000000}};
+  for (auto [suffix, unit] : units)
+    if (text.size() > std::strlen(suffix) && text.ends_with(suffix))
+      return qg::parse_u64(text.substr(0, text.size() - std::strlen(suffix)), 1, UINT64_MAX / unit) * unit;
+  if (text.empty() || !(std::isdigit(static_cast<unsigned char>(text.back())) || text.back() == ')'))
+    throw qg::InputError(fmt::format("'{}' is not an amount of memory (write e.g. 2GiB, 512MiB, 3GB or a number of {})",
+                                     text, bare_unit == 1 ? "bytes" : "MiB"));
+  return qg::parse_u64(text, 1, UINT64_MAX / bare_unit) * bare_unit;
 }
 
 Size parse_size(const std::string& text, std::uint64_t max_side) {

@@ -81,6 +81,10 @@ struct NumberOption {
   }
 };
 
+// An amount of memory, "2GiB", "512MiB", "3GB" (binary suffixes KiB … TiB, decimal KB … TB),
+// or a bare number (1e9) counted in `bare_unit` bytes: the one reader of every memory option.
+std::uint64_t parse_bytes(const std::string& text, std::uint64_t bare_unit = 1);
+
 // A size given as N (N×N) or WxH, each side read by qg::parse_u64 within 1..max_side: the one
 // way to give two sizes (5,6 and 5*6 are refused, not read as 56 or 30).
 struct Size {

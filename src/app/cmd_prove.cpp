@@ -15,7 +15,8 @@ struct ProveOptions {
   std::vector<std::string> files;
   std::string expression, library, home, session, strategy = "automatic", synthesize, system, out;
   qg::app::NumberOption longest{"0"};
-  qg::app::NumberOption budget{"50000"}, memory{"0"};
+  qg::app::NumberOption budget{"50000"};
+  std::string memory;
   bool json = false, steps = false, keep_going = false;
 };
 
@@ -76,7 +77,11 @@ void run_prove(const ProveOptions& o) {
   qg::automata::Context ctx;
   ctx.progress = qg::app::progress_line("prove");
   ctx.subset_budget = o.budget.value(1, UINT32_MAX);
-  ctx.memory_limit = o.memory.value(0, std::uint64_t{1} << 44) << 20;
+  // A bare number is MiB (the option's first unit); 2GiB, 500MB name theirs.
+  if (!o.memory.empty()) ctx.memory_limit = qg::app::parse_bytes(o.memory, std::uint64_t{1} << 20);
+  // A drop-in for Walnut: its command files meet systems with the same digits, and each such
+  // reading is printed as a note under its result.
+  ctx.read_digits_across_systems = true;
   if (o.strategy == "subset") ctx.determinization = qg::automata::Determinization::subset;
   else if (o.strategy == "brzozowski") ctx.determinization = qg::automata::Determinization::brzozowski;
   else if (o.strategy != "automatic")
@@ -124,6 +129,7 @@ void run_prove(const ProveOptions& o) {
       if (r.truth) j["truth"] = *r.truth;
       if (!r.truth && r.automaton) j["variables"] = r.variables;
       if (!r.lines.empty()) j["lines"] = r.lines;
+      if (!r.notes.empty()) j["notes"] = r.notes;
       if (!r.counterexample.empty()) {
         nlohmann::json c = nlohmann::json::object();
         for (const auto& [v, n] : r.counterexample) c[v] = std::to_string(n);
@@ -148,6 +154,7 @@ void print_results(const std::vector<qg::prover::Result>& results) {
     std::cout << fmt::format("{} {}: {}   ({:.3f} s, largest automaton {} states)\n", r.command, r.name, head,
                              r.seconds, r.largest);
     for (const auto& line : r.lines) std::cout << "  " << line << "\n";
+    for (const auto& note : r.notes) std::cout << "  note: " << note << "\n";
     if (!r.counterexample.empty()) {
       std::vector<std::string> parts;
       for (const auto& [v, n] : r.counterexample) parts.push_back(fmt::format("{} = {}", v, n));
@@ -191,8 +198,9 @@ QG_COMMAND("prove", [](CLI::App& app) {
                   "determinization: automatic (subset, then Brzozowski past --budget), subset, brzozowski");
   cmd->add_option("--budget", o->budget.text,
                   "states of a subset construction before Brzozowski takes over (default 50000)");
-  cmd->add_option("--memory-limit", o->memory.text,
-                  "refuse a step whose tables exceed this many MB (default: physical memory)");
+  cmd->add_option("--memory-limit", o->memory,
+                  "refuse a step whose tables would exceed this (2GiB, 500MB; a bare number is MiB; default: physical "
+                  "memory)");
   cmd->add_flag("--steps", o->steps, "print every step's statistics on stderr");
   cmd->add_option("--synthesize", o->synthesize,
                   "learn the synchronized automaton of a sequence (xaut, yaut, uaut, vaut, triba, tribc, tribe, "

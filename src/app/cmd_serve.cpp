@@ -57,19 +57,6 @@ struct ServeArgs {
 using nlohmann::json;
 using qg::app::json_integer;
 
-// "2GiB", "512MiB", "1e9", "3GB": bytes (binary suffixes KiB … TiB, decimal KB … TB).
-std::uint64_t parse_bytes(const std::string& text) {
-  static const std::pair<const char*, std::uint64_t> units[] = {
-      {"KiB", 1ull << 10}, {"MiB", 1ull << 20}, {"GiB", 1ull << 30}, {"TiB", 1ull << 40},
-      {"KB", 1000},        {"MB", 1000000},     {"GB", 1000000000},  {"TB", 1000000000000}};
-  for (auto [suffix, unit] : units)
-    if (text.size() > std::strlen(suffix) && text.ends_with(suffix)) {
-      const std::string number = text.substr(0, text.size() - std::strlen(suffix));
-      return qg::parse_u64(number, 1, UINT64_MAX / unit) * unit;
-    }
-  return qg::parse_u64(text, 1);
-}
-
 // Tiles as PNG, least recently used first out, within a cap on what the atlas's regions and
 // the tiles hold together.
 class TileCache {
@@ -368,7 +355,7 @@ void run_serve(const ServeArgs& o) {
         fmt::format("no page in {} (build the target queengames_web, or give --web DIR)", web.string()));
   qg::atlas::Options options;
   options.side = o.side.value(qg::atlas::kTileSide, 16384);
-  options.memory = parse_bytes(o.cache);
+  options.memory = qg::app::parse_bytes(o.cache);
   options.threads = static_cast<unsigned>(o.threads.value(1, 64));
   qg::atlas::Atlas atlas(options);
   TileCache cache(options.memory, atlas);

@@ -20,9 +20,15 @@ void guard(const Context& context, std::uint64_t bytes, const std::string& what)
                                             : fmt::format("{} (on top of the {:.1f} GiB the proof holds)", what,
                                                           static_cast<double>(held) / (std::uint64_t{1} << 30)));
   }
+  // Amounts in KiB, MiB or GiB, whichever keeps them above 1 (a limit of 1KiB is a test's).
+  auto amount = [](std::uint64_t b) {
+    const char* unit = b >= (std::uint64_t{1} << 30) ? "GiB" : b >= (std::uint64_t{1} << 20) ? "MiB" : "KiB";
+    const int shift = unit[0] == 'G' ? 30 : unit[0] == 'M' ? 20 : 10;
+    return fmt::format("{:.1f} {}", static_cast<double>(b) / static_cast<double>(std::uint64_t{1} << shift), unit);
+  };
   if (bytes > context.memory_limit)
-    throw RangeError(fmt::format("{} would need {} MB, above the memory limit of {} MB", what, bytes >> 20,
-                                 context.memory_limit >> 20));
+    throw RangeError(fmt::format("{} would need {}, above the memory limit of {}", what, amount(bytes),
+                                 amount(context.memory_limit)));
 }
 
 StepTimer::StepTimer(const Context& context, std::string step, std::uint64_t states_in)

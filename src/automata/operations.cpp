@@ -81,19 +81,37 @@ std::vector<std::uint32_t> letter_map(const std::vector<Track>& from, const Auto
   return map;
 }
 
-std::vector<Track> merged_tracks(const std::vector<Track>& a, const std::vector<Track>& b) {
+// The tracks of a product: a's, then b's new names, sorted by name. A name on both keeps a's
+// track; with different number systems (or a number meeting a word track) it is refused, unless
+// the context reads digits across systems (Walnut's reading) and both have the same digits.
+std::vector<Track> merged_tracks(const std::vector<Track>& a, const std::vector<Track>& b,
+                                 const Context* context = nullptr) {
   std::vector<Track> all(a);
+  auto system_name = [](const Track& t) { return t.system ? t.system->name() : fmt::format("base {}", t.base); };
   for (const Track& t : b) {
     auto it = std::find_if(all.begin(), all.end(), [&](const Track& u) { return u.name == t.name; });
-    if (it == all.end()) all.push_back(t);
+    if (it == all.end()) {
+      all.push_back(t);
+      continue;
+    }
     // A number and a word (a track without a system) are not one variable either: padding
     // changes the word's value and not the number's.
-    else if (it->base != t.base || !it->system != !t.system || (it->system && it->system->name() != t.system->name()))
-      throw InputError(fmt::format("{} is read in two number systems ({} and {})",
-                                   // '#' names the value of a term (the prover's fresh variables)
-                                   t.name.starts_with('#') ? "a term" : "variable " + t.name,
-                                   it->system ? it->system->name() : fmt::format("base {}", it->base),
-                                   t.system ? t.system->name() : fmt::format("base {}", t.base)));
+    if (it->base == t.base && !it->system == !t.system && (!t.system || it->system->name() == t.system->name()))
+      continue;
+    // '#' names the value of a term (the prover's fresh variables)
+    std::string what = t.name.starts_with('#') ? "a term" : "variable " + t.name;
+    if (context && context->read_digits_across_systems && it->base == t.base && it->values == t.values) {
+      if (!it->system) {  // Walnut's cross product takes the other's system when the first has none
+        it->system = t.system;
+        it->values = t.values;
+      }
+      if (context->on_note)
+        context->on_note(fmt::format("{} is read as digits in two number systems ({} and {}), as Walnut reads it", what,
+                                     system_name(*it), system_name(t)));
+      continue;
+    }
+    throw InputError(
+        fmt::format("{} is read in two number systems ({} and {})", what, system_name(*it), system_name(t)));
   }
   std::sort(all.begin(), all.end(), [](const Track& x, const Track& y) { return x.name < y.name; });
   return all;
@@ -117,7 +135,7 @@ bool combine(BoolOp op, bool x, bool y) {
 
 // The reachable part of the product, unminimized.
 Automaton raw_product(const Automaton& a, const Automaton& b, BoolOp op, const Context& context) {
-  Automaton shape(merged_tracks(a.tracks(), b.tracks()), 0);
+  Automaton shape(merged_tracks(a.tracks(), b.tracks(), &context), 0);
   auto la = letter_map(a.tracks(), shape), lb = letter_map(b.tracks(), shape);
   std::uint32_t letters = shape.letters();
   std::uint64_t nb = b.states();
@@ -509,7 +527,7 @@ Automaton bind(const Automaton& a, const std::vector<std::string>& names, const 
   for (std::size_t i = 0; i < names.size(); ++i) {
     Track t = a.tracks()[i];
     t.name = names[i];
-    tracks = merged_tracks(tracks, {t});
+    tracks = merged_tracks(tracks, {t}, &context);
   }
   Automaton r(tracks, a.states());
   std::vector<Track> renamed = a.tracks();
@@ -532,7 +550,7 @@ Automaton bind(const Automaton& a, const std::vector<std::string>& names, const 
 
 Automaton extend(const Automaton& a, const Track& track, const Context& context) {
   if (a.track_index(track.name) >= 0) return a;
-  Automaton shape(merged_tracks(a.tracks(), {track}), 0);
+  Automaton shape(merged_tracks(a.tracks(), {track}, &context), 0);
   auto map = letter_map(a.tracks(), shape);
   Automaton r(shape.tracks(), a.states());
   for (std::uint32_t s = 0; s < a.states(); ++s) {

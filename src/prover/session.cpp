@@ -279,6 +279,9 @@ struct Session::Commands {
       r.peak_bytes = std::max(r.peak_bytes, st.bytes);
       if (s.context_.on_step) s.context_.on_step(st);
     };
+    ctx.on_note = [&](const std::string& note) {
+      if (std::find(r.notes.begin(), r.notes.end(), note) == r.notes.end()) r.notes.push_back(note);
+    };
     try {
       std::string expanded = expand_macros(statement, start, s.macros_, origin);
       detail::FormulaPtr f;
