@@ -337,14 +337,23 @@ TEST(ProverCommands, StarAndConcatOfTheSpelledWords) {
   for (std::uint64_t n : {7, 29, 455}) EXPECT_EQ(at(s.automaton("su"), {n}), 1) << n;
   EXPECT_EQ(at(s.automaton("su"), {63}), 0);
   // Walnut's concat keeps A's words (A ∪ A·B): where that is not A·B (B without the empty
-  // word), refused.
+  // word), refused, or Walnut's result with a note when the context asks for Walnut's concat.
   EXPECT_THROW(s.run("reg one msd_2 \"1\": concat x six one:"), qg::InputError);
+  s.context().walnut_concat = true;
+  auto both = s.run("concat x six one:");
+  ASSERT_EQ(both[0].notes.size(), 1u);
+  for (std::uint64_t n = 0; n < 100; ++n) EXPECT_EQ(at(s.automaton("x"), {n}), n == 7 || n == 15 ? 1 : 0) << n;
+  s.context().walnut_concat = false;
   // Over msd_fib the words are read in binary, as Walnut reads them (its msd_2): (0*1)* holds 0
   // and the odd numbers.
   auto r = s.run("def one \"?msd_fib x=1\": star f one: test f 6:");
   EXPECT_EQ(r[2].lines, (std::vector<std::string>{"0", "1", "3", "5", "7", "9"}));
   EXPECT_EQ(s.automaton("f").tracks()[0].system->name(), "msd_2");
   for (std::uint64_t n = 0; n < 300; ++n) EXPECT_EQ(at(s.automaton("f"), {n}), n == 0 || n % 2 == 1 ? 1 : 0) << n;
+  // 0*1 then 1 or nothing, over msd_fib: 0*1 and 0*11, the binary 1 and 3.
+  s.run("reg e msd_fib \"1|()\": concat d one e:");
+  EXPECT_EQ(s.automaton("d").tracks()[0].system->name(), "msd_2");
+  for (std::uint64_t n = 0; n < 300; ++n) EXPECT_EQ(at(s.automaton("d"), {n}), n == 1 || n == 3 ? 1 : 0) << n;
 }
 
 TEST(ProverCommands, AlphabetReadsTheSpelledWords) {

@@ -82,6 +82,7 @@ void run_prove(const ProveOptions& o) {
   // A drop-in for Walnut: its command files meet systems with the same digits, and each such
   // reading is printed as a note under its result.
   ctx.read_digits_across_systems = true;
+  ctx.walnut_concat = true;
   if (o.strategy == "subset") ctx.determinization = qg::automata::Determinization::subset;
   else if (o.strategy == "brzozowski") ctx.determinization = qg::automata::Determinization::brzozowski;
   else if (o.strategy != "automatic")
