@@ -390,6 +390,9 @@ TEST(ProverCommands, RemarksAfterACommand) {
   auto r = s.run("reg e msd_2 \"(0|1)*00\"; all binary strings ending in 00\ndef f \"x=1\": def g \"x=2\": (two)\n");
   ASSERT_EQ(r.size(), 3u);
   EXPECT_EQ(r[2].name, "g");
+  EXPECT_EQ(r[0].notes, (std::vector<std::string>{
+                            "the rest of its line is a remark (as in Walnut): all binary strings ending in 00"}));
+  EXPECT_EQ(r[2].notes, (std::vector<std::string>{"the rest of its line is a remark (as in Walnut): (two)"}));
   for (std::uint64_t n = 0; n < 20; ++n) EXPECT_EQ(at(s.automaton("e"), {n}), n % 4 == 0 ? 1 : 0) << n;
   // A failed command (a `#` remark, which Walnut refuses too) ends at its ':', and the rest of
   // its line is a remark: the def on the next line runs (fiboprops.txt).

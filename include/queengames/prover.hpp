@@ -70,8 +70,9 @@ struct Result {
   bool matrices = false;
   // What a command prints besides its automaton (inf, test): one line each.
   std::vector<std::string> lines;
-  // Where the statement was read as Walnut reads it and not for the numbers (a variable read
-  // as digits in two number systems: Context::read_digits_across_systems): one line each.
+  // Where the command was read as Walnut reads it and not for the numbers (a variable read
+  // as digits in two number systems: Context::read_digits_across_systems; Walnut's concat:
+  // Context::walnut_concat), or a remark after it on its line: one line each.
   std::vector<std::string> notes;
 };
 

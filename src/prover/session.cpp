@@ -684,8 +684,13 @@ std::vector<Result> Session::run(std::string_view text, std::string_view file, c
       std::size_t j = at;
       while (j < text.size() && (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_')) ++j;
       if (!command_name(text.substr(at, j - at))) {
-        const std::size_t eol = text.find('\n', at);
-        in.set_pos(eol == std::string_view::npos ? text.size() : eol);
+        const std::size_t eol = std::min(text.find('\n', at), text.size());
+        // Said under the command before, so that a mistyped command there is seen.
+        std::string_view remark = text.substr(at, eol - at);
+        while (!remark.empty() && std::isspace(static_cast<unsigned char>(remark.back()))) remark.remove_suffix(1);
+        if (!results.empty())
+          results.back().notes.push_back(fmt::format("the rest of its line is a remark (as in Walnut): {}", remark));
+        in.set_pos(eol);
         ended = std::string_view::npos;
         continue;
       }
