@@ -214,8 +214,8 @@ class RegexParser {
 
 }  // namespace
 
-automata::Automaton regex_automaton(std::string_view regex, std::size_t offset,
-                                    const std::vector<automata::Track>& tracks, const automata::Context& context) {
+automata::Automaton regex_words(std::string_view regex, std::size_t offset, const std::vector<automata::Track>& tracks,
+                                const automata::Context& context) {
   automata::Automaton shape(tracks, 0);
   Thompson t;
   Fragment f = RegexParser(regex, offset, shape, t).parse();
@@ -279,17 +279,25 @@ automata::Automaton regex_automaton(std::string_view regex, std::size_t offset,
     std::vector<std::uint32_t>().swap(c);
   }
   nfa.initial = {start};
-  // The expression may spell numbers with or without their padding ((0|1)*011 and 11 both
-  // hold 3): it stands for the tuples some encoding of which it matches (automata.hpp's
-  // convention; on tracks without a number system, words as spelled).
-  automata::Automaton a = automata::detail::determinize_minimal(nfa, tracks, context);
-  // Only valid representations (Zeckendorf: no 11 …), then every padding of what remains.
+  return automata::detail::determinize_minimal(nfa, tracks, context);
+}
+
+automata::Automaton valid_words(automata::Automaton a, const automata::Context& context) {
+  const std::vector<automata::Track> tracks = a.tracks();
   for (const auto& tr : tracks)
     if (tr.system && !tr.system->all_valid()) {
       automata::Automaton v = tr.system->validity();
       v.rename({tr.name});
       a = automata::product(a, v, automata::BoolOp::and_, context);
     }
+  return a;
+}
+
+automata::Automaton numbers_of_words(automata::Automaton a, std::size_t offset, const automata::Context& context) {
+  // Words may spell numbers with or without their padding ((0|1)*011 and 11 both hold 3):
+  // they stand for the tuples some encoding of which they spell (automata.hpp's convention; on
+  // tracks without a number system, words as spelled).
+  a = valid_words(std::move(a), context);
   try {
     a = automata::close_padding(a, context);
   } catch (const InputError& e) {
