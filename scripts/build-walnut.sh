@@ -19,7 +19,7 @@ if [ $# -lt 1 ] || [ $# -gt 2 ]; then
 fi
 here=$(cd "$(dirname "$0")/.." && pwd)
 src=$(cd "$1" && pwd)
-out=${2:-$here/build/walnut}
+out=$(realpath -m "${2:-$here/build/walnut}")  # absolute: Walnut runs in other folders
 jars=/usr/share/java/fastutil.jar:/usr/share/java/automaton.jar
 for f in /usr/share/java/fastutil.jar /usr/share/java/automaton.jar; do
   [ -f "$f" ] || { echo "queengames: $f is missing: run 'bash scripts/install-deps.sh --walnut'" >&2; exit 2; }

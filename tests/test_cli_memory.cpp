@@ -148,6 +148,17 @@ TEST(CliMemory, RefusesUpFront) {
     EXPECT_NE(r.err.find(" GiB, this machine has "), std::string::npos) << args << ": " << r.err;
     EXPECT_NE(r.err.find("(use --force to try)"), std::string::npos) << args << ": " << r.err;
   }
+  // A picture of game 5 at 2^31 columns: the rows and a row of colour codes, 24 GiB (the rows
+  // alone were checked, and it ran out of memory at the codes). Refused where that exceeds memory.
+  const std::uint64_t w = std::uint64_t{1} << 31;
+  if (qg::blocking::palace_rows_bytes(5, w, qg::blocking::Engine::definition) + 2 * w > qg::usable_memory()) {
+    const auto png = std::filesystem::temp_directory_path() / ("qg_never_" + std::to_string(::getpid()) + ".png");
+    auto r = run_cli("blocking 5 --size 2^31 --out " + png.string());
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("a picture of 2147483648x2147483648 palace numbers needs 24.0 GiB"), std::string::npos)
+        << r.err;
+    EXPECT_FALSE(std::filesystem::exists(png));
+  }
   // Bounded by what they can do instead of by memory: refused with the reason.
   // A command without --force is not told to use it.
   auto bfile = run_cli("bfile A065188 2^62");

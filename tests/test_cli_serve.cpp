@@ -20,7 +20,8 @@ namespace {
 TEST(CliServe, BadOptionsExitTwo) {
   const CliResult cache = run_cli("serve --cache lots");
   EXPECT_EQ(cache.status, 2);
-  EXPECT_NE(cache.err.find("queengames: 'lots' is not an amount of memory (write e.g. 2GiB"), std::string::npos) << cache.err;
+  EXPECT_NE(cache.err.find("queengames: 'lots' is not an amount of memory (write e.g. 2GiB"), std::string::npos)
+      << cache.err;
   const CliResult side = run_cli("serve --side 100");
   EXPECT_EQ(side.status, 2);
   EXPECT_NE(side.err.find("256..16384"), std::string::npos) << side.err;

@@ -412,6 +412,24 @@ TEST(Prover, RegularExpressions) {
   }
   EXPECT_TRUE(eval(s, "Ax,y $same(x,y) <=> x=y"));
   EXPECT_TRUE(eval(s, "An $pow2(n) => $pow2(2*n)"));
+  // 4,000 alternatives: one fork and one join (nested ones reached 15 GB and the OOM killer),
+  // and a starred alternation of 1,000 branches, whose ε-closures are quadratic.
+  std::string many = "0";
+  for (int k = 1; k < 4000; ++k) many += k + 1 < 4000 ? "|0" : "|1";
+  s.run(fmt::format("reg many msd_2 \"{}\":", many));
+  std::string pairs;
+  for (int k = 0; k < 1000; ++k) pairs += fmt::format("{}{}", k ? "|" : "", k % 2 ? "10" : "01");
+  s.run(fmt::format("reg starred msd_2 \"({})*\":", pairs));
+  for (std::uint64_t n = 0; n < 300; ++n) {
+    ASSERT_EQ(accepts(s.automaton("many"), {n}), n <= 1) << n;
+    // Pairs 01 and 10 from the left (msd, after the leading zeros any encoding may add).
+    std::string bits;
+    for (std::uint64_t m = n; m; m /= 2) bits.insert(bits.begin(), static_cast<char>('0' + m % 2));
+    if (bits.size() % 2) bits.insert(bits.begin(), '0');
+    bool ok = true;
+    for (std::size_t i = 0; i < bits.size(); i += 2) ok = ok && bits[i] != bits[i + 1];
+    ASSERT_EQ(accepts(s.automaton("starred"), {n}), ok) << n;
+  }
   // In msd_fib the digit strings 10* are the Fibonacci numbers 1, 2, 3, 5, 8, …
   s.run("reg fibs msd_fib \"10*\":");
   for (std::uint64_t n = 0, a = 1, b = 2; n < 300; ++n) {
@@ -888,4 +906,16 @@ TEST(Prover, ConstantsOfAnySize) {
   EXPECT_FALSE(truth("?msd_fib Ex,y x=1180591620717411303424 & y=590295810358705651712 & x=y+y+1"));
   EXPECT_TRUE(truth("?msd_neg_2 Ex x=_18446744073709551616 & x+18446744073709551616=0"));
   EXPECT_TRUE(truth("?lsd_3 Ex,y x=100000000000000000000000000000 & y=10000000000000000000000000000 & x=10*y"));
+  // A large multiplier of a variable: x = k·y needs k states in an integer base, refused before
+  // anything is built (it grew to the memory limit first), with the estimate; a small one runs.
+  try {
+    truth("Ex,y x=999999999999*y");
+    ADD_FAILURE() << "x = 999999999999·y was not refused";
+  } catch (const qg::RangeError& e) {
+    EXPECT_NE(std::string(e.what()).find("the automaton of 999999999999·y (at least 999999999999 states) needs"),
+              std::string::npos)
+        << e.what();
+  }
+  auto r = s.run("def m \"x=1000*y\":");
+  EXPECT_EQ(r.at(0).states, 1001u);  // the residues 1000·y − x in [0, 1000), and the dead state
 }

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <regex>
+#include <set>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -138,12 +139,65 @@ TEST(ProverCommands, SplitJoin) {
       int v = w(static_cast<std::int64_t>(a), static_cast<std::int64_t>(b));
       ASSERT_EQ(at(j, {a, b}), v ? v : thue_morse(b)) << a << " " << b;
     }
-  // split reads a negative base, rsplit a positive one: Walnut reads the other kind's digits as
-  // if they were this one's, which we refuse.
-  EXPECT_THROW(s.run("split x W[+][+]:"), qg::InputError);
-  EXPECT_THROW(s.run("rsplit x[+][+] N:"), qg::InputError);
   EXPECT_THROW(s.run("split x N[][]:"), qg::InputError);
   EXPECT_THROW(s.run("join x W[a] T[b]:"), qg::InputError);
+  // Only the integer bases: x = ±x' between Zeckendorf and negaFibonacci is not base-k
+  // arithmetic.
+  EXPECT_THROW(s.run("def nf \"?msd_neg_fib x = 3\": split x nf[+]:"), qg::InputError);
+  EXPECT_THROW(s.run("def zf \"?msd_fib x = 3\": rsplit x[+] zf:"), qg::InputError);
+}
+
+namespace {
+
+// The digits of z in base −2 (least significant first; none for 0).
+std::vector<int> negabinary(std::int64_t z) {
+  std::vector<int> digits;
+  while (z != 0) {
+    const int d = static_cast<int>(((z % 2) + 2) % 2);
+    digits.push_back(d);
+    z = (z - d) / -2;
+  }
+  return digits;
+}
+
+std::int64_t value_of(const std::vector<int>& digits, std::int64_t base) {
+  std::int64_t v = 0;
+  for (std::size_t i = digits.size(); i-- > 0;) v = v * base + digits[i];
+  return v;
+}
+
+}  // namespace
+
+TEST(ProverCommands, SplitReadsTheOtherKindOfBase) {
+  // Walnut's split of an msd_2 automaton (its suite's `split T2[+][-]`): the input's digits are
+  // taken for base −2 digits, X[x][y] = W[v(x)][v(−y)] where v(z) reads z's base −2 digits in
+  // binary; rsplit of an msd_neg_2 automaton reads binary digits in base −2.
+  Session s;
+  s.run("def lt \"x<y\": def succ \"x=y+1\": combine W lt succ: split X W[+][-]: split Z W[][+]:");
+  auto w = [](std::int64_t x, std::int64_t y) { return x < y ? 1 : x == y + 1 ? 2 : 0; };
+  auto v = [](std::int64_t z) { return value_of(negabinary(z), 2); };
+  const Automaton &x = s.word("X"), &z = s.word("Z");
+  EXPECT_EQ(x.tracks()[0].system->name(), "msd_2");
+  for (std::uint64_t a = 0; a <= 40; ++a)
+    for (std::uint64_t b = 0; b <= 40; ++b) {
+      const auto sa = static_cast<std::int64_t>(a), sb = static_cast<std::int64_t>(b);
+      ASSERT_EQ(at(x, {a, b}), w(v(sa), v(-sb))) << a << " " << b;
+      ASSERT_EQ(at(z, {a, b}), w(sa, v(sb))) << a << " " << b;
+    }
+  // rsplit Y[+][-] N, N over msd_neg_2 (N[x'][y'] = W[−x'][y'] where x' ≤ 0 ≤ y'): Y[x][y] =
+  // N[u(x)][u(−y)] with u(t) the base −2 value of t's binary digits, 0 where x or −y < 0.
+  s.run("rsplit N[-][+] W: rsplit Y[+][-] N:");
+  auto n = [&](std::int64_t a, std::int64_t b) { return a <= 0 && b >= 0 ? w(-a, b) : 0; };
+  auto u = [](std::int64_t t) {
+    std::vector<int> digits;
+    for (; t; t /= 2) digits.push_back(static_cast<int>(t % 2));
+    return value_of(digits, -2);
+  };
+  const Automaton& y = s.word("Y");
+  EXPECT_EQ(y.tracks()[0].system->name(), "msd_neg_2");
+  for (std::int64_t a = -30; a <= 30; ++a)
+    for (std::int64_t b = -30; b <= 30; ++b)
+      ASSERT_EQ(at_integers(y, {a, b}), a >= 0 && b <= 0 ? n(u(a), u(-b)) : 0) << a << " " << b;
 }
 
 TEST(ProverCommands, Transduce) {
@@ -257,16 +311,97 @@ TEST(ProverCommands, FirstDescribeExport) {
   std::filesystem::remove_all(home);
 }
 
-TEST(ProverCommands, StarKeepsValidRepresentations) {
-  // (0*1)* over msd_fib: the words ending in 1, without the invalid 11 that concatenation makes
-  // (it used to accept 11 and count 6 and 9 twice in test).
+TEST(ProverCommands, StarAndConcatOfTheSpelledWords) {
   Session s;
-  auto r = s.run("def one \"?msd_fib x=1\": star s one: test s 6:");
-  EXPECT_EQ(r[2].lines, (std::vector<std::string>{"0", "1", "4", "6", "9", "12"}));
-  auto fib = s.system("msd_fib");
-  for (std::uint64_t n = 0; n < 300; ++n) {
-    auto digits = fib->representation(n);
-    EXPECT_EQ(at(s.automaton("s"), {n}), n == 0 || digits.back() == 1 ? 1 : 0) << n;
+  // Walnut's star works on the words a reg spells, not on their numbers: (000111)* holds 7,
+  // 455 = 000111000111, … and not 63 = 111111, which the star of the number 7 (0*111) would.
+  s.run("reg six msd_2 \"000111\": star s six:");
+  std::set<std::uint64_t> sevens;
+  for (std::uint64_t v = 0; v < 100000; v = v * 64 + 7) sevens.insert(v);
+  for (std::uint64_t n = 0; n < 600; ++n) ASSERT_EQ(at(s.automaton("s"), {n}), sevens.count(n)) << n;
+  // concat: 000111 then (01)^k: 7·4^k + (4^k − 1)/3; the same for the union's and the
+  // intersection's spelled words.
+  s.run("reg alt msd_2 \"(01)*\": concat c six alt: union u six alt: concat cu u alt:");
+  std::set<std::uint64_t> cat, catu;
+  for (std::uint64_t p = 1; p < (1u << 20); p *= 4) {
+    cat.insert(7 * p + (p - 1) / 3);
+    catu.insert(7 * p + (p - 1) / 3);
+    catu.insert((p - 1) / 3);
   }
-  EXPECT_EQ(s.automaton("s").run({1, 1}), 0);
+  for (std::uint64_t n = 0; n < 5000; ++n) {
+    ASSERT_EQ(at(s.automaton("c"), {n}), cat.count(n)) << n;
+    ASSERT_EQ(at(s.automaton("cu"), {n}), catu.count(n)) << n;
+  }
+  // The union keeps its operands' words: (000111 | 01)* has no 111111 = 63.
+  s.run("star su u:");
+  for (std::uint64_t n : {7, 29, 455}) EXPECT_EQ(at(s.automaton("su"), {n}), 1) << n;
+  EXPECT_EQ(at(s.automaton("su"), {63}), 0);
+  // Walnut's concat keeps A's words (A ∪ A·B): where that is not A·B (B without the empty
+  // word), refused, or Walnut's result with a note when the context asks for Walnut's concat.
+  EXPECT_THROW(s.run("reg one msd_2 \"1\": concat x six one:"), qg::InputError);
+  s.context().walnut_concat = true;
+  auto both = s.run("concat x six one:");
+  ASSERT_EQ(both[0].notes.size(), 1u);
+  for (std::uint64_t n = 0; n < 100; ++n) EXPECT_EQ(at(s.automaton("x"), {n}), n == 7 || n == 15 ? 1 : 0) << n;
+  s.context().walnut_concat = false;
+  // Over msd_fib the words are read in binary, as Walnut reads them (its msd_2): (0*1)* holds 0
+  // and the odd numbers.
+  auto r = s.run("def one \"?msd_fib x=1\": star f one: test f 6:");
+  EXPECT_EQ(r[2].lines, (std::vector<std::string>{"0", "1", "3", "5", "7", "9"}));
+  EXPECT_EQ(s.automaton("f").tracks()[0].system->name(), "msd_2");
+  for (std::uint64_t n = 0; n < 300; ++n) EXPECT_EQ(at(s.automaton("f"), {n}), n == 0 || n % 2 == 1 ? 1 : 0) << n;
+  // 0*1 then 1 or nothing, over msd_fib: 0*1 and 0*11, the binary 1 and 3.
+  s.run("reg e msd_fib \"1|()\": concat d one e:");
+  EXPECT_EQ(s.automaton("d").tracks()[0].system->name(), "msd_2");
+  for (std::uint64_t n = 0; n < 300; ++n) EXPECT_EQ(at(s.automaton("d"), {n}), n == 1 || n == 3 ? 1 : 0) << n;
+}
+
+TEST(ProverCommands, AlphabetReadsTheSpelledWords) {
+  Session s;
+  // The words 1(1[-1])*0* over {-1,0,1} read in msd_2: those without −1, 10*, the powers of 2
+  // (Walnut drops the letters the new alphabet lacks; the numbers are those of the words).
+  s.run("reg r {-1,0,1} \"1(1[-1])*0*\": alphabet x msd_2 $r:");
+  for (std::uint64_t n = 0; n < 1000; ++n) ASSERT_EQ(at(s.automaton("x"), {n}), std::has_single_bit(n)) << n;
+  // Binary words (10)*1 read as Zeckendorf digits: 1, 101 = 3 + 1, 10101 = 8 + 3 + 1, …
+  s.run("reg b msd_2 \"(10)*1\": alphabet z msd_fib $b:");
+  const std::set<std::uint64_t> alternate{1, 4, 12, 33, 88, 232};
+  for (std::uint64_t n = 0; n < 300; ++n) ASSERT_EQ(at(s.automaton("z"), {n}), alternate.count(n)) << n;
+  // A word automaton: Thue–Morse's binary digits read in base 4, where n has only digits 0, 1.
+  s.run("alphabet t4 msd_4 T:");
+  for (std::uint64_t m = 0; m < 256; ++m) {
+    std::uint64_t n = 0;
+    for (int d = 7; d >= 0; --d) n = 4 * n + ((m >> d) & 1);
+    ASSERT_EQ(at(s.word("t4"), {n}), thue_morse(m)) << m;
+  }
+  // Without $ the name is a word automaton's (Walnut's Word Automata Library); the message
+  // points to $r.
+  try {
+    s.run("alphabet y msd_2 r:");
+    ADD_FAILURE() << "a word automaton r";
+  } catch (const qg::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("write $r"), std::string::npos) << e.what();
+  }
+}
+
+TEST(ProverCommands, RemarksAfterACommand) {
+  // Walnut ignores the rest of a command's line (its Command Files/demo.txt: `reg …; all binary
+  // strings …`); a further command there still runs.
+  Session s;
+  auto r = s.run("reg e msd_2 \"(0|1)*00\"; all binary strings ending in 00\ndef f \"x=1\": def g \"x=2\": (two)\n");
+  ASSERT_EQ(r.size(), 3u);
+  EXPECT_EQ(r[2].name, "g");
+  EXPECT_EQ(r[0].notes, (std::vector<std::string>{
+                            "the rest of its line is a remark (as in Walnut): all binary strings ending in 00"}));
+  EXPECT_EQ(r[2].notes, (std::vector<std::string>{"the rest of its line is a remark (as in Walnut): (two)"}));
+  for (std::uint64_t n = 0; n < 20; ++n) EXPECT_EQ(at(s.automaton("e"), {n}), n % 4 == 0 ? 1 : 0) << n;
+  // A failed command (a `#` remark, which Walnut refuses too) ends at its ':', and the rest of
+  // its line is a remark: the def on the next line runs (fiboprops.txt).
+  std::vector<std::string> errors;
+  r = s.run("# $FactorEq(i, j, n): F[i .. i + n - 1] = F[j .. j + n - 1].\ndef h \"x=3\":\n", "<input>",
+            [&](const qg::InputError& e) { errors.push_back(e.what()); });
+  EXPECT_EQ(errors.size(), 1u);
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_EQ(r[0].name, "h");
+  // Not a remark: a word that is not a command at the start of a line.
+  EXPECT_THROW(s.run("def k \"x=4\":\nall binary strings\n"), qg::InputError);
 }

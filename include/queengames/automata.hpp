@@ -90,6 +90,10 @@ struct Context {
   // product is refused: the digits of a number in one system are not the number in the other.
   bool read_digits_across_systems = false;
   std::function<void(const std::string&)> on_note;  // each such reading, one line
+  // Walnut's concat A B, whose accepting states of A stay accepting: A ∪ A·B. It is A·B when B
+  // accepts the empty word; otherwise, off, the command is refused (the prover's command with a
+  // note in its result when on).
+  bool walnut_concat = false;
 };
 
 // The output of a word automaton's states where no letter is defined (invalid representations:

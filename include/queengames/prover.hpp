@@ -70,8 +70,9 @@ struct Result {
   bool matrices = false;
   // What a command prints besides its automaton (inf, test): one line each.
   std::vector<std::string> lines;
-  // Where the statement was read as Walnut reads it and not for the numbers (a variable read
-  // as digits in two number systems: Context::read_digits_across_systems): one line each.
+  // Where the command was read as Walnut reads it and not for the numbers (a variable read
+  // as digits in two number systems: Context::read_digits_across_systems; Walnut's concat:
+  // Context::walnut_concat), or a remark after it on its line: one line each.
   std::vector<std::string> notes;
 };
 
@@ -101,6 +102,10 @@ class Session {
   }
   // The same, read only.
   void set_library(std::filesystem::path dir) { set_home(std::move(dir), false); }
+  // Where results go instead (a session folder of Walnut's layout: Result/, Automata Library/,
+  // Word Automata Library/, Custom Bases/ for ost); it is read before the Walnut folder, so a
+  // later run finds this one's results, and the Walnut folder is left as it was.
+  void set_session_folder(std::filesystem::path dir) { session_dir_ = std::move(dir); }
 
   // Named automata (def and $name) and word automata (NAME[i]).
   void define(const std::string& name, automata::Automaton a);
@@ -108,6 +113,11 @@ class Session {
   // InputError for an unknown name.
   const automata::Automaton& automaton(const std::string& name);
   const automata::Automaton& word(const std::string& name);
+  // The words an automaton spells, as Walnut keeps them: for `reg`, a file, and the word
+  // commands (star, concat, quotients, union, intersect) the exact digit strings, without the
+  // padding zeros automaton() adds and without its restriction to valid representations; for
+  // any other automaton, automaton(name). Walnut's star and concat work on these words.
+  const automata::Automaton& spelled(const std::string& name);
   // Adds msd_NAME and lsd_NAME, the numeration systems of a morphism (see
   // NumberSystem::from_morphism): define_system("queen21", "a->aab,b->aa") makes
   // ?msd_queen21 the (2,1)-Queen's system.
@@ -122,15 +132,22 @@ class Session {
   struct Commands;
   // Runs an automaton command (commands.cpp: union, reverse, convert …); false if `command` is none.
   bool run_automaton_command(const std::string& command, detail::Reader& in, Result& r);
+  static bool automaton_command(std::string_view command);
   void publish(const Result& r, Library library);
+  // The folders read, the session folder first; the folder written (empty: none).
+  std::vector<std::filesystem::path> read_folders() const;
+  std::filesystem::path write_folder() const;
+  // The first of read_folders()/SUB/FILE that exists, or empty.
+  std::filesystem::path find_file(const std::string& sub, const std::string& file) const;
   // A system from the folder's Custom Bases, or nothing when it has no files for `name`.
   std::shared_ptr<const automata::NumberSystem> custom_system(const std::string& name);
 
   automata::Context context_;
-  std::filesystem::path home_;
+  std::filesystem::path home_, session_dir_;
   bool write_home_ = false;
   int load_depth_ = 0;
   std::map<std::string, automata::Automaton> automata_, words_;
+  std::map<std::string, automata::Automaton> spelled_;  // see spelled(); only where it differs
   std::map<std::string, std::shared_ptr<const automata::NumberSystem>> systems_;
   std::map<std::string, std::string> macros_, morphisms_;
   std::map<std::string, std::string> morphism_gaps_;     // morphism: the image letters without a rule

@@ -110,7 +110,8 @@ void bind_prover(py::module_& m) {
            py::arg("strategy") = "automatic",
            "library: a Walnut-like directory (Automata Library/, Word Automata Library/); budget: states\n"
            "of a subset construction before Brzozowski takes over (strategy 'automatic'; or 'subset',\n"
-           "'brzozowski'); memory_limit: bytes a step's tables may take (0: physical memory).")
+           "'brzozowski'); memory_limit: bytes the process may hold, what the proof holds and a step's\n"
+           "tables together (0: physical memory).")
       .def("run", &Session::run, py::arg("text"), py::arg("file") = "<input>",
            "Runs every command of text, e.g. 'eval t \"?msd_fib Ax,y x+y=y+x\":', and returns a list of\n"
            "ProofResult. ValueError 'FILE:LINE:COL: …' for a malformed command (file names text in it);\n"

@@ -13,7 +13,7 @@ namespace {
 
 struct ProveOptions {
   std::vector<std::string> files;
-  std::string expression, library, home, strategy = "automatic", synthesize, system, out;
+  std::string expression, library, home, session, strategy = "automatic", synthesize, system, out;
   qg::app::NumberOption longest{"0"};
   qg::app::NumberOption budget{"50000"};
   std::string memory;
@@ -86,6 +86,7 @@ void run_prove(const ProveOptions& o) {
   // A drop-in for Walnut: its command files meet systems with the same digits, and each such
   // reading is printed as a note under its result.
   ctx.read_digits_across_systems = true;
+  ctx.walnut_concat = true;
   if (o.strategy == "subset") ctx.determinization = qg::automata::Determinization::subset;
   else if (o.strategy == "brzozowski") ctx.determinization = qg::automata::Determinization::brzozowski;
   else if (o.strategy != "automatic")
@@ -99,6 +100,11 @@ void run_prove(const ProveOptions& o) {
   if (!o.library.empty() && !o.home.empty()) throw qg::InputError("give --library or --walnut-home, not both");
   if (!o.library.empty()) session.set_library(o.library);
   if (!o.home.empty()) session.set_home(o.home, true);
+  if (!o.session.empty()) {
+    if (std::filesystem::exists(o.session) && !std::filesystem::is_directory(o.session))
+      throw qg::InputError(fmt::format("--session {}: not a directory", o.session));
+    session.set_session_folder(o.session);
+  }
   if (!o.synthesize.empty()) return run_synthesize(o, session);
   // --keep-going: each failing command is reported, and the run goes on; exit status 2 at the end.
   std::size_t failures = 0;
@@ -177,6 +183,7 @@ QG_COMMAND("prove", [](CLI::App& app) {
       "  queengames prove -e 'eval fib4 \"?msd_fib Ei,n n>=1 & At t<3*n => F[i+t]=F[i+n+t]\":'\n"
       "  queengames prove proofs.txt --library DIR --steps\n"
       "  queengames prove --walnut-home ~/Walnut a.txt b.txt --keep-going   # exit 0 only if every command ran\n"
+      "  queengames prove --walnut-home ~/Walnut --session run1 a.txt   # results in run1/, ~/Walnut unchanged\n"
       "  queengames prove --synthesize xaut --system msd_trib --out xaut.txt\n"
       "  queengames prove --synthesize kqueen5a --out kqueen5a.txt");
   cmd->add_option("files", o->files, "files of Walnut commands, run in order in one session");
@@ -186,6 +193,10 @@ QG_COMMAND("prove", [](CLI::App& app) {
   cmd->add_option("--walnut-home", o->home,
                   "Walnut's folder: read its libraries and Command Files/, and write each result where Walnut "
                   "writes it (Result/, Automata Library/, Word Automata Library/)");
+  cmd->add_option("--session", o->session,
+                  "write results into this folder instead (Result/, Automata Library/, Word Automata Library/, "
+                  "Custom Bases/ for ost), read it before the Walnut folder; without --walnut-home or --library, "
+                  "the only folder");
   cmd->add_flag("--keep-going", o->keep_going,
                 "report a failing command and go on with the next (exit status 2 at the end if any failed)");
   cmd->add_option("--strategy", o->strategy,

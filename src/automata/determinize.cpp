@@ -26,9 +26,14 @@ void guard(const Context& context, std::uint64_t bytes, const std::string& what)
     const int shift = unit[0] == 'G' ? 30 : unit[0] == 'M' ? 20 : 10;
     return fmt::format("{:.1f} {}", static_cast<double>(b) / static_cast<double>(std::uint64_t{1} << shift), unit);
   };
-  if (bytes > context.memory_limit)
-    throw RangeError(fmt::format("{} would need {}, above the memory limit of {}", what, amount(bytes),
-                                 amount(context.memory_limit)));
+  // The limit caps the process, as the machine's memory does above: what the proof holds
+  // counts (a step that fit alone took one proof with --memory-limit 2GiB past 2 GB).
+  const std::uint64_t held = resident_memory();
+  if (bytes + held > context.memory_limit)
+    throw RangeError(
+        fmt::format("{} would need {}{}, above the memory limit of {}", what, amount(bytes),
+                    held < (std::uint64_t{1} << 20) ? "" : fmt::format(" on top of the {} held", amount(held)),
+                    amount(context.memory_limit)));
 }
 
 StepTimer::StepTimer(const Context& context, std::string step, std::uint64_t states_in)

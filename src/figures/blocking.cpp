@@ -73,9 +73,13 @@ plot::Panel raster_panel(plot::Raster r, const Window& w, const std::string& tit
 // dropped), decimated by block majority to the resolution.
 plot::Panel palace_panel(std::uint64_t k, const Window& w, const Options& o, const std::string& title,
                          blocking::Engine engine = blocking::Engine::definition) {
+  // The rows and a row of colour codes, estimated together before either is allocated (the
+  // rows alone were checked, and a 2^31-wide picture ran out of memory at the codes).
+  require_memory(blocking::palace_rows_bytes(k, w.x0 + w.width, engine) + sizeof(std::uint16_t) * w.width,
+                 fmt::format("a picture of {}x{} palace numbers", w.width, w.height), o.force);
   plot::Raster r = palace_raster_frame(k, w);
   {
-    blocking::PalaceRows rows(k, w.x0 + w.width, engine, o.force);
+    blocking::PalaceRows rows(k, w.x0 + w.width, engine, true);
     plot::RasterBuilder add(r, static_cast<std::uint32_t>(w.width), static_cast<std::uint32_t>(w.height),
                             plot::block_for(std::max(w.width, w.height), plot::kMaxRasterSide));
     std::vector<std::uint16_t> codes(w.width);
@@ -98,7 +102,8 @@ plot::Panel comparison_panel(std::uint64_t k1, std::uint64_t k2, std::uint64_t d
   blocking::require_region({w.x0 + dx, w.y0 + dy, w.width, w.height});
   // Both row sources at once: one estimate for both.
   require_memory(blocking::palace_rows_bytes(k1, w.x0 + w.width, blocking::Engine::definition) +
-                     blocking::palace_rows_bytes(k2, w.x0 + dx + w.width, blocking::Engine::definition),
+                     blocking::palace_rows_bytes(k2, w.x0 + dx + w.width, blocking::Engine::definition) +
+                     sizeof(std::uint16_t) * w.width,
                  fmt::format("the comparison of {}x{} cells", w.width, w.height), o.force);
   plot::Raster r = palace_raster_frame(k1, w);
   r.palette.push_back({255, 255, 255});

@@ -15,9 +15,9 @@
 //   export [$]NAME FORMAT, help [COMMAND]    Result/NAME.FORMAT (txt, gv, re); the commands
 //   transduce NEW TRANSDUCER [$]OLD          Transducer Library/TRANSDUCER.txt run over OLD's letters
 // A name with `$` (or an acceptor command) is read from the automata, otherwise from the word
-// automata, as Walnut does. The word operations (star, concat, quotients) work on the words as
-// spelled; on number tracks their result stands, as every automaton here, for the tuples some
-// padding of which it accepts (automata.hpp).
+// automata, as Walnut does. The word operations (star, concat, quotients) work on the words the
+// operands spell (Session::spelled), as Walnut's; on number tracks their result stands, as every
+// automaton here, for the tuples some padding of which it accepts (automata.hpp).
 #include <algorithm>
 #include <deque>
 #include <fstream>
@@ -394,24 +394,38 @@ std::vector<std::pair<Automaton, int>> letters_of(const Automaton& w) {
 using detail::first_accepting;
 using detail::letters_of;
 
+bool Session::automaton_command(std::string_view command) {
+  static const char* const kCommands[] = {
+      "union",       "intersect",    "star",     "concat", "leftquo",  "rightquo", "reverse", "minimize",
+      "fixleadzero", "fixtrailzero", "combine",  "inf",    "test",     "convert",  "split",   "rsplit",
+      "join",        "transduce",    "alphabet", "first",  "describe", "export",   "help"};
+  return std::find(std::begin(kCommands), std::end(kCommands), command) != std::end(kCommands);
+}
+
 bool Session::run_automaton_command(const std::string& command, detail::Reader& in, Result& r) {
-  static const char* const kAcceptorCommands[] = {"union", "intersect", "star", "concat", "leftquo", "rightquo"};
-  const bool acceptor_command =
-      std::find(std::begin(kAcceptorCommands), std::end(kAcceptorCommands), command) != std::end(kAcceptorCommands);
-  const bool other = command == "reverse" || command == "minimize" || command == "fixleadzero" ||
-                     command == "fixtrailzero" || command == "combine" || command == "inf" || command == "test" ||
-                     command == "convert" || command == "split" || command == "rsplit" || command == "join" ||
-                     command == "transduce" || command == "alphabet" || command == "first" || command == "describe" ||
-                     command == "export" || command == "help";
-  if (!acceptor_command && !other) return false;
+  if (!automaton_command(command)) return false;
   // An operand: $NAME (or any name of an acceptor command) from the automata, else a word.
+  // A word automaton by name; where there is none, the message says whether an automaton of
+  // that name exists (Walnut reads only its Word Automata Library without `$`).
+  auto word_operand = [&](const std::string& name, std::size_t at) -> const Automaton& {
+    try {
+      return word(name);
+    } catch (const InputError& e) {
+      try {
+        automaton(name);
+      } catch (const InputError&) {
+        in.fail(at, e.what());
+      }
+      in.fail(at, fmt::format("{} (an automaton of that name exists: write ${})", e.what(), name));
+    }
+  };
   auto operand = [&](bool acceptors) -> std::pair<Automaton, bool> {
     std::size_t at = (in.skip(), in.pos());
     const bool dollar = in.accept('$');
     std::string name = in.word("an automaton name");
+    if (!acceptors && !dollar) return {word_operand(name, at), false};
     try {
-      if (acceptors || dollar) return {automaton(name), true};
-      return {word(name), false};
+      return {automaton(name), true};
     } catch (const InputError& e) {
       in.fail(at, e.what());
     }
@@ -443,19 +457,13 @@ bool Session::run_automaton_command(const std::string& command, detail::Reader& 
     if (library == Library::words) define_word(r.name, std::move(a));
     else define(r.name, std::move(a));
   };
+  // The numbers of words as spelled: the valid representations (words of a system with a
+  // validity rule can be concatenated into invalid ones), with every padding (automata.hpp).
   auto close = [&](Automaton a) {
-    // Words of a system with a validity rule (no 11 in Zeckendorf) can be concatenated into
-    // invalid ones: an acceptor keeps only valid representations (automata.hpp).
-    for (const auto& t : std::vector<automata::Track>(a.tracks()))
-      if (t.system && !t.system->all_valid()) {
-        Automaton v = t.system->validity();
-        v.rename({t.name});
-        a = automata::product(a, v, BoolOp::and_, context_);
-      }
     try {
-      return automata::close_padding(a, context_);
-    } catch (const InputError& e) {
-      in.fail(in.pos(), e.what());
+      return detail::numbers_of_words(std::move(a), in.pos(), context_);
+    } catch (const detail::PositionedError& e) {
+      in.fail(e.pos, e.what);
     }
   };
   if (command == "inf" || command == "test") {
@@ -646,15 +654,16 @@ bool Session::run_automaton_command(const std::string& command, detail::Reader& 
       if (format == "txt") text = write_automaton(a);
       else if (format == "gv") text = detail::write_graphviz(a, r.name);
       else text = as_regex() + "\n";
-      if (home_.empty()) {
+      const std::filesystem::path home = write_folder();
+      if (home.empty()) {
         r.lines.push_back(text);
         return true;
       }
-      std::filesystem::create_directories(home_ / "Result");
-      AtomicFile f(home_ / "Result" / (r.name + "." + format));
+      std::filesystem::create_directories(home / "Result");
+      AtomicFile f(home / "Result" / (r.name + "." + format));
       f.stream() << text;
       f.commit();
-      r.lines.push_back(fmt::format("written to {}", (home_ / "Result" / (r.name + "." + format)).string()));
+      r.lines.push_back(fmt::format("written to {}", (home / "Result" / (r.name + "." + format)).string()));
     } catch (const InputError& e) {
       in.fail(at, e.what());
     }
@@ -708,11 +717,12 @@ bool Session::run_automaton_command(const std::string& command, detail::Reader& 
       }
     }
     Automaton a;
-    try {
-      a = acceptor ? automaton(name.word) : word(name.word);
-    } catch (const InputError& e) {
-      in.fail(name.at, e.what());
-    }
+    if (!acceptor) a = word_operand(name.word, name.at);
+    else try {
+        a = spelled(name.word);
+      } catch (const InputError& e) {
+        in.fail(name.at, e.what());
+      }
     if (tracks.size() != a.tracks().size())
       in.fail(name.at, fmt::format("{} alphabets for an automaton of {} inputs", tracks.size(), a.tracks().size()));
     for (std::size_t i = 0; i < tracks.size(); ++i)
@@ -721,13 +731,19 @@ bool Session::run_automaton_command(const std::string& command, detail::Reader& 
                                          "use reverse (or convert) to change the direction",
                                          i + 1, a.tracks()[i].system->name()));
     Automaton x = with_alphabets(a, tracks, !acceptor, context_);
-    // The new reading stands for numbers only when it accepts every padding of what it accepts
-    // (Walnut keeps the words as they are; a word read as a number would then be ambiguous).
+    if (acceptor) {
+      // Walnut reads the words the automaton spells; their numbers are read off them, as reg's.
+      finish(close(x), Library::automata);
+      spelled_[r.name] = std::move(x);
+      return true;
+    }
+    // A word automaton's new reading has a letter at a number only when every padding of it
+    // gets the same letter (Walnut keeps the words as they are).
     if (!automata::padding_closed(x, context_))
       in.fail(name.at,
-              "read in the new systems, the automaton accepts some paddings of a number and not others: "
-              "as numbers it has no meaning");
-    finish(std::move(x), acceptor ? Library::automata : Library::words);
+              "read in the new systems, the word automaton gives some paddings of a number other letters than "
+              "others: as a word it has no meaning");
+    finish(std::move(x), Library::words);
     return true;
   }
   if (command == "transduce") {
@@ -736,10 +752,10 @@ bool Session::run_automaton_command(const std::string& command, detail::Reader& 
     std::string tname = in.word("a transducer name");
     auto [w, is_acceptor] = operand(false);
     in.end();
-    if (home_.empty()) in.fail(tat, "transduce reads Transducer Library/ of a Walnut folder (--walnut-home)");
-    const auto path = home_ / "Transducer Library" / (tname + ".txt");
+    if (read_folders().empty()) in.fail(tat, "transduce reads Transducer Library/ of a Walnut folder");
+    const auto path = find_file("Transducer Library", tname + ".txt");
     std::ifstream file(path, std::ios::binary);
-    if (!file) in.fail(tat, fmt::format("no transducer {} ({})", tname, path.string()));
+    if (path.empty() || !file) in.fail(tat, fmt::format("no transducer {} (Transducer Library/{}.txt)", tname, tname));
     std::stringstream text;
     text << file.rdbuf();
     if (w.tracks().size() != 1 || !w.tracks()[0].system)
@@ -873,7 +889,10 @@ bool Session::run_automaton_command(const std::string& command, detail::Reader& 
     }
     // split NEW OLD[±]…: OLD over a negative base, read on positive numbers (x = ±x');
     // rsplit NEW[±]… OLD: OLD over a positive base, read in the negative base (0 where x' has
-    // no such x). Both are x = s·x' between a positive-base x and a negative-base x'.
+    // no such x). Both are x = s·x' between a positive-base x and a negative-base x'. An input
+    // in the other kind of base is read as Walnut reads it: its digits are taken for digits of
+    // the partner base (split of msd_2: NEW[x] = OLD[y], y's binary digits those of s·x in
+    // base −2), which is a relabelling of the track (the same digits, the same padding zeros).
     const bool reverse_split = command == "rsplit";
     r.name = in.word("a name for the result");
     std::vector<int> sign;
@@ -891,13 +910,12 @@ bool Session::run_automaton_command(const std::string& command, detail::Reader& 
       const automata::Track& t = a.tracks()[i];
       const std::string n = t.system ? t.system->name() : "an alphabet";
       const bool negative = t.system && t.system->negative();
-      // Walnut reads the digits of the other kind of base as if they were this one's; the
-      // numbers they stand for differ, so that reading is refused (docs/WALNUT.md).
-      if (!t.system || negative == reverse_split || (!negative && !std::isdigit(static_cast<unsigned char>(n[4]))))
-        in.fail(oat, fmt::format("{} reads input {} in a {} base msd_{}k or lsd_{}k; it is in {}", command, i + 1,
-                                 reverse_split ? "positive" : "negative", reverse_split ? "" : "neg_",
-                                 reverse_split ? "" : "neg_", n));
-      const std::string dir = n.substr(0, 3), k = negative ? n.substr(8) : n.substr(4);
+      const std::string k = t.system ? n.substr(negative ? 8 : 4) : "";
+      // Only the integer bases ±k: the relation x = s·x' is built for them (signed_equality).
+      if (k.empty() || !std::all_of(k.begin(), k.end(), [](unsigned char c) { return std::isdigit(c); }))
+        in.fail(oat, fmt::format("{} reads input {} in a base msd_k, lsd_k, msd_neg_k or lsd_neg_k; it is in {}",
+                                 command, i + 1, n));
+      const std::string dir = n.substr(0, 3);
       auto positive = system(dir + "_" + k), neg = system(dir + "_neg_" + k);
       const std::string hidden = fmt::format("#{}", i);
       Automaton eq =
@@ -910,8 +928,10 @@ bool Session::run_automaton_command(const std::string& command, detail::Reader& 
       for (auto& [part, value] : parts) {
         std::vector<std::string> names;
         for (const auto& u : part.tracks()) names.push_back(u.name == t.name ? hidden : u.name);
-        part = automata::exists(automata::product(automata::bind(part, names, context_), eq, BoolOp::and_, context_),
-                                hidden, context_);
+        part = automata::bind(part, names, context_);
+        if (negative == reverse_split)
+          part.set_system(static_cast<std::size_t>(part.track_index(hidden)), reverse_split ? positive : neg);
+        part = automata::exists(automata::product(part, eq, BoolOp::and_, context_), hidden, context_);
       }
     }
     if (parts.empty()) {
@@ -965,61 +985,105 @@ bool Session::run_automaton_command(const std::string& command, detail::Reader& 
     finish(first_accepting(parts, context_), Library::words);
     return true;
   }
-  // The acceptor commands.
-  std::vector<Automaton> ops;
+  // The acceptor commands work, as Walnut's, on the words the operands spell (Session::spelled);
+  // the result's numbers are read off its words. Union and intersection of the numbers are
+  // also those of the operands' numbers, as every product here.
+  std::vector<Automaton> numbers, words;
+  std::vector<std::string> names;
   std::vector<std::size_t> where;
+  bool respelled = false;  // some operand spells other words than its numbers' automaton
   while (in.peek() != ':' && in.peek() != ';' && !in.at_end()) {
     where.push_back((in.skip(), in.pos()));
-    ops.push_back(operand(true).first);
+    in.accept('$');
+    names.push_back(in.word("an automaton name"));
+    try {
+      const Automaton& a = automaton(names.back());
+      const Automaton& spelling = spelled(names.back());
+      respelled = respelled || &spelling != &a;
+      numbers.push_back(a);
+      words.push_back(spelling);
+    } catch (const InputError& e) {
+      in.fail(where.back(), e.what());
+    }
   }
   in.end();
+  const std::size_t want = command == "star" ? 1 : command == "leftquo" || command == "rightquo" ? 2 : 0;
+  if (numbers.empty() || (want && numbers.size() != want))
+    in.fail(in.pos(), want ? fmt::format("{} takes {} automata", command, want)
+                           : fmt::format("{} takes at least one automaton", command));
   // Words over explicit alphabets that differ ({0,1,2} and {2,0}) are read over the union of
   // the alphabets, the first operand's letters first (a letter an operand lacks is a dead end).
-  if (!ops.empty()) {
-    std::vector<automata::Track> tracks = ops.front().tracks();
-    for (std::size_t k = 1; k < ops.size(); ++k)
-      for (std::size_t i = 0; i < tracks.size() && i < ops[k].tracks().size(); ++i) {
-        const auto& t = ops[k].tracks()[i];
-        if (tracks[i].system || t.system) continue;
-        for (unsigned d = 0; d < t.base; ++d)
-          if (tracks[i].digit(t.value(d)) >= tracks[i].base) {
-            if (tracks[i].values.empty())
-              for (unsigned e = 0; e < tracks[i].base; ++e) tracks[i].values.push_back(static_cast<int>(e));
-            tracks[i].values.push_back(t.value(d));
-            ++tracks[i].base;
-          }
-      }
-    for (std::size_t k = 0; k < ops.size(); ++k) try {
+  std::vector<automata::Track> tracks = numbers.front().tracks();
+  for (std::size_t k = 1; k < numbers.size(); ++k)
+    for (std::size_t i = 0; i < tracks.size() && i < numbers[k].tracks().size(); ++i) {
+      const auto& t = numbers[k].tracks()[i];
+      if (tracks[i].system || t.system) continue;
+      for (unsigned d = 0; d < t.base; ++d)
+        if (tracks[i].digit(t.value(d)) >= tracks[i].base) {
+          if (tracks[i].values.empty())
+            for (unsigned e = 0; e < tracks[i].base; ++e) tracks[i].values.push_back(static_cast<int>(e));
+          tracks[i].values.push_back(t.value(d));
+          ++tracks[i].base;
+        }
+    }
+  for (auto* ops : {&numbers, &words})
+    for (std::size_t k = 0; k < ops->size(); ++k) try {
+        Automaton& op = (*ops)[k];
         bool widen = false;
-        for (std::size_t i = 0; i < tracks.size() && i < ops[k].tracks().size(); ++i)
-          widen =
-              widen || (!tracks[i].system && !ops[k].tracks()[i].system &&
-                        (tracks[i].base != ops[k].tracks()[i].base || tracks[i].values != ops[k].tracks()[i].values));
-        if (widen && ops[k].tracks().size() == tracks.size()) ops[k] = with_alphabets(ops[k], tracks, false, context_);
-        if (k) ops[k] = like(ops.front(), ops[k], "an operand");
+        for (std::size_t i = 0; i < tracks.size() && i < op.tracks().size(); ++i)
+          widen = widen || (!tracks[i].system && !op.tracks()[i].system &&
+                            (tracks[i].base != op.tracks()[i].base || tracks[i].values != op.tracks()[i].values));
+        if (widen && op.tracks().size() == tracks.size()) op = with_alphabets(op, tracks, false, context_);
+        if (k) op = like(ops->front(), op, "an operand");
       } catch (const InputError& e) {
         in.fail(where[k], e.what());
       }
-  }
-  const std::size_t want = command == "star" ? 1 : command == "leftquo" || command == "rightquo" ? 2 : 0;
-  if (ops.empty() || (want && ops.size() != want))
-    in.fail(in.pos(), want ? fmt::format("{} takes {} automata", command, want)
-                           : fmt::format("{} takes at least one automaton", command));
-  Automaton a = ops.front();
   if (command == "union" || command == "intersect") {
-    for (std::size_t i = 1; i < ops.size(); ++i)
-      a = automata::product(a, ops[i], command == "union" ? BoolOp::or_ : BoolOp::and_, context_);
-  } else if (command == "star") {
-    a = close(star(a, context_));
-  } else if (command == "concat") {
-    for (std::size_t i = 1; i < ops.size(); ++i) a = concat(a, ops[i], context_);
-    a = close(a);
-  } else if (command == "leftquo") {
-    a = close(left_quotient(ops[0], ops[1], context_));
-  } else {
-    a = close(right_quotient(ops[0], ops[1], context_));
+    const BoolOp op = command == "union" ? BoolOp::or_ : BoolOp::and_;
+    Automaton a = numbers.front(), w = words.front();
+    for (std::size_t i = 1; i < numbers.size(); ++i) {
+      a = automata::product(a, numbers[i], op, context_);
+      if (respelled) w = automata::product(w, words[i], op, context_);
+    }
+    finish(std::move(a), Library::automata);
+    if (respelled) spelled_[r.name] = std::move(w);
+    return true;
   }
-  finish(std::move(a), Library::automata);
+  if (command == "star" || command == "concat") {
+    // Walnut reads the words in the plain base of as many digits (msd_fib → msd_2): a word
+    // made of valid representations need not be one.
+    for (auto& op : words)
+      for (std::size_t i = 0; i < op.tracks().size(); ++i) {
+        const auto& ns = op.tracks()[i].system;
+        if (ns && !ns->all_valid())
+          op.set_system(i, system(fmt::format("{}_{}", ns->msd() ? "msd" : "lsd", ns->base())));
+      }
+  }
+  Automaton w = words.front();
+  if (command == "star") {
+    w = star(w, context_);
+  } else if (command == "concat") {
+    Automaton walnut = w;  // Walnut's concat: its accepting states stay accepting, A ∪ A·B
+    for (std::size_t i = 1; i < words.size(); ++i) {
+      w = concat(w, words[i], context_);
+      walnut = automata::product(walnut, concat(walnut, words[i], context_), BoolOp::or_, context_);
+    }
+    if (!automata::equivalent(w, walnut, context_)) {
+      const std::string what = fmt::format(
+          "Walnut's concat also accepts the words of {} (A ∪ A·B: its accepting states stay accepting), and here "
+          "that is not the concatenation",
+          names.front());
+      if (!context_.walnut_concat) in.fail(where.front(), what + "; refused");
+      r.notes.push_back(what + ": the result is Walnut's");
+      w = std::move(walnut);
+    }
+  } else {
+    w = detail::valid_words(command == "leftquo" ? left_quotient(words[0], words[1], context_)
+                                                 : right_quotient(words[0], words[1], context_),
+                            context_);
+  }
+  finish(close(w), Library::automata);
+  spelled_[r.name] = std::move(w);
   return true;
 }
 

@@ -7,6 +7,8 @@
 
 #include "prover/evaluate.hpp"
 
+#include "automata/internal.hpp"
+
 namespace qg::prover::detail {
 
 using automata::Automaton;
@@ -77,6 +79,16 @@ Evaluator::Value Evaluator::multiple(const mpz_class& k, const std::string& v, c
     return r;
   }
   if (k == 1) return {v, std::nullopt};
+  // Refused up front when too big to build: the automaton of r = k·v reads (v, r) and must
+  // remember k·v − r on the digits read, which in an integer base takes each value in [0, k)
+  // (x = 2^32·y too: a shift by 32 digits remembers the last 32) — k states of b² letters. In
+  // Zeckendorf they are about 2k² (k = 100: 20,256), with no floor proved here: those steps
+  // meet the guard as they are built.
+  auto s = system(sys, pos);
+  const mpz_class m = s->all_valid() ? mpz_class(abs(k)) : mpz_class(0);
+  const mpz_class bytes = m * s->base() * s->base() * 4;
+  automata::detail::guard(ctx_, bytes < (mpz_class(1) << 62) ? bytes.get_ui() : std::uint64_t{1} << 62,
+                          fmt::format("the automaton of {}·{} (at least {} states)", k.get_str(), v, m.get_str()));
   Value half = multiple(k >> 1, v, sys, pos);
   // half + half: the same variable twice, so its constraint is conjoined once. v itself is
   // kept (the caller quantifies it).

@@ -45,20 +45,24 @@ class RegexParser {
   void skip() {
     while (i_ < s_.size() && std::isspace(static_cast<unsigned char>(s_[i_]))) ++i_;
   }
+  // One fork and one join for all the branches: nested pairs would chain the joins, and the
+  // ε-closure of every branch's end would read the whole chain (4,000 alternatives: 15 GB).
   Fragment alternation() {
     Fragment f = concatenation();
     skip();
+    if (i_ >= s_.size() || s_[i_] != '|') return f;
+    const std::uint32_t fork = t_.add(), join = t_.add();
+    auto branch = [&](Fragment g) {
+      t_.eps[fork].push_back(g.start);
+      t_.eps[g.end].push_back(join);
+    };
+    branch(f);
     while (i_ < s_.size() && s_[i_] == '|') {
       ++i_;
-      Fragment g = concatenation();
-      std::uint32_t a = t_.add(), b = t_.add();
-      t_.eps[a] = {f.start, g.start};
-      t_.eps[f.end].push_back(b);
-      t_.eps[g.end].push_back(b);
-      f = {a, b};
+      branch(concatenation());
       skip();
     }
-    return f;
+    return {fork, join};
   }
   Fragment concatenation() {
     std::uint32_t a = t_.add();
@@ -210,58 +214,90 @@ class RegexParser {
 
 }  // namespace
 
-automata::Automaton regex_automaton(std::string_view regex, std::size_t offset,
-                                    const std::vector<automata::Track>& tracks, const automata::Context& context) {
+automata::Automaton regex_words(std::string_view regex, std::size_t offset, const std::vector<automata::Track>& tracks,
+                                const automata::Context& context) {
   automata::Automaton shape(tracks, 0);
   Thompson t;
   Fragment f = RegexParser(regex, offset, shape, t).parse();
   const std::uint32_t start = f.start, end = f.end;
   auto n = static_cast<std::uint32_t>(t.eps.size());
-  // ε-closures, then an ε-free automaton on the same states.
+  automata::detail::Nfa nfa;
+  nfa.states = n;
+  nfa.letters = shape.letters();
+  // ε-closures, then an ε-free automaton on the same states. Both may be quadratic in the
+  // expression ((a|b|…)* reaches every branch from every end), so they grow under the memory
+  // guard, checked each time they double, and the poller.
+  const std::string what = "the automaton of a regular expression";
+  std::uint64_t entries = 0, checked = 1 << 16;
+  auto grew = [&](std::uint64_t more) {
+    entries += more;
+    if (entries > checked) {
+      automata::detail::guard(context, (entries + std::uint64_t{n} * nfa.letters) * 8, what);
+      checked = 2 * entries;
+    }
+  };
+  automata::detail::guard(context, std::uint64_t{n} * nfa.letters * 8, what);
+  Poller poller(context.progress, 2 * std::uint64_t{n});
   std::vector<std::vector<std::uint32_t>> closure(n);
+  std::vector<std::uint64_t> mark(n, UINT64_MAX);  // the last closure (or cell) each state joined
   for (std::uint32_t q = 0; q < n; ++q) {
-    std::vector<std::uint8_t> seen(n, 0);
+    poller.tick(q);
     std::vector<std::uint32_t> stack{q};
-    seen[q] = 1;
+    mark[q] = q;
     while (!stack.empty()) {
       std::uint32_t x = stack.back();
       stack.pop_back();
       closure[q].push_back(x);
       for (std::uint32_t y : t.eps[x])
-        if (!seen[y]) seen[y] = 1, stack.push_back(y);
+        if (mark[y] != q) mark[y] = q, stack.push_back(y);
     }
+    grew(closure[q].size());
   }
-  automata::detail::Nfa nfa;
-  nfa.states = n;
-  nfa.letters = shape.letters();
-  automata::detail::guard(context, std::uint64_t{n} * nfa.letters * 8, "the automaton of a regular expression");
   std::vector<std::vector<std::uint32_t>> cell(std::size_t{n} * nfa.letters);
+  std::fill(mark.begin(), mark.end(), UINT64_MAX);
   nfa.accepting.assign(n, 0);
-  for (std::uint32_t q = 0; q < n; ++q)
+  for (std::uint32_t q = 0; q < n; ++q) {
+    poller.tick(std::uint64_t{n} + q);
     for (std::uint32_t x : closure[q]) {
       if (x == end) nfa.accepting[q] = 1;
-      for (auto [l, y] : t.moves[x])
-        for (std::uint32_t z : closure[y]) cell[std::size_t{q} * nfa.letters + l].push_back(z);
+      for (auto [l, y] : t.moves[x]) {
+        const std::uint64_t key = std::uint64_t{q} * nfa.letters + l;
+        auto& c = cell[key];
+        const std::size_t before = c.size();
+        for (std::uint32_t z : closure[y])
+          if (mark[z] != key) mark[z] = key, c.push_back(z);
+        grew(c.size() - before);
+      }
     }
+  }
+  closure.clear();
   nfa.offset.push_back(0);
   for (auto& c : cell) {
     std::sort(c.begin(), c.end());
-    c.erase(std::unique(c.begin(), c.end()), c.end());
     nfa.target.insert(nfa.target.end(), c.begin(), c.end());
     nfa.offset.push_back(nfa.target.size());
+    std::vector<std::uint32_t>().swap(c);
   }
   nfa.initial = {start};
-  // The expression may spell numbers with or without their padding ((0|1)*011 and 11 both
-  // hold 3): it stands for the tuples some encoding of which it matches (automata.hpp's
-  // convention; on tracks without a number system, words as spelled).
-  automata::Automaton a = automata::detail::determinize_minimal(nfa, tracks, context);
-  // Only valid representations (Zeckendorf: no 11 …), then every padding of what remains.
+  return automata::detail::determinize_minimal(nfa, tracks, context);
+}
+
+automata::Automaton valid_words(automata::Automaton a, const automata::Context& context) {
+  const std::vector<automata::Track> tracks = a.tracks();
   for (const auto& tr : tracks)
     if (tr.system && !tr.system->all_valid()) {
       automata::Automaton v = tr.system->validity();
       v.rename({tr.name});
       a = automata::product(a, v, automata::BoolOp::and_, context);
     }
+  return a;
+}
+
+automata::Automaton numbers_of_words(automata::Automaton a, std::size_t offset, const automata::Context& context) {
+  // Words may spell numbers with or without their padding ((0|1)*011 and 11 both hold 3):
+  // they stand for the tuples some encoding of which they spell (automata.hpp's convention; on
+  // tracks without a number system, words as spelled).
+  a = valid_words(std::move(a), context);
   try {
     a = automata::close_padding(a, context);
   } catch (const InputError& e) {

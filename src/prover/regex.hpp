@@ -11,13 +11,18 @@
 
 namespace qg::prover::detail {
 
-// The automaton of the expression on these tracks, read up to leading (msd) or trailing
-// (lsd) zeros and restricted to valid representations. Walnut's syntax: a letter is a digit or
-// a tuple [d1,d2] (digits may be signed integers in an explicit alphabet, [-1]); `.` any letter;
-// [a-b…] a class of one-digit letters; | * + ? and parentheses; () the empty word. A letter
-// not in an input's alphabet matches nothing. PositionedError at offset + index.
-automata::Automaton regex_automaton(std::string_view regex, std::size_t offset,
-                                    const std::vector<automata::Track>& tracks, const automata::Context& context);
+// The words the expression spells on these tracks, as Walnut's `reg` keeps them (minimal).
+// Walnut's syntax: a letter is a digit or a tuple [d1,d2] (digits may be signed integers in an
+// explicit alphabet, [-1]); `.` any letter; [a-b…] a class of one-digit letters; | * + ? and
+// parentheses; () the empty word. A letter not in an input's alphabet matches nothing.
+// PositionedError at offset + index.
+automata::Automaton regex_words(std::string_view regex, std::size_t offset, const std::vector<automata::Track>& tracks,
+                                const automata::Context& context);
+// Only the valid representations (Zeckendorf: no 11 …) on every track.
+automata::Automaton valid_words(automata::Automaton words, const automata::Context& context);
+// The numbers those words stand for: read up to leading (msd) or trailing (lsd) zeros and
+// restricted to valid representations. PositionedError at offset.
+automata::Automaton numbers_of_words(automata::Automaton words, std::size_t offset, const automata::Context& context);
 
 // Walnut's explicit alphabets: the integers between braces, "0, 1, - 2, +4" (signs and spaces
 // allowed), in order; nothing when malformed or repeated.

@@ -133,11 +133,10 @@ std::shared_ptr<const automata::NumberSystem> Session::custom_system(const std::
   // lsd_X is msd_X read backwards (msd_X from ost, or from the files below), built once.
   if (name.starts_with("lsd_") && systems_.count("msd_" + kind))
     return automata::NumberSystem::lsd_of(system("msd_" + kind), context_);
-  if (home_.empty()) return nullptr;
-  const std::filesystem::path dir = home_ / "Custom Bases";
   for (const char* direction : {"msd", "lsd"}) {
     const std::string base = fmt::format("{}_{}", direction, kind);
-    if (!std::filesystem::is_regular_file(dir / (base + "_addition.txt"))) continue;
+    const std::filesystem::path dir = find_file("Custom Bases", base + "_addition.txt").parent_path();
+    if (dir.empty()) continue;
     if (kind.starts_with("neg_"))
       throw InputError(fmt::format("number system {}: negative bases from Custom Bases are not supported", name));
     auto read = [&](const std::string& file) -> std::optional<Automaton> {
@@ -165,7 +164,16 @@ void Session::define_system(const std::string& name, std::string_view morphism) 
   numsys_morphisms_[name] = words::Morphism::parse(morphism).to_string();
 }
 
-void Session::define(const std::string& name, Automaton a) { automata_[name] = std::move(a); }
+void Session::define(const std::string& name, Automaton a) {
+  automata_[name] = std::move(a);
+  spelled_.erase(name);
+}
+
+const Automaton& Session::spelled(const std::string& name) {
+  const Automaton& a = automaton(name);
+  auto it = spelled_.find(name);
+  return it == spelled_.end() ? a : it->second;
+}
 void Session::define_word(const std::string& name, Automaton a) { words_[name] = std::move(a); }
 
 namespace {
@@ -195,12 +203,10 @@ Automaton numbers_of_file(Automaton a, const std::string& file, bool word, const
 const Automaton& Session::automaton(const std::string& name) {
   auto it = automata_.find(name);
   if (it != automata_.end()) return it->second;
-  if (!home_.empty()) {
-    auto path = home_ / "Automata Library" / (name + ".txt");
-    if (std::filesystem::exists(path)) {
-      Automaton a = read_automaton(read_text(path), *this, path.string());
-      return automata_[name] = numbers_of_file(std::move(a), path.string(), false, context_);
-    }
+  if (auto path = find_file("Automata Library", name + ".txt"); !path.empty()) {
+    Automaton a = read_automaton(read_text(path), *this, path.string());
+    spelled_[name] = a;
+    return automata_[name] = numbers_of_file(std::move(a), path.string(), false, context_);
   }
   const auto shipped = shipped_automata();
   if (std::find(shipped.begin(), shipped.end(), name) != shipped.end())
@@ -211,12 +217,9 @@ const Automaton& Session::automaton(const std::string& name) {
 const Automaton& Session::word(const std::string& name) {
   auto it = words_.find(name);
   if (it != words_.end()) return it->second;
-  if (!home_.empty()) {
-    auto path = home_ / "Word Automata Library" / (name + ".txt");
-    if (std::filesystem::exists(path)) {
-      Automaton a = read_automaton(read_text(path), *this, path.string(), true);
-      return words_[name] = numbers_of_file(std::move(a), path.string(), true, context_);
-    }
+  if (auto path = find_file("Word Automata Library", name + ".txt"); !path.empty()) {
+    Automaton a = read_automaton(read_text(path), *this, path.string(), true);
+    return words_[name] = numbers_of_file(std::move(a), path.string(), true, context_);
   }
   if (name == "T" || name == "F" || name == "TR" || name == "PD") return words_[name] = word_automaton(name, *this);
   throw InputError(fmt::format("no word automaton named {}", name));
@@ -364,12 +367,14 @@ struct Session::Commands {
     std::string_view regex = in.quoted(start);
     in.end();
     try {
-      Automaton a = detail::regex_automaton(regex, start, tracks, s.context_);
+      Automaton words = detail::regex_words(regex, start, tracks, s.context_);
+      Automaton a = detail::numbers_of_words(words, start, s.context_);
       r.states = a.states();
       for (const auto& t : a.tracks()) r.variables.push_back(t.name);
       r.automaton = std::make_shared<const Automaton>(a);
       s.publish(r, Library::automata);
       s.define(r.name, std::move(a));
+      s.spelled_[r.name] = std::move(words);
     } catch (const detail::PositionedError& e) {
       in.fail(e.pos, e.what);
     }
@@ -599,8 +604,8 @@ struct Session::Commands {
       auto msd = automata::NumberSystem::ostrowski("msd_" + r.name, lists[0], lists[1], s.context_);
       s.systems_["msd_" + r.name] = msd;
       s.systems_.erase("lsd_" + r.name);  // msd_NAME read backwards when first used
-      if (s.write_home_) {
-        const auto dir = s.home_ / "Custom Bases";
+      if (!s.write_folder().empty()) {
+        const auto dir = s.write_folder() / "Custom Bases";
         std::filesystem::create_directories(dir);
         for (auto [file, a] : {std::pair{"", msd->validity()}, std::pair{"_addition", msd->adder()}}) {
           for (std::size_t i = 0; i < a.tracks().size(); ++i) a.set_system(i, nullptr);
@@ -632,7 +637,7 @@ struct Session::Commands {
     in.end();
     if (name.empty()) in.fail(at, "load needs a file name");
     std::vector<std::filesystem::path> candidates;
-    if (!s.home_.empty()) candidates.push_back(s.home_ / "Command Files" / name);
+    for (const auto& dir : s.read_folders()) candidates.push_back(dir / "Command Files" / name);
     if (in.file() != "-e" && in.file() != "<input>")
       candidates.push_back(std::filesystem::path(in.file()).parent_path() / name);
     candidates.push_back(name);
@@ -665,8 +670,31 @@ std::vector<Result> Session::run(std::string_view text, std::string_view file, c
   detail::Reader in(text, file);
   static const char* const kCommands =
       "eval, def, reg, macro, morphism, promote, image, load, numsys, ost, or an automaton command (docs/PROVER.md)";
+  auto command_name = [](std::string_view w) {
+    return w == "eval" || w == "def" || w == "reg" || w == "morphism" || w == "promote" || w == "image" ||
+           w == "numsys" || w == "ost" || w == "macro" || w == "load" || automaton_command(w);
+  };
+  std::size_t ended = std::string_view::npos;  // where the last command's ':' or ';' was read
   while (!in.at_end()) {
     std::size_t at = in.pos();
+    // Walnut reads a command up to the first ':' or ';' of its line and ignores the rest of
+    // the line (a remark: `reg e lsd_2 "(0|1)*00"; all binary strings ending in 00`); here
+    // the rest of the line is a further command when it begins with a command's name.
+    if (ended != std::string_view::npos && text.substr(ended, at - ended).find('\n') == std::string_view::npos) {
+      std::size_t j = at;
+      while (j < text.size() && (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_')) ++j;
+      if (!command_name(text.substr(at, j - at))) {
+        const std::size_t eol = std::min(text.find('\n', at), text.size());
+        // Said under the command before, so that a mistyped command there is seen.
+        std::string_view remark = text.substr(at, eol - at);
+        while (!remark.empty() && std::isspace(static_cast<unsigned char>(remark.back()))) remark.remove_suffix(1);
+        if (!results.empty())
+          results.back().notes.push_back(fmt::format("the rest of its line is a remark (as in Walnut): {}", remark));
+        in.set_pos(eol);
+        ended = std::string_view::npos;
+        continue;
+      }
+    }
     try {
       std::string command = in.word(fmt::format("a command ({})", kCommands).c_str());
       Result r;
@@ -683,6 +711,7 @@ std::vector<Result> Session::run(std::string_view text, std::string_view file, c
       else if (command == "load") c.load(results);
       else if (!run_automaton_command(command, in, r))
         in.fail(at, fmt::format("unknown command '{}' ({})", command, kCommands));
+      ended = in.pos();
       r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
       if (command != "load") results.push_back(std::move(r));
     } catch (const InputError& e) {
@@ -698,6 +727,7 @@ std::vector<Result> Session::run(std::string_view text, std::string_view file, c
       }
       while (i < text.size() && (text[i] == ':' || text[i] == ';')) ++i;
       in.set_pos(i);
+      ended = i;
     }
   }
   return results;
@@ -705,8 +735,26 @@ std::vector<Result> Session::run(std::string_view text, std::string_view file, c
 
 // Where Walnut writes what a command made: Result/NAME.txt always, and the library the name is
 // then found in.
+std::vector<std::filesystem::path> Session::read_folders() const {
+  std::vector<std::filesystem::path> out;
+  for (const auto& dir : {session_dir_, home_})
+    if (!dir.empty()) out.push_back(dir);
+  return out;
+}
+
+std::filesystem::path Session::write_folder() const {
+  return !session_dir_.empty() ? session_dir_ : write_home_ ? home_ : std::filesystem::path{};
+}
+
+std::filesystem::path Session::find_file(const std::string& sub, const std::string& file) const {
+  for (const auto& dir : read_folders())
+    if (std::filesystem::is_regular_file(dir / sub / file)) return dir / sub / file;
+  return {};
+}
+
 void Session::publish(const Result& r, Library library) {
-  if (!write_home_ || !r.automaton) return;
+  const std::filesystem::path home = write_folder();
+  if (home.empty() || !r.automaton) return;
   // A statement without free variables is written as Walnut writes it: the word true or false.
   const std::string text = r.automaton->tracks().empty()
                                ? (r.automaton->accepting(r.automaton->initial()) ? "true" : "false")
@@ -717,14 +765,14 @@ void Session::publish(const Result& r, Library library) {
     f.stream() << text;
     f.commit();
   };
-  write(home_ / "Result");
+  write(home / "Result");
   if (!r.matrix_variables.empty()) {
-    AtomicFile f(home_ / "Result" / (r.name + ".mpl"));
+    AtomicFile f(home / "Result" / (r.name + ".mpl"));
     f.stream() << write_matrices(*r.automaton, r.matrix_variables);
     f.commit();
   }
-  if (library == Library::automata) write(home_ / "Automata Library");
-  if (library == Library::words) write(home_ / "Word Automata Library");
+  if (library == Library::automata) write(home / "Automata Library");
+  if (library == Library::words) write(home / "Word Automata Library");
 }
 
 }  // namespace qg::prover
