@@ -10,7 +10,7 @@ FUZZ_TIMEOUT ?= 10
 FUZZ_MAX_LEN ?= 4096
 FUZZ_RSS_MB  ?= 2048
 
-.PHONY: all run test sanitize fuzz differential bench deps configure build clean format format-check walnut-conformance
+.PHONY: all run test sanitize fuzz differential bench deps configure build clean format format-check walnut-conformance family-table
 
 all: build
 
@@ -71,6 +71,14 @@ walnut-conformance: configure
 	/usr/bin/python3 tests/walnut_conformance/run.py --walnut "$(WALNUT)" --queengames $(BUILD)/queengames --out $(BUILD)/walnut-conformance/queengames
 	/usr/bin/python3 tests/walnut_conformance/run.py --walnut "$(WALNUT)" --walnut-build $(BUILD)/walnut --out $(BUILD)/walnut-conformance/walnut
 	/usr/bin/python3 tests/walnut_conformance/command_files.py --walnut "$(WALNUT)" --walnut-build $(BUILD)/walnut --queengames $(BUILD)/queengames --out $(BUILD)/walnut-conformance/command-files
+
+# docs/PROVER.md's family table: every member of seed 001 §4's game families through
+# `prove --synthesize`, each under a cap of CPU time and memory (tests/test_cli_synth.cpp); takes
+# hours. FAMILIES=kqueen5,queen3_1 reruns only the members whose names begin so.
+FAMILIES ?= 1
+family-table: configure
+	@cmake --build $(BUILD) -j $(JOBS) --target queengames test_cli_synth
+	QG_FAMILY_TABLE=$(FAMILIES) $(BUILD)/tests/test_cli_synth --gtest_filter='FamilyTable.*'
 
 bench: build
 	@for b in $(BUILD)/bench/bench_*; do echo "== $$b"; $$b --benchmark_repetitions=5 --benchmark_report_aggregates_only=true; done

@@ -14,13 +14,15 @@ struct CliResult {
   std::string out, err;
 };
 
-inline CliResult run_cli(const std::string& args) {
+// `shell` goes before the command, e.g. "ulimit -t 120;" to cap the CLI's CPU time.
+inline CliResult run_cli(const std::string& args, const std::string& shell = {}) {
   namespace fs = std::filesystem;
   static int counter = 0;
   fs::path dir = fs::temp_directory_path();
   std::string tag = std::to_string(::getpid()) + "_" + std::to_string(counter++);
   fs::path out = dir / ("qg_cli_out_" + tag), err = dir / ("qg_cli_err_" + tag);
-  std::string command = std::string(QG_CLI) + " " + args + " >" + out.string() + " 2>" + err.string() + " </dev/null";
+  std::string command =
+      shell + std::string(QG_CLI) + " " + args + " >" + out.string() + " 2>" + err.string() + " </dev/null";
   int raw = std::system(command.c_str());
   auto slurp = [](const fs::path& p) {
     std::ifstream in(p);

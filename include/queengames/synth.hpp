@@ -35,34 +35,37 @@ struct LearnOptions {
   // 28 in msd_fib, 20 in msd_2).
   unsigned max_length = 0;
   std::uint64_t max_terms = std::uint64_t{1} << 20;
-  std::uint32_t max_states = 4000;  // RangeError when the table would need more rows
+  std::uint32_t max_states = 4000;  // RangeError when the hypothesis would need more states
   std::uint64_t memory_limit = 0;   // bytes; 0 = physical memory
   ProgressFn progress = {};         // ticks once per term read and per table entry
 };
 
 struct Learned {
   automata::Automaton automaton;  // minimal, tracks "n" and "m" in the system, [n, s(n)] accepted
-  unsigned prefix_length = 0;     // the table's rows: every prefix of at most this many letters
-  unsigned suffix_length = 0;     // its columns: every suffix of at most this many letters
+  unsigned prefix_length = 0;     // the longest access word of a state (letters)
+  unsigned suffix_length = 0;     // the longest experiment telling states apart (letters)
   std::uint64_t terms = 0;        // terms of s read (n = 0 … terms − 1)
+  unsigned longest = 0;           // the longest word compared (max_length or its default)
   unsigned rounds = 0;            // hypotheses built (one more per counterexample)
 };
 
-// The Myhill–Nerode observation table of Angluin's L*, with membership answered from s: a
-// word w over pairs of digits is in the language iff both tracks are valid representations
-// and s(value(n-track)) = value(m-track). Rows: the prefixes of at most p letters that begin
-// some accepted word; columns: all suffixes of at most q letters, so a row is the set of its
-// accepted continuations (a prefix begins a contiguous block of values, since on valid words
-// of one length msd order is numeric order: the continuations are read off that block).
-// Rows with equal sets are one state; the table must be closed (a row's one-letter extensions
-// are rows) and consistent (equal rows have equal extensions), else p or q grows. The
-// hypothesis is then compared with s on every word of at most max_length letters: it must
-// accept [n, s(n)] for each n there, and accept exactly as many words of each length as s
-// gives (counted by dynamic programming over the automaton — no false positive can hide).
-// The first n it rejects, or the first length where it accepts too many, is the
-// counterexample; q grows by one and the table is rebuilt. InputError for a system that is
-// not msd; RangeError when p + q would exceed max_length (the terms cannot tell), when the
-// table would exceed max_states rows, or when its memory would exceed the limit.
+// Angluin's L*: a word w over pairs of digits is in the language iff both tracks are valid
+// representations and s(value(n-track)) = value(m-track) — a membership answered from s, from the
+// terms read for n below their count and by asking s beyond (an access word followed by an
+// experiment may spell a larger n than any word compared). The observation table's rows are
+// access words, one per state, and their one-letter extensions, its columns experiments; it is
+// closed by making an extension with a new row a state. The hypothesis is then compared with s
+// on every word of at most max_length letters: it must accept [n, s(n)] for each n there, and
+// accept exactly as many words of each length as s gives (counted by dynamic programming over the
+// automaton — no false positive can hide). A false positive of the first length where it accepts
+// too many (found without reading every term), or else the first n it rejects, is the
+// counterexample, whose suffixes become experiments (Maler–Pnueli). Unlike a table of every prefix and suffix up to a
+// length, the words compared need not spell a state's access word and its distinguishing experiment together
+// (msd_queen3_1's queen3_1b: states first reached after 9 letters, told apart by 4 more).
+// InputError for a system that is not msd; RangeError when a state is first reached by a word
+// longer than max_length (the terms cannot vouch for it, and a sequence that is not synchronized
+// ends there), when the table would exceed max_states rows, or when its memory would exceed the
+// limit.
 Learned learn_synchronized(const Sequence& s, std::shared_ptr<const automata::NumberSystem> system,
                            const LearnOptions& options = {});
 
@@ -96,6 +99,11 @@ const std::vector<Synthesizable>& synthesizable();
 // blockingKa/b (seed 004's k-Blocking Wythoff, msd_fib, certified by its palace rule).
 // InputError listing the names otherwise.
 Synthesizable find_synthesizable(const std::string& name_or_alias);
+
+// Every member of seed 001 §4's three game families by name, in the order of docs/PROVER.md's
+// family table: kqueenKa/b (2 ≤ K ≤ 8), queenS_Ta/b (S, T ≥ 1, S + T − 1 ≤ 8), limqueenK_Ja/b
+// (0 ≤ J < K ≤ 8) — the bounds of the generated systems (words::Morphism::kMaxQueenPower).
+std::vector<std::string> game_family_members();
 
 // Runs s.certification in `session` with `a` (learned in s.system) defined as s.name and the
 // partner coordinate learned afresh with `options` (so that a certification never rests on a

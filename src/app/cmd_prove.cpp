@@ -28,6 +28,11 @@ void run_synthesize(const ProveOptions& o, qg::prover::Session& session) {
   options.memory_limit = session.context().memory_limit;
   options.progress = session.context().progress;
   auto learned = qg::synth::learn_synchronized(s.sequence, session.system(system), options);
+  // The guess is reported before its certification, which may take long or be refused.
+  if (!o.json)
+    std::cerr << fmt::format("{}: {} states in {}, agrees with s(n) for n < {} (words of up to {} letters){}\n", s.name,
+                             learned.automaton.states(), system, learned.terms, learned.longest,
+                             system == s.system ? "" : " (not certified in this system)");
   // A guess in another system than the catalogue's is written uncertified (its statements
   // are written for the catalogue's system).
   std::vector<qg::prover::Result> proof;
@@ -43,6 +48,7 @@ void run_synthesize(const ProveOptions& o, qg::prover::Session& session) {
                      {"system", system},
                      {"states", learned.automaton.states()},
                      {"terms", std::to_string(learned.terms)},
+                     {"longest", learned.longest},
                      {"prefix_length", learned.prefix_length},
                      {"suffix_length", learned.suffix_length},
                      {"certified", ok},
@@ -51,8 +57,6 @@ void run_synthesize(const ProveOptions& o, qg::prover::Session& session) {
     output.stream() << j.dump(2) << "\n";
   } else {
     output.stream() << qg::prover::write_automaton(learned.automaton);
-    std::cerr << fmt::format("{}: {} states in {}, agrees with s(n) for n < {}{}\n", s.name, learned.automaton.states(),
-                             system, learned.terms, system == s.system ? "" : " (not certified in this system)");
     for (const auto& r : proof)
       if (r.truth)
         std::cerr << fmt::format("  eval {}: {}   ({:.3f} s, largest automaton {} states)\n", r.name,

@@ -388,6 +388,20 @@ Synthesizable find_synthesizable(const std::string& name) {
       name, fmt::join(names, ", ")));
 }
 
+std::vector<std::string> game_family_members() {
+  constexpr unsigned top = words::Morphism::kMaxQueenPower;
+  std::vector<std::string> stems;
+  for (unsigned k = 2; k <= top; ++k) stems.push_back(fmt::format("kqueen{}", k));
+  for (unsigned s = 1; s <= top; ++s)
+    for (unsigned t = 1; s + t - 1 <= top; ++t) stems.push_back(fmt::format("queen{}_{}", s, t));
+  for (unsigned k = 2; k <= top; ++k)
+    for (unsigned j = 0; j < k; ++j) stems.push_back(fmt::format("limqueen{}_{}", k, j));
+  std::vector<std::string> members;
+  for (const auto& stem : stems)
+    for (const char* coordinate : {"a", "b"}) members.push_back(stem + coordinate);
+  return members;
+}
+
 namespace {
 void define_in(prover::Session& session, const std::string& name, const std::string& system_name,
                const automata::Automaton& a) {

@@ -1,4 +1,4 @@
-// The learner of synth.hpp: a Myhill–Nerode observation table filled from the sequence.
+// The learner of synth.hpp: Angluin's L* with membership answered from the sequence.
 #include <algorithm>
 #include <unordered_map>
 
@@ -11,150 +11,243 @@ namespace {
 
 using automata::Automaton;
 using automata::NumberSystem;
+using Word = std::vector<std::uint32_t>;  // letters: digit of n + base · digit of m
 
-std::uint64_t mix(std::uint64_t x) {  // splitmix64's finaliser
-  x += 0x9e3779b97f4a7c15ULL;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
+// Membership: w is in the language iff both tracks are valid representations and
+// s(value(n-track)) = value(m-track). s(n) comes from the terms read for n below their count
+// and from the sequence itself beyond (an access word and an experiment together may spell a
+// larger n than any word compared).
+class Oracle {
+ public:
+  Oracle(const Sequence& s, std::shared_ptr<const NumberSystem> system, std::vector<std::uint64_t> terms,
+         Poller& poller)
+      : s_(s),
+        system_(std::move(system)),
+        validity_(system_->validity()),
+        base_(system_->base()),
+        terms_(std::move(terms)),
+        poller_(poller) {}
+
+  std::uint64_t term(std::uint64_t n) {
+    if (n < terms_.size()) return terms_[n];
+    auto [it, fresh] = beyond_.try_emplace(n, 0);
+    if (fresh) it->second = s_(n);
+    return it->second;
+  }
+  const std::vector<std::uint64_t>& terms() const { return terms_; }
+
+  bool member(const Word& w) {
+    poller_.tick(++ticks_);
+    std::vector<unsigned> n(w.size()), m(w.size());
+    for (std::size_t i = 0; i < w.size(); ++i) n[i] = w[i] % base_, m[i] = w[i] / base_;
+    if (!valid(n) || !valid(m)) return false;
+    return term(system_->value(n)) == system_->value(m);
+  }
+
+ private:
+  bool valid(const std::vector<unsigned>& digits) const {
+    std::uint32_t q = validity_.initial();
+    for (unsigned d : digits) q = validity_.next(q, d);
+    return validity_.accepting(q);
+  }
+
+  const Sequence& s_;
+  std::shared_ptr<const NumberSystem> system_;
+  Automaton validity_;
+  unsigned base_;
+  std::vector<std::uint64_t> terms_;
+  std::unordered_map<std::uint64_t, std::uint64_t> beyond_;
+  Poller& poller_;
+  std::uint64_t ticks_ = 0;
+};
+
+Word concat(const Word& a, const Word& b) {
+  Word w = a;
+  w.insert(w.end(), b.begin(), b.end());
+  return w;
 }
-struct U128Hash {
-  std::size_t operator()(u128 k) const {
-    return mix(static_cast<std::uint64_t>(k) ^ mix(static_cast<std::uint64_t>(k >> 64)));
+
+// The observation table: rows S (access words, one per distinct row, prefix-closed) and their
+// one-letter extensions; columns E (experiments, ε first). A row is the string of memberships of
+// u·e over E. A counterexample adds all its suffixes (Maler–Pnueli), so the rows of S stay
+// distinct and the table is always consistent; it is closed by moving any extension whose row
+// is new into S.
+class Table {
+ public:
+  Table(Oracle& oracle, std::uint32_t letters, unsigned longest, std::uint32_t max_states, std::uint64_t memory_limit)
+      : oracle_(oracle), letters_(letters), longest_(longest), max_states_(max_states), memory_limit_(memory_limit) {
+    experiments_.push_back({});
+    add_access({});
   }
-};
 
-// A row: the set of accepted continuations of one prefix, kept as two independent 64-bit sums
-// of hashes (order-free, so the continuations may arrive in any order) and its size. Two rows
-// are taken as equal when all three agree; a false merge could only make a wrong hypothesis,
-// which the comparison with the sequence and then the prover refuse.
-struct Row {
-  std::uint64_t h1 = 0, h2 = 0, size = 0;
-  unsigned depth = 0;
-  bool accepting = false;  // the empty continuation: the prefix is itself an accepted word
-  bool operator==(const Row& o) const { return h1 == o.h1 && h2 == o.h2 && size == o.size; }
-};
-struct RowHash {
-  std::size_t operator()(const Row& r) const { return mix(r.h1 ^ mix(r.h2 ^ mix(r.size))); }
-};
+  // Adds the experiment e, if new, and its column.
+  void add_experiment(const Word& e) {
+    if (std::find(experiments_.begin(), experiments_.end(), e) != experiments_.end()) return;
+    experiments_.push_back(e);
+    for (auto& [u, row] : rows_) row.push_back(oracle_.member(concat(u, e)) ? '1' : '0');
+    reindex();
+  }
 
-struct Terms {
-  std::vector<std::uint64_t> s;        // s(n), n < U_L
-  std::vector<std::uint64_t> weights;  // U_0 … U_L: the values of length ≤ ℓ
-  std::shared_ptr<const NumberSystem> system;
-  unsigned base = 2, letters = 4;
-};
-
-enum class TableState { ok, not_closed, inconsistent };
-
-struct Table {
-  TableState state = TableState::ok;
-  Automaton hypothesis;
-};
-
-// Fills the table with rows = prefixes of ≤ p + 1 letters and columns = suffixes of ≤ q
-// letters, from every accepted word of ≤ p + q + 1 letters, and builds the hypothesis when it
-// is closed and consistent.
-Table build_table(const Terms& t, unsigned p, unsigned q, std::uint32_t max_states, Poller& poller,
-                  std::uint64_t& ticks) {
-  const unsigned longest = p + q + 1;
-  std::vector<u128> power(longest + 2, 1);
-  for (unsigned k = 1; k < power.size(); ++k) power[k] = power[k - 1] * t.letters;
-  std::unordered_map<u128, Row, U128Hash> rows;
-  std::vector<unsigned> rn, rm;
-  std::vector<std::uint32_t> w(longest);
-  std::vector<u128> prefix(longest + 1), suffix(longest + 1);
-  for (std::uint64_t n = 0; n < t.weights[longest]; ++n) {
-    poller.tick(++ticks);
-    const std::uint64_t m = t.s[n];
-    if (m >= t.weights[longest]) continue;
-    rn = t.system->representation(n);
-    rm = t.system->representation(m);
-    const std::size_t shortest = std::max(rn.size(), rm.size());
-    for (std::size_t len = shortest; len <= longest; ++len) {
-      // [n, m] padded with leading zeros to len letters (letter = digit of n + base·digit of m)
-      for (std::size_t j = 0; j < len; ++j) {
-        const std::size_t from_end = len - 1 - j;
-        const unsigned dn = from_end < rn.size() ? rn[rn.size() - 1 - from_end] : 0;
-        const unsigned dm = from_end < rm.size() ? rm[rm.size() - 1 - from_end] : 0;
-        w[j] = dn + t.base * dm;
+  // Moves extensions with new rows into S until every extension's row is a row of S.
+  void close() {
+    for (std::size_t i = 0; i < access_.size(); ++i)
+      for (std::uint32_t a = 0; a < letters_; ++a) {
+        Word w = access_[i];
+        w.push_back(a);
+        if (!state_of_.count(row(w))) add_access(w);
       }
-      // Keys carry a leading 1 (a sentinel letter) so that lengths are told apart.
-      prefix[0] = 1;
-      for (std::size_t j = 0; j < len; ++j) prefix[j + 1] = prefix[j] * t.letters + w[j];
-      suffix[len] = 0;
-      for (std::size_t j = len; j-- > 0;) suffix[j] = w[j] * power[len - 1 - j] + suffix[j + 1];
-      const std::size_t lo = len > q ? len - q : 0, hi = std::min<std::size_t>(len, p + 1);
-      for (std::size_t i = lo; i <= hi; ++i) {
-        const u128 key = power[len - i] + suffix[i];
-        const std::uint64_t a = U128Hash{}(key), b = mix(a ^ 0x5bd1e995u);
-        Row& r = rows[prefix[i]];
-        r.h1 += a;
-        r.h2 += b;
-        r.size += 1;
-        r.depth = static_cast<unsigned>(i);
-        if (i == len) r.accepting = true;
+  }
+
+  Automaton hypothesis(const std::shared_ptr<const NumberSystem>& system) {
+    const unsigned base = system->base();
+    std::vector<automata::Track> tracks{{"n", base, system}, {"m", base, system}};
+    const auto states = static_cast<std::uint32_t>(access_.size());
+    Automaton h(tracks, states);
+    for (std::uint32_t q = 0; q < states; ++q) {
+      Word w = access_[q];
+      if (row(w)[0] == '1') h.set_output(q, 1);
+      w.push_back(0);
+      for (std::uint32_t a = 0; a < letters_; ++a) {
+        w.back() = a;
+        h.set_next(q, a, state_of_.at(row(w)));
       }
     }
+    h.set_initial(0);
+    return h;
   }
-  // States: the distinct rows of depth ≤ p, the empty row (no accepted continuation) first.
-  std::unordered_map<Row, std::uint32_t, RowHash> ids;
-  ids.emplace(Row{}, 0);
-  for (const auto& [key, row] : rows) {
-    if (row.depth > p) continue;
-    auto [it, fresh] = ids.emplace(row, static_cast<std::uint32_t>(ids.size()));
-    if (fresh && ids.size() > max_states)
-      throw RangeError(fmt::format("the observation table has more than {} distinct rows", max_states));
+
+  unsigned longest_access() const {
+    std::size_t l = 0;
+    for (const auto& u : access_) l = std::max(l, u.size());
+    return static_cast<unsigned>(l);
   }
-  auto row_of = [&](u128 key) -> const Row& {
-    static const Row empty{};
-    auto it = rows.find(key);
-    return it == rows.end() ? empty : it->second;
+  unsigned longest_experiment() const {
+    std::size_t l = 0;
+    for (const auto& e : experiments_) l = std::max(l, e.size());
+    return static_cast<unsigned>(l);
+  }
+
+ private:
+  struct WordHash {
+    std::size_t operator()(const Word& w) const {
+      std::size_t h = w.size();
+      for (std::uint32_t x : w) h = h * 1000003u ^ x;
+      return h;
+    }
   };
-  Table table;
-  const auto states = static_cast<std::uint32_t>(ids.size());
-  std::vector<std::uint32_t> delta(static_cast<std::size_t>(states) * t.letters, 0);
-  std::vector<bool> seen(states, false);
-  for (const auto& [key, row] : rows) {
-    if (row.depth > p) continue;
-    const std::uint32_t from = ids.at(row);
-    for (std::uint32_t a = 0; a < t.letters; ++a) {
-      auto it = ids.find(row_of(key * t.letters + a));
-      if (it == ids.end()) {
-        table.state = TableState::not_closed;
-        return table;
-      }
-      std::uint32_t& to = delta[static_cast<std::size_t>(from) * t.letters + a];
-      if (seen[from] && to != it->second) {
-        table.state = TableState::inconsistent;
-        return table;
-      }
-      to = it->second;
+
+  const std::string& row(const Word& w) {
+    auto [it, fresh] = rows_.try_emplace(w);
+    if (fresh) {
+      require_room();
+      for (const auto& e : experiments_) it->second.push_back(oracle_.member(concat(w, e)) ? '1' : '0');
     }
-    seen[from] = true;
+    return it->second;
   }
-  std::vector<automata::Track> tracks{{"n", t.base, t.system}, {"m", t.base, t.system}};
-  Automaton h(tracks, states);
-  for (const auto& [row, id] : ids) {
-    (void)row;
-    for (std::uint32_t a = 0; a < t.letters; ++a)
-      h.set_next(id, a, delta[static_cast<std::size_t>(id) * t.letters + a]);
+
+  void add_access(const Word& u) {
+    // A state first reached by a longer word than any compared with the sequence is beyond
+    // what the terms can vouch for (and the table would grow without end for a sequence that
+    // is not synchronized).
+    if (u.size() > longest_)
+      throw RangeError(
+          fmt::format("no hypothesis agrees with the {} terms read (a state is first reached by a word of {} letters, "
+                      "longer than the {} compared; raise the longest word)",
+                      oracle_.terms().size(), u.size(), longest_));
+    if (access_.size() >= max_states_)
+      throw RangeError(fmt::format("the observation table has more than {} distinct rows", max_states_));
+    state_of_.emplace(row(u), static_cast<std::uint32_t>(access_.size()));
+    access_.push_back(u);
   }
-  for (const auto& [key, row] : rows)
-    if (row.depth <= p && row.accepting) h.set_output(ids.at(row), 1);
-  h.set_initial(ids.at(row_of(1)));
-  table.hypothesis = std::move(h);
-  return table;
+
+  void reindex() {
+    state_of_.clear();
+    for (std::size_t q = 0; q < access_.size(); ++q)
+      state_of_.emplace(rows_.at(access_[q]), static_cast<std::uint32_t>(q));
+  }
+
+  // The table holds (|S| + |S|·letters) rows of |E| characters, besides their words.
+  void require_room() const {
+    const std::uint64_t bytes = (rows_.size() + 1) * (experiments_.size() + 2 * (longest_ + 8) + 64);
+    if (memory_limit_ != 0 && bytes > memory_limit_)
+      throw RangeError(fmt::format("the observation table needs more than the limit of {} MB", memory_limit_ >> 20));
+  }
+
+  Oracle& oracle_;
+  std::uint32_t letters_;
+  unsigned longest_;
+  std::uint32_t max_states_;
+  std::uint64_t memory_limit_;
+  std::vector<Word> access_, experiments_;
+  std::unordered_map<Word, std::string, WordHash> rows_;
+  std::unordered_map<std::string, std::uint32_t> state_of_;
+};
+
+// Σ_k (number of accepted words of k letters), k = 0 … L, by dynamic programming.
+std::vector<u128> accepted_per_length(const Automaton& h, unsigned L) {
+  std::vector<u128> ways(h.states(), 0), next(h.states()), out;
+  ways[h.initial()] = 1;
+  for (unsigned l = 0; l <= L; ++l) {
+    u128 accepted = 0;
+    for (std::uint32_t st = 0; st < h.states(); ++st)
+      if (h.accepting(st)) accepted += ways[st];
+    out.push_back(accepted);
+    std::fill(next.begin(), next.end(), 0);
+    for (std::uint32_t st = 0; st < h.states(); ++st)
+      if (ways[st] != 0)
+        for (std::uint32_t a = 0; a < h.letters(); ++a) next[h.next(st, a)] += ways[st];
+    ways.swap(next);
+  }
+  return out;
+}
+
+// An accepted word of `length` letters that is not in the language: the accepted words in
+// lexicographic order (only through states from which acceptance is still reachable in the
+// letters left) until one fails membership. The caller knows that h accepts more words of
+// that length than the language has, so one exists.
+Word false_positive(const Automaton& h, unsigned length, Oracle& oracle) {
+  // live[k][q]: some accepted word of k letters starts at q.
+  std::vector<std::vector<bool>> live(length + 1, std::vector<bool>(h.states(), false));
+  for (std::uint32_t q = 0; q < h.states(); ++q) live[0][q] = h.accepting(q);
+  for (unsigned k = 1; k <= length; ++k)
+    for (std::uint32_t q = 0; q < h.states(); ++q)
+      for (std::uint32_t a = 0; a < h.letters() && !live[k][q]; ++a) live[k][q] = live[k - 1][h.next(q, a)];
+  Word w;
+  std::vector<std::uint32_t> path{h.initial()};
+  // Depth-first: w[i] is the letter read at depth i, path[i] the state before it.
+  std::vector<std::uint32_t> letter{0};
+  while (!letter.empty()) {
+    const std::size_t depth = letter.size() - 1;
+    if (depth == length) {
+      if (!oracle.member(w)) return w;
+      letter.pop_back();
+      path.pop_back();
+      if (!w.empty()) w.pop_back();
+      if (!letter.empty()) ++letter.back();
+      continue;
+    }
+    std::uint32_t& a = letter.back();
+    while (a < h.letters() && !live[length - depth - 1][h.next(path.back(), a)]) ++a;
+    if (a == h.letters()) {
+      letter.pop_back();
+      path.pop_back();
+      if (!w.empty()) w.pop_back();
+      if (!letter.empty()) ++letter.back();
+      continue;
+    }
+    w.push_back(a);
+    path.push_back(h.next(path.back(), a));
+    letter.push_back(0);
+  }
+  throw std::logic_error("learner: no false positive among the accepted words");
 }
 
 }  // namespace
 
 Learned learn_synchronized(const Sequence& s, std::shared_ptr<const NumberSystem> system, const LearnOptions& options) {
   if (!system || !system->msd()) throw InputError("a synchronized automaton is learned in an msd number system");
-  Terms t;
-  t.system = system;
-  t.base = system->base();
-  t.letters = t.base * t.base;
+  const unsigned base = system->base();
+  const std::uint32_t letters = base * base;
   auto weight = [&](unsigned k) {  // U_k: the words of k letters are the values below it
     std::vector<unsigned> one(k + 1, 0);
     one[0] = 1;
@@ -164,17 +257,11 @@ Learned learn_synchronized(const Sequence& s, std::shared_ptr<const NumberSystem
   if (L == 0)
     while (L < 60 && weight(L + 1) <= options.max_terms) ++L;
   if (L < 3 || L > 60) throw RangeError("the longest word compared is 3 to 60 letters");
-  for (unsigned k = 0; k <= L; ++k) t.weights.push_back(weight(k));
-  {
-    u128 total = 1;
-    for (unsigned k = 0; k < L + 2; ++k) {
-      if (total > (~u128{0}) / t.letters) throw RangeError(fmt::format("words of {} letters of {} digits", L, t.base));
-      total *= t.letters;
-    }
-  }
-  const std::uint64_t count = t.weights[L];
-  // The terms, the table's rows (at most a few per word) and the hypothesis's counts.
-  const std::uint64_t bytes = count * 8 + count * 6 * (sizeof(Row) + 48);
+  std::vector<std::uint64_t> weights;
+  for (unsigned k = 0; k <= L; ++k) weights.push_back(weight(k));
+  const std::uint64_t count = weights[L];
+  // The terms (the table itself is small: its rows are the states and their extensions).
+  const std::uint64_t bytes = count * 16;
   const std::string what = fmt::format("learning a synchronized automaton from {} terms", count);
   if (options.memory_limit != 0 && bytes > options.memory_limit)
     throw RangeError(
@@ -182,67 +269,52 @@ Learned learn_synchronized(const Sequence& s, std::shared_ptr<const NumberSystem
   require_memory(bytes, what);
   Poller poller(options.progress, 0);
   std::uint64_t ticks = 0;
-  t.s.resize(count);
+  std::vector<std::uint64_t> terms(count);
   for (std::uint64_t n = 0; n < count; ++n) {
     poller.tick(++ticks);
-    t.s[n] = s(n);
+    terms[n] = s(n);
   }
   // E_ℓ: the pairs [n, s(n)] written with ℓ letters.
-  std::vector<std::uint64_t> expected(L + 1, 0);
+  std::vector<u128> expected(L + 1, 0);
   for (std::uint64_t n = 0; n < count; ++n) {
-    const std::uint64_t big = std::max(n, t.s[n]);
+    const std::uint64_t big = std::max(n, terms[n]);
     for (unsigned l = 0; l <= L; ++l)
-      if (big < t.weights[l]) ++expected[l];
+      if (big < weights[l]) ++expected[l];
   }
+  Oracle oracle(s, system, std::move(terms), poller);
+  Table table(oracle, letters, L, options.max_states, options.memory_limit);
   Learned out;
   out.terms = count;
-  unsigned p = 1, q = 1;
+  out.longest = L;
   for (;;) {
-    if (p + q + 1 > L)
-      throw RangeError(
-          fmt::format("no hypothesis agrees with the {} terms read (prefixes of {} and suffixes of {} "
-                      "letters need longer words; raise the longest word)",
-                      count, p, q));
-    Table table = build_table(t, p, q, options.max_states, poller, ticks);
-    if (table.state == TableState::not_closed) {
-      ++p;
-      continue;
-    }
-    if (table.state == TableState::inconsistent) {
-      ++q;
-      continue;
-    }
+    table.close();
     ++out.rounds;
     automata::Context ctx;
     ctx.progress = options.progress;
-    Automaton h = automata::minimize(table.hypothesis, ctx);
-    // The equivalence query, answered by the terms: leading zeros change nothing, every
-    // [n, s(n)] is accepted, and no other word of ≤ L letters (counted per length).
-    bool agrees = h.next(h.initial(), 0) == h.initial();
-    for (std::uint64_t n = 0; agrees && n < count; ++n) {
+    Automaton h = table.hypothesis(system);
+    // The equivalence query, answered by the terms: every [n, s(n)] is accepted, and no other
+    // word of ≤ L letters (counted per length: no false positive can hide). Leading zeros
+    // change nothing by construction (ε and a zero letter have the same row).
+    // The counts first: a length where h accepts more words than there are pairs holds a false
+    // positive, found without reading every term; otherwise a rejected pair is sought.
+    std::optional<Word> counterexample;
+    const std::vector<u128> accepted = accepted_per_length(h, L);
+    for (unsigned l = 0; !counterexample && l <= L; ++l)
+      if (accepted[l] > expected[l]) counterexample = false_positive(h, l, oracle);
+    for (std::uint64_t n = 0; !counterexample && n < count; ++n) {
       poller.tick(++ticks);
-      agrees = automata::accepts(h, {n, t.s[n]});
+      if (!automata::accepts(h, {n, oracle.term(n)})) counterexample = automata::encode(h, {n, oracle.term(n)});
     }
-    std::vector<u128> ways(h.states(), 0), next(h.states());
-    ways[h.initial()] = 1;
-    for (unsigned l = 0; agrees && l <= L; ++l) {
-      u128 accepted = 0;
-      for (std::uint32_t st = 0; st < h.states(); ++st)
-        if (h.accepting(st)) accepted += ways[st];
-      agrees = accepted == expected[l];
-      std::fill(next.begin(), next.end(), 0);
-      for (std::uint32_t st = 0; st < h.states(); ++st)
-        if (ways[st] != 0)
-          for (std::uint32_t a = 0; a < t.letters; ++a) next[h.next(st, a)] += ways[st];
-      ways.swap(next);
-    }
-    if (agrees) {
-      out.automaton = std::move(h);
-      out.prefix_length = p;
-      out.suffix_length = q;
+    if (!counterexample) {
+      out.automaton = automata::minimize(h, ctx);
+      out.prefix_length = table.longest_access();
+      out.suffix_length = table.longest_experiment();
       return out;
     }
-    ++q;  // a counterexample: longer continuations tell the rows apart
+    // Maler–Pnueli: every suffix of the counterexample becomes an experiment.
+    const Word& w = *counterexample;
+    for (std::size_t i = 0; i < w.size(); ++i)
+      table.add_experiment(Word(w.begin() + static_cast<std::ptrdiff_t>(i), w.end()));
   }
 }
 
