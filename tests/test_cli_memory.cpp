@@ -175,4 +175,14 @@ TEST(CliMemory, RefusesUpFront) {
   auto zero = run_cli("dictionary /dev/zero --bits 10");
   EXPECT_EQ(zero.status, 2);
   EXPECT_NE(zero.err.find("a line is longer than"), std::string::npos) << zero.err;
+  // A Walnut file and a b-file without newlines are refused at their line bounds (16 MiB and
+  // 2^20 characters), not read until memory runs out (prove) or for ever (bfile --check).
+  auto walnut = run_cli("prove /dev/zero");
+  EXPECT_EQ(walnut.status, 2);
+  EXPECT_NE(walnut.err.find("/dev/zero: a line is longer than 16777216 characters, which no Walnut file needs"),
+            std::string::npos)
+      << walnut.err;
+  auto check = run_cli("bfile A000201 --check /dev/zero");
+  EXPECT_EQ(check.status, 2);
+  EXPECT_NE(check.err.find("/dev/zero line 1: a line longer than 1048576 characters"), std::string::npos) << check.err;
 }

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <thread>
 
 #include "queengames/io.hpp"
 
@@ -208,6 +209,51 @@ TEST(AtomicFile, AFailedWriteIsReported) {
 }
 
 TEST(AtomicFile, ADirectoryIsRefused) { EXPECT_THROW(qg::AtomicFile{fs::temp_directory_path()}, qg::InputError); }
+
+// Issue 28 §1/§6: what cannot be a small text file is refused, and a FIFO without a writer is
+// waited on with progress polled, so that a cancellation (the CLI's SIGINT) always gets in —
+// even one that came before the file was opened (a blocking open() would never return).
+TEST(ReadTextFile, RefusesWhatIsNoSmallFileAndPollsAFifoWithoutAWriter) {
+  try {
+    (void)qg::read_text_file("/dev/zero", std::size_t{1} << 20, 1000, "test file");
+    ADD_FAILURE() << "/dev/zero was read";
+  } catch (const qg::RangeError& e) {
+    EXPECT_STREQ(e.what(), "/dev/zero: a line is longer than 1000 characters, which no test file needs");
+  }
+  fs::path dir = fs::temp_directory_path() / ("qg_test_io_read_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  {
+    std::ofstream lines(dir / "lines");
+    for (int i = 0; i < 3000; ++i) lines << "0123456789\n";
+  }
+  EXPECT_EQ(qg::read_text_file(dir / "lines", 1 << 20, 11, "test file").size(), 33000u);
+  EXPECT_THROW((void)qg::read_text_file(dir / "lines", 1 << 20, 9, "test file"), qg::RangeError);  // 10 characters
+  try {
+    (void)qg::read_text_file(dir / "lines", 1 << 14, 100, "test file");
+    ADD_FAILURE() << "33,000 bytes were read under a limit of 16,384";
+  } catch (const qg::RangeError& e) {
+    EXPECT_NE(std::string(e.what()).find("is longer than 0 MiB, which no test file needs"), std::string::npos);
+  }
+  EXPECT_THROW((void)qg::read_text_file(dir / "absent", 100, 100, "test file"), qg::InputError);
+  EXPECT_THROW((void)qg::read_text_file(dir, 100, 100, "test file"), qg::InputError);  // a directory
+
+  const fs::path fifo = dir / "pipe";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  struct Cancelled {};
+  int polls = 0;
+  EXPECT_THROW((void)qg::read_text_file(fifo, 100, 100, "test file",
+                                        [&](std::uint64_t done, std::uint64_t) {
+                                          EXPECT_EQ(done, 0u);
+                                          if (++polls == 3) throw Cancelled{};
+                                        }),
+               Cancelled);
+  // A writer that comes later: its text, to the end it closes.
+  std::thread writer([&] { std::ofstream(fifo) << "start: 1\n"; });
+  EXPECT_EQ(qg::read_text_file(fifo, 100, 100, "test file"), "start: 1\n");
+  writer.join();
+  fs::remove_all(dir);
+}
 
 TEST(Png, WritesAValidImageOfTheRightSize) {
   fs::path p = fs::temp_directory_path() / "qg_test.png";

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <iosfwd>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -104,6 +105,12 @@ std::uint64_t resident_memory();
 std::optional<std::vector<unsigned>> name_parameters(std::string_view name, std::string_view prefix, std::size_t count);
 
 // Decimal text of a 128-bit integer (fmt and iostreams do not print __int128 portably).
+// std::getline with a bound: a line longer than max_chars throws RangeError ("NAME line N: a
+// line longer than MAX characters"), so that a stream without newlines (/dev/zero) is refused
+// after max_chars characters instead of being read into memory.
+bool getline_bounded(std::istream& in, std::string& line, std::size_t max_chars, std::string_view name,
+                     std::uint64_t number);
+
 std::string to_string(u128 value);
 std::string to_string(i128 value);
 

@@ -69,6 +69,19 @@ class AtomicFile {
 // it; a program may call it first to report what it removes.
 std::vector<std::filesystem::path> remove_stale_temporaries(const std::filesystem::path& target);
 
+// ---- small text files --------------------------------------------------------------
+
+// The whole text of a file that is small by nature (a dictionary, a table, a Walnut automaton
+// or command file). What cannot be one is refused with a RangeError naming `kind` ("no
+// dictionary needs"): more than max_bytes, or a line longer than max_line (/dev/zero is
+// refused after max_line bytes, an endless FIFO after max_bytes). No call waits without a
+// timeout: the file is opened non-blocking and waited on in slices of 100 ms, each followed
+// by a call of `progress` (bytes read out of max_bytes), where a caller's cancellation is
+// raised — so a FIFO that no one writes to is abandoned on a signal, wherever it arrives.
+// InputError when the file cannot be read (the reason from the system).
+std::string read_text_file(const std::filesystem::path& path, std::size_t max_bytes, std::size_t max_line,
+                           std::string_view kind, const ProgressFn& progress = {});
+
 // ---- PNG ---------------------------------------------------------------------------
 
 // Streams an 8-bit RGB PNG row by row: row(y, pixels) fills width pixels of row y.

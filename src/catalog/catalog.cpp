@@ -25,10 +25,17 @@ bool is_integer(std::string_view t) {
 BfileComparison compare_bfile(const Sequence& sequence, std::istream& in, const std::string& name,
                               const ProgressFn& progress) {
   BfileComparison result;
-  std::vector<std::string> values;  // the file's terms, as written (they may exceed 64 bits)
+  // The file's terms as written (they may exceed 64 bits), kept only as far as the catalogue
+  // computes the sequence: the rest is read for its form and counted, so that a long file (or
+  // an endless FIFO) costs no memory. Its lines are at most 2^20 characters (OEIS keeps terms
+  // of a b-file under 1,000 digits).
+  std::vector<std::string> values;
   std::vector<std::uint64_t> lines;
+  std::uint64_t terms = 0;
   std::string line;
-  for (std::uint64_t number = 1; std::getline(in, line); ++number) {
+  Poller poller(progress, 0);
+  for (std::uint64_t number = 1; getline_bounded(in, line, std::size_t{1} << 20, name, number); ++number) {
+    poller.tick(number);
     if (!line.empty() && line.back() == '\r') line.pop_back();
     std::size_t start = line.find_first_not_of(" \t");
     if (start == std::string::npos || line[start] == '#') continue;
@@ -45,16 +52,18 @@ BfileComparison compare_bfile(const Sequence& sequence, std::istream& in, const 
     auto [ptr, ec] = std::from_chars(index.data(), index.data() + index.size(), n);
     if (ec != std::errc() || ptr != index.data() + index.size() || !is_integer(value))
       throw InputError(where() + "expected two integers 'n a(n)', got '" + line + "'");
-    if (values.empty()) result.first_n = n;
-    else if (n != result.first_n + static_cast<std::int64_t>(values.size()))
+    if (terms == 0) result.first_n = n;
+    else if (n != result.first_n + static_cast<std::int64_t>(terms))
       throw InputError(where() + "n = " + std::to_string(n) +
-                       " follows n = " + std::to_string(result.first_n + static_cast<std::int64_t>(values.size()) - 1) +
+                       " follows n = " + std::to_string(result.first_n + static_cast<std::int64_t>(terms) - 1) +
                        ": a b-file's indices are consecutive");
-    values.push_back(std::move(value));
-    lines.push_back(number);
+    if (++terms <= sequence.max_terms) {
+      values.push_back(std::move(value));
+      lines.push_back(number);
+    }
   }
-  if (values.empty()) throw InputError(name + ": no terms (a b-file has lines 'n a(n)')");
-  result.terms = values.size();
+  if (terms == 0) throw InputError(name + ": no terms (a b-file has lines 'n a(n)')");
+  result.terms = terms;
   result.checked = std::min<std::uint64_t>(values.size(), sequence.max_terms);
   // The alignments tried: line i holds a(offset + i + shift) for shift 0 (the file is right), the
   // file's own numbering, and a first term left out or one too many.

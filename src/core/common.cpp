@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <istream>
 #include <utility>
 
 #include <fmt/format.h>
@@ -30,6 +31,25 @@ std::optional<std::vector<unsigned>> name_parameters(std::string_view name, std:
     rest = rest.substr(std::min(rest.size(), end + 1));
   }
   return out;
+}
+
+bool getline_bounded(std::istream& in, std::string& line, std::size_t max_chars, std::string_view name,
+                     std::uint64_t number) {
+  line.clear();
+  const std::istream::sentry ok(in, true);
+  if (!ok) return false;
+  auto* buffer = in.rdbuf();
+  for (bool any = false;; any = true) {
+    const int c = buffer->sbumpc();
+    if (c == std::char_traits<char>::eof()) {
+      in.setstate(any ? std::ios::eofbit : std::ios::eofbit | std::ios::failbit);
+      return any;
+    }
+    if (c == '\n') return true;
+    if (line.size() == max_chars)
+      throw RangeError(fmt::format("{} line {}: a line longer than {} characters", name, number, max_chars));
+    line.push_back(static_cast<char>(c));
+  }
 }
 
 std::string to_string(u128 value) {

@@ -1,14 +1,12 @@
 // Dictionaries: the text format, validation, and the read head's trie.
 #include <algorithm>
-#include <fstream>
 #include <map>
 #include <optional>
-#include <sstream>
 
 #include <fmt/format.h>
 
 #include "queengames/dictionary.hpp"
-#include "text_file.hpp"
+#include "queengames/io.hpp"
 
 namespace qg::dictionary {
 
@@ -173,7 +171,8 @@ Dictionary Dictionary::parse(std::string_view text, const std::string& source) {
 }
 
 Dictionary Dictionary::load(const std::filesystem::path& file, const ProgressFn& progress) {
-  return parse(dictionary_detail::read_text_file(file, progress), file.string());
+  return parse(read_text_file(file, std::size_t{64} << 20, std::size_t{64} << 10, "dictionary", progress),
+               file.string());
 }
 
 HeadRead Dictionary::read(std::string_view bits) const {

@@ -1,13 +1,11 @@
 // Appendix B of seed 003: a multiplication table's triangular pattern, mimicked by a
 // dictionary process (so that whether a dictionary process stops is undecidable).
 #include <algorithm>
-#include <fstream>
-#include <sstream>
 
 #include <fmt/format.h>
 
 #include "queengames/dictionary.hpp"
-#include "text_file.hpp"
+#include "queengames/io.hpp"
 
 namespace qg::dictionary {
 
@@ -79,7 +77,8 @@ MultiplicationTable MultiplicationTable::parse(std::string_view text, const std:
 }
 
 MultiplicationTable MultiplicationTable::load(const std::filesystem::path& file, const ProgressFn& progress) {
-  return parse(dictionary_detail::read_text_file(file, progress), file.string());
+  return parse(read_text_file(file, std::size_t{64} << 20, std::size_t{64} << 10, "multiplication table", progress),
+               file.string());
 }
 
 MultiplicationTable appendix_b_table() {

@@ -168,7 +168,8 @@ CandidatePairs pairs_from_terms(const std::vector<std::uint64_t>& a, const std::
 std::vector<std::uint64_t> read_bfile_values(std::istream& in, const std::string& name, std::uint64_t max_terms) {
   std::vector<std::uint64_t> values;
   std::string line;
-  for (std::uint64_t number = 1; values.size() < max_terms && std::getline(in, line); ++number) {
+  for (std::uint64_t number = 1;
+       values.size() < max_terms && getline_bounded(in, line, std::size_t{1} << 20, name, number); ++number) {
     std::istringstream fields(line);
     std::string index, value, extra;
     if (!(fields >> index) || index.front() == '#') continue;

@@ -20,10 +20,8 @@
 // automaton here, for the tuples some padding of which it accepts (automata.hpp).
 #include <algorithm>
 #include <deque>
-#include <fstream>
 #include <map>
 #include <optional>
-#include <sstream>
 #include <tuple>
 #include <unordered_map>
 
@@ -754,14 +752,12 @@ bool Session::run_automaton_command(const std::string& command, detail::Reader& 
     in.end();
     if (read_folders().empty()) in.fail(tat, "transduce reads Transducer Library/ of a Walnut folder");
     const auto path = find_file("Transducer Library", tname + ".txt");
-    std::ifstream file(path, std::ios::binary);
-    if (path.empty() || !file) in.fail(tat, fmt::format("no transducer {} (Transducer Library/{}.txt)", tname, tname));
-    std::stringstream text;
-    text << file.rdbuf();
+    if (path.empty()) in.fail(tat, fmt::format("no transducer {} (Transducer Library/{}.txt)", tname, tname));
+    const std::string text = detail::read_walnut_file(path, context_.progress);
     if (w.tracks().size() != 1 || !w.tracks()[0].system)
       in.fail(tat, "transduce reads a word automaton of one input in a number system");
     try {
-      const detail::Transducer t = detail::read_transducer(text.str(), path.string());
+      const detail::Transducer t = detail::read_transducer(text, path.string());
       const std::string n = w.tracks()[0].system->name();
       const bool lsd = !w.tracks()[0].system->msd();
       // Least significant digit first: the same word read the other way, transduced, and back.

@@ -4,14 +4,24 @@
 
 #include <cctype>
 #include <cstddef>
+#include <filesystem>
 #include <string>
 #include <string_view>
 
 #include <fmt/format.h>
 
 #include "queengames/common.hpp"
+#include "queengames/io.hpp"
 
 namespace qg::prover::detail {
+
+// The text of a Walnut file (an automaton, a transducer, a command file): automata of millions
+// of states run to hundreds of megabytes, but no line of one is long, so what has a line past
+// 16 MiB is no Walnut file (/dev/zero, refused at once) and nothing past 4 GiB is read. A FIFO
+// is waited on with `progress` polled (qg::read_text_file).
+inline std::string read_walnut_file(const std::filesystem::path& path, const ProgressFn& progress) {
+  return read_text_file(path, std::size_t{4} << 30, std::size_t{16} << 20, "Walnut file", progress);
+}
 
 // "FILE:LINE:COL: what" for an offset into `text`.
 std::string located(std::string_view file, std::string_view text, std::size_t pos, const std::string& what);

@@ -3,8 +3,6 @@
 #include <cctype>
 #include <charconv>
 #include <chrono>
-#include <fstream>
-#include <sstream>
 
 #include <fmt/format.h>
 
@@ -38,14 +36,6 @@ using automata::Automaton;
 using detail::located;
 
 namespace {
-
-std::string read_text(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(fmt::format("cannot read {}", path.string()));
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 // The command text after macro expansion: #NAME(a,b) becomes NAME's text with %0, %1 …
 // replaced by a, b. Positions inside an expansion are reported at the '#'.
@@ -142,7 +132,7 @@ std::shared_ptr<const automata::NumberSystem> Session::custom_system(const std::
     auto read = [&](const std::string& file) -> std::optional<Automaton> {
       const auto path = dir / file;
       if (!std::filesystem::is_regular_file(path)) return std::nullopt;
-      Automaton a = read_automaton(read_text(path), *this, path.string());
+      Automaton a = read_automaton(detail::read_walnut_file(path, context_.progress), *this, path.string());
       // lsd files read backwards are the msd system's.
       if (direction[0] == 'l')
         a = automata::reverse(a, std::vector<std::shared_ptr<const automata::NumberSystem>>(a.tracks().size()),
@@ -204,7 +194,7 @@ const Automaton& Session::automaton(const std::string& name) {
   auto it = automata_.find(name);
   if (it != automata_.end()) return it->second;
   if (auto path = find_file("Automata Library", name + ".txt"); !path.empty()) {
-    Automaton a = read_automaton(read_text(path), *this, path.string());
+    Automaton a = read_automaton(detail::read_walnut_file(path, context_.progress), *this, path.string());
     spelled_[name] = a;
     return automata_[name] = numbers_of_file(std::move(a), path.string(), false, context_);
   }
@@ -218,7 +208,7 @@ const Automaton& Session::word(const std::string& name) {
   auto it = words_.find(name);
   if (it != words_.end()) return it->second;
   if (auto path = find_file("Word Automata Library", name + ".txt"); !path.empty()) {
-    Automaton a = read_automaton(read_text(path), *this, path.string(), true);
+    Automaton a = read_automaton(detail::read_walnut_file(path, context_.progress), *this, path.string(), true);
     return words_[name] = numbers_of_file(std::move(a), path.string(), true, context_);
   }
   if (name == "T" || name == "F" || name == "TR" || name == "PD") return words_[name] = word_automaton(name, *this);
@@ -661,7 +651,7 @@ struct Session::Commands {
 
 std::vector<Result> Session::run_file(const std::filesystem::path& path, const ErrorFn& keep_going) {
   // The text stays alive for the run: errors quote positions in it.
-  const std::string text = read_text(path);
+  const std::string text = detail::read_walnut_file(path, context_.progress);
   return run(text, path.string(), keep_going);
 }
 
