@@ -33,9 +33,9 @@ BfileComparison compare_bfile(const Sequence& sequence, std::istream& in, const 
   std::vector<std::uint64_t> lines;
   std::uint64_t terms = 0;
   std::string line;
-  Poller poller(progress, 0);
+  Poller poller(progress, sequence.max_terms);  // terms read, out of the most compared
   for (std::uint64_t number = 1; getline_bounded(in, line, std::size_t{1} << 20, name, number); ++number) {
-    poller.tick(number);
+    poller.tick(terms);
     if (!line.empty() && line.back() == '\r') line.pop_back();
     std::size_t start = line.find_first_not_of(" \t");
     if (start == std::string::npos || line[start] == '#') continue;
