@@ -214,8 +214,9 @@ TEST(CliConventions, TheReadmesExamplesRun) {
     // synthesis, the morphism search and the check to 10^8 most of a minute each: the same code
     // runs there in their own tests at smaller sizes (CliSynthesize, CliMorphic, the claims'
     // tests), and these lines in the Release run.
-    if (kSanitized && (line.find("check exile ") != std::string::npos || line.find("--synthesize") != std::string::npos ||
-                       line.find("--find-morphism") != std::string::npos || line.find("--bound 1e8") != std::string::npos))
+    if (kSanitized &&
+        (line.find("check exile ") != std::string::npos || line.find("--synthesize") != std::string::npos ||
+         line.find("--find-morphism") != std::string::npos || line.find("--bound 1e8") != std::string::npos))
       continue;
     const std::string cli = QG_CLI;  // itself ends in build/queengames: replace left to right
     for (std::size_t at = 0; (at = line.find("build/queengames", at)) != std::string::npos; at += cli.size())
