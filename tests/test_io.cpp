@@ -229,6 +229,9 @@ TEST(ReadTextFile, RefusesWhatIsNoSmallFileAndPollsAFifoWithoutAWriter) {
   }
   EXPECT_EQ(qg::read_text_file(dir / "lines", 1 << 20, 11, "test file").size(), 33000u);
   EXPECT_THROW((void)qg::read_text_file(dir / "lines", 1 << 20, 9, "test file"), qg::RangeError);  // 10 characters
+  std::ofstream(dir / "inner") << "short\n" << std::string(30, 'x') << "\nshort\n";  // one chunk, a long line within
+  EXPECT_THROW((void)qg::read_text_file(dir / "inner", 1 << 20, 20, "test file"), qg::RangeError);
+  EXPECT_EQ(qg::read_text_file(dir / "inner", 1 << 20, 30, "test file").size(), 43u);
   try {
     (void)qg::read_text_file(dir / "lines", 1 << 14, 100, "test file");
     ADD_FAILURE() << "33,000 bytes were read under a limit of 16,384";
