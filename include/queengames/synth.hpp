@@ -59,9 +59,10 @@ struct Learned {
 // accept exactly as many words of each length as s gives (counted by dynamic programming over the
 // automaton — no false positive can hide). A false positive of the first length where it accepts
 // too many (found without reading every term), or else the first n it rejects, is the
-// counterexample, whose suffixes become experiments (Maler–Pnueli). Unlike a table of every prefix and suffix up to a
-// length, the words compared need not spell a state's access word and its distinguishing experiment together
-// (msd_queen3_1's queen3_1b: states first reached after 9 letters, told apart by 4 more).
+// counterexample, whose suffixes become experiments (Maler–Pnueli). Unlike a table of every
+// prefix and suffix up to a length, the words compared need not spell a state's access word and
+// its distinguishing experiment together (msd_queen3_1's queen3_1b: states first reached after 9
+// letters, told apart by 4 more).
 // InputError for a system that is not msd; RangeError when a state is first reached by a word
 // longer than max_length (the terms cannot vouch for it, and a sequence that is not synchronized
 // ends there), when the table would exceed max_states rows, or when its memory would exceed the

@@ -116,18 +116,16 @@ class Table {
     return h;
   }
 
-  unsigned longest_access() const {
+  unsigned longest_access() const { return longest(access_); }
+  unsigned longest_experiment() const { return longest(experiments_); }
+
+ private:
+  static unsigned longest(const std::vector<Word>& words) {
     std::size_t l = 0;
-    for (const auto& u : access_) l = std::max(l, u.size());
-    return static_cast<unsigned>(l);
-  }
-  unsigned longest_experiment() const {
-    std::size_t l = 0;
-    for (const auto& e : experiments_) l = std::max(l, e.size());
+    for (const auto& w : words) l = std::max(l, w.size());
     return static_cast<unsigned>(l);
   }
 
- private:
   struct WordHash {
     std::size_t operator()(const Word& w) const {
       std::size_t h = w.size();
@@ -216,23 +214,23 @@ Word false_positive(const Automaton& h, unsigned length, Oracle& oracle) {
   std::vector<std::uint32_t> path{h.initial()};
   // Depth-first: w[i] is the letter read at depth i, path[i] the state before it.
   std::vector<std::uint32_t> letter{0};
+  const auto back_up = [&] {  // to the parent, and on to its next letter
+    letter.pop_back();
+    path.pop_back();
+    if (!w.empty()) w.pop_back();
+    if (!letter.empty()) ++letter.back();
+  };
   while (!letter.empty()) {
     const std::size_t depth = letter.size() - 1;
     if (depth == length) {
       if (!oracle.member(w)) return w;
-      letter.pop_back();
-      path.pop_back();
-      if (!w.empty()) w.pop_back();
-      if (!letter.empty()) ++letter.back();
+      back_up();
       continue;
     }
     std::uint32_t& a = letter.back();
     while (a < h.letters() && !live[length - depth - 1][h.next(path.back(), a)]) ++a;
     if (a == h.letters()) {
-      letter.pop_back();
-      path.pop_back();
-      if (!w.empty()) w.pop_back();
-      if (!letter.empty()) ++letter.back();
+      back_up();
       continue;
     }
     w.push_back(a);
