@@ -428,3 +428,183 @@ TEST(Automata, NegativeBases) {
     EXPECT_FALSE(shortest_accepted(complement(inverse, ctx)));
   }
 }
+
+// ---- the words an automaton spells, and other bases (words.cpp, bases.cpp) ----------------------
+// Walnut's word commands and base conversions, each against brute force over every short word.
+
+namespace {
+
+// A random complete automaton over one track of `base` digits without a number system (a
+// language of words), `states` states, outputs drawn from 0 … outputs−1.
+Automaton random_words(std::mt19937& rng, std::uint32_t states, unsigned base, int outputs) {
+  Automaton a({Track{"a", base, nullptr}}, states);
+  for (std::uint32_t q = 0; q < states; ++q) {
+    a.set_output(q, static_cast<int>(rng() % static_cast<unsigned>(outputs)));
+    for (std::uint32_t l = 0; l < base; ++l) a.set_next(q, l, rng() % states);
+  }
+  return a;
+}
+
+// Every word over `letters` letters of length ≤ max.
+std::vector<std::vector<std::uint32_t>> all_words(std::uint32_t letters, std::size_t max) {
+  std::vector<std::vector<std::uint32_t>> out{{}};
+  for (std::size_t i = 0; i < out.size(); ++i)
+    if (out[i].size() < max)
+      for (std::uint32_t l = 0; l < letters; ++l) {
+        auto w = out[i];
+        w.push_back(l);
+        out.push_back(std::move(w));
+      }
+  return out;
+}
+
+using Word = std::vector<std::uint32_t>;
+Word cut(const Word& w, std::size_t from, std::size_t to) { return Word(w.begin() + from, w.begin() + to); }
+Word joined(Word u, const Word& v) {
+  u.insert(u.end(), v.begin(), v.end());
+  return u;
+}
+
+}  // namespace
+
+TEST(AutomataWords, ConcatenationStarAndQuotientsAgreeWithBruteForce) {
+  std::mt19937 rng(20261128);
+  const Context ctx;
+  // Quotients: which u matter is decided by the pair of states u leads A and B to, so words u
+  // up to |A|·|B| letters find every one.
+  const auto words = all_words(2, 7), witnesses = all_words(2, 9);
+  for (int trial = 0; trial < 40; ++trial) {
+    Automaton a = random_words(rng, 1 + rng() % 3, 2, 2), b = random_words(rng, 1 + rng() % 3, 2, 2);
+    Automaton ab = concatenation(a, b, ctx), star = kleene_star(a, ctx);
+    Automaton left = left_quotient(a, b, ctx), right = right_quotient(a, b, ctx);
+    for (const auto& w : words) {
+      bool in_ab = false, in_left = false, in_right = false;
+      for (std::size_t i = 0; i <= w.size(); ++i) in_ab = in_ab || (a.run(cut(w, 0, i)) && b.run(cut(w, i, w.size())));
+      // w ∈ A*: a prefix of length j splits into words of A.
+      std::vector<bool> split(w.size() + 1, false);
+      split[0] = true;
+      for (std::size_t j = 1; j <= w.size(); ++j)
+        for (std::size_t i = 0; i < j && !split[j]; ++i) split[j] = split[i] && a.run(cut(w, i, j));
+      for (const auto& u : witnesses)
+        if (b.run(u)) {
+          in_left = in_left || a.run(joined(u, w));
+          in_right = in_right || a.run(joined(w, u));
+        }
+      ASSERT_EQ(ab.run(w) != 0, in_ab) << "trial " << trial;
+      ASSERT_EQ(star.run(w) != 0, static_cast<bool>(split[w.size()])) << "trial " << trial;
+      ASSERT_EQ(left.run(w) != 0, in_left) << "trial " << trial;
+      ASSERT_EQ(right.run(w) != 0, in_right) << "trial " << trial;
+    }
+  }
+}
+
+TEST(AutomataWords, LettersOfAndFirstAcceptingAreInverse) {
+  std::mt19937 rng(7);
+  const Context ctx;
+  for (int trial = 0; trial < 30; ++trial) {
+    Automaton w = random_words(rng, 1 + rng() % 5, 3, 4);  // letters 0 … 3
+    auto parts = letters_of(w);
+    for (const auto& [part, letter] : parts) {
+      ASSERT_NE(letter, 0);
+      for (const auto& x : all_words(3, 5)) ASSERT_EQ(part.run(x) != 0, w.run(x) == letter);
+    }
+    if (parts.empty()) continue;
+    Automaton back = first_accepting(parts, ctx);
+    for (const auto& x : all_words(3, 5)) ASSERT_EQ(back.run(x), w.run(x)) << "trial " << trial;
+  }
+  EXPECT_THROW(first_accepting({}, ctx), qg::InputError);
+}
+
+TEST(AutomataBases, SignedEqualityAgreesWithArithmetic) {
+  // x = s·y, x in base k and y in base −k, both least significant digit first.
+  for (unsigned k : {2u, 3u})
+    for (int sign : {1, -1}) {
+      Automaton eq = signed_equality("x", NumberSystem::make(fmt::format("lsd_{}", k)), "y",
+                                     NumberSystem::make(fmt::format("lsd_neg_{}", k)), sign);
+      for (const auto& w : all_words(k * k, 4)) {
+        long long x = 0, y = 0, place = 1;  // place = k^i; y's digit weighs (−k)^i
+        for (std::size_t i = 0; i < w.size(); ++i, place *= k) {
+          const auto d = eq.digits(w[i]);  // tracks in name order: x, y
+          x += d[0] * place;
+          y += d[1] * (i % 2 ? -place : place);
+        }
+        ASSERT_EQ(eq.run(w) != 0, x == sign * y) << "k " << k << " sign " << sign;
+      }
+    }
+}
+
+TEST(AutomataBases, ConvertBaseKeepsTheSequence) {
+  // A random sequence of msd_2 (a word automaton whose leading zeros change nothing: state 0
+  // loops on 0), read in msd_4, msd_8, lsd_2, lsd_4 and back: the same letter at every n.
+  std::mt19937 rng(11);
+  const Context ctx;
+  auto lookup = [](const std::string& name) { return NumberSystem::make(name); };
+  auto at = [](const Automaton& a, std::uint64_t n) { return a.run(encode(a, {n})); };
+  for (int trial = 0; trial < 20; ++trial) {
+    const std::uint32_t states = 1 + rng() % 6;
+    Automaton a({Track{"n", 2, NumberSystem::make("msd_2")}}, states);
+    for (std::uint32_t q = 0; q < states; ++q) {
+      a.set_output(q, static_cast<int>(rng() % 3));
+      for (std::uint32_t l = 0; l < 2; ++l) a.set_next(q, l, q == 0 && l == 0 ? 0 : rng() % states);
+    }
+    for (auto [k, msd] : {std::pair{4u, true}, std::pair{8u, true}, std::pair{2u, false}, std::pair{4u, false}}) {
+      Automaton x = convert_base(a, k, msd, lookup, ctx);
+      EXPECT_EQ(x.tracks()[0].system->name(), fmt::format("{}_{}", msd ? "msd" : "lsd", k));
+      Automaton back = convert_base(x, 2, true, lookup, ctx);
+      for (std::uint64_t n = 0; n < 300; ++n) {
+        ASSERT_EQ(at(x, n), at(a, n)) << "trial " << trial << " base " << k << " n " << n;
+        ASSERT_EQ(at(back, n), at(a, n));
+      }
+    }
+  }
+  EXPECT_EQ(power_exponent(64, 4), 3u);
+  EXPECT_EQ(power_exponent(12, 2), 0u);
+  Automaton three({Track{"n", 3, NumberSystem::make("msd_3")}}, 1);
+  EXPECT_THROW(convert_base(three, 4, true, lookup, ctx), qg::InputError);  // 3 and 4: no common root
+  Automaton fib({Track{"n", 2, NumberSystem::make("msd_fib")}}, 1);
+  EXPECT_THROW(convert_base(fib, 4, true, lookup, ctx), qg::InputError);  // not msd_k
+}
+
+TEST(AutomataBases, WithAlphabetsKeepsTheValidWords) {
+  // A language of binary words read as msd_fib: the words it had that are Zeckendorf
+  // representations (no 11); as a word automaton, the others get no letter.
+  std::mt19937 rng(5);
+  const Context ctx;
+  for (int trial = 0; trial < 20; ++trial) {
+    Automaton a = random_words(rng, 1 + rng() % 4, 2, 2);
+    Automaton fib = with_alphabets(a, {Track{"", 2, NumberSystem::make("msd_fib")}}, false, ctx);
+    Automaton word = with_alphabets(a, {Track{"", 2, NumberSystem::make("msd_fib")}}, true, ctx);
+    EXPECT_EQ(fib.tracks()[0].name, "a");
+    for (const auto& w : all_words(2, 8)) {
+      bool valid = true;
+      for (std::size_t i = 1; i < w.size(); ++i) valid = valid && !(w[i - 1] == 1 && w[i] == 1);
+      ASSERT_EQ(fib.run(w) != 0, valid && a.run(w) != 0) << "trial " << trial;
+      ASSERT_EQ(word.run(w), valid ? a.run(w) : kNoLetter);
+    }
+    // Read over {0,1,2}: a word with a 2 is no word of the old alphabet.
+    Automaton wide = with_alphabets(a, {Track{"", 3, nullptr}}, false, ctx);
+    for (const auto& w : all_words(3, 5))
+      ASSERT_EQ(wide.run(w) != 0,
+                std::none_of(w.begin(), w.end(), [](std::uint32_t l) { return l == 2; }) && a.run(w) != 0);
+  }
+}
+
+// A refused lsd system is named as asked (it is built as its msd partner read backwards).
+TEST(Automata, RefusedLsdSystemsAreNamedAsAsked) {
+  for (const char* name : {"lsd_neg_1", "lsd_1", "lsd_x"}) {
+    try {
+      NumberSystem::make(name);
+      ADD_FAILURE() << name;
+    } catch (const qg::InputError& e) {
+      const std::string what = e.what();
+      EXPECT_NE(what.find(fmt::format("'{}'", name)), std::string::npos) << what;
+      EXPECT_EQ(what.find("msd_"), what.find("msd_k")) << what;  // msd_ only in the list of systems
+    }
+  }
+  EXPECT_THROW(NumberSystem::make("lsd_65"), qg::RangeError);
+  try {
+    NumberSystem::make("lsd_65");
+  } catch (const qg::RangeError& e) {
+    EXPECT_EQ(std::string(e.what()), "number system 'lsd_65': bases 2 to 64 are supported");
+  }
+}

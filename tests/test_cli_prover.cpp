@@ -136,3 +136,53 @@ TEST(CliProve, MemoryLimitAndWalnutsReadingOfDigits) {
             "variable a is read as digits in two number systems (lsd_fib and msd_2), as Walnut reads it");
   EXPECT_EQ(j[0]["states"], 9);
 }
+
+// The prover's folders fail cleanly (issue "hardening, round three" §2): a Walnut folder or
+// library that does not exist, or is no folder, is refused; a loop of symbolic links, a folder
+// named like a file, a file where a result folder belongs, a read-only place: each a message
+// naming the path and why, exit 2, never an internal error.
+TEST(CliProve, FoldersThatCannotBeReadOrWrittenFailCleanly) {
+  namespace fs = std::filesystem;
+  const fs::path root = fs::temp_directory_path() / "qg_cli_prove_folders";
+  fs::remove_all(root);
+  fs::create_directories(root / "home" / "Automata Library");
+  const std::string eval = " -e 'eval t \"Ax x=x\":'";
+  auto missing = run_cli("prove --walnut-home " + (root / "nowhere").string() + eval);
+  EXPECT_EQ(missing.status, 2);
+  EXPECT_EQ(missing.err, "queengames: --walnut-home " + (root / "nowhere").string() + ": no such folder\n");
+  EXPECT_FALSE(fs::exists(root / "nowhere"));  // nothing created
+  auto library = run_cli("prove --library " + (root / "nowhere").string() + eval);
+  EXPECT_EQ(library.status, 2);
+  EXPECT_NE(library.err.find("no such folder"), std::string::npos) << library.err;
+  { std::ofstream(root / "plain.txt") << "a file\n"; }
+  for (const std::string& file : {std::string("/dev/null"), (root / "plain.txt").string()}) {
+    auto r = run_cli("prove --walnut-home " + file + eval);
+    EXPECT_EQ(r.status, 2) << file;
+    EXPECT_NE(r.err.find(": not a folder"), std::string::npos) << r.err;
+    auto s = run_cli("prove --session " + file + eval);
+    EXPECT_EQ(s.status, 2) << file;
+    EXPECT_NE(s.err.find(": not a folder"), std::string::npos) << s.err;
+  }
+  // A loop of symbolic links where an automaton file is looked for, and a folder named X.txt.
+  fs::create_symlink("loop.txt", root / "home" / "Automata Library" / "loop.txt");
+  fs::create_directory(root / "home" / "Automata Library" / "dir.txt");
+  auto loop = run_cli("prove --library " + (root / "home").string() + " -e 'eval t \"Ax $loop(x)\":'");
+  EXPECT_EQ(loop.status, 2);
+  EXPECT_NE(loop.err.find("cannot read " + (root / "home" / "Automata Library" / "loop.txt").string() + ": "),
+            std::string::npos)
+      << loop.err;
+  EXPECT_EQ(loop.err.find("internal error"), std::string::npos) << loop.err;
+  auto dir = run_cli("prove --library " + (root / "home").string() + " -e 'eval t \"Ax $dir(x)\":'");
+  EXPECT_EQ(dir.status, 2);
+  EXPECT_NE(dir.err.find("dir.txt is a folder, not a Walnut file"), std::string::npos) << dir.err;
+  // A file where Result/ belongs; a read-only place to write.
+  { std::ofstream(root / "home" / "Result") << "a file\n"; }
+  auto result = run_cli("prove --walnut-home " + (root / "home").string() + eval);
+  EXPECT_EQ(result.status, 2);
+  EXPECT_NE(result.err.find("cannot create the folder " + (root / "home" / "Result").string()), std::string::npos)
+      << result.err;
+  auto proc = run_cli("prove --session /proc/self/qg" + eval);
+  EXPECT_EQ(proc.status, 2);
+  EXPECT_NE(proc.err.find("cannot create the folder /proc/self/qg/Result"), std::string::npos) << proc.err;
+  fs::remove_all(root);
+}

@@ -12,6 +12,7 @@
 
 #include <fmt/format.h>
 
+#include "prover/script.hpp"
 #include "queengames/prover.hpp"
 
 using namespace qg::prover;
@@ -404,4 +405,73 @@ TEST(ProverCommands, RemarksAfterACommand) {
   EXPECT_EQ(r[0].name, "h");
   // Not a remark: a word that is not a command at the start of a line.
   EXPECT_THROW(s.run("def k \"x=4\":\nall binary strings\n"), qg::InputError);
+}
+
+// The one table of commands (prover/commands.hpp): every row dispatches to its handler (an
+// argument error, never "unknown command"), help lists every row, and the fuzzer's dictionary
+// carries every command word but load (which would read the fuzzer's own files).
+TEST(ProverCommands, TheTableIsTheOnlyListOfCommands) {
+  const auto& table = qg::prover::walnut_commands();
+  ASSERT_EQ(table.size(), 33u);
+  Session s;
+  EXPECT_EQ(s.run("help:")[0].lines.size(), table.size());
+  std::ifstream dict(std::string(QG_SOURCE_DIR) + "/fuzz/fuzz_walnut.dict");
+  const std::string words((std::istreambuf_iterator<char>(dict)), std::istreambuf_iterator<char>());
+  for (const auto& c : table) {
+    SCOPED_TRACE(std::string(c.name));
+    EXPECT_EQ(s.run(fmt::format("help {}:", c.name))[0].lines.at(0).substr(0, c.name.size()), c.name);
+    try {
+      s.run(fmt::format("{} 5:", c.name));  // no command takes a bare number where this one is
+      EXPECT_EQ(c.name, "help") << "ran";
+    } catch (const qg::InputError& e) {
+      EXPECT_EQ(std::string(e.what()).find("unknown command"), std::string::npos) << e.what();
+    }
+    if (c.name != "load") {
+      EXPECT_NE(words.find(fmt::format("\"{}\"", c.name)), std::string::npos);
+    }
+  }
+  try {
+    s.run("frob x:");
+    ADD_FAILURE() << "ran";
+  } catch (const qg::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("(the commands: eval, def, reg,"), std::string::npos) << e.what();
+  }
+}
+
+// The one reader of command text (prover/script.hpp), under Walnut's rules: ':' and ';' in
+// quotes or // comments do not end a command; the rest of a line after a command is a remark
+// unless it begins with a command word; '::' is one end.
+TEST(ProverCommands, CommandsAreCutAsWalnutCutsThem) {
+  const std::string text =
+      "eval a \"Ax x:=x\"; a remark: with a colon\n"
+      "def b // a comment; with ':'\n \"x<2\"::\n"
+      "reg c msd_2 \"0*1\": def d \"x=1\";\n"
+      "  // eval commented \"x=x\":\n"
+      "eval e \"x=x";
+  const auto cs = qg::prover::split_commands(text);
+  ASSERT_EQ(cs.size(), 5u);
+  EXPECT_EQ(cs[0].command, "eval");
+  EXPECT_EQ(cs[0].name, "a");
+  EXPECT_EQ(cs[0].statement, "Ax x:=x");
+  EXPECT_EQ(cs[0].remark, "a remark: with a colon");
+  EXPECT_EQ(cs[1].command, "def");
+  EXPECT_EQ(cs[1].statement, "x<2");
+  EXPECT_EQ(text.substr(cs[1].end - 2, 2), "::");
+  EXPECT_EQ(cs[1].remark, "");
+  EXPECT_EQ(cs[2].command, "reg");
+  EXPECT_EQ(cs[2].statement, "");   // only eval and def have statements
+  EXPECT_EQ(cs[3].command, "def");  // a command on the same line is no remark
+  EXPECT_EQ(cs[3].name, "d");
+  EXPECT_EQ(cs[4].name, "e");
+  EXPECT_EQ(cs[4].end, text.size());  // no end: Session::run reports it
+  // Session::run reads through the same cut: the remark is a note, keep-going goes on.
+  Session s;
+  std::vector<std::string> errors;
+  auto results = s.run("eval t \"?msd_2 Ax x=x\": trailing words\nfrob y: eval u \"Ex x=1\":", "<t>",
+                       [&](const qg::InputError& e) { errors.push_back(e.what()); });
+  ASSERT_EQ(results.size(), 2u);
+  EXPECT_EQ(results[0].notes.at(0), "the rest of its line is a remark (as in Walnut): trailing words");
+  EXPECT_EQ(results[1].name, "u");
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].substr(0, 32), "<t>:2:1: unknown command 'frob' ");
 }

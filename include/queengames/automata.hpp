@@ -33,6 +33,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "queengames/common.hpp"
@@ -282,6 +283,50 @@ Automaton bind(const Automaton& a, const std::vector<std::string>& names, const 
 // A track added (every digit string valid in its system), for the statements that mention a
 // variable only on one side.
 Automaton extend(const Automaton& a, const Track& track, const Context& context);
+
+// ---- the words an automaton spells (words.cpp) ------------------------------------------------
+// These read an automaton as a language over its letters (Walnut's word commands), not as a
+// relation on numbers: a concatenation of valid representations need not be one, and the
+// result is not padding-closed. The same tracks on both operands. Minimal.
+Automaton concatenation(const Automaton& a, const Automaton& b, const Context& context);  // A·B
+Automaton kleene_star(const Automaton& a, const Context& context);                        // A*
+// B\A = {w : uw ∈ A for some u ∈ B}; A/B = {w : wu ∈ A for some u ∈ B}. O(|A|·|B|·letters).
+Automaton left_quotient(const Automaton& a, const Automaton& b, const Context& context);
+Automaton right_quotient(const Automaton& a, const Automaton& b, const Context& context);
+// A word automaton from acceptors of the same tracks: at each word the value of the first part
+// that accepts it, 0 where none does (Walnut's combine); InputError for no parts. And back: the
+// acceptor of each nonzero letter of a word automaton, with its letter, letters in order.
+Automaton first_accepting(const std::vector<std::pair<Automaton, int>>& parts, const Context& context);
+std::vector<std::pair<Automaton, int>> letters_of(const Automaton& word_automaton);
+
+// ---- other bases and alphabets (bases.cpp) ----------------------------------------------------
+// The automaton of x = sign·y (sign ±1) over two tracks named x and y (in name order), x in the
+// integer base k (`positive`, lsd_k) and y in base −k (`negative`, lsd_neg_k), read least
+// significant digit first: at most 6 states and a dead one.
+Automaton signed_equality(const std::string& x, std::shared_ptr<const NumberSystem> positive, const std::string& y,
+                          std::shared_ptr<const NumberSystem> negative, int sign);
+// A word automaton (or acceptor) of one track in base b = r^i, lsd, read in the base r =
+// root->base(), i = exponent digits of base r for each digit of base b (the first least
+// significant). Minimal.
+Automaton lsd_to_root(const Automaton& a, std::shared_ptr<const NumberSystem> root, unsigned exponent,
+                      const Context& context);
+// One track in base r, msd, read in base power->base() = r^exponent: a digit of the new base is
+// `exponent` digits of base r, the first most significant. Minimal.
+Automaton msd_to_power(const Automaton& a, std::shared_ptr<const NumberSystem> power, unsigned exponent,
+                       const Context& context);
+// i with b = root^i (b ≥ 1), or 0 when b is no power of root (or root < 2).
+unsigned power_exponent(unsigned b, unsigned root);
+// The number systems an operation needs, by name (a prover session's, built once each).
+using SystemLookup = std::function<std::shared_ptr<const NumberSystem>(const std::string&)>;
+// Walnut's convert: an automaton of one track in msd_b or lsd_b read in base k (msd or lsd),
+// b and k powers of one integer; the same numbers or the same sequence. InputError otherwise
+// (another system, no common root, already in that base).
+Automaton convert_base(const Automaton& a, unsigned k, bool msd, const SystemLookup& system, const Context& context);
+// Walnut's alphabet: the same digit strings read over new tracks (their names replaced by a's):
+// a letter with a value that is no letter of the old track leads to a dead state, and a word
+// invalid in a new system is rejected (`word`: a word automaton, where it has no letter).
+// Minimal. InputError for the wrong number of tracks.
+Automaton with_alphabets(const Automaton& a, std::vector<Track> tracks, bool word, const Context& context);
 
 // The shortest accepted word, lexicographically first among the shortest (letters), or
 // nothing when the language is empty.

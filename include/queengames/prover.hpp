@@ -5,20 +5,12 @@
 //   for (const auto& r : s.run("eval tm \"?msd_fib Ax,y x+y=y+x\":")) …  // r.truth == true
 //
 // A Session holds the named automata (`def`, library files) and word automata (T, F, TR, PD
-// and those made by `morphism`/`promote`), and runs Walnut commands:
-//   eval NAME "STATEMENT":    a closed statement, TRUE or FALSE
-//   def NAME "STATEMENT":     an automaton over the free variables, tracks sorted by name
-//   reg NAME msd_2 … "REGEX": the automaton of a regular expression over digits or [d1,d2]
-//   macro NAME "TEXT":        #NAME(a,b) in a later statement stands for TEXT with %0, %1 …
-//   morphism NAME "0->01 1->10":   a morphism on digit letters
-//   promote NAME MORPHISM:    the fixed point of a morphism as a word automaton: in msd_k for a
-//                             k-uniform one, else in msd_MORPHISM, its own numeration system
-//                             (Dumont–Thomas; see NumberSystem::from_morphism)
-//   image NAME MORPHISM WORD: the word μ(W) for a k-uniform morphism or a coding
-//   numsys NAME "a->aab,b->aa": msd_NAME and lsd_NAME, the numeration systems of the
-//                             morphism (define_system; an extension, not Walnut's)
-//   ost NAME [0 3 1] [1 2]:   msd_NAME and lsd_NAME, the Ostrowski numeration system of the
-//                             continued fraction [0; 3, 1, 1, 2, 1, 2, …] (NumberSystem::ostrowski)
+// and those made by `morphism`/`promote`), and runs Walnut's commands: walnut_commands() lists
+// them, one row each with its usage (`eval NAME "STATEMENT":` a closed statement, TRUE or FALSE;
+// `def` an automaton over the free variables, tracks sorted by name; `promote` a morphism's
+// fixed point as a word automaton, in msd_k for a k-uniform one, else in the morphism's own
+// numeration system, Dumont–Thomas: NumberSystem::from_morphism; `numsys` and `ost` number
+// systems of a morphism and of a continued fraction …).
 // Statements: E/A quantifiers; ~ & | ^ => <=>; = != < > <= >=; + and natural − ; * and / by
 // constants; $name(args); NAME[i] letters compared with @k or with each other; ?msd_2,
 // ?lsd_3, ?msd_fib, ?msd_trib, ?msd_neg_2 … choose the number system of the enclosing
@@ -47,6 +39,7 @@ namespace qg::prover {
 namespace detail {
 class Reader;
 }
+struct Command;  // one command of a text (prover/script.hpp)
 
 struct Result {
   std::string command;  // "eval", "def", "macro", "morphism", "promote", "image", "reg"
@@ -127,18 +120,26 @@ class Session {
 
   automata::Context& context() { return context_; }
 
+  // The handlers of the commands, one per row of the command table (internal:
+  // src/prover/commands.hpp).
+  struct Commands;
+
  private:
   enum class Library { none, automata, words };
-  struct Commands;
-  // Runs an automaton command (commands.cpp: union, reverse, convert …); false if `command` is none.
-  bool run_automaton_command(const std::string& command, detail::Reader& in, Result& r);
-  static bool automaton_command(std::string_view command);
+  void run_command(std::string_view text, std::string_view file, const Command& c, std::vector<Result>& results);
   void publish(const Result& r, Library library);
   // The folders read, the session folder first; the folder written (empty: none).
   std::vector<std::filesystem::path> read_folders() const;
   std::filesystem::path write_folder() const;
   // The first of read_folders()/SUB/FILE that exists, or empty.
   std::filesystem::path find_file(const std::string& sub, const std::string& file) const;
+  // `path` when it names a file to read (a FIFO or device too), empty when it does not exist;
+  // InputError, naming the path and why, for a folder or a path that cannot be looked at (a
+  // loop of symbolic links, no permission).
+  static std::filesystem::path readable_file(const std::filesystem::path& path);
+  // DIR/FILE written atomically, DIR created; InputError naming the path and why when it
+  // cannot be (a file or a dangling link where a folder belongs, a read-only folder).
+  static void write_text(const std::filesystem::path& dir, const std::string& file, std::string_view text);
   // A system from the folder's Custom Bases, or nothing when it has no files for `name`.
   std::shared_ptr<const automata::NumberSystem> custom_system(const std::string& name);
 
@@ -152,8 +153,18 @@ class Session {
   std::map<std::string, std::string> macros_, morphisms_;
   std::map<std::string, std::string> morphism_gaps_;     // morphism: the image letters without a rule
   std::map<std::string, std::string> numsys_morphisms_;  // define_system: name → morphism
-  friend class Evaluator;
 };
+
+// The Walnut commands a Session runs, one row each, in the order `help` lists them (one table:
+// src/prover/command_table.cpp).
+struct CommandInfo {
+  std::string_view name;
+  std::string_view usage;    // "eval NAME [v1 v2 …] \"φ\""
+  std::string_view summary;  // what it answers or makes
+  std::string_view family;   // "statements", "morphisms", "words", "bases", "inspection"
+  bool defines_only;         // it names a macro, morphism or number system and makes no automaton
+};
+const std::vector<CommandInfo>& walnut_commands();
 
 // Walnut's automaton file format (WALNUT-NOTES.md): read and written. Tracks are named
 // by position ("a", "b", …) unless `names` gives them. InputError "FILE:LINE:COL: …".

@@ -1,4 +1,5 @@
 // queengames prove: Walnut command files and statements, decided by automata.
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 
@@ -68,6 +69,19 @@ void run_synthesize(const ProveOptions& o, qg::prover::Session& session) {
 
 void print_results(const std::vector<qg::prover::Result>& results);
 
+// A folder named by an option: it must exist (a Walnut folder read; a session folder may be new,
+// created by the first result written) and be a folder.
+std::filesystem::path folder(const char* option, const std::string& dir, bool may_be_new) {
+  std::error_code ec;
+  const auto st = std::filesystem::status(dir, ec);
+  if (ec == std::errc::no_such_file_or_directory && may_be_new) return dir;
+  if (ec == std::errc::no_such_file_or_directory)
+    throw qg::InputError(fmt::format("{} {}: no such folder", option, dir));
+  if (ec) throw qg::InputError(fmt::format("{} {}: {}", option, dir, ec.message()));
+  if (!std::filesystem::is_directory(st)) throw qg::InputError(fmt::format("{} {}: not a folder", option, dir));
+  return dir;
+}
+
 void run_prove(const ProveOptions& o) {
   if (!o.synthesize.empty() && !(o.files.empty() && o.expression.empty()))
     throw qg::InputError("--synthesize takes no command FILE or -e");
@@ -75,9 +89,11 @@ void run_prove(const ProveOptions& o) {
     throw qg::InputError("--system and --out go with --synthesize");
   if (o.synthesize.empty() && o.files.empty() == o.expression.empty())
     throw qg::InputError("give command FILEs or -e 'COMMANDS'");
-  for (const auto& f : o.files)
-    if (std::filesystem::is_directory(f))
+  for (const auto& f : o.files) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(f, ec))
       throw qg::InputError(fmt::format("{} is a directory, not a file of Walnut commands", f));
+  }
   qg::automata::Context ctx;
   ctx.progress = qg::app::progress_line("prove");
   ctx.subset_budget = o.budget.value(1, UINT32_MAX);
@@ -98,13 +114,9 @@ void run_prove(const ProveOptions& o) {
     };
   qg::prover::Session session(ctx);
   if (!o.library.empty() && !o.home.empty()) throw qg::InputError("give --library or --walnut-home, not both");
-  if (!o.library.empty()) session.set_library(o.library);
-  if (!o.home.empty()) session.set_home(o.home, true);
-  if (!o.session.empty()) {
-    if (std::filesystem::exists(o.session) && !std::filesystem::is_directory(o.session))
-      throw qg::InputError(fmt::format("--session {}: not a directory", o.session));
-    session.set_session_folder(o.session);
-  }
+  if (!o.library.empty()) session.set_library(folder("--library", o.library, false));
+  if (!o.home.empty()) session.set_home(folder("--walnut-home", o.home, false), true);
+  if (!o.session.empty()) session.set_session_folder(folder("--session", o.session, true));
   if (!o.synthesize.empty()) return run_synthesize(o, session);
   // --keep-going: each failing command is reported, and the run goes on; exit status 2 at the end.
   std::size_t failures = 0;
@@ -151,8 +163,9 @@ void run_prove(const ProveOptions& o) {
 
 void print_results(const std::vector<qg::prover::Result>& results) {
   for (const auto& r : results) {
-    if (r.command == "macro" || r.command == "morphism" || r.command == "numsys" || r.command == "ost")
-      continue;  // no automaton
+    const auto& table = qg::prover::walnut_commands();
+    auto row = std::find_if(table.begin(), table.end(), [&](const auto& c) { return c.name == r.command; });
+    if (row != table.end() && row->defines_only) continue;  // a name defined, no automaton
     std::string head = r.truth       ? (*r.truth ? "TRUE" : "FALSE")
                        : r.automaton ? fmt::format("{} states over ({})", r.states, fmt::join(r.variables, ", "))
                                      : fmt::format("{} line{}", r.lines.size(), r.lines.size() == 1 ? "" : "s");

@@ -283,12 +283,29 @@ struct SystemBuilder {
     return l;
   }
 
+  // `message` with the name `from` replaced by `to`.
+  static std::string renamed(std::string message, const std::string& from, std::string_view to) {
+    for (std::size_t p = message.find(from); p != std::string::npos; p = message.find(from, p + to.size()))
+      message.replace(p, from.size(), to);
+    return message;
+  }
+
   static std::shared_ptr<const NumberSystem> build(std::string_view name, const Context& context) {
     if (name.size() < 5 || (name.substr(0, 4) != "msd_" && name.substr(0, 4) != "lsd_"))
       throw InputError(fmt::format("unknown number system '{}' ({})", name, kSystemNames));
     bool msd = name[0] == 'm';
     std::string_view kind = name.substr(4);
-    if (!msd) return lsd_partner(build(fmt::format("msd_{}", kind), context), context);
+    if (!msd) {
+      // lsd_X is msd_X read backwards: a refusal of msd_X names the system asked for.
+      const std::string partner = fmt::format("msd_{}", kind);
+      try {
+        return lsd_partner(build(partner, context), context);
+      } catch (const RangeError& e) {
+        throw RangeError(renamed(e.what(), partner, name));
+      } catch (const InputError& e) {
+        throw InputError(renamed(e.what(), partner, name));
+      }
+    }
     auto s = std::shared_ptr<NumberSystem>(new NumberSystem());
     s->name_ = std::string(name);
     std::shared_ptr<const NumberSystem> me = s;

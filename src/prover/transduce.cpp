@@ -20,7 +20,6 @@
 #include <fmt/format.h>
 
 #include "automata/internal.hpp"
-#include "prover/combine.hpp"
 #include "prover/transduce.hpp"
 
 namespace qg::prover::detail {
@@ -200,7 +199,7 @@ Automaton transduce(const Transducer& t, const Automaton& w, const automata::Con
     parts.emplace_back(automata::detail::determinize_minimal(nfa, w.tracks(), context), v);
   }
   if (parts.empty()) return Automaton(w.tracks(), 1);  // every letter 0
-  return first_accepting(parts, context);
+  return automata::first_accepting(parts, context);
 }
 
 }  // namespace qg::prover::detail

@@ -236,47 +236,6 @@ void implications(const Formula& f, std::vector<const Formula*>& out) {
 
 }  // namespace
 
-std::vector<Command> split_commands(std::string_view text) {
-  std::vector<Command> out;
-  std::size_t i = 0;
-  auto word = [&] {
-    while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
-    std::size_t j = i;
-    while (j < text.size() && (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_')) ++j;
-    std::string w(text.substr(i, j - i));
-    i = j;
-    return w;
-  };
-  while (true) {
-    while (i < text.size()) {
-      if (std::isspace(static_cast<unsigned char>(text[i]))) ++i;
-      else if (text.substr(i, 2) == "//") i = std::min(text.size(), text.find('\n', i));
-      else break;
-    }
-    if (i >= text.size()) break;
-    Command c;
-    c.begin = i;
-    c.command = word();
-    c.name = word();
-    bool quoted = false, first_quote = true;
-    std::size_t open = 0;
-    for (; i < text.size(); ++i) {
-      if (text[i] == '"') {
-        if (!quoted) open = i + 1;
-        else if (first_quote) c.statement = std::string(text.substr(open, i - open)), first_quote = false;
-        quoted = !quoted;
-      } else if (!quoted && (text[i] == ':' || text[i] == ';')) {
-        i += text.substr(i, 2) == "::" ? 2 : 1;  // "::" asks for incidence matrices
-        break;
-      }
-    }
-    if (c.command != "eval" && c.command != "def") c.statement.clear();
-    c.end = i;
-    out.push_back(std::move(c));
-  }
-  return out;
-}
-
 std::vector<std::string> called_automata(std::string_view statement) {
   Names calls, words;
   reads(*detail::parse_statement(statement, 0), calls, words);

@@ -9,16 +9,9 @@
 #include <string_view>
 #include <vector>
 
-namespace qg::prover {
+#include "prover/script.hpp"
 
-// One command of a command file as Session::run reads it: the text [begin, end) from its command
-// word to its ':' or ';' (to the end of the text when that is missing: Session::run then reports
-// it), the command word, its name, and for eval and def the statement between the quotes.
-struct Command {
-  std::string command, name, statement;
-  std::size_t begin = 0, end = 0;
-};
-std::vector<Command> split_commands(std::string_view text);
+namespace qg::prover {
 
 // The automata a statement calls ($name) and the word automata it reads (W[i]), each once, in
 // the order they appear. PositionedError (prover/statement.hpp) for a statement that does not parse.

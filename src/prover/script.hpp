@@ -1,0 +1,29 @@
+// Walnut's command text cut into commands, once, under Walnut's rules (script.cpp): the one
+// reader that Session::run, its keep-going mode, `help` and the papers' proof runner share.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace qg::prover {
+
+// One command: the text [begin, end) from its command word to its ':', ';' or '::' (to the end
+// of the text when that is missing: Session::run then reports it), the command word, its first
+// argument (the name it defines, for most), and for eval and def the statement between the
+// first quotes. `remark`: the rest of the command's line when that is no further command —
+// Walnut reads a command up to its ':' or ';' and ignores the rest of the line (`reg e lsd_2
+// "(0|1)*00"; all binary strings ending in 00`).
+struct Command {
+  std::string command, name, statement;
+  std::size_t begin = 0, end = 0;
+  std::string remark;
+};
+
+// The rules: white space and // comments between commands; inside a command, a ':' or ';' in
+// quotes or in a // comment does not end it; after its end, the rest of the line is a further
+// command when it begins with a command word (commands.hpp's table), else a remark.
+std::vector<Command> split_commands(std::string_view text);
+
+}  // namespace qg::prover
