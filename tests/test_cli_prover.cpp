@@ -186,3 +186,23 @@ TEST(CliProve, FoldersThatCannotBeReadOrWrittenFailCleanly) {
   EXPECT_NE(proc.err.find("cannot create the folder /proc/self/qg/Result"), std::string::npos) << proc.err;
   fs::remove_all(root);
 }
+
+// A file's bytes are quoted in messages as text: a first line with terminal escapes reaches the
+// terminal escaped, and long lines are cut.
+TEST(CliProve, MessagesEscapeTheBytesTheyQuote) {
+  namespace fs = std::filesystem;
+  const fs::path home = fs::temp_directory_path() / "qg_cli_prove_escapes";
+  fs::remove_all(home);
+  fs::create_directories(home / "Automata Library");
+  {
+    std::ofstream(home / "Automata Library" / "esc.txt")
+        << "\x1b]0;owned\x07\x1b[41m" << std::string(500, 'x') << "\n0 1\n";
+  }
+  auto r = run_cli("prove --library " + home.string() + " -e 'eval t \"Ax $esc(x)\":'");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err.find('\x1b'), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find('\x07'), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("unknown number system '\\x1b]0;owned\\x07\\x1b[41mxxx"), std::string::npos) << r.err;
+  EXPECT_LT(r.err.size(), 700u) << r.err;
+  fs::remove_all(home);
+}

@@ -101,3 +101,16 @@ TEST(Poller, PollsSlowLoopsOftenAndFastLoopsRarely) {
   EXPECT_GE(calls, 1u);
   EXPECT_LT(calls, 10'000u);
 }
+
+// What a message quotes of an input: control bytes and bytes that are no UTF-8 escaped, valid
+// UTF-8 kept, cut at a character's start past the bound.
+TEST(Core, PrintableEscapesAndCaps) {
+  EXPECT_EQ(qg::printable("msd_2"), "msd_2");
+  EXPECT_EQ(qg::printable("\x1b]0;title\x07\x1b[41m"), "\\x1b]0;title\\x07\\x1b[41m");
+  EXPECT_EQ(qg::printable("a\xff\xc0\x80z"), "a\\xff\\xc0\\x80z");  // a stray byte, an overlong NUL
+  EXPECT_EQ(qg::printable("ψ→…"), "ψ→…");
+  EXPECT_EQ(qg::printable(std::string_view("a\0b", 3)), "a\\x00b");
+  EXPECT_EQ(qg::printable("abcdef", 4), "abcd…");
+  EXPECT_EQ(qg::printable("abψ", 3), "ab…");  // ψ is two bytes: not cut inside
+  EXPECT_EQ(qg::printable(std::string(1000, 'x')).size(), 240 + std::string("…").size());
+}

@@ -223,13 +223,16 @@ class NumberSystem : public std::enable_shared_from_this<NumberSystem> {
   std::vector<unsigned> integer_representation(std::int64_t n) const;
   std::int64_t integer_value(const std::vector<unsigned>& msd_digits) const;
   Automaton integer_constant(std::int64_t n, const Context& context = {}) const;
+  // The automaton accepting exactly the digit string `msd_digits` (most significant first; taken
+  // to be a representation, unchecked) with its padding: one state a digit. Constants beyond 64
+  // bits in an integer base, whose digits are the number's own.
+  Automaton digits_constant(std::vector<unsigned> msd_digits, const Context& context = {}) const;
 
  private:
   NumberSystem() = default;
   // The stored automata have no system on their tracks (a system holding automata that hold
   // the system would never be freed); copies handed out get this one.
   Automaton attach(Automaton a) const;
-  Automaton digits_constant(std::vector<unsigned> msd_digits, const Context& context) const;
   std::string name_;
   bool msd_ = true, all_valid_ = true, negative_ = false;
   unsigned base_ = 2;

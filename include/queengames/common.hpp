@@ -87,6 +87,11 @@ class Poller {
 inline constexpr std::uint64_t kMaxThreads = 256;
 void require_threads(std::uint64_t threads);
 
+// `text` fit to be quoted in a message: control characters and bytes that are no UTF-8 become
+// \xNN (an input's bytes reach a terminal only as text), and past `max` bytes it is cut at a
+// character's start and ends in "…".
+std::string printable(std::string_view text, std::size_t max = 240);
+
 // Refuses (MemoryError) a computation whose memory estimate exceeds the memory this process
 // may use (usable_memory), unless force is set. `what` names the computation.
 void require_memory(std::uint64_t bytes, const std::string& what, bool force = false);
@@ -98,6 +103,9 @@ std::uint64_t physical_memory();
 std::uint64_t usable_memory();
 // The resident set of this process in bytes (0 where /proc/self/statm cannot be read).
 std::uint64_t resident_memory();
+// The memory the machine has free for new allocations now (the kernel's MemAvailable, at most
+// what usable_memory() leaves beside this process's resident set); 0 where it cannot be read.
+std::uint64_t free_memory();
 
 // The parameters in the name of a family member: "queen2_1" with prefix "queen" and count 2
 // is {2, 1}. Parameters are decimal numerals of at most two digits without leading zeros,

@@ -9,7 +9,21 @@
 namespace qg::automata::detail {
 
 void guard(const Context& context, std::uint64_t bytes, const std::string& what) {
+  // Amounts in KiB, MiB or GiB, whichever keeps them above 1 (a limit of 1KiB is a test's).
+  auto amount = [](std::uint64_t b) {
+    const char* unit = b >= (std::uint64_t{1} << 30) ? "GiB" : b >= (std::uint64_t{1} << 20) ? "MiB" : "KiB";
+    const int shift = unit[0] == 'G' ? 30 : unit[0] == 'M' ? 20 : 10;
+    return fmt::format("{:.1f} {}", static_cast<double>(b) / static_cast<double>(std::uint64_t{1} << shift), unit);
+  };
   if (context.memory_limit == 0) {
+    // Without a limit a step may take three quarters of the memory free now, the rest left to
+    // the machine's other processes: the whole machine as the bound let one regular expression
+    // grow to 13 GB before its refusal, starving everything else.
+    // (Tables under 64 MiB pass unread: the check reads /proc, and steps call it often.)
+    if (bytes < (std::uint64_t{64} << 20)) return;
+    if (const std::uint64_t free = free_memory(); free && bytes > free / 4 * 3)
+      throw RangeError(fmt::format("{} would need {}, more than three quarters of the {} free on this machine", what,
+                                   amount(bytes), amount(free)));
     // Against the machine what the proof already holds counts too: its earlier automata stay
     // in memory, and steps that each fit alone took one proof past 23 GB into the OOM killer.
     // (A table that grows in place is then counted twice, once held and once needed: the
@@ -20,12 +34,6 @@ void guard(const Context& context, std::uint64_t bytes, const std::string& what)
                                             : fmt::format("{} (on top of the {:.1f} GiB the proof holds)", what,
                                                           static_cast<double>(held) / (std::uint64_t{1} << 30)));
   }
-  // Amounts in KiB, MiB or GiB, whichever keeps them above 1 (a limit of 1KiB is a test's).
-  auto amount = [](std::uint64_t b) {
-    const char* unit = b >= (std::uint64_t{1} << 30) ? "GiB" : b >= (std::uint64_t{1} << 20) ? "MiB" : "KiB";
-    const int shift = unit[0] == 'G' ? 30 : unit[0] == 'M' ? 20 : 10;
-    return fmt::format("{:.1f} {}", static_cast<double>(b) / static_cast<double>(std::uint64_t{1} << shift), unit);
-  };
   // The limit caps the process, as the machine's memory does above: what the proof holds
   // counts (a step that fit alone took one proof with --memory-limit 2GiB past 2 GB).
   const std::uint64_t held = resident_memory();

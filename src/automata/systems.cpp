@@ -292,7 +292,7 @@ struct SystemBuilder {
 
   static std::shared_ptr<const NumberSystem> build(std::string_view name, const Context& context) {
     if (name.size() < 5 || (name.substr(0, 4) != "msd_" && name.substr(0, 4) != "lsd_"))
-      throw InputError(fmt::format("unknown number system '{}' ({})", name, kSystemNames));
+      throw InputError(fmt::format("unknown number system '{}' ({})", printable(name, 40), kSystemNames));
     bool msd = name[0] == 'm';
     std::string_view kind = name.substr(4);
     if (!msd) {
@@ -375,7 +375,7 @@ struct SystemBuilder {
     unsigned k = 0;
     auto [p, ec] = std::from_chars(kind.data(), kind.data() + kind.size(), k);
     if (ec != std::errc() || p != kind.data() + kind.size() || k < 2)
-      throw InputError(fmt::format("unknown number system '{}' ({})", name, kSystemNames));
+      throw InputError(fmt::format("unknown number system '{}' ({})", printable(name, 40), kSystemNames));
     if (k > 64) throw RangeError(fmt::format("number system '{}': bases 2 to 64 are supported", name));
     s->base_ = k;
     Automaton valid(tracks_of({"x"}, k), 1);

@@ -136,6 +136,38 @@ std::uint64_t resident_memory() {
   return read && page > 0 ? static_cast<std::uint64_t>(resident) * static_cast<std::uint64_t>(page) : 0;
 }
 
+std::string printable(std::string_view text, std::size_t max) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size();) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    // The length of a well-formed UTF-8 sequence starting here, or 0.
+    std::size_t n = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+    for (std::size_t k = 1; k < n; ++k)
+      if (i + k >= text.size() || (static_cast<unsigned char>(text[i + k]) >> 6) != 2) n = 0;
+    if (n > 1 && c < 0xC2) n = 0;  // an overlong encoding
+    const bool control = n == 1 && (c < 0x20 || c == 0x7F) && c != '\n' && c != '\t';
+    std::string piece = n == 0 || control ? fmt::format("\\x{:02x}", c) : std::string(text.substr(i, n));
+    if (out.size() + piece.size() > max) return out + "…";
+    out += piece;
+    i += std::max<std::size_t>(n, 1);
+  }
+  return out;
+}
+
+std::uint64_t free_memory() {
+  std::FILE* meminfo = std::fopen("/proc/meminfo", "r");
+  if (meminfo == nullptr) return 0;
+  unsigned long long kib = 0;
+  char line[256];
+  bool found = false;
+  while (!found && std::fgets(line, sizeof line, meminfo))
+    found = std::sscanf(line, "MemAvailable: %llu kB", &kib) == 1;
+  std::fclose(meminfo);
+  if (!found) return 0;
+  const std::uint64_t usable = usable_memory(), held = resident_memory();
+  return std::min<std::uint64_t>(kib * 1024, usable > held ? usable - held : 0);
+}
+
 void require_threads(std::uint64_t threads) {
   if (threads < 1 || threads > kMaxThreads)
     throw RangeError(fmt::format("{} threads: the supported range is 1..{}", threads, kMaxThreads));

@@ -86,8 +86,8 @@ void Session::Commands::signed_split(bool reverse_split) {
     const std::string dir = n.substr(0, 3);
     auto positive = s.system(dir + "_" + k), neg = s.system(dir + "_neg_" + k);
     const std::string hidden = fmt::format("#{}", i);
-    Automaton eq = automata::signed_equality(reverse_split ? hidden : t.name, positive,
-                                             reverse_split ? t.name : hidden, neg, sign[i]);
+    Automaton eq = automata::signed_equality(reverse_split ? hidden : t.name, positive, reverse_split ? t.name : hidden,
+                                             neg, sign[i]);
     if (dir == "msd") {
       std::vector<std::shared_ptr<const automata::NumberSystem>> partners;
       for (const auto& u : eq.tracks()) partners.push_back(s.system("msd_" + u.system->name().substr(4)));

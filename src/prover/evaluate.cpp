@@ -109,16 +109,26 @@ Evaluator::Value Evaluator::multiple(const mpz_class& k, const std::string& v, c
 // (a few states a digit); c = 2^32·h + l would not do: x = 2^32·y needs 2^32 states in base 2.
 Evaluator::Value Evaluator::constant_value(const mpz_class& c, const std::string& sys, std::size_t pos) {
   static_assert(sizeof(unsigned long) == sizeof(std::uint64_t), "mpz_class::get_ui gives 64 bits");
-  auto direct = [&](std::uint64_t n) {
+  auto named = [&](Automaton a) {
     Value r{fresh(), std::nullopt};
-    Automaton a = system(sys, pos)->constant(n, ctx_);
     a.rename({r.var});
     r.constraint = std::move(a);
     return r;
   };
+  auto direct = [&](std::uint64_t n) { return named(system(sys, pos)->constant(n, ctx_)); };
   // A negative base writes integers of 63 bits.
-  const std::size_t bits = mpz_sizeinbase(c.get_mpz_t(), 2), written = system(sys, pos)->negative() ? 62 : 64;
+  const auto& ns = *system(sys, pos);
+  const std::size_t bits = mpz_sizeinbase(c.get_mpz_t(), 2), written = ns.negative() ? 62 : 64;
   if (bits <= written) return direct(c.get_ui());
+  // In an integer base (every digit string valid) c's digits are its representation: one state
+  // a digit, where the doubling below costs a product per bit (10^1000 took 16 s that way).
+  if (!ns.negative() && ns.all_valid() && ns.name() == fmt::format("{}_{}", ns.msd() ? "msd" : "lsd", ns.base())) {
+    std::vector<unsigned> digits;
+    for (mpz_class q = c; q > 0;)
+      digits.push_back(static_cast<unsigned>(mpz_fdiv_q_ui(q.get_mpz_t(), q.get_mpz_t(), ns.base())));
+    std::reverse(digits.begin(), digits.end());
+    return named(ns.digits_constant(std::move(digits), ctx_));
+  }
   const mpz_class leading = c >> (bits - written);
   Value r = direct(leading.get_ui());
   for (std::size_t i = bits - written; i-- > 0;) {

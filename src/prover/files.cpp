@@ -109,7 +109,7 @@ bool natural_alphabet(const std::vector<int>& values) {
 Automaton read_automaton(std::string_view text, Session& session, std::string_view file, bool word) {
   auto lines = lines_of(text);
   auto fail = [&](std::size_t line, std::size_t col, const std::string& what) -> void {
-    throw InputError(fmt::format("{}:{}:{}: {}", file, line, col, what));
+    throw InputError(fmt::format("{}:{}:{}: {}", printable(file), line, col, printable(what, 400)));
   };
   if (lines.empty()) fail(1, 1, "an empty automaton file");
   // Walnut writes a closed statement's automaton as the word true or false.
@@ -127,7 +127,7 @@ Automaton read_automaton(std::string_view text, Session& session, std::string_vi
       // An explicit alphabet of integers, in the order given: {0,1}, {-1,0,1}, {2,0}.
       auto values = detail::parse_alphabet(tok.substr(1, tok.size() - 2));
       if (tok.back() != '}' || !values || values->empty() || values->size() > 256)
-        fail(lines[0].number, col, fmt::format("malformed alphabet {}", tok));
+        fail(lines[0].number, col, fmt::format("malformed alphabet {}", printable(tok, 40)));
       automata::Track t{name, static_cast<unsigned>(values->size()), nullptr};
       if (!detail::natural_alphabet(*values)) t.values = *values;
       tracks.push_back(t);
@@ -178,14 +178,16 @@ Automaton read_automaton(std::string_view text, Session& session, std::string_vi
       } else if (parse_int(l.tokens[t].first, d) && tracks[t].digit(d) < tracks[t].base) {
         for (std::uint32_t x : letters) next.push_back(x + tracks[t].digit(d) * stride);
       } else {
-        fail(l.number, l.tokens[t].second, fmt::format("'{}' is not a digit of input {}", l.tokens[t].first, t + 1));
+        fail(l.number, l.tokens[t].second,
+             fmt::format("'{}' is not a digit of input {}", printable(l.tokens[t].first, 40), t + 1));
       }
       letters.swap(next);
       stride *= tracks[t].base;
     }
     for (auto it = arrow + 1; it != l.tokens.end(); ++it) {
       long long target;
-      if (!parse_int(it->first, target)) fail(l.number, it->second, fmt::format("'{}' is not a state", it->first));
+      if (!parse_int(it->first, target))
+        fail(l.number, it->second, fmt::format("'{}' is not a state", printable(it->first, 40)));
       for (std::uint32_t x : letters) {
         edges.back().emplace_back(x, target);
         edge_where.back().emplace_back(l.number, it->second);

@@ -1,7 +1,9 @@
 // Walnut's `reg`: a regular expression over digit tuples to an automaton. Letters are digits
 // (one track) or tuples [d1,d2,…]; | alternation, * + ? repetition, parentheses.
+#include <algorithm>
 #include <cctype>
 #include <functional>
+#include <map>
 #include <span>
 
 #include <fmt/format.h>
@@ -212,13 +214,78 @@ class RegexParser {
   Thompson& t_;
 };
 
-}  // namespace
+// The subset construction on the ε-automaton itself, each subset ε-closed: no closure of a
+// single state is stored, so (0|1)*(0|1)*… with 3,000 factors — whose ε-free automaton is
+// quadratic, every branch's end reaching every later branch — costs its one subset per letter.
+// False, with `out` untouched, past the context's subset budget (the ε-free route then tries
+// Brzozowski's); the subsets grow under the memory guard, checked each time they double.
+bool closed_subsets(const Thompson& t, Fragment f, const automata::Automaton& shape, const automata::Context& context,
+                    automata::Automaton& out) {
+  const auto n = static_cast<std::uint32_t>(t.eps.size());
+  const std::uint32_t letters = shape.letters();
+  std::vector<std::uint64_t> mark(n, UINT64_MAX);
+  std::uint64_t stamp = 0, entries = 0, checked = 1 << 16;
+  auto close = [&](std::vector<std::uint32_t>& set) {
+    ++stamp;
+    for (std::uint32_t x : set) mark[x] = stamp;
+    for (std::size_t i = 0; i < set.size(); ++i)
+      for (std::uint32_t y : t.eps[set[i]])
+        if (mark[y] != stamp) mark[y] = stamp, set.push_back(y);
+    std::sort(set.begin(), set.end());
+  };
+  std::map<std::vector<std::uint32_t>, std::uint32_t> ids;
+  std::vector<const std::vector<std::uint32_t>*> subsets;
+  std::vector<std::uint32_t> delta;
+  auto id = [&](std::vector<std::uint32_t> set) {
+    auto [it, fresh] = ids.emplace(std::move(set), static_cast<std::uint32_t>(subsets.size()));
+    if (fresh) {
+      subsets.push_back(&it->first);
+      entries += it->first.size() + 16;  // the set, and the map's node
+      if (entries + subsets.size() * letters > checked) {
+        automata::detail::guard(context, (entries + subsets.size() * letters) * 8,
+                                "the automaton of a regular expression");
+        checked = 2 * (entries + subsets.size() * letters);
+      }
+    }
+    return it->second;
+  };
+  std::vector<std::uint32_t> first{f.start};
+  close(first);
+  id(std::move(first));
+  const std::uint32_t dead = id({});
+  Poller poller(context.progress, 0);
+  std::vector<std::vector<std::uint32_t>> next(letters);
+  std::vector<std::uint32_t> used;  // the letters with a move from the subset
+  for (std::size_t i = 0; i < subsets.size(); ++i) {
+    if (context.subset_budget && subsets.size() > context.subset_budget) return false;
+    poller.tick(i);
+    for (std::uint32_t x : *subsets[i])
+      for (auto [l, y] : t.moves[x]) {
+        if (next[l].empty()) used.push_back(l);
+        next[l].push_back(y);
+      }
+    const std::size_t row = delta.size();
+    delta.resize(row + letters, dead);
+    for (std::uint32_t l : used) {
+      close(next[l]);
+      next[l].erase(std::unique(next[l].begin(), next[l].end()), next[l].end());
+      delta[row + l] = id(std::move(next[l]));
+      next[l].clear();
+    }
+    used.clear();
+  }
+  out = automata::Automaton(shape.tracks(), static_cast<std::uint32_t>(subsets.size()));
+  for (std::uint32_t q = 0; q < out.states(); ++q) {
+    out.set_output(q, std::binary_search(subsets[q]->begin(), subsets[q]->end(), f.end));
+    for (std::uint32_t l = 0; l < letters; ++l) out.set_next(q, l, delta[std::size_t{q} * letters + l]);
+  }
+  return true;
+}
 
-automata::Automaton regex_words(std::string_view regex, std::size_t offset, const std::vector<automata::Track>& tracks,
-                                const automata::Context& context) {
-  automata::Automaton shape(tracks, 0);
-  Thompson t;
-  Fragment f = RegexParser(regex, offset, shape, t).parse();
+// The ε-free automaton on Thompson's states, determinized by the context's strategy.
+automata::Automaton epsilon_free(const Thompson& t, Fragment f, const automata::Automaton& shape,
+                                 const automata::Context& context) {
+  const std::vector<automata::Track>& tracks = shape.tracks();
   const std::uint32_t start = f.start, end = f.end;
   auto n = static_cast<std::uint32_t>(t.eps.size());
   automata::detail::Nfa nfa;
@@ -280,6 +347,19 @@ automata::Automaton regex_words(std::string_view regex, std::size_t offset, cons
   }
   nfa.initial = {start};
   return automata::detail::determinize_minimal(nfa, tracks, context);
+}
+
+}  // namespace
+
+automata::Automaton regex_words(std::string_view regex, std::size_t offset, const std::vector<automata::Track>& tracks,
+                                const automata::Context& context) {
+  automata::Automaton shape(tracks, 0);
+  Thompson t;
+  Fragment f = RegexParser(regex, offset, shape, t).parse();
+  automata::Automaton out;
+  if (context.determinization != automata::Determinization::brzozowski && closed_subsets(t, f, shape, context, out))
+    return automata::minimize(out, context);
+  return epsilon_free(t, f, shape, context);
 }
 
 automata::Automaton valid_words(automata::Automaton a, const automata::Context& context) {

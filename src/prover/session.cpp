@@ -25,7 +25,7 @@ std::string located(std::string_view file, std::string_view text, std::size_t po
       ++col;
     }
   }
-  return fmt::format("{}:{}:{}: {}", file, line, col, what);
+  return fmt::format("{}:{}:{}: {}", printable(file), line, col, printable(what, 400));
 }
 
 }  // namespace detail

@@ -124,8 +124,7 @@ void Session::Commands::statement(bool is_def) {
         const Automaton& c = *ev.counterexamples();
         if (auto w = automata::shortest_accepted(c)) {
           auto values = automata::decode_integers(c, *w);
-          for (std::size_t k = 0; k < values.size(); ++k)
-            r.counterexample.emplace_back(c.tracks()[k].name, values[k]);
+          for (std::size_t k = 0; k < values.size(); ++k) r.counterexample.emplace_back(c.tracks()[k].name, values[k]);
         }
       }
     }
@@ -174,6 +173,7 @@ void Session::Commands::reg() {
     Automaton words = detail::regex_words(regex, start, tracks, s.context_);
     Automaton a = detail::numbers_of_words(words, start, s.context_);
     r.states = a.states();
+    r.largest = std::max<std::uint64_t>({r.largest, a.states(), words.states()});
     for (const auto& t : a.tracks()) r.variables.push_back(t.name);
     r.automaton = std::make_shared<const Automaton>(a);
     s.publish(r, Library::automata);

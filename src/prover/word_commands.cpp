@@ -205,8 +205,8 @@ void Session::Commands::concat() {
   Automaton walnut = w;  // Walnut's concat: its accepting states stay accepting, A ∪ A·B
   for (std::size_t i = 1; i < o.words.size(); ++i) {
     w = automata::concatenation(w, o.words[i], s.context_);
-    walnut = automata::product(walnut, automata::concatenation(walnut, o.words[i], s.context_), BoolOp::or_,
-                               s.context_);
+    walnut =
+        automata::product(walnut, automata::concatenation(walnut, o.words[i], s.context_), BoolOp::or_, s.context_);
   }
   if (!automata::equivalent(w, walnut, s.context_)) {
     const std::string what = fmt::format(
