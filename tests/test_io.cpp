@@ -100,6 +100,23 @@ TEST(AtomicFile, UnwritablePathIsAnInputError) {
   EXPECT_THROW(qg::AtomicFile("/nonexistent-dir/x.txt"), qg::InputError);
 }
 
+// /dev holds devices: a name there that is none is refused, not created as a file among them.
+TEST(AtomicFile, CreatesNoFileInDev) {
+  const std::filesystem::path stray = "/dev/qg_atomic_" + std::to_string(::getpid()) + ".svg";
+  try {
+    qg::AtomicFile file(stray);
+    ADD_FAILURE() << "accepted " << stray;
+  } catch (const qg::InputError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "cannot write " + stray.string() + ": no such device (in /dev only devices are written)");
+  }
+  EXPECT_FALSE(std::filesystem::exists(stray));
+  std::filesystem::remove(stray);
+  qg::AtomicFile null("/dev/null");  // a device there is written in place
+  null.stream() << "x";
+  null.commit();
+}
+
 // issue 21 §1: --out must never replace what it writes into.
 TEST(AtomicFile, WritesAFifoInPlaceInsteadOfReplacingIt) {
   fs::path dir = fs::temp_directory_path() / ("qg_test_io_fifo_" + std::to_string(::getpid()));

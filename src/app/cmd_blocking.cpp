@@ -206,7 +206,7 @@ void run_blocking(const BlockingOptions& o, const CLI::App& cmd) {
     } else {
       throw qg::InputError("--out must name a picture (.png, .svg, .pdf) or a .rle Golly pattern (got " + o.out + ")");
     }
-    std::cout << "wrote " << o.out << "\n";
+    say_wrote(o.out);
     return;
   }
   if (o.table) {
@@ -324,14 +324,14 @@ void run_draw(const DrawOptions& o, const CLI::App& cmd) {
   const auto options = figure_options(o.picture, 1024, "draw");
   if (o.compare.text.empty()) {
     write_picture(qg::figures::palaces_figure(k, window, options, o.engine), o.picture, 1024, "draw");
-    std::cout << "wrote " << o.picture.out << "\n";
+    say_wrote(o.picture.out);
   } else {
     const auto shift = bl::parse_cell(o.shift.empty() ? "1,1" : o.shift);
     double matched = 0;
     write_picture(
         qg::figures::comparison_figure(k, o.compare.value(1, bl::kMaxK), shift.x, shift.y, window, options, &matched),
         o.picture, 1024, "draw");
-    std::cout << fmt::format("wrote {}: {:.2f}% of the cells match\n", o.picture.out, 100 * matched);
+    say_wrote(o.picture.out, fmt::format("{:.2f}% of the cells match", 100 * matched));
   }
 }
 

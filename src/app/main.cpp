@@ -36,8 +36,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return print(e);
   } catch (const CLI::ParseError& e) {
-    const std::string hint = qg::app::suggestion(app, argc, argv);
-    std::cerr << "queengames: " << (hint.empty() ? e.what() : hint) << "\n";
+    std::cerr << "queengames: " << qg::app::parse_error(app, e, argc, argv) << "\n";
     return 2;
   } catch (const qg::app::ExitStatus& e) {
     return qg::app::close_stdout(e.code);
