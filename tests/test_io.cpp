@@ -69,6 +69,28 @@ TEST(ParseU64, NamesTheRangeItRefuses) {
   } catch (const qg::RangeError& e) {
     EXPECT_NE(std::string(e.what()).find("1..100"), std::string::npos) << e.what();
   }
+  // Issue 36 §5: a number of thousands of digits (Python's 2**10000) is echoed by its ends.
+  const std::string huge = mpz_class(mpz_class(1) << 10000).get_str();
+  ASSERT_EQ(huge.size(), 3011u);
+  try {
+    qg::parse_u64(huge);
+    FAIL() << "2^10000 does not fit 64 bits";
+  } catch (const qg::RangeError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "19950631168807583848…2596709376 (3011 characters) is out of range: the supported "
+              "range is 0..18446744073709551615");
+  }
+  EXPECT_EQ(qg::echo_number("2^62+1"), "2^62+1");
+  EXPECT_EQ(qg::echo_number(std::string(40, '7')), std::string(40, '7'));  // 40 characters stay whole
+  try {
+    qg::parse_natural(huge + "x");
+    FAIL() << "not a number";
+  } catch (const qg::InputError& e) {
+    EXPECT_EQ(
+        std::string(e.what()).rfind("'19950631168807583848…596709376x (3012 characters)' is not a natural number", 0),
+        0u)
+        << e.what();
+  }
 }
 
 TEST(AtomicFile, CommitRenamesAndAbandonLeavesNothing) {

@@ -25,6 +25,9 @@ namespace qg {
 mpz_class parse_natural(std::string_view text);
 // The same, narrowed to [min, max]; the RangeError names the range.
 std::uint64_t parse_u64(std::string_view text, std::uint64_t min = 0, std::uint64_t max = UINT64_MAX);
+// What a message shows of a number as written: the text up to 40 characters; past that its
+// first 20 and last 10 characters and its length (2^10000 written out has 3011 digits).
+std::string echo_number(std::string_view text);
 
 // ---- atomic files -------------------------------------------------------------------
 

@@ -81,9 +81,11 @@ int main(int argc, char** argv) {
     std::cerr << "queengames: internal error: " << e.what() << "\n";
     return 1;
   }
-  if (qg::app::interrupted()) {  // the signal came after the last poll: the output is complete
-    std::cerr << "queengames: interrupted after the output was complete\n";
-    return 130;
+  if (qg::app::interrupted()) {
+    // The command returned after the signal: it came after the last poll, or the command ends so
+    // by design (serve). Either way what it wrote is whole.
+    std::cerr << "queengames: interrupted; the command stopped with everything it wrote complete\n";
+    return qg::app::close_stdout(130);
   }
   return qg::app::close_stdout(0);
 }
