@@ -92,10 +92,6 @@ std::string closest(const std::string& word, const std::vector<std::string>& can
   return best;
 }
 
-}  // namespace
-
-namespace {
-
 // "did you mean X?" when a name is close, else the nearest by edit distance (ties: the first in
 // order) and where they are listed: every mistyped name is answered with a correct one.
 std::string nearest_phrase(const std::string& word, const std::vector<std::string>& names, const std::string& help) {
