@@ -93,6 +93,28 @@ TEST(CliConventions, MistypedNamesGetASuggestion) {
   auto r = run_cli("zzzzzz");
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.err.find("did you mean"), std::string::npos) << r.err;  // nothing close: no guess
+  // Issue 36 §5: every unknown option is named with its command's nearest option, never with
+  // CLI11's raw text ("The following arguments were not expected: 5 --size").
+  r = run_cli("draw exile-fig3 --size 5");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err,
+            "queengames: --size is not an option of draw exile-fig3; the nearest is --out (queengames draw exile-fig3 "
+            "--help lists them all)\n");
+  expect_error("draw exile-fig3 --pixel 100", "--pixel is not an option of draw exile-fig3; did you mean --pixels?");
+  expect_error("bfile A000201 3 --quite", "did you mean --quiet?");  // a global option, after the command
+  // No command yet: a command's option written before it ("A subcommand is required" before).
+  r = run_cli("--jsn");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err,
+            "queengames: --jsn is not an option of queengames; did you mean --json? It goes after a command "
+            "(queengames --help lists them)\n");
+  expect_error("-q", "a command is needed: queengames COMMAND … (queengames --help lists them)");
+  // Extra arguments in the order given (CLI11 lists them last first).
+  r = run_cli("bfile A000201 3 4 5");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err, "queengames: bfile: unexpected arguments 4 5 (queengames bfile --help shows what it takes)\n");
+  // An option's values are not names: 1 and 2 are --is-p's, --jsn is the error.
+  expect_error("game maharaja --is-p 1 2 --jsn", "--jsn is not an option of game; did you mean --json?");
 }
 
 // `bfile --check FILE` (issue 21 §3): a researcher checks a b-file before submitting it.

@@ -118,7 +118,21 @@ TEST(CliInfty, BadCheckpointFilesAreRefused) {
   auto small = run_cli("infty-queens 1000 --resume " + good.string());
   EXPECT_EQ(small.status, 2);
   EXPECT_NE(small.err.find("more than N = 1000"), std::string::npos) << small.err;
+  // Issue 36 §5: a folder was "not an infty-queens checkpoint (wrong magic number)".
+  auto folder = run_cli("infty-queens 3e6 --resume " + good.parent_path().string());
+  EXPECT_EQ(folder.status, 2);
+  EXPECT_EQ(folder.err,
+            "queengames: cannot read " + good.parent_path().string() + ": it is a folder, not a checkpoint file\n");
   fs::remove_all(good.parent_path());
+}
+
+// Issue 36 §5: the text summary says it holds statistics (it announced q_n and printed none).
+TEST(CliInfty, TheSummarySaysItHoldsStatistics) {
+  auto r = run_cli("infty-queens 20");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out.substr(0, r.out.find('\n')),
+            "∞-queens (seed 002): statistics of q_n for n = 1..20 (--bfile prints the terms)");
+  EXPECT_NE(r.out.find("high terms (q_n ≥ n): 13   low terms (q_n < n): 7"), std::string::npos) << r.out;
 }
 
 // Issue 21 §4: a resumed run keeps checkpointing to the file it resumed from, so that a second

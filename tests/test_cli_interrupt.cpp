@@ -3,9 +3,12 @@
 // (and each path the issue found deaf to signals), run side by side to keep the test short.
 // Issue 28 §6: what is asserted is what the code controls (its CPU time after the signal), so
 // that the test passes on a loaded machine and fails only on a run that polls too rarely.
+#include <arpa/inet.h>
 #include <fcntl.h>
+#include <netinet/in.h>
 #include <signal.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -13,6 +16,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -263,5 +267,73 @@ TEST(CliInterrupt, SecondSignalKills) {
   signal_when_ready(runs);
   EXPECT_EQ(runs[0].status, 130);  // by exit(130) or by the default action of SIGINT
   EXPECT_LT(runs[0].cpu_after, kCpuAfterSignal);
+  fs::remove_all(runs[0].dir);
+}
+
+// Issue 36 §5: a checkpointed blocking run saves the row it stopped at and says so (it said
+// "nothing was written"); the same command resumes there, to the straight run's summary.
+TEST(CliInterrupt, ACheckpointedBlockingRunSavesTheRowItReached) {
+  const fs::path dir = fresh_dir("checkpoint"), checkpoint = dir / "ck";
+  std::vector<Child> runs;
+  runs.emplace_back(
+      std::vector<std::string>{"blocking", "3", "--size", "1000x1e9", "--checkpoint", checkpoint.string()}, dir);
+  start(runs[0]);
+  signal_when_ready(runs);
+  ASSERT_EQ(runs[0].status, 130);
+  EXPECT_LT(runs[0].cpu_after, kCpuAfterSignal);
+  const std::string err = slurp(dir / "stderr");
+  std::smatch m;
+  ASSERT_TRUE(
+      std::regex_search(err, m,
+                        std::regex("queengames: interrupted at row (\\d+) of 1000000000; checkpoint written to " +
+                                   checkpoint.string() + R"( \(the same command resumes from it\)\n)")))
+      << err;
+  const std::string rows = m[1];
+  ASSERT_GT(std::stoull(rows), 0u);
+  auto run = [](const std::string& args) {
+    std::string out;
+    const std::string file = (fs::temp_directory_path() / ("qg_interrupt_out_" + std::to_string(::getpid()))).string();
+    const int raw = std::system((std::string(QG_CLI) + " " + args + " >" + file + " 2>&1").c_str());
+    out = slurp(file);
+    fs::remove(file);
+    return std::make_pair(WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, out);
+  };
+  // Resumed at its height, the checkpoint is the whole table: the summary of the straight run.
+  const auto resumed = run("blocking 3 --size 1000x" + rows + " --checkpoint " + checkpoint.string());
+  const auto straight = run("blocking 3 --size 1000x" + rows);
+  ASSERT_EQ(resumed.first, 0) << resumed.second;
+  ASSERT_EQ(straight.first, 0) << straight.second;
+  EXPECT_EQ(resumed.second, straight.second);
+  fs::remove_all(dir);
+}
+
+// Issue 36 §5: serve ends on SIGINT by design: it said "interrupted after the output was complete".
+TEST(CliInterrupt, AStoppedServerSaysWhatHappened) {
+  // A port free a moment ago; the server listens on it once it is ready for the signal.
+  const int probe = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  socklen_t length = sizeof address;
+  ASSERT_EQ(::bind(probe, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
+  ASSERT_EQ(::getsockname(probe, reinterpret_cast<sockaddr*>(&address), &length), 0);
+  ::close(probe);
+  const std::string port = std::to_string(ntohs(address.sin_port));
+  std::vector<Child> runs;
+  runs.emplace_back(std::vector<std::string>{"serve", "--port", port, "--side", "256", "--cache", "256MiB"},
+                    fresh_dir("serve"), 0.0);
+  start(runs[0]);
+  auto listening = [&] {
+    const int s = ::socket(AF_INET, SOCK_STREAM, 0);
+    const bool ok = ::connect(s, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0;
+    ::close(s);
+    return ok;
+  };
+  for (const auto end = Clock::now() + kHang; !listening() && Clock::now() < end;)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  signal_when_ready(runs);
+  EXPECT_EQ(runs[0].status, 130);
+  EXPECT_EQ(slurp(runs[0].dir / "stderr"),
+            "queengames: interrupted; the command stopped with everything it wrote complete\n");
   fs::remove_all(runs[0].dir);
 }

@@ -78,6 +78,44 @@ TEST(CliOutput, OutFollowsSymlinksAndWritesDevicesInPlace) {
   fs::remove_all(dir);
 }
 
+// Issue 36 §5: a picture goes to standard output and devices as any output does (a PNG, as no
+// extension names a format), never into a new file in /dev; every picture says where it went.
+TEST(CliOutput, PicturesGoToStdoutAndDevicesAndSayWhereTheyWent) {
+  fs::path dir = fresh_dir("pictures");
+  auto r = run_cli("draw exile-fig3 --radius 20 --out -");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out.substr(0, 8), "\x89PNG\r\n\x1a\n");
+  EXPECT_EQ(r.err, "wrote the picture to standard output\n");  // not inside the picture
+  fs::create_symlink("/dev/null", dir / "null");               // a link of our own, never /dev/null itself
+  r = run_cli("draw exile-fig3 --radius 20 --out " + (dir / "null").string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "wrote " + (dir / "null").string() + "\n");
+  EXPECT_TRUE(fs::is_symlink(dir / "null"));
+  const std::string stray = "/dev/qg_cli_output_" + std::to_string(::getpid()) + ".svg";
+  r = run_cli("draw exile-fig3 --radius 20 --out " + stray);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err, "queengames: cannot write " + stray + ": no such device (in /dev only devices are written)\n");
+  EXPECT_FALSE(fs::exists(stray));
+  fs::remove(stray);
+  r = run_cli("draw exile-fig3 --radius 20 --out " + (dir / "x").string());
+  EXPECT_EQ(r.status, 2);  // a regular file still names its format
+  EXPECT_NE(r.err.find("the picture's format is taken from its extension"), std::string::npos) << r.err;
+  // Every command that draws says "wrote F" on stdout, as draw blocking did alone.
+  const std::string f = (dir / "f").string();
+  for (const std::string& args :
+       {"draw exile-fig3 --radius 20 --out " + f + ".png", "draw game wythoff --size 10 --out " + f + ".svg",
+        "draw grundy wythoff --size 10 --out " + f + ".pdf", "draw grundy quadrant --queens 10 --out " + f + ".png",
+        "draw blocking 3 --size 10 --out " + f + ".png", "grundy wythoff --size 10 --out " + f + ".png",
+        "blocking 3 --size 10 --out " + f + ".svg"}) {
+    r = run_cli(args);
+    ASSERT_EQ(r.status, 0) << args << ": " << r.err;
+    EXPECT_EQ(r.out, "wrote " + f + args.substr(args.size() - 4) + "\n") << args;
+  }
+  r = run_cli("draw blocking 3 --size 10 --compare 4 --out " + f + ".png");
+  EXPECT_EQ(r.out, "wrote " + f + ".png: 41.00% of the cells match\n");
+  fs::remove_all(dir);
+}
+
 TEST(CliOutput, OutWritesIntoAFifo) {
   fs::path dir = fresh_dir("fifo");
   fs::path fifo = dir / "pipe";

@@ -34,6 +34,20 @@ TEST(CliGame, NthAndIsP) {
   EXPECT_EQ(run_cli("game kl-maharaja:2,3 --is-p 6 3").out, "(6, 3) is a P-position of kl-maharaja:2,3\n");
 }
 
+// Issue 36 §3: the sweep to column 2^32 − 3 failed after 55 s and 0.9 GB saying "ask for fewer
+// P-positions". Maharaja's P-positions lie near y = φx: the column is refused at once (a few CPU
+// seconds at most), with the columns the sweep reaches.
+TEST(CliGame, IsPBeyondTheSweepsReachIsRefusedAtOnce) {
+  auto r = run_cli("game maharaja --is-p 4294967293 4294967293", "ulimit -t 10;");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err,
+            "queengames: the sweep to column 4294967293 of maharaja would reach coordinates of about 6.98e+09 (its "
+            "P-positions lie near y = 1.6240x), past the 4294967294 it stores in 32 bits: it answers for min(x, y) up "
+            "to about 2644663713\n");
+  // A large column of the other coordinate is no reason: min(X, Y) decides.
+  EXPECT_EQ(run_cli("game maharaja --is-p 4294967293 5").out, "(4294967293, 5) is an N-position of maharaja\n");
+}
+
 TEST(CliGame, Json) {
   auto p = nlohmann::json::parse(run_cli("game queen-bee --p-positions 4 --json").out);
   EXPECT_EQ(p["ruleset"], "queen-bee");

@@ -47,6 +47,12 @@ TEST(Figures, TheCatalogueHoldsEveryFigureOfThePapers) {
       EXPECT_EQ(e.command().rfind("queengames draw " + e.id, 0), 0u) << e.id;
     }
   }
+  // Each figure says what it shows in its own words (draw --list gave Fig. 6 the words of Fig. 5).
+  std::map<std::string, std::string> described;
+  for (const f::Entry& e : f::catalogue())
+    EXPECT_TRUE(described.emplace(e.region, e.id).second) << e.id << " shows what " << described[e.region] << " does";
+  EXPECT_EQ(f::entry("maharaja-fig6").region,
+            "the same sector with its columns that hold a lower P-position erased (step 2)");
   EXPECT_EQ(&f::entry("spiral-queens"), &f::entry("exile-fig3"));
   EXPECT_THROW(f::entry("exile-fig9"), qg::InputError);
   const std::vector<std::optional<std::uint64_t>> zero{0};

@@ -69,6 +69,28 @@ TEST(ParseU64, NamesTheRangeItRefuses) {
   } catch (const qg::RangeError& e) {
     EXPECT_NE(std::string(e.what()).find("1..100"), std::string::npos) << e.what();
   }
+  // Issue 36 §5: a number of thousands of digits (Python's 2**10000) is echoed by its ends.
+  const std::string huge = mpz_class(mpz_class(1) << 10000).get_str();
+  ASSERT_EQ(huge.size(), 3011u);
+  try {
+    qg::parse_u64(huge);
+    FAIL() << "2^10000 does not fit 64 bits";
+  } catch (const qg::RangeError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "19950631168807583848…2596709376 (3011 characters) is out of range: the supported "
+              "range is 0..18446744073709551615");
+  }
+  EXPECT_EQ(qg::echo_number("2^62+1"), "2^62+1");
+  EXPECT_EQ(qg::echo_number(std::string(40, '7')), std::string(40, '7'));  // 40 characters stay whole
+  try {
+    qg::parse_natural(huge + "x");
+    FAIL() << "not a number";
+  } catch (const qg::InputError& e) {
+    EXPECT_EQ(
+        std::string(e.what()).rfind("'19950631168807583848…596709376x (3012 characters)' is not a natural number", 0),
+        0u)
+        << e.what();
+  }
 }
 
 TEST(AtomicFile, CommitRenamesAndAbandonLeavesNothing) {
@@ -98,6 +120,23 @@ TEST(AtomicFile, CommitRenamesAndAbandonLeavesNothing) {
 
 TEST(AtomicFile, UnwritablePathIsAnInputError) {
   EXPECT_THROW(qg::AtomicFile("/nonexistent-dir/x.txt"), qg::InputError);
+}
+
+// /dev holds devices: a name there that is none is refused, not created as a file among them.
+TEST(AtomicFile, CreatesNoFileInDev) {
+  const std::filesystem::path stray = "/dev/qg_atomic_" + std::to_string(::getpid()) + ".svg";
+  try {
+    qg::AtomicFile file(stray);
+    ADD_FAILURE() << "accepted " << stray;
+  } catch (const qg::InputError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "cannot write " + stray.string() + ": no such device (in /dev only devices are written)");
+  }
+  EXPECT_FALSE(std::filesystem::exists(stray));
+  std::filesystem::remove(stray);
+  qg::AtomicFile null("/dev/null");  // a device there is written in place
+  null.stream() << "x";
+  null.commit();
 }
 
 // issue 21 §1: --out must never replace what it writes into.

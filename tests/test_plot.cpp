@@ -59,6 +59,10 @@ TEST(Plot, FormatFromTheExtension) {
   EXPECT_EQ(pl::format_of("a.png"), pl::Format::png);
   EXPECT_THROW(pl::format_of("a.jpg"), qg::InputError);
   EXPECT_THROW(pl::format_of("a"), qg::InputError);
+  // Targets written in place name no extension: a PNG, the default picture (docs/CLI.md).
+  EXPECT_EQ(pl::format_of("-"), pl::Format::png);
+  EXPECT_EQ(pl::format_of("/dev/null"), pl::Format::png);
+  EXPECT_THROW(pl::format_of("/dev"), qg::InputError);  // a folder is no picture
 }
 
 TEST(Plot, SvgHoldsEveryPointInRangeAndPdfIsAPdf) {

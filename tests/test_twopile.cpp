@@ -93,6 +93,8 @@ TEST(Twopile, MaharajaFigure2) {  // seed 003 Figure 2 and §2.2: (8,13), (9,16)
     EXPECT_NE(std::find(p.begin(), p.end(), q), p.end()) << q.x << "," << q.y;
   EXPECT_TRUE(qg::twopile::is_p_position(Ruleset::parse("maharaja"), {10, 7}));
   EXPECT_FALSE(qg::twopile::is_p_position(Ruleset::parse("maharaja"), {10, 8}));
+  // Past the sweep's 32-bit reach by the pilot's slope (φ): refused before the sweep starts.
+  EXPECT_THROW(qg::twopile::is_p_position(Ruleset::parse("maharaja"), {3'000'000'000, 3'000'000'000}), qg::RangeError);
 }
 
 TEST(Twopile, TwoThreeMaharajaSection5) {  // seed 003 §5: (1,2),(2,1),(3,6),(4,8),(5,7),(6,3),(7,5),(8,4)

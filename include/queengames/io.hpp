@@ -25,6 +25,9 @@ namespace qg {
 mpz_class parse_natural(std::string_view text);
 // The same, narrowed to [min, max]; the RangeError names the range.
 std::uint64_t parse_u64(std::string_view text, std::uint64_t min = 0, std::uint64_t max = UINT64_MAX);
+// What a message shows of a number as written: the text up to 40 characters; past that its
+// first 20 and last 10 characters and its length (2^10000 written out has 3011 digits).
+std::string echo_number(std::string_view text);
 
 // ---- atomic files -------------------------------------------------------------------
 
@@ -36,6 +39,8 @@ std::uint64_t parse_u64(std::string_view text, std::uint64_t min = 0, std::uint6
 //  - A target that is not a regular file (a character device such as /dev/null, a FIFO, a
 //    terminal) is opened and written in place: renaming over it would replace a device node.
 //  - "-" is standard output, written in place.
+//  - A file directly in /dev that is not a device (/dev/x.svg, a mistyped /dev/null) is
+//    refused: /dev holds the system's devices, not files.
 // While a run writes its temporary it holds an advisory lock (flock) on it, so a temporary
 // that nobody holds was left by a run that was killed (SIGKILL, `timeout -k`): the next
 // AtomicFile to the same target removes it and lists it in stale_removed().

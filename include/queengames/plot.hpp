@@ -26,8 +26,9 @@ namespace qg::plot {
 struct Figure;
 
 enum class Format { svg, pdf, png };
-// The format a file name asks for by its extension (.svg, .pdf, .png, any case); InputError
-// naming the three for any other.
+// The format a file name asks for by its extension (.svg, .pdf, .png, any case). A target
+// written in place that names none — "-" (standard output), a device such as /dev/null, a FIFO
+// — is a PNG, the default picture; InputError naming the three for any other.
 Format format_of(const std::filesystem::path& path);
 
 // ---- what a panel holds, drawn in this order: rasters, cells, lines, series, labels --------

@@ -147,7 +147,10 @@ std::uint64_t sweep_bytes(const Ruleset& ruleset, std::uint64_t count, const Pro
 std::vector<Position> sweep_p_positions(const Ruleset& ruleset, std::uint64_t count);
 
 // Whether (x, y) is a P-position: the morphic route when there is one, else the sweep up
-// to column min(x, y) (its memory estimated first, as sweep_p_positions does).
+// to column min(x, y) (its memory estimated first, as sweep_p_positions does). The sweep keeps
+// coordinates below 2^32 − 2: a column whose P-positions reach past them, by the slope of a
+// pilot run, is refused at once with the columns it supports (RangeError); one the pilot let
+// through fails at the column where they do, naming it.
 bool is_p_position(const Ruleset& ruleset, Position position, const ProgressFn& progress = {}, bool force = false);
 
 // ---- the morphic route ---------------------------------------------------------------

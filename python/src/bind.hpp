@@ -131,19 +131,25 @@ py::array_t<T> fresh_array(std::vector<py::ssize_t> shape) {
 }
 
 // Integers in a numpy array: int64 when every value fits, else an object array of Python
-// ints (values beyond 64 bits, e.g. the spiral's X_n … P_n for n ≥ 2^60).
+// ints (values beyond 64 bits, e.g. the spiral's X_n … P_n for n ≥ 2^60). Filling polls for
+// Ctrl-C every 2^16 values: 2^26 Python ints take seconds, and the array's pages are faulted in
+// as it fills.
 template <class Int>
 py::array wide_array(const std::vector<Int>& values, std::vector<py::ssize_t> shape) {
+  auto poll = [](std::size_t i) {
+    if (i % (std::size_t{1} << 16) == 0 && PyErr_CheckSignals() != 0) throw py::error_already_set();
+  };
   const bool fits = std::all_of(values.begin(), values.end(), [](const Int& v) { return fits_int64(v); });
   if (fits) {
     py::array_t<std::int64_t> out(shape);
     std::int64_t* data = out.mutable_data();
-    for (std::size_t i = 0; i < values.size(); ++i) data[i] = static_cast<std::int64_t>(values[i]);
+    for (std::size_t i = 0; i < values.size(); ++i) poll(i), data[i] = static_cast<std::int64_t>(values[i]);
     return out;
   }
   py::array out(py::dtype("O"), shape);
   auto** data = static_cast<PyObject**>(out.mutable_data());
   for (std::size_t i = 0; i < values.size(); ++i) {
+    poll(i);
     Py_XDECREF(data[i]);  // numpy fills a new object array with None
     data[i] = to_py(values[i]).release().ptr();
   }

@@ -358,8 +358,9 @@ qg::u128 random_access_n(const py::object& value) {
   const mpz_class n = qg::parse_natural(text);
   const mpz_class limit = mpz_class(1) << qg::spiral::kRandomAccessBits;
   if (n >= limit)
-    throw qg::RangeError(fmt::format("{} is out of range: the supported range is 0..2^{} - 1 = {}", text,
-                                     qg::spiral::kRandomAccessBits, mpz_class(limit - 1).get_str()));
+    throw qg::RangeError(fmt::format("{} is out of range: the supported range is 0..2^{} - 1 = {}",
+                                     qg::echo_number(text), qg::spiral::kRandomAccessBits,
+                                     mpz_class(limit - 1).get_str()));
   return qg::numeration::to_u128(n);
 }
 
@@ -396,13 +397,16 @@ py::array spiral_xymp_rows(const py::object& first_arg, const py::object& count_
   if (last >> qg::spiral::kRandomAccessBits)
     throw qg::RangeError(fmt::format("rows past 2^{} - 1 are out of range", qg::spiral::kRandomAccessBits));
   require_memory(times(count, 64), fmt::format("spiral xymp rows {}", count));
-  std::vector<qg::u128> values(4 * count);
+  // Reserved, not filled: its pages are touched row by row between polls (zeroing 1 GiB first
+  // took seconds of system time that no poll could cut short).
+  std::vector<qg::u128> values;
+  values.reserve(4 * count);
   {
     py::gil_scoped_release release;
     qg::Poller poller(interruptible(), count);
     for (std::uint64_t i = 0; i < count; ++i) {
       const qg::spiral::XympRow r = qg::spiral::xymp(first + i);
-      values[4 * i] = r.x, values[4 * i + 1] = r.y, values[4 * i + 2] = r.m, values[4 * i + 3] = r.p;
+      values.insert(values.end(), {r.x, r.y, r.m, r.p});
       poller.tick(i + 1);
     }
   }

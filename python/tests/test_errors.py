@@ -43,6 +43,17 @@ def test_errors_carry_the_cli_messages(cli, call, args, error):
     assert message and (expected == message or expected.startswith(message + " (")), (message, expected)
 
 
+def test_a_huge_number_is_echoed_by_its_ends():
+    # Issue 36 §5: the message held all 3011 digits of 2**10000.
+    digits = str(2**10000)
+    with pytest.raises(OverflowError) as info:
+        qg.spiral.nth(2**10000)
+    assert str(info.value) == (
+        f"{digits[:20]}…{digits[-10:]} (3011 characters) is out of range: the supported range is "
+        f"0..2^120 - 1 = {2**120 - 1}"
+    )
+
+
 def test_negative_and_non_integer_arguments():
     with pytest.raises(ValueError):
         qg.bfile("A000201", -1)
@@ -87,6 +98,12 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def process_state(pid):
+    """The state letter of /proc/PID/stat (R running, S sleeping, T stopped …)."""
+    with open(f"/proc/{pid}/stat") as f:
+        return f.read().rsplit(")", 1)[1].split()[0]
+
+
 # Each long call, run in a child Python that is sent SIGINT once the call has started: the child
 # must exit promptly with KeyboardInterrupt raised from inside the call (nothing half-built is
 # returned: the statement after the call never runs).
@@ -121,15 +138,23 @@ def test_sigint_stops_a_child_with_keyboard_interrupt(call):
         deadline = time.monotonic() + 60
         while cpu_seconds(child.pid) < start + 0.3 and time.monotonic() < deadline:
             time.sleep(0.01)
+        # Stopped while its CPU time is read and the signal sent: on a loaded machine this process
+        # may wait long for the CPU between the two, while the child works on (issue 36 §4).
+        child.send_signal(signal.SIGSTOP)
+        while process_state(child.pid) != "T" and time.monotonic() < deadline:
+            time.sleep(0.001)
         before = cpu_seconds(child.pid)
         child.send_signal(signal.SIGINT)
+        child.send_signal(signal.SIGCONT)
         out, err = child.stdout.read(), child.stderr.read()
         _, status, usage = os.wait4(child.pid, 0)  # the child's CPU time, which communicate() drops
         child.returncode = os.waitstatus_to_exitcode(status)
     finally:
         child.kill()
     # At most a second of work after the signal: what the polling controls (wall time on a
-    # loaded machine is the scheduler's).
+    # loaded machine is the scheduler's). The calls allocate as they compute and poll while they
+    # fill, so no page is faulted in after the signal beyond a poll's worth (xymp_rows zeroed
+    # 1 GiB first: 2.75 s of system time at a load of 3-7).
     assert usage.ru_utime + usage.ru_stime - before < 1, call
     assert "finished" not in out
     assert err.rstrip().endswith("KeyboardInterrupt"), err

@@ -92,35 +92,78 @@ std::string closest(const std::string& word, const std::vector<std::string>& can
   return best;
 }
 
+// "did you mean X?" when a name is close, else the nearest by edit distance (ties: the first in
+// order) and where they are listed: every mistyped name is answered with a correct one.
+std::string nearest_phrase(const std::string& word, const std::vector<std::string>& names, const std::string& help) {
+  if (const std::string close = closest(word, names); !close.empty()) return "did you mean " + close + "?";
+  std::string nearest;
+  std::size_t best = SIZE_MAX;
+  for (const auto& n : names)
+    if (std::size_t d = edit_distance(word, n); d < best) nearest = n, best = d;
+  return fmt::format("the nearest is {} ({} lists them all)", nearest, help);
+}
+
+// Every long option name of `app` and, recursively, of its subcommands.
+void all_option_names(CLI::App& app, std::vector<std::string>& names) {
+  for (const CLI::Option* opt : app.get_options())
+    for (const auto& l : opt->get_lnames()) names.push_back("--" + l);
+  for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) all_option_names(*sub, names);
+}
+
 }  // namespace
 
-std::string suggestion(CLI::App& app, int argc, char** argv) {
-  CLI::App* current = &app;
+std::string parse_error(CLI::App& app, const CLI::ParseError& error, int argc, char** argv) {
   std::vector<CLI::App*> chain{&app};
+  auto path = [&] {
+    std::string p;
+    for (std::size_t i = 1; i < chain.size(); ++i) p += (p.empty() ? "" : " ") + chain[i]->get_name();
+    return p.empty() ? std::string("queengames") : p;
+  };
+  auto help = [&] { return chain.size() == 1 ? std::string("queengames --help") : "queengames " + path() + " --help"; };
   for (int i = 1; i < argc; ++i) {
     std::string word = argv[i];
     if (word == "--") break;
     if (word.rfind("--", 0) == 0) {
+      const bool has_value = word.find('=') != std::string::npos;
       word = word.substr(0, word.find('='));
-      bool known = false;
       std::vector<std::string> names;
-      for (CLI::App* a : chain)
-        for (const CLI::Option* opt : a->get_options()) {
+      const CLI::Option* known = nullptr;
+      for (CLI::App* a : chain)  // a command's options and, by fallthrough, its parents'
+        for (const CLI::Option* opt : a->get_options())
           for (const auto& l : opt->get_lnames()) {
             names.push_back("--" + l);
-            known = known || names.back() == word;
+            if (names.back() == word) known = opt;
           }
-        }
-      if (known) continue;
-      std::string best = closest(word, names);
-      return best.empty() ? ""
-                          : word + " is not an option of " + chain.back()->get_name() + "; did you mean " + best + "?";
+      if (known != nullptr) {
+        if (!has_value) i += std::max(known->get_items_expected_min(), 0);  // its values are no names
+        continue;
+      }
+      if (chain.size() > 1) {
+        if (const std::string close = closest(word, names); !close.empty())
+          return fmt::format("{} is not an option of {}; did you mean {}?", word, path(), close);
+        // Far from every name: the nearest of the command's own options (not its parents', nor --help).
+        std::vector<std::string> own;
+        for (const CLI::Option* opt : chain.back()->get_options())
+          for (const auto& l : opt->get_lnames())
+            if (l != "help") own.push_back("--" + l);
+        return fmt::format("{} is not an option of {}; {}", word, path(),
+                           nearest_phrase(word, own.empty() ? names : own, help()));
+      }
+      // No command yet: the option may be one of a command's, written before the command.
+      std::vector<std::string> everywhere;
+      all_option_names(app, everywhere);
+      const std::string close = closest(word, everywhere);
+      if (!close.empty() && std::find(names.begin(), names.end(), close) == names.end())
+        return fmt::format(
+            "{} is not an option of queengames; did you mean {}? It goes after a command "
+            "(queengames --help lists them)",
+            word, close);
+      return fmt::format("{} is not an option of queengames; {}", word, nearest_phrase(word, names, help()));
     }
     if (word.rfind("-", 0) == 0) continue;
-    auto subs = current->get_subcommands([&](CLI::App* sub) { return sub->check_name(word); });
-    if (!subs.empty()) {
-      current = subs.front();
-      chain.push_back(current);
+    CLI::App* current = chain.back();
+    if (auto subs = current->get_subcommands([&](CLI::App* sub) { return sub->check_name(word); }); !subs.empty()) {
+      chain.push_back(subs.front());
       continue;
     }
     // A word that is no subcommand: an argument, or a mistyped command when nothing else fits.
@@ -129,13 +172,27 @@ std::string suggestion(CLI::App& app, int argc, char** argv) {
       names.push_back(sub->get_name());
       for (const std::string& alias : sub->get_aliases()) names.push_back(alias);  // draw spiral-queens …
     }
-    if (names.empty()) continue;
-    std::string best = closest(word, names);
-    if (!best.empty())
+    if (const std::string best = closest(word, names); !best.empty())
       return "'" + word + "' is not a command" + (current == &app ? "" : " of " + current->get_name()) +
              "; did you mean " + best + "?";
   }
-  return "";
+  if (dynamic_cast<const CLI::ExtrasError*>(&error) != nullptr) {
+    // CLI11 lists the extra words last first: named here in the order they were given.
+    const std::string what = error.what();
+    std::vector<std::string> extras;
+    for (std::size_t at = what.find(": ") + 2, next; at < what.size(); at = next + 1) {
+      next = std::min(what.find(' ', at), what.size());
+      extras.insert(extras.begin(), what.substr(at, next - at));
+    }
+    std::string list;
+    for (const auto& e : extras) list += (list.empty() ? "" : " ") + e;
+    return fmt::format("{}: unexpected argument{} {} ({} shows what it takes)", path(), extras.size() > 1 ? "s" : "",
+                       list, help());
+  }
+  if (chain.size() == 1 && dynamic_cast<const CLI::RequiredError*>(&error) != nullptr &&
+      std::string_view(error.what()).find("subcommand") != std::string_view::npos)
+    return "a command is needed: queengames COMMAND … (queengames --help lists them)";
+  return error.what();
 }
 
 std::string unknown_command(CLI::App& app, int argc, char** argv) {
@@ -164,15 +221,8 @@ std::string unknown_command(CLI::App& app, int argc, char** argv) {
     }
     if (names.empty()) break;
     const std::string where = current == &app ? "" : " of " + current->get_name();
-    if (const std::string close = closest(word, names); !close.empty())
-      return fmt::format("'{}' is not a command{}; did you mean {}?", word, where, close);
-    // The nearest name by edit distance (ties: the first in order), however far.
-    std::string nearest;
-    std::size_t best = SIZE_MAX;
-    for (const auto& n : names)
-      if (std::size_t d = edit_distance(word, n); d < best) nearest = n, best = d;
     const std::string help = current == &app ? "queengames --help" : "queengames " + current->get_name() + " --help";
-    return fmt::format("'{}' is not a command{}; the nearest is {} ({} lists them all)", word, where, nearest, help);
+    return fmt::format("'{}' is not a command{}; {}", word, where, nearest_phrase(word, names, help));
   }
   return "";
 }

@@ -123,9 +123,11 @@ qg::ProgressFn progress_line(std::string label);
 void install_signal_handlers();
 bool interrupted();
 
-// After a parse error: "X is not an option of C; did you mean Y?" (or the same for a command)
-// for the first word of argv that names nothing known, when a name is close; "" otherwise.
-std::string suggestion(CLI::App& app, int argc, char** argv);
+// What a parse error says, in one line: for the first option of argv that its command does not
+// know, "X is not an option of C; did you mean Y?" (or, when no name is close, the nearest and
+// where all are listed); a mistyped command likewise; else CLI11's message, its extra arguments
+// in the order given.
+std::string parse_error(CLI::App& app, const CLI::ParseError& error, int argc, char** argv);
 // Before parsing: "'X' is not a command; …" naming the nearest command, when a word of argv
 // stands where only a command can (at the top, after `draw`); "" otherwise.
 std::string unknown_command(CLI::App& app, int argc, char** argv);

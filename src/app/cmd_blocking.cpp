@@ -100,38 +100,50 @@ void summary_by_slabs(World& world, std::uint64_t k, std::uint64_t w, std::uint6
     return static_cast<std::uint64_t>(t.tv_sec) * 1'000'000'000u + static_cast<std::uint64_t>(t.tv_nsec);
   };
   std::uint64_t counting_cpu = 0;
-  world.or_abort([&] {
-    slab.emplace(y0 ? bl::Slab::restore(bl::slab_checkpoint(dir, slabs, rank, y0), k, w, x0, x1, y0)
-                    : bl::Slab(k, w, x0, x1));
-    qg::Poller poller(progress_line("blocking " + std::to_string(k)), h);
-    std::vector<std::uint64_t> in, out;
-    auto saved = Clock::now();
-    for (std::uint64_t y = y0; y < h;) {
-      const std::uint64_t rows = std::min(batch, h - y);
-      auto t0 = Clock::now();
-      in.assign(1 + 2 * rows, 0);
-      if (rank > 0) world.receive(world.rank() - 1, in);
-      else if (!dir.empty()) in[0] = y + rows == h || Clock::now() - saved >= std::chrono::seconds(every);
-      auto t1 = Clock::now();
-      const std::uint64_t c1 = cpu_ns();
-      out.assign(1 + 2 * rows, 0);
-      out[0] = in[0];
-      for (std::uint64_t j = 0; j < rows; ++j) {
-        auto edge = slab->row({in[1 + 2 * j], in[2 + 2 * j]});
-        out[1 + 2 * j] = edge.row, out[2 + 2 * j] = edge.diagonal;
+  std::uint64_t y = y0, marked = y0;  // the row counted to, and the last checkpoint's
+  try {
+    world.or_abort([&] {
+      slab.emplace(y0 ? bl::Slab::restore(bl::slab_checkpoint(dir, slabs, rank, y0), k, w, x0, x1, y0)
+                      : bl::Slab(k, w, x0, x1));
+      qg::Poller poller(progress_line("blocking " + std::to_string(k)), h);
+      std::vector<std::uint64_t> in, out;
+      auto saved = Clock::now();
+      for (; y < h;) {
+        const std::uint64_t rows = std::min(batch, h - y);
+        auto t0 = Clock::now();
+        in.assign(1 + 2 * rows, 0);
+        if (rank > 0) world.receive(world.rank() - 1, in);
+        else if (!dir.empty()) in[0] = y + rows == h || Clock::now() - saved >= std::chrono::seconds(every);
+        auto t1 = Clock::now();
+        const std::uint64_t c1 = cpu_ns();
+        out.assign(1 + 2 * rows, 0);
+        out[0] = in[0];
+        for (std::uint64_t j = 0; j < rows; ++j) {
+          auto edge = slab->row({in[1 + 2 * j], in[2 + 2 * j]});
+          out[1 + 2 * j] = edge.row, out[2 + 2 * j] = edge.diagonal;
+        }
+        y += rows;
+        // Saved before the batch goes on, so that the last rank's mark finds every slab saved.
+        if (out[0]) slab->save(bl::slab_checkpoint(dir, slabs, rank, y)), saved = Clock::now();
+        auto t2 = Clock::now();
+        counting_cpu += cpu_ns() - c1;
+        if (rank + 1 < slabs) world.send(world.rank() + 1, out), sent += out.size() * 8;
+        else if (out[0]) bl::mark_checkpoint(dir, slabs, y), marked = y;
+        counting += t2 - t1, waiting += (t1 - t0) + (Clock::now() - t2);
+        poller.tick(y);
       }
-      y += rows;
-      // Saved before the batch goes on, so that the last rank's mark finds every slab saved.
-      if (out[0]) slab->save(bl::slab_checkpoint(dir, slabs, rank, y)), saved = Clock::now();
-      auto t2 = Clock::now();
-      counting_cpu += cpu_ns() - c1;
-      if (rank + 1 < slabs) world.send(world.rank() + 1, out), sent += out.size() * 8;
-      else if (out[0]) bl::mark_checkpoint(dir, slabs, y);
-      counting += t2 - t1, waiting += (t1 - t0) + (Clock::now() - t2);
-      poller.tick(y);
-    }
-    poller.finish();
-  });
+      poller.finish();
+    });
+  } catch (const Interrupted&) {
+    // One process (under mpirun or_abort ends every rank) is interrupted only by its poll, at a
+    // row's end: it saves that row, so that the same command resumes there.
+    if (dir.empty()) throw;
+    if (slab && y > marked) slab->save(bl::slab_checkpoint(dir, slabs, rank, y)), bl::mark_checkpoint(dir, slabs, y);
+    std::cerr << fmt::format(
+        "queengames: interrupted at row {} of {}; checkpoint written to {} (the same command resumes from it)\n", y, h,
+        dir.string());
+    throw ExitStatus{130};
+  }
   const auto part = slab->summary();
   auto ns = [](Clock::duration d) {
     return static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(d).count());
@@ -206,7 +218,7 @@ void run_blocking(const BlockingOptions& o, const CLI::App& cmd) {
     } else {
       throw qg::InputError("--out must name a picture (.png, .svg, .pdf) or a .rle Golly pattern (got " + o.out + ")");
     }
-    std::cout << "wrote " << o.out << "\n";
+    say_wrote(o.out);
     return;
   }
   if (o.table) {
@@ -324,14 +336,14 @@ void run_draw(const DrawOptions& o, const CLI::App& cmd) {
   const auto options = figure_options(o.picture, 1024, "draw");
   if (o.compare.text.empty()) {
     write_picture(qg::figures::palaces_figure(k, window, options, o.engine), o.picture, 1024, "draw");
-    std::cout << "wrote " << o.picture.out << "\n";
+    say_wrote(o.picture.out);
   } else {
     const auto shift = bl::parse_cell(o.shift.empty() ? "1,1" : o.shift);
     double matched = 0;
     write_picture(
         qg::figures::comparison_figure(k, o.compare.value(1, bl::kMaxK), shift.x, shift.y, window, options, &matched),
         o.picture, 1024, "draw");
-    std::cout << fmt::format("wrote {}: {:.2f}% of the cells match\n", o.picture.out, 100 * matched);
+    say_wrote(o.picture.out, fmt::format("{:.2f}% of the cells match", 100 * matched));
   }
 }
 

@@ -1,5 +1,8 @@
 // queengames draw: the papers' figures from the catalogue (`draw ID`, `draw --list`, `draw
 // --gallery DIR`), and the general pictures each command file registers with QG_DRAW.
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -46,6 +49,16 @@ void write_picture(const plot::Figure& figure, const PictureOptions& o, std::uin
   r.width = o.width;
   r.progress = progress_line(label);
   plot::write_figure(o.out, figure, r);
+}
+
+void say_wrote(const std::string& out, const std::string& detail) {
+  // `--out /dev/stdout` is standard output too: the line must not land inside the picture.
+  struct stat file, standard;
+  const bool to_stdout = out == "-" || (::stat(out.c_str(), &file) == 0 && ::fstat(STDOUT_FILENO, &standard) == 0 &&
+                                        file.st_dev == standard.st_dev && file.st_ino == standard.st_ino);
+  const std::string line = (out == "-" ? std::string("wrote the picture to standard output") : "wrote " + out) +
+                           (detail.empty() ? "" : ": " + detail) + "\n";
+  (to_stdout ? std::cerr : std::cout) << line;
 }
 
 namespace {
@@ -119,7 +132,7 @@ void gallery(const std::string& dir) {
       const std::vector<std::uint64_t> v = figures::values(e, {});
       write_picture(figures::build(e, v, figure_options(o, e.pixels, e.id)), o, e.pixels, e.id);
       right = fmt::format("![{}](figures/{}.png)", e.id, e.id);
-      std::cerr << "wrote " << png.string() << "\n";
+      say_wrote(png.string());
     }
     md += fmt::format("| {} | {} |\n", e.caption, right);
     if (e.build)
@@ -128,7 +141,7 @@ void gallery(const std::string& dir) {
   AtomicFile file(root / "FIGURES.md");
   file.stream() << md;
   file.commit();
-  std::cerr << "wrote " << (root / "FIGURES.md").string() << "\n";
+  say_wrote((root / "FIGURES.md").string());
 }
 
 // One subcommand per figure of the catalogue, its parameters as options.
@@ -149,6 +162,7 @@ void add_figure(CLI::App& draw, const figures::Entry& e) {
       given.push_back(n.text.empty() ? std::nullopt : std::optional<std::uint64_t>(parse_u64(n.text)));
     const std::vector<std::uint64_t> v = figures::values(e, given);
     write_picture(figures::build(e, v, figure_options(*o, e.pixels, "draw " + e.id)), *o, e.pixels, "draw " + e.id);
+    say_wrote(o->out);
   });
 }
 

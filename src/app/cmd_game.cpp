@@ -126,6 +126,7 @@ QG_DRAW("game", [](CLI::App& draw) {
     const auto figure = qg::figures::game_figure(rules, size->value(2, std::uint64_t{1} << 20), *lines,
                                                  qg::app::figure_options(*o, 1024, "draw game"));
     qg::app::write_picture(figure, *o, 1024, "draw game");
+    qg::app::say_wrote(o->out);
   });
 });
 

@@ -76,8 +76,8 @@ void run_grundy(const GrundyArgs& o) {
     picture.out = o.out;
     picture.pixels = o.pixels;
     const std::uint64_t size = qg::app::parse_size(o.size, std::uint64_t{1} << 20).width;
-    return qg::app::write_picture(qg::figures::grundy_figure(o.name, o.piece, size, table), picture, 1024,
-                                  "writing " + o.out);
+    qg::app::write_picture(qg::figures::grundy_figure(o.name, o.piece, size, table), picture, 1024, "writing " + o.out);
+    return qg::app::say_wrote(o.out);
   }
   if (!o.out.empty()) return write_csv(table, o.out);
   const b::TableSummary s = b::summarize(table);
@@ -193,6 +193,7 @@ QG_DRAW("grundy", [](CLI::App& draw) {
     picture.pixels = o->pixels;
     qg::app::write_picture(qg::figures::build(fig6, v, qg::app::figure_options(picture, 1024, "draw grundy")), picture,
                            1024, "draw grundy");
+    qg::app::say_wrote(o->out);
   });
 });
 

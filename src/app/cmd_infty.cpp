@@ -111,7 +111,7 @@ void print_stats(std::ostream& out, const Run& run) {
                ? std::string("—")
                : fmt::format("{} (n = {})", qg::infty::infty_discrepancy_decimal(list.back(), high), list.back().n);
   };
-  out << fmt::format("∞-queens (seed 002): q_n for n = 1..{}{}\n", s.terms,
+  out << fmt::format("∞-queens (seed 002): statistics of q_n for n = 1..{}{} (--bfile prints the terms)\n", s.terms,
                      run.resumed_from ? fmt::format(", resumed from n = {}", run.resumed_from) : "");
   out << fmt::format(
       "  {:.1f} s, {:.1f} s of CPU ({:.2f} ns/term); engine memory {:.1f} MB ({:.3f} bytes/term), max RSS {:.1f} MB\n",

@@ -21,8 +21,8 @@ qg::u128 parse_random_access_n(const std::string& text) {
   const mpz_class n = qg::parse_natural(text);
   const mpz_class limit = mpz_class(1) << sp::kRandomAccessBits;
   if (n >= limit)
-    throw qg::RangeError(fmt::format("{} is out of range: the supported range is 0..2^{} - 1 = {}", text,
-                                     sp::kRandomAccessBits, mpz_class(limit - 1).get_str()));
+    throw qg::RangeError(fmt::format("{} is out of range: the supported range is 0..2^{} - 1 = {}",
+                                     qg::echo_number(text), sp::kRandomAccessBits, mpz_class(limit - 1).get_str()));
   return qg::numeration::to_u128(n);
 }
 

@@ -23,5 +23,8 @@ figures::Options figure_options(const PictureOptions& o, std::uint32_t pixels, c
 // Draws the figure to o.out (SVG, PDF or PNG by its extension); nothing is published after an
 // interrupt.
 void write_picture(const plot::Figure& figure, const PictureOptions& o, std::uint32_t pixels, const std::string& label);
+// Every picture a command draws is announced once complete, "wrote F" (then `detail`, a result
+// the picture shows): on stdout, or on stderr when the picture itself went to stdout ("-").
+void say_wrote(const std::string& out, const std::string& detail = "");
 
 }  // namespace qg::app

@@ -36,8 +36,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return print(e);
   } catch (const CLI::ParseError& e) {
-    const std::string hint = qg::app::suggestion(app, argc, argv);
-    std::cerr << "queengames: " << (hint.empty() ? e.what() : hint) << "\n";
+    std::cerr << "queengames: " << qg::app::parse_error(app, e, argc, argv) << "\n";
     return 2;
   } catch (const qg::app::ExitStatus& e) {
     return qg::app::close_stdout(e.code);
@@ -82,9 +81,11 @@ int main(int argc, char** argv) {
     std::cerr << "queengames: internal error: " << e.what() << "\n";
     return 1;
   }
-  if (qg::app::interrupted()) {  // the signal came after the last poll: the output is complete
-    std::cerr << "queengames: interrupted after the output was complete\n";
-    return 130;
+  if (qg::app::interrupted()) {
+    // The command returned after the signal: it came after the last poll, or the command ends so
+    // by design (serve). Either way what it wrote is whole.
+    std::cerr << "queengames: interrupted; the command stopped with everything it wrote complete\n";
+    return qg::app::close_stdout(130);
   }
   return qg::app::close_stdout(0);
 }

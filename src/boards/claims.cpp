@@ -152,9 +152,9 @@ ClaimOutcome check_conjecture26_columns(std::uint64_t bound, const ProgressFn& p
                                        : passed(bound, "columns 0.." + std::to_string(bound - 1) + " " + detail);
 }
 
-// A column whose differences SG(c, r + 16) − SG(c, r) are not constant on the lower half of the
-// window contradicts the conjecture's finite reading, not its eventual one (no window can):
-// EVIDENCE AGAINST, with the window and the period the column shows instead.
+// Each column's SG values are certified eventually periodic (preperiod and least period exact),
+// so a column whose SG(c, r + 16) − SG(c, r) differs from 16 on a row of its period differs there
+// forever: the conjecture is REFUTED, by that column.
 ClaimOutcome check_conjecture26(std::uint64_t bound, const ProgressFn& progress) {
   const auto columns = boards::certify_quadrant_columns(bound, {.progress = progress});
   for (const boards::QuadrantColumn& q : columns) {

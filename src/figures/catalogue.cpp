@@ -158,8 +158,9 @@ std::vector<Entry> make_catalogue() {
                     : figure == 5 ? "(Step 1) A perfect sector together with the corresponding initial P-positions."
                                   : "(Step 2) Each column in the perfect sector which corresponds to a lower "
                                     "P-position has been erased.",
-         .region = figure == 4 ? "Maharaja Nim right of column 8, whose knight move from (8, 13) breaks the sector"
-                               : "Maharaja Nim right of column 7: the first perfect sector, above y = x + 4",
+         .region = figure == 4   ? "Maharaja Nim right of column 8, whose knight move from (8, 13) breaks the sector"
+                   : figure == 5 ? "Maharaja Nim right of column 7: the first perfect sector, above y = x + 4"
+                                 : "the same sector with its columns that hold a lower P-position erased (step 2)",
          .parameters = {{"column", "the last column computed, X", figure == 4 ? 8u : 7u, 1, 200}},
          .small = {figure == 4 ? 8u : 7u},
          .pixels = 1300,

@@ -160,6 +160,10 @@ InftyQueens InftyQueens::load(std::istream& in, const std::string& name) {
 }
 
 InftyQueens InftyQueens::load(const std::filesystem::path& path) {
+  // An ifstream opens a folder and fails only at its first read, which would blame the contents.
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw InputError("cannot read " + path.string() + ": it is a folder, not a checkpoint file");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError("cannot read " + path.string() + ": " + std::strerror(errno));
   return load(in, path.string());

@@ -94,6 +94,11 @@ AtomicFile::AtomicFile(fs::path path, bool binary) : path_(std::move(path)) {
     return;
   }
   path_ = follow_links(path_);
+  // /dev holds the system's devices: a name there that is none (a mistyped /dev/null) would
+  // become a regular file in memory among them.
+  std::error_code ec;
+  if (fs::equivalent(fs::absolute(path_, ec).parent_path(), "/dev", ec))
+    throw InputError("cannot write " + path_.string() + ": no such device (in /dev only devices are written)");
   stale_ = remove_stale_temporaries(path_);
   for (int attempt = 0;; ++attempt) {
     std::string suffix = ".tmp.";

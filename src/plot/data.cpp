@@ -1,5 +1,7 @@
 // The parts of a figure's description that are computed, not drawn: ticks, decimation of
 // tables, binning of large point sets, colour maps.
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -16,6 +18,10 @@ Format format_of(const std::filesystem::path& path) {
   if (ext == ".svg") return Format::svg;
   if (ext == ".pdf") return Format::pdf;
   if (ext == ".png") return Format::png;
+  // AtomicFile writes "-" and every existing node that is neither a file nor a folder in place.
+  struct stat st;
+  if (path == "-" || (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)))
+    return Format::png;
   throw InputError(
       fmt::format("'{}': the picture's format is taken from its extension: .svg, .pdf or .png", path.string()));
 }

@@ -28,6 +28,11 @@ namespace {
 constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
 constexpr std::uint64_t kMaxCoordinate = kNone - 1;
 
+// A P-position past kMaxCoordinate: is_p_position names the column the sweep reached instead.
+struct CoordinateOverflow : RangeError {
+  using RangeError::RangeError;
+};
+
 void put(std::vector<std::uint32_t>& v, std::uint64_t i, std::uint64_t value) {
   if (i >= v.size()) v.resize(std::max<std::size_t>(i + 1, v.size() + v.size() / 2), kNone);
   v[i] = static_cast<std::uint32_t>(value);
@@ -185,7 +190,7 @@ class Sweep {
     while (true) {
       poller.tick(n);
       if (y > kMaxCoordinate)
-        throw RangeError(
+        throw CoordinateOverflow(
             fmt::format("sweep: a coordinate passed {} (the sweep stores coordinates in 32 bits); "
                         "ask for fewer P-positions",
                         kMaxCoordinate));
@@ -356,9 +361,12 @@ class Sweep {
 
 }  // namespace
 
+// The P-positions of a pilot run: a few ms, a fraction of a second with 10^5 jumps (t2t:T
+// costs O(T) a column).
+constexpr std::uint64_t kPilot = std::uint64_t{1} << 12;
+
 std::uint64_t sweep_bytes(const Ruleset& ruleset, std::uint64_t count, const ProgressFn& progress) {
-  // A few ms, a fraction of a second with 10^5 jumps (t2t:T costs O(T) a column).
-  const std::uint64_t pilot = std::min<std::uint64_t>(count, std::uint64_t{1} << 12);
+  const std::uint64_t pilot = std::min<std::uint64_t>(count, kPilot);
   Sweep sweep(ruleset);
   sweep.run(
       pilot, [](std::uint64_t, std::uint64_t, std::uint64_t) { return true; }, progress);
@@ -405,18 +413,43 @@ bool is_p_position(const Ruleset& ruleset, Position position, const ProgressFn& 
     if (p.x == lo) return p.y == hi;
     return false;  // lo is a b-coordinate: its partner is smaller than lo, never hi ≥ lo
   }
+  // The P-positions lie near lines y = αx (seed 001 §1, seed 003 Figure 2): the largest b/a of
+  // a pilot's upper P-positions past column 512 carries column lo to about α·lo.
+  double slope = 0;
+  Sweep(ruleset).run(
+      kPilot,
+      [&](std::uint64_t, std::uint64_t a, std::uint64_t b) {
+        if (a >= 512) slope = std::max(slope, static_cast<double>(b) / static_cast<double>(a));
+        return true;
+      },
+      progress);
+  if (slope * static_cast<double>(lo) > static_cast<double>(kMaxCoordinate))
+    throw RangeError(fmt::format(
+        "the sweep to column {} of {} would reach coordinates of about {:.3g} (its P-positions lie near y = "
+        "{:.4f}x), past the {} it stores in 32 bits: it answers for min(x, y) up to about {}",
+        lo, ruleset.name(), slope * static_cast<double>(lo), slope, kMaxCoordinate,
+        static_cast<std::uint64_t>(static_cast<double>(kMaxCoordinate) / slope)));
   // The columns ≤ lo hold at most lo + 1 upper P-positions (a_n ≥ n).
   require_memory(sweep_bytes(ruleset, std::min(lo + 1, kMaxSweep), progress), fmt::format("the sweep to column {}", lo),
                  force);
   bool found = false;
-  sweep_p_positions(
-      ruleset, std::numeric_limits<std::uint64_t>::max(),
-      [&](std::uint64_t, std::uint64_t a, std::uint64_t b) {
-        if (a > lo) return false;  // every upper P-position with a ≤ lo is known
-        if (a == lo) found = b == hi;
-        return a < lo;
-      },
-      progress);
+  std::uint64_t column = 0;  // the last column swept
+  try {
+    sweep_p_positions(
+        ruleset, std::numeric_limits<std::uint64_t>::max(),
+        [&](std::uint64_t, std::uint64_t a, std::uint64_t b) {
+          column = a;
+          if (a > lo) return false;  // every upper P-position with a ≤ lo is known
+          if (a == lo) found = b == hi;
+          return a < lo;
+        },
+        progress);
+  } catch (const CoordinateOverflow&) {
+    throw RangeError(
+        fmt::format("the sweep to column {} of {} passed the coordinates it stores in 32 bits (below {}) "
+                    "after column {}: it answers for min(x, y) up to {}",
+                    lo, ruleset.name(), kMaxCoordinate + 1, column, column));
+  }
   return found;
 }
 
