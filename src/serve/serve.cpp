@@ -111,9 +111,13 @@ std::vector<std::string> segments(const std::string& path, std::size_t prefix) {
   return out;
 }
 
+// A zoom, -60 … 8: a number beyond them is refused naming that range, not parse_u64's.
 int parse_zoom(const std::string& text) {
   const bool negative = text.starts_with('-');
-  const std::uint64_t magnitude = parse_u64(negative ? text.substr(1) : text, 0, 64);
+  const std::uint64_t magnitude = parse_u64(negative ? text.substr(1) : text);
+  const std::uint64_t limit = negative ? -qg::atlas::kMinZoom : qg::atlas::kMaxZoom;
+  if (magnitude > limit)
+    throw InputError(fmt::format("zoom {} is outside {} … {}", text, qg::atlas::kMinZoom, qg::atlas::kMaxZoom));
   return negative ? -static_cast<int>(magnitude) : static_cast<int>(magnitude);
 }
 
@@ -149,8 +153,7 @@ fs::path web_directory(const std::string& given) {
 void run(const Options& o) {
   const fs::path web = web_directory(o.web);
   if (!fs::exists(web / "index.html"))
-    throw InputError(
-        fmt::format("no page in {} (build the target queengames_web, or give --web DIR)", web.string()));
+    throw InputError(fmt::format("no page in {} (build the target queengames_web, or give --web DIR)", web.string()));
   qg::atlas::Options options;
   options.side = o.side;
   options.memory = o.memory;
@@ -239,9 +242,10 @@ void run(const Options& o) {
   std::cout << fmt::format("queengames: serving the atlas at http://{}/ (Ctrl-C stops)", authority(o.bind, port))
             << std::endl;
   if (!loopback(o.bind))
-    std::cerr << fmt::format("queengames: warning: {} is not a loopback address: the atlas is reachable from the "
-                             "network",
-                             o.bind)
+    std::cerr << fmt::format(
+                     "queengames: warning: {} is not a loopback address: the atlas is reachable from the "
+                     "network",
+                     o.bind)
               << std::endl;
 
   // SIGINT/SIGTERM set the CLI's flag; a watcher stops the server and closes its clients'
