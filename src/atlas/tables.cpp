@@ -258,7 +258,8 @@ void compute(Table& table, Regions& regions, const Options& options, const Progr
   {
     std::lock_guard guard(regions.mutex);
     if (regions.held + info.bytes > regions.cap)
-      throw MemoryError(fmt::format("{}'s region ({}) does not fit beside the {} the atlas holds", info.name,
+      // One sentence with MemoryError's "needs …, … may use …".
+      throw MemoryError(fmt::format("{}'s region ({}) with the {} the atlas holds already", info.name,
                                     megabytes(info.bytes), megabytes(regions.held)),
                         regions.held + info.bytes, regions.cap);
     regions.held += info.bytes;
