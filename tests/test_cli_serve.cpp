@@ -210,6 +210,18 @@ TEST(CliServe, RefusesAPortInUse) {
       << taken.err;
 }
 
+// Listening where the network reaches the atlas is said on stderr (the server stopped by SIGINT).
+TEST(CliServe, WarnsOffLoopback) {
+  const CliResult open = run_cli("serve --port 0 --bind 0.0.0.0", "timeout -s INT 3 ");
+  EXPECT_EQ(open.status, 124) << open.err;  // timeout stopped it: the server ran
+  EXPECT_NE(open.err.find("queengames: warning: 0.0.0.0 is not a loopback address: the atlas is reachable from the "
+                          "network"),
+            std::string::npos)
+      << open.err;
+  const CliResult loop = run_cli("serve --port 0", "timeout -s INT 3 ");
+  EXPECT_EQ(loop.err.find("warning"), std::string::npos) << loop.err;
+}
+
 // An IPv6 address is printed in brackets, as a URL needs (skipped where the machine has no ::1).
 TEST(CliServe, PrintsIpv6InBrackets) {
   Server server({"--bind", "::1"});
