@@ -9,9 +9,13 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cstdio>
+#include <future>
 #include <regex>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "cli_runner.hpp"
 
@@ -28,12 +32,20 @@ TEST(CliServe, BadOptionsExitTwo) {
   const CliResult web = run_cli("serve --web /nonexistent");
   EXPECT_EQ(web.status, 2);
   EXPECT_NE(web.err.find("no page in /nonexistent"), std::string::npos) << web.err;
+  // `timeout`: a server that started anyway fails the test instead of hanging it.
+  const CliResult bind = run_cli("serve --port 0 --bind ''", "timeout 60 ");
+  EXPECT_EQ(bind.status, 2);
+  EXPECT_NE(bind.err.find("queengames: an empty address"), std::string::npos) << bind.err;
+  const CliResult huge = run_cli("serve --port 0 --cache 1024TiB", "timeout 60 ");
+  EXPECT_EQ(huge.status, 2);
+  EXPECT_NE(huge.err.find("queengames: --cache 1024TiB is more than this machine's memory"), std::string::npos)
+      << huge.err;
 }
 
 // The server on a free port, its stdout's first line read for the address; SIGINT at the end.
 class Server {
  public:
-  Server() {
+  explicit Server(std::vector<std::string> extra = {}) {
     int out[2];
     if (::pipe(out) != 0) throw std::runtime_error("pipe");
     pid_ = ::fork();
@@ -41,8 +53,12 @@ class Server {
       ::dup2(out[1], STDOUT_FILENO);
       ::close(out[0]);
       ::close(out[1]);
-      ::execl(QG_CLI, QG_CLI, "serve", "--port", "0", "--side", "256", "--cache", "256MiB",
-              static_cast<char*>(nullptr));
+      std::vector<std::string> args = {QG_CLI, "serve", "--port", "0", "--side", "256", "--cache", "256MiB"};
+      args.insert(args.end(), extra.begin(), extra.end());
+      std::vector<char*> argv;
+      for (auto& a : args) argv.push_back(a.data());
+      argv.push_back(nullptr);
+      ::execv(QG_CLI, argv.data());
       ::_exit(127);
     }
     ::close(out[1]);
@@ -51,15 +67,20 @@ class Server {
     while (::read(out[0], &c, 1) == 1 && c != '\n') line += c;
     ::close(out[0]);
     std::smatch m;
-    if (std::regex_search(line, m, std::regex(R"(http://127\.0\.0\.1:(\d+)/)"))) port_ = std::stoi(m[1]);
+    if (std::regex_search(line, m, std::regex(R"(http://(127\.0\.0\.1|\[::1\]):(\d+)/)"))) port_ = std::stoi(m[2]);
+    line_ = line;
   }
-  ~Server() {
+  ~Server() { kill(); }
+  // SIGKILL: no wait for work in flight.
+  void kill() {
     if (pid_ > 0 && !stopped_) {
       ::kill(pid_, SIGKILL);
       ::waitpid(pid_, nullptr, 0);
+      stopped_ = true;
     }
   }
   int port() const { return port_; }
+  const std::string& line() const { return line_; }
   // SIGINT, as Ctrl-C; the exit status.
   int stop() {
     ::kill(pid_, SIGINT);
@@ -73,6 +94,7 @@ class Server {
   pid_t pid_ = -1;
   int port_ = -1;
   bool stopped_ = false;
+  std::string line_;
 };
 
 struct Reply {
@@ -88,6 +110,9 @@ Reply get(int port, const std::string& path, bool wait = true) {
   address.sin_family = AF_INET;
   address.sin_port = htons(static_cast<std::uint16_t>(port));
   address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  // A guard, not a measurement: a reply that takes longer is a hang.
+  const timeval guard{30, 0};
+  ::setsockopt(s, SOL_SOCKET, SO_RCVTIMEO, &guard, sizeof guard);
   Reply reply;
   if (::connect(s, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) {
     ::close(s);
@@ -135,6 +160,13 @@ TEST(CliServe, AnswersAndStopsOnSigint) {
   EXPECT_EQ(get(port, "/tile/grundy.wythoff/0/0/0.png?mode=median").status, 400);
   EXPECT_EQ(get(port, "/cell/grundy.wythoff/1").status, 400);
   EXPECT_EQ(get(port, "/tables/%ff").status, 404);
+  // A NUL in a name is named, not where the message ends; a zoom beyond -60 … 8 names that range.
+  const Reply nul = get(port, "/tables/%00");
+  EXPECT_EQ(nul.status, 404);
+  EXPECT_NE(nul.body.find("holds byte 0x00"), std::string::npos) << nul.body;
+  const Reply zoom = get(port, "/tile/palace.5/1e2/0/0.png");
+  EXPECT_EQ(zoom.status, 400);
+  EXPECT_NE(zoom.body.find("zoom 1e2 is outside -60 … 8"), std::string::npos) << zoom.body;
   // Overlays: the library's shapes as JSON.
   const Reply beams = get(port, "/overlay/p.wythoff");
   EXPECT_EQ(beams.status, 200);
@@ -147,6 +179,72 @@ TEST(CliServe, AnswersAndStopsOnSigint) {
     get(port, "/tile/p.maharaja/-2/" + std::to_string(600'000'000'000'000 + i) + "/0.png?mode=p", false);
   EXPECT_EQ(get(port, "/tile/grundy.wythoff/0/0/0.png").status, 200);  // still serving
   EXPECT_EQ(server.stop(), 130);
+}
+
+// A port another server (or any process) listens on is refused with the system's reason: no
+// second server shares it (cpp-httplib's SO_REUSEPORT would let the kernel split the requests).
+TEST(CliServe, RefusesAPortInUse) {
+  Server server;
+  ASSERT_GT(server.port(), 0);
+  const std::string port = std::to_string(server.port());
+  const CliResult second = run_cli("serve --port " + port, "timeout 60 ");
+  EXPECT_EQ(second.status, 2);
+  EXPECT_NE(second.err.find("queengames: cannot listen on 127.0.0.1:" + port + ": Address already in use"),
+            std::string::npos)
+      << second.err;
+  EXPECT_EQ(get(server.port(), "/tables/palace.3").status, 200);  // the first goes on
+  // A foreign listener, with no socket options at all.
+  const int s = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  socklen_t size = sizeof address;
+  ASSERT_EQ(::bind(s, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
+  ASSERT_EQ(::listen(s, 1), 0);
+  ASSERT_EQ(::getsockname(s, reinterpret_cast<sockaddr*>(&address), &size), 0);
+  const std::string foreign = std::to_string(ntohs(address.sin_port));
+  const CliResult taken = run_cli("serve --port " + foreign, "timeout 60 ");
+  ::close(s);
+  EXPECT_EQ(taken.status, 2);
+  EXPECT_NE(taken.err.find("cannot listen on 127.0.0.1:" + foreign + ": Address already in use"), std::string::npos)
+      << taken.err;
+}
+
+// Listening where the network reaches the atlas is said on stderr (the server stopped by SIGINT).
+TEST(CliServe, WarnsOffLoopback) {
+  const CliResult open = run_cli("serve --port 0 --bind 0.0.0.0", "timeout -s INT 3 ");
+  EXPECT_EQ(open.status, 124) << open.err;  // timeout stopped it: the server ran
+  EXPECT_NE(open.err.find("queengames: warning: 0.0.0.0 is not a loopback address: the atlas is reachable from the "
+                          "network"),
+            std::string::npos)
+      << open.err;
+  const CliResult loop = run_cli("serve --port 0", "timeout -s INT 3 ");
+  EXPECT_EQ(loop.err.find("warning"), std::string::npos) << loop.err;
+}
+
+// An IPv6 address is printed in brackets, as a URL needs (skipped where the machine has no ::1).
+TEST(CliServe, PrintsIpv6InBrackets) {
+  Server server({"--bind", "::1"});
+  if (server.port() < 0) GTEST_SKIP() << "no ::1 here: " << server.line();
+  EXPECT_NE(server.line().find("http://[::1]:" + std::to_string(server.port()) + "/"), std::string::npos)
+      << server.line();
+}
+
+// Describing a new table (p.t2t:999999: about half a minute) holds no lock: another table is
+// described while it goes on.
+TEST(CliServe, DescribingATableBlocksNoOther) {
+  Server server;
+  ASSERT_GT(server.port(), 0);
+  const int port = server.port();
+  auto slow = std::async(std::launch::async, [port] { return get(port, "/tables/p.t2t:999999"); });
+  // Time for the slow request to reach the server first; the order is not asserted, only that
+  // the other answer came while the slow one had none.
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  const Reply other = get(port, "/tables/palace.7");
+  EXPECT_EQ(other.status, 200);
+  EXPECT_NE(other.body.find("\"name\":\"palace.7\""), std::string::npos) << other.body;
+  EXPECT_NE(slow.wait_for(std::chrono::seconds(0)), std::future_status::ready);
+  server.kill();  // the description cannot be cancelled (docs/ATLAS.md): SIGINT would wait for it
 }
 
 }  // namespace

@@ -16,9 +16,18 @@ function readHash() {
   const params = new URLSearchParams(location.hash.slice(1));
   if (params.get("t")) state.t = params.get("t");
   if (params.get("mode")) state.mode = params.get("mode");
-  if (params.get("m")) state.m = Number(params.get("m"));
+  // A number the view cannot take (a link typed by hand: x=abc, m=1.5) is as if absent: the
+  // default applies, instead of a NaN reaching Leaflet or the tiles' URLs.
+  const number = (key, valid) => {
+    const text = (params.get(key) || "").trim(), value = Number(text);
+    return text !== "" && Number.isFinite(value) && valid(value) ? value : null;
+  };
+  const m = number("m", v => Number.isInteger(v) && v >= 2 && v <= 1000);
+  if (m !== null) state.m = m;
   state.ov = params.get("ov") ? params.get("ov").split(",") : state.ov;
-  for (const key of ["x", "y", "z"]) state[key] = params.has(key) ? Number(params.get(key)) : null;
+  state.x = number("x", () => true);
+  state.y = number("y", () => true);
+  state.z = number("z", v => Number.isInteger(v) && v >= -60 && v <= 8);
 }
 function writeHash() {
   const c = map.getCenter();
@@ -351,6 +360,10 @@ async function selectTable(name, keepView) {
   if (!r.ok) { message(body.error); return; }
   info = body;
   state.t = info.name;
+  // The click panel and its marker belong to the table they were asked of.
+  el("panel").hidden = true;
+  if (marker) { map.removeLayer(marker); marker = null; }
+  window.atlas.cell = null;
   if (![...el("table").options].some((o) => o.value === info.name)) el("table").add(new Option(info.name, info.name));
   el("table").value = info.name;
   el("region").textContent = `${info.title} — ${info.source}. Region: ${info.region}`;

@@ -258,7 +258,8 @@ void compute(Table& table, Regions& regions, const Options& options, const Progr
   {
     std::lock_guard guard(regions.mutex);
     if (regions.held + info.bytes > regions.cap)
-      throw MemoryError(fmt::format("{}'s region ({}) does not fit beside the {} the atlas holds", info.name,
+      // One sentence with MemoryError's "needs …, … may use …".
+      throw MemoryError(fmt::format("{}'s region ({}) with the {} the atlas holds already", info.name,
                                     megabytes(info.bytes), megabytes(regions.held)),
                         regions.held + info.bytes, regions.cap);
     regions.held += info.bytes;
@@ -366,6 +367,17 @@ Slopes slopes(const twopile::MorphicPPositions& morphic) {
 }  // namespace detail
 
 detail::Table& Atlas::Impl::table(std::string_view name) {
+  // A name from a URL may hold any byte: one the message could not show (a NUL would end it) is
+  // refused by its code.
+  for (unsigned char c : name)
+    if (c < 0x20 || c == 0x7f) throw InputError(fmt::format("no table: a table's name holds byte 0x{:02x}", c));
+  {
+    std::lock_guard lock(mutex);
+    if (auto it = tables.find(name); it != tables.end()) return *it->second;
+  }
+  // Describing a table may compute (a ruleset's parameters), so it runs outside the lock: other
+  // requests go on meanwhile. Two requests describing the same new table keep the first entry.
+  auto made = detail::make_table(name, options);
   std::lock_guard lock(mutex);
   auto it = tables.find(name);
   if (it != tables.end()) return *it->second;
@@ -373,7 +385,7 @@ detail::Table& Atlas::Impl::table(std::string_view name) {
   // keeps a client that asks for palace.1, palace.2, … from growing the map without end.
   if (tables.size() >= kMaxTables)
     throw RangeError(fmt::format("the atlas holds at most {} tables; '{}' would be one more", kMaxTables, name));
-  it = tables.emplace(std::string(name), detail::make_table(name, options)).first;
+  it = tables.emplace(std::string(name), std::move(made)).first;
   return *it->second;
 }
 

@@ -212,6 +212,11 @@ def test_click_a_cell_shows_its_facts(server, browser):
     for o in cell["options"]:
         assert o["value"] == values[o["y"]][o["x"]]
     screenshot(browser, "grundy.wythoff-cell")
+    # Another table: the old table's panel closes with it.
+    Select(browser.find_element(By.ID, "table")).select_by_value("palace.3")
+    WebDriverWait(browser, 10).until(lambda d: d.execute_script("return window.atlas.state.t") == "palace.3")
+    assert not browser.find_element(By.ID, "panel").is_displayed()
+    assert browser.execute_script("return window.atlas.cell") is None
 
 
 def test_errors_on_the_map(server, browser):
@@ -220,6 +225,17 @@ def test_errors_on_the_map(server, browser):
     browser.get(server.url + "/#t=grundy.nonsense")
     WebDriverWait(browser, 10).until(lambda d: d.find_element(By.ID, "message").is_displayed())
     assert "nonsense" in browser.find_element(By.ID, "message").text
+
+
+def test_bad_numbers_in_the_link_take_the_defaults(server, browser):
+    # x=abc threw "Invalid LatLng object" and kept the old table; m=abc asked for m=NaN tiles.
+    open_page(browser, server.url + "/#t=palace.3&mode=mod&m=abc&x=abc&y=5&z=zz")
+    state = browser.execute_script("return [window.atlas.state.t, window.atlas.state.m]")
+    assert state[0] == "palace.3"
+    assert isinstance(state[1], int) and 2 <= state[1] <= 1000
+    tiles = browser.execute_script(
+        "return [...document.querySelectorAll('img.leaflet-tile')].map(i => i.src)")
+    assert tiles and not any("NaN" in src for src in tiles)
 
 
 def test_overlays_from_the_library(server, browser):
