@@ -321,6 +321,9 @@ Automaton msd_to_power(const Automaton& a, std::shared_ptr<const NumberSystem> p
 unsigned power_exponent(unsigned b, unsigned root);
 // The number systems an operation needs, by name (a prover session's, built once each).
 using SystemLookup = std::function<std::shared_ptr<const NumberSystem>(const std::string&)>;
+// Each track's system read from the other end (msd_X ↔ lsd_X; none for a track without a
+// system): the systems reverse() gives the tracks.
+std::vector<std::shared_ptr<const NumberSystem>> partner_systems(const Automaton& a, const SystemLookup& system);
 // Walnut's convert: an automaton of one track in msd_b or lsd_b read in base k (msd or lsd),
 // b and k powers of one integer; the same numbers or the same sequence. InputError otherwise
 // (another system, no common root, already in that base).

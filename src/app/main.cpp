@@ -2,6 +2,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <iostream>
 #include <new>
 
@@ -68,7 +69,14 @@ int main(int argc, char** argv) {
       return 2;
     }
     if (dynamic_cast<const qg::InputError*>(&e)) {
-      std::cerr << "queengames: " << e.what() << "\n";
+      // Escaped where a message quotes an input's bytes past what the library escaped.
+      std::cerr << "queengames: " << qg::printable(e.what(), 8000) << "\n";
+      return 2;
+    }
+    if (const auto* fs = dynamic_cast<const std::filesystem::filesystem_error*>(&e)) {
+      // A folder or file the environment refused (a loop of links, a read-only mount): the
+      // user's to fix, as any bad input.
+      std::cerr << "queengames: " << qg::printable(fs->path1().string()) << ": " << fs->code().message() << "\n";
       return 2;
     }
     if (dynamic_cast<const std::bad_alloc*>(&e)) {

@@ -102,6 +102,15 @@ Automaton msd_to_power(const Automaton& a, std::shared_ptr<const NumberSystem> p
   return minimize(w, ctx);
 }
 
+std::vector<std::shared_ptr<const NumberSystem>> partner_systems(const Automaton& a, const SystemLookup& system) {
+  std::vector<std::shared_ptr<const NumberSystem>> partners;
+  for (const auto& t : a.tracks()) {
+    const std::string n = t.system ? t.system->name() : "";
+    partners.push_back(t.system ? system((n.starts_with("msd_") ? "lsd_" : "msd_") + n.substr(4)) : nullptr);
+  }
+  return partners;
+}
+
 unsigned power_exponent(unsigned b, unsigned root) {
   if (root < 2) return 0;
   unsigned i = 0;

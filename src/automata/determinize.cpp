@@ -22,7 +22,7 @@ void guard(const Context& context, std::uint64_t bytes, const std::string& what)
     // (Tables under 64 MiB pass unread: the check reads /proc, and steps call it often.)
     if (bytes < (std::uint64_t{64} << 20)) return;
     if (const std::uint64_t free = free_memory(); free && bytes > free / 4 * 3)
-      throw RangeError(fmt::format("{} would need {}, more than three quarters of the {} free on this machine", what,
+      throw RangeError(fmt::format("{} needs {}; a step may take three quarters of the {} free on this machine", what,
                                    amount(bytes), amount(free)));
     // Against the machine what the proof already holds counts too: its earlier automata stay
     // in memory, and steps that each fit alone took one proof past 23 GB into the OOM killer.

@@ -600,15 +600,7 @@ Automaton Evaluator::formula_unplaced(const Formula& f) {
       // `φ: the same words read backwards, each track in its partner system (msd_k ↔ lsd_k):
       // a padding-closed automaton's relation, now read from the other end.
       Automaton a = formula(*f.a);
-      std::vector<std::shared_ptr<const automata::NumberSystem>> partners;
-      for (const auto& t : a.tracks()) {
-        if (!t.system) {
-          partners.push_back(nullptr);
-          continue;
-        }
-        const std::string& n = t.system->name();
-        partners.push_back(system((n.starts_with("msd_") ? "lsd_" : "msd_") + n.substr(4), f.pos));
-      }
+      auto partners = automata::partner_systems(a, [&](const std::string& name) { return system(name, f.pos); });
       return automata::reverse(a, partners, ctx_);
     }
   }

@@ -64,11 +64,9 @@ void Session::Commands::test() {
     numbers = numbers && t.system;
     lsd = lsd && t.system && !t.system->msd();
   }
-  if (lsd) {
-    std::vector<std::shared_ptr<const automata::NumberSystem>> partners;
-    for (const auto& t : x.tracks()) partners.push_back(s.system("msd_" + t.system->name().substr(4)));
-    x = automata::reverse(x, partners, s.context_);
-  }
+  if (lsd)
+    x = automata::reverse(x, automata::partner_systems(x, [&](const std::string& name) { return s.system(name); }),
+                          s.context_);
   const auto live = live_states(x);
   std::vector<std::vector<std::int64_t>> found;
   std::deque<std::pair<std::uint32_t, std::vector<std::uint32_t>>> queue;

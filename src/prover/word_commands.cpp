@@ -237,15 +237,7 @@ void Session::Commands::reverse() {
   r.name = in.word("a name for the result");
   auto [a, is_acceptor] = operand(false);
   in.end();
-  std::vector<std::shared_ptr<const automata::NumberSystem>> partners;
-  for (const auto& t : a.tracks()) {
-    if (!t.system) {
-      partners.push_back(nullptr);
-      continue;
-    }
-    const std::string& n = t.system->name();
-    partners.push_back(s.system((n.starts_with("msd_") ? "lsd_" : "msd_") + n.substr(4)));
-  }
+  auto partners = automata::partner_systems(a, [&](const std::string& name) { return s.system(name); });
   finish(automata::reverse(a, partners, s.context_), is_acceptor ? Library::automata : Library::words);
 }
 
