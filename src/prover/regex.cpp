@@ -254,6 +254,8 @@ bool closed_subsets(const Thompson& t, Fragment f, const automata::Automaton& sh
   id(std::move(first));
   const std::uint32_t dead = id({});
   Poller poller(context.progress, 0);
+  automata::detail::guard(context, std::uint64_t{letters} * (sizeof(std::vector<std::uint32_t>) + 8),
+                          "the automaton of a regular expression");
   std::vector<std::vector<std::uint32_t>> next(letters);
   std::vector<std::uint32_t> used;  // the letters with a move from the subset
   for (std::size_t i = 0; i < subsets.size(); ++i) {
