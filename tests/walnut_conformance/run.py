@@ -664,6 +664,9 @@ def main(argv=None):
     ap.add_argument("--timeout", type=float, default=3600, help="seconds for one run of the tool (default 3600)")
     ap.add_argument("--reanalyse", action="store_true",
                     help="compare again what the last run in OUT produced (OUT/outcomes.json), without running")
+    ap.add_argument("--tree-folders", action="store_true",
+                    help="run in the checkout's top-level library folders (as a user of that tree would), "
+                         "not in the test home its suite uses (8.0: src/test/resources/integrationTests/Global)")
     args = ap.parse_args(argv)
     checkout = os.path.abspath(args.walnut)
     if not os.path.isfile(os.path.join(checkout, ws.TEST_SOURCE)):
@@ -674,6 +677,8 @@ def main(argv=None):
     os.makedirs(out, exist_ok=True)
     scratch = os.path.join(out, "scratch")
     suite = ws.read_suite(checkout)
+    if args.tree_folders:
+        suite.home, suite.session = None, None
     saved = os.path.join(out, "outcomes.json")
     if args.reanalyse:
         with open(saved, encoding="utf-8") as f:
