@@ -546,3 +546,78 @@ TEST(ProverCommands, ConstantsOfAnySizeByTheirDigits) {
   const std::string huge = "1" + std::string(3000, '0');
   EXPECT_EQ(s.run(fmt::format("def h \"?msd_10 x={}\":", huge))[0].states, 3003u);
 }
+
+// Walnut 7+ library files take comment lines (CHANGELOG 7.0: "Walnut .txt files … now allow
+// comments"): a line whose first non-blank character is '#' (AutomatonReader.shouldSkipLine),
+// before the header, between states and transitions, indented, among blank lines; only whole
+// lines ("0 1 # out" is refused by Walnut as an undefined statement, and by us with a reason).
+// Each kind of file is read with comments and checked against the numbers it stands for.
+TEST(ProverCommands, WalnutFileComments) {
+  namespace fs = std::filesystem;
+  const fs::path home = fs::path(::testing::TempDir()) / "qg_walnut_file_comments";
+  fs::remove_all(home);
+  for (const char* d :
+       {"Automata Library", "Word Automata Library", "Custom Bases", "Transducer Library", "Macro Library"})
+    fs::create_directories(home / d);
+  // Thue–Morse as the 8.0 tree writes T.txt: a comment first, then one inside.
+  std::ofstream(home / "Word Automata Library" / "TC.txt")
+      << "# The Thue-Morse sequence.\nmsd_2\n\n0 0\n# state 0 keeps the parity\n0 -> 0\n1 -> 1\n\n   # indented\n"
+         "1 1\n0 -> 1\n1 -> 0\n# last line, no newline";
+  // x is odd, lsd first, with CRLF line ends.
+  std::ofstream(home / "Automata Library" / "odd.txt") << "# odd numbers\r\nlsd_2\r\n#\r\n0 0\r\n1 -> 1\r\n\r\n1 1\r\n"
+                                                          "* -> 1\r\n";
+  // The Zeckendorf system under another name, its files opening with a comment as the 8.0
+  // tree's msd_kim.txt does.
+  auto fib = qg::automata::NumberSystem::make("msd_fib");
+  auto write_base = [&](const std::string& file, Automaton a) {
+    for (std::size_t i = 0; i < a.tracks().size(); ++i) a.set_system(i, nullptr);
+    std::ofstream(home / "Custom Bases" / file) << "# Zeckendorf, under another name\n" << write_automaton(a);
+  };
+  write_base("msd_cfib.txt", fib->validity());
+  write_base("msd_cfib_addition.txt", fib->adder());
+  // The running sum mod 2 (Walnut's RUNSUM2) with comments.
+  std::ofstream(home / "Transducer Library" / "SUMC.txt")
+      << "# running sum mod 2\n{0, 1}\n# the sum is 0\n0\n0 -> 0 / 0\n1 -> 1 / 1\n\n# the sum is 1\n1\n"
+         "0 -> 1 / 1\n1 -> 0 / 0\n";
+  // Walnut's palindrome.txt of the 8.0 tree (Walnut itself joins its two lines and fails on the
+  // '#'; we leave the comment out).
+  std::ofstream(home / "Macro Library" / "pal.txt") << "# Palindrome macro\n?%0 Ak (k<n) => %1[i+k] = %1[i+n-1-k]";
+  Session s;
+  s.set_home(home, false);
+  const Automaton& tc = s.word("TC");
+  for (std::uint64_t n = 0; n < 500; ++n) ASSERT_EQ(at(tc, {n}), thue_morse(n)) << n;
+  const Automaton& odd = s.automaton("odd");
+  for (std::uint64_t n = 0; n < 200; ++n) ASSERT_EQ(at(odd, {n}) != 0, n % 2 == 1) << n;
+  auto cfib = s.system("msd_cfib");
+  for (std::uint64_t n = 0; n < 300; ++n) ASSERT_EQ(cfib->representation(n), fib->representation(n)) << n;
+  s.run("transduce sum SUMC T:");
+  int sum = 0;
+  for (std::uint64_t n = 0; n < 500; ++n) {
+    sum = (sum + thue_morse(n)) % 2;
+    ASSERT_EQ(at(s.word("sum"), {n}), sum) << n;
+  }
+  // The i, n with a palindrome of length n at i in Thue–Morse, against the word itself.
+  s.run("def p \"#pal(msd_2,TC)\":");
+  for (std::uint64_t i = 0; i < 64; ++i)
+    for (std::uint64_t n = 0; n < 20; ++n) {
+      bool pal = true;
+      for (std::uint64_t k = 0; k < n; ++k) pal &= thue_morse(i + k) == thue_morse(i + n - 1 - k);
+      ASSERT_EQ(qg::automata::accepts(s.automaton("p"), {i, n}), pal) << i << " " << n;
+    }
+  // Error positions count the comment lines; a '#' after content is refused where it stands.
+  auto message = [&](const std::string& t) {
+    try {
+      read_automaton(t, s, "a.txt");
+    } catch (const qg::InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(message("# c\nmsd_2\n# c\n\n0 1\n  # c\n0 -> 3\n"), "a.txt:7:6: no state 3");
+  EXPECT_EQ(message("msd_2\n0 1 # accepting\n0 -> 0\n"),
+            "a.txt:2:5: a '#' comment must stand on a line of its own (as in Walnut)");
+  EXPECT_EQ(message("msd_2 # binary\n0 1\n"),
+            "a.txt:1:7: a '#' comment must stand on a line of its own (as in Walnut)");
+  EXPECT_EQ(message("# only\n#comments\n"), "a.txt:1:1: an empty automaton file");
+  fs::remove_all(home);
+}

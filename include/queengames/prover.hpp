@@ -142,6 +142,9 @@ class Session {
   static void write_text(const std::filesystem::path& dir, const std::string& file, std::string_view text);
   // A system from the folder's Custom Bases, or nothing when it has no files for `name`.
   std::shared_ptr<const automata::NumberSystem> custom_system(const std::string& name);
+  // The text of macro `name`: defined in this session, or Macro Library/NAME.txt (its lines
+  // joined as Walnut joins them, '#' comment lines left out); nullptr when there is neither.
+  const std::string* macro_text(const std::string& name);
 
   automata::Context context_;
   std::filesystem::path home_, session_dir_;

@@ -1,6 +1,9 @@
 // Walnut's automaton files: a line of number systems or alphabets, then each state as
 // "q output" followed by its transitions "d1 d2 … -> q'" ('*' any digit; several lines for
 // one input make the automaton nondeterministic; a missing transition goes to a dead state).
+// Blank lines and, since Walnut 7, comment lines (first non-blank character '#') may stand
+// anywhere; a '#' after a line's content is no comment to Walnut (AutomatonReader), and is
+// refused here too. We also take "//" to the end of a line.
 #include <algorithm>
 #include <cctype>
 #include <map>
@@ -10,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "automata/internal.hpp"
+#include "prover/reader.hpp"
 #include "prover/regex.hpp"
 #include "queengames/prover.hpp"
 
@@ -32,6 +36,7 @@ std::vector<Line> lines_of(std::string_view text) {
     if (e == std::string_view::npos) e = text.size();
     std::string_view s = text.substr(i, e - i);
     if (auto c = s.find("//"); c != std::string_view::npos) s = s.substr(0, c);
+    if (detail::comment_line(s)) s = {};
     Line l{n, {}};
     for (std::size_t j = 0; j < s.size();) {
       if (std::isspace(static_cast<unsigned char>(s[j]))) {
@@ -111,6 +116,9 @@ Automaton read_automaton(std::string_view text, Session& session, std::string_vi
   auto fail = [&](std::size_t line, std::size_t col, const std::string& what) -> void {
     throw InputError(fmt::format("{}:{}:{}: {}", printable(file), line, col, printable(what, 400)));
   };
+  for (const Line& l : lines)
+    for (const auto& [tok, col] : l.tokens)
+      if (tok.front() == '#') fail(l.number, col, "a '#' comment must stand on a line of its own (as in Walnut)");
   if (lines.empty()) fail(1, 1, "an empty automaton file");
   // Walnut writes a closed statement's automaton as the word true or false.
   if (lines.size() == 1 && lines[0].tokens.size() == 1 &&

@@ -23,6 +23,14 @@ inline std::string read_walnut_file(const std::filesystem::path& path, const Pro
   return read_text_file(path, std::size_t{4} << 30, std::size_t{16} << 20, "Walnut file", progress);
 }
 
+// Whether a line of a Walnut library file (automaton, word automaton, custom base, transducer,
+// macro) is a comment: Walnut 7+ skips a line whose first non-blank character is '#'
+// (ParseMethods.PATTERN_COMMENT), and only whole lines.
+inline bool comment_line(std::string_view line) {
+  const std::size_t first = line.find_first_not_of(" \t\r\f\v");
+  return first != std::string_view::npos && line[first] == '#';
+}
+
 // "FILE:LINE:COL: what" for an offset into `text`.
 std::string located(std::string_view file, std::string_view text, std::size_t pos, const std::string& what);
 

@@ -77,6 +77,29 @@ std::shared_ptr<const automata::NumberSystem> Session::custom_system(const std::
   return nullptr;
 }
 
+const std::string* Session::macro_text(const std::string& name) {
+  if (auto it = macros_.find(name); it != macros_.end()) return &it->second;
+  const auto path = find_file("Macro Library", name + ".txt");
+  if (path.empty()) return nullptr;
+  // Walnut (Predicate.readMacroFile) joins the lines with nothing between them. Its 8.0 tree's
+  // own palindrome.txt begins with "# Palindrome macro", which Walnut then fails to parse; we
+  // leave such a line out, as Walnut 7+ does in its other files, except a line that begins with
+  // a macro of its own (#NAME(…), no space after '#').
+  const std::string text = detail::read_walnut_file(path, context_.progress);
+  std::string body;
+  for (std::size_t i = 0; i <= text.size();) {
+    std::size_t e = std::min(text.find('\n', i), text.size());
+    std::string_view line = std::string_view(text).substr(i, e - i);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    const std::size_t first = line.find_first_not_of(" \t\f\v");
+    const bool macro_call = first != std::string_view::npos && first + 1 < line.size() &&
+                            (std::isalpha(static_cast<unsigned char>(line[first + 1])) || line[first + 1] == '_');
+    if (!detail::comment_line(line) || macro_call) body += line;
+    i = e + 1;
+  }
+  return &(macros_[name] = std::move(body));
+}
+
 void Session::define_system(const std::string& name, std::string_view morphism) {
   auto msd = automata::NumberSystem::from_morphism("msd_" + name, morphism, true, context_);
   auto lsd = automata::NumberSystem::from_morphism("lsd_" + name, morphism, false, context_);

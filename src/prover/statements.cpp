@@ -1,6 +1,7 @@
 // The statement commands: eval, def, reg, macro and load (commands.hpp).
 #include <algorithm>
 #include <cctype>
+#include <functional>
 
 #include <fmt/format.h>
 
@@ -16,7 +17,8 @@ namespace {
 
 // The command text after macro expansion: #NAME(a,b) becomes NAME's text with %0, %1 …
 // replaced by a, b. Positions inside an expansion are reported at the '#'.
-std::string expand_macros(std::string_view text, std::size_t offset, const std::map<std::string, std::string>& macros,
+std::string expand_macros(std::string_view text, std::size_t offset,
+                          const std::function<const std::string*(const std::string&)>& macro,
                           std::vector<std::size_t>& origin) {
   std::string out;
   origin.clear();
@@ -30,8 +32,8 @@ std::string expand_macros(std::string_view text, std::size_t offset, const std::
     std::size_t j = i + 1;
     while (j < text.size() && (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_')) ++j;
     std::string name(text.substr(i + 1, j - i - 1));
-    auto it = macros.find(name);
-    if (it == macros.end()) throw detail::PositionedError{offset + i, fmt::format("unknown macro #{}", name)};
+    const std::string* found = macro(name);
+    if (!found) throw detail::PositionedError{offset + i, fmt::format("unknown macro #{}", name)};
     std::vector<std::string> args;
     if (j < text.size() && text[j] == '(') {
       std::size_t close = text.find(')', j);
@@ -48,7 +50,7 @@ std::string expand_macros(std::string_view text, std::size_t offset, const std::
       }
       j = close + 1;
     }
-    std::string body = it->second;
+    std::string body = *found;
     for (std::size_t k = args.size(); k-- > 0;) {
       std::string key = fmt::format("%{}", k);
       for (std::size_t p = body.find(key); p != std::string::npos; p = body.find(key, p + args[k].size()))
@@ -87,7 +89,8 @@ void Session::Commands::statement(bool is_def) {
     if (std::find(r.notes.begin(), r.notes.end(), note) == r.notes.end()) r.notes.push_back(note);
   };
   try {
-    std::string expanded = expand_macros(statement, start, s.macros_, origin);
+    std::string expanded = expand_macros(
+        statement, start, [&](const std::string& name) { return s.macro_text(name); }, origin);
     detail::FormulaPtr f;
     try {
       std::vector<std::pair<std::string, std::size_t>> systems;

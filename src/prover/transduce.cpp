@@ -20,6 +20,7 @@
 #include <fmt/format.h>
 
 #include "automata/internal.hpp"
+#include "prover/reader.hpp"
 #include "prover/transduce.hpp"
 
 namespace qg::prover::detail {
@@ -59,7 +60,7 @@ Transducer read_transducer(std::string_view text, std::string_view file) {
   while (std::getline(in, line)) {
     ++number;
     if (auto c = line.find("//"); c != std::string::npos) line.erase(c);
-    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    if (comment_line(line) || line.find_first_not_of(" \t\r") == std::string::npos) continue;
     bool ok = true;
     if (!alphabet) {
       if (line.find('{') == std::string::npos) fail("expected the transducer's alphabet, such as {0, 1}");

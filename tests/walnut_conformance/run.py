@@ -100,12 +100,18 @@ def prepare(checkout, suite, scratch):
     if os.path.exists(scratch):
         shutil.rmtree(scratch)
     os.makedirs(scratch)
+    # The folders the suite runs in: the checkout's, or (8.0) its test home with the session's
+    # files over it, as Walnut reads a session file before the home's.
+    home = suite.home if suite is not None and suite.home else checkout
     for folder in FOLDERS:
-        src = os.path.join(checkout, folder)
+        src = os.path.join(home, folder)
         if os.path.isdir(src):
             shutil.copytree(src, os.path.join(scratch, folder))
         else:
             os.makedirs(os.path.join(scratch, folder))
+        over = os.path.join(suite.session, folder) if suite is not None and suite.session else None
+        if over and os.path.isdir(over):
+            shutil.copytree(over, os.path.join(scratch, folder), dirs_exist_ok=True)
     os.makedirs(os.path.join(scratch, "Result"))
     for folder, name, text in suite.files:
         with open(os.path.join(scratch, folder, name), "w", encoding="utf-8") as f:
@@ -433,6 +439,36 @@ def maple_code(text):
     return "\n".join(line for line in lines if line)
 
 
+# Walnut's error and ours that give the same reason in other words (Walnut's message first).
+# The command name of "unknown command" must not be one of Walnut's (then our refusal would
+# be a missing command, not Walnut's reason).
+SAME_REASON = [
+    (r"No such command exists", r"unknown command '(\w+)'"),
+    (r"unbalanced parenthesis", r"unexpected '\)'|the statement ends where a formula is expected"),
+]
+
+
+def walnut_commands(checkout):
+    """The command names of Walnut's Prover.java (RE_FOR_THE_LIST_OF_CMDS), or None."""
+    for path in ("src/main/java/Main/Prover.java", "src/Main/Prover.java"):
+        try:
+            text = open(os.path.join(checkout, path), encoding="utf-8").read()
+        except OSError:
+            continue
+        m = re.search(r'RE_FOR_THE_LIST_OF_CMDS\s*=\s*"\(([\w|]+)\)"', text)
+        if m:
+            return set(m.group(1).split("|"))
+    return None
+
+
+def same_reason(walnut_error, ours, commands):
+    for theirs, mine in SAME_REASON:
+        m = re.search(mine, ours or "")
+        if re.search(theirs, walnut_error) and m:
+            return not m.groups() or (commands is not None and m.group(1) not in commands)
+    return False
+
+
 def compare_case(case, o, systems):
     """(verdict, detail) for one case."""
     if case.expected_error is not None:
@@ -488,6 +524,7 @@ def analyse(suite, outcomes, setup_errors, checkout, systems):
     # Who defines each name: set-up commands (and the commands of the files they load), then cases.
     definers = []  # (position, name, label, failed root or None)
     position = 0
+    commands = walnut_commands(checkout)
     for c in suite.setup:
         position += 1
         m = re.match(r"\s*load\s+(\S+?)\s*[;:]", c)
@@ -495,7 +532,7 @@ def analyse(suite, outcomes, setup_errors, checkout, systems):
         if failed:
             failed = feature_of(c, failed)[0]
         if m:
-            path = os.path.join(checkout, "Command Files", m.group(1))
+            path = os.path.join(suite.home or checkout, "Command Files", m.group(1))
             inner = split_commands(open(path, encoding="utf-8").read()) if os.path.exists(path) else []
             for _, cmd in inner:
                 verb, name = command_name(cmd)
@@ -518,7 +555,8 @@ def analyse(suite, outcomes, setup_errors, checkout, systems):
             row["expected"] = "automaton"
         if verdict == "agree" and c.expected_error is not None and o.status == "error":
             feature, missing = feature_of(c.command, o.error)
-            if missing:  # refused, but because something is missing, not for Walnut's reason
+            # Refused, but because something is missing, not for Walnut's reason.
+            if missing and not same_reason(c.expected_error, o.error, commands):
                 row["verdict"], row["detail"] = "missing", f"{o.error.strip()} (Walnut: {c.expected_error.strip()!r})"
         if row["verdict"] not in ("agree",):
             # Blocked: a name it uses comes from a failed set-up command or case.
@@ -626,6 +664,9 @@ def main(argv=None):
     ap.add_argument("--timeout", type=float, default=3600, help="seconds for one run of the tool (default 3600)")
     ap.add_argument("--reanalyse", action="store_true",
                     help="compare again what the last run in OUT produced (OUT/outcomes.json), without running")
+    ap.add_argument("--tree-folders", action="store_true",
+                    help="run in the checkout's top-level library folders (as a user of that tree would), "
+                         "not in the test home its suite uses (8.0: src/test/resources/integrationTests/Global)")
     args = ap.parse_args(argv)
     checkout = os.path.abspath(args.walnut)
     if not os.path.isfile(os.path.join(checkout, ws.TEST_SOURCE)):
@@ -636,6 +677,8 @@ def main(argv=None):
     os.makedirs(out, exist_ok=True)
     scratch = os.path.join(out, "scratch")
     suite = ws.read_suite(checkout)
+    if args.tree_folders:
+        suite.home, suite.session = None, None
     saved = os.path.join(out, "outcomes.json")
     if args.reanalyse:
         with open(saved, encoding="utf-8") as f:

@@ -223,6 +223,47 @@ class Suite(unittest.TestCase):
         self.assertFalse(s.cases[1].terminated)
         self.assertEqual(s.cases[0].name, "test0")
 
+    def test_the_8_0_layout(self):
+        # Walnut 8: the set-up in a List.of dispatched in a loop, the cases in a test home with a
+        # session folder over it.
+        source = textwrap.dedent('''
+            public class IntegrationTest {
+              private void initialize(){
+                p.dispatch("reg e lsd_2 \\"(0|1)*00\\";");
+                List<String> integTests = List.of(
+                    "def a \\"x=1\\";",
+                    "def b \\"x=" + "2\\";", // a comment, "not this"
+                    "macro m \\"?%0 x=y\\";");
+                for (int i = 0; i < integTests.size(); i++) dispatchForIntegrationTest(integTests.get(i), "d");
+              }
+              public IntegrationTest(){ L.add("eval test0 \\"Ax x=x\\";"); }
+            }
+            ''')
+        with tempfile.TemporaryDirectory() as d:
+            os.makedirs(os.path.join(d, os.path.dirname(ws.TEST_SOURCE)))
+            for sub in (ws.HOME_DIR, ws.SESSION_DIR):
+                os.makedirs(os.path.join(d, sub, "Word Automata Library"))
+            with open(os.path.join(d, ws.TEST_SOURCE), "w") as f:
+                f.write(source)
+            with open(os.path.join(d, ws.HOME_DIR, "Word Automata Library", "P.txt"), "w") as f:
+                f.write("home")
+            with open(os.path.join(d, ws.SESSION_DIR, "Word Automata Library", "P.txt"), "w") as f:
+                f.write("session")
+            s = ws.read_suite(d)
+            self.assertEqual(s.setup, ['reg e lsd_2 "(0|1)*00";', 'def a "x=1";', 'def b "x=2";', 'macro m "?%0 x=y";'])
+            self.assertEqual(s.home, os.path.join(d, ws.HOME_DIR))
+            scratch = os.path.join(d, "scratch")
+            run.prepare(d, s, scratch)
+            with open(os.path.join(scratch, "Word Automata Library", "P.txt")) as f:
+                self.assertEqual(f.read(), "session")
+
+    def test_refusals_for_walnut_reason(self):
+        commands = {"eval", "def"}
+        self.assertTrue(run.same_reason("No such command exists.", "unknown command 'invalidcommand' (…)", commands))
+        self.assertFalse(run.same_reason("No such command exists.", "unknown command 'def' (…)", commands))
+        self.assertTrue(run.same_reason("unbalanced parenthesis: char at 0", "unexpected ')'", commands))
+        self.assertFalse(run.same_reason("unbalanced parenthesis: char at 0", "no automaton named x", commands))
+
     def test_command_files_are_cut_as_walnut_cuts_them(self):
         text = 'def a "x=1";\n\ndef b "x\n  =2": // comment\neval c "Ax x=x"::\n'
         self.assertEqual(run.split_commands(text),

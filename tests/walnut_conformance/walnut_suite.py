@@ -5,9 +5,16 @@ IntegrationTest's constructor lists the cases with `L.add("…")`; the expectati
 position in that list) is src/test/resources/integrationTests/automaton{i}.txt (an automaton, or
 `true`/`false`) or error{i}.txt (the message of the exception Walnut throws), with mpl{i}.mpl and
 details{i}.txt for some. Its initialize() writes word automata into `Word Automata Library/` and
-runs set-up commands (reg, def, load, macro) before the first case. Both are read from the Java
-source itself (string literals, their `+` concatenations, comments skipped), so a newer checkout
-with more cases needs no change here.
+runs set-up commands (reg, def, load, macro) before the first case: each by a `dispatch("…")` of
+its own (2024) or listed in a `List.of("…", …)` that a loop dispatches (8.0). Both are read from
+the Java source itself (string literals, their `+` concatenations, comments skipped), so a newer
+checkout with more cases needs no change here.
+
+The 8.0 tree runs its cases in folders of their own (Session.setPathsAndNamesIntegrationTests):
+src/test/resources/integrationTests/Global/ is the home (its library folders, not the tree's top
+level ones, which begin with `#` comments and lack the suite's automata), and Session/ beside it
+holds the files that override the home's (P, PD, PR, RS, T2). Suite.home and Suite.session name
+them; both are None for the 2024 tree, which runs in the top-level folders.
 """
 
 import os
@@ -17,6 +24,8 @@ __all__ = ["Case", "Suite", "read_suite"]
 
 TEST_SOURCE = "src/test/java/Main/IntegrationTest.java"
 EXPECTED_DIR = "src/test/resources/integrationTests"
+HOME_DIR = os.path.join(EXPECTED_DIR, "Global")
+SESSION_DIR = os.path.join(EXPECTED_DIR, "Session")
 
 # The folders IntegrationTest's writes go to (UtilityMethods.get_address_for_*).
 _FOLDERS = {
@@ -56,10 +65,12 @@ class Case:
 
 
 class Suite:
-    def __init__(self, files, setup, cases):
+    def __init__(self, files, setup, cases, home=None, session=None):
         self.files = files  # [(folder, file name, text)] written before the set-up commands
         self.setup = setup  # set-up commands, in order
         self.cases = cases
+        self.home = home  # the folder whose library folders the cases read (None: the checkout's)
+        self.session = session  # a folder of files overriding the home's, or None
 
 
 def _tokens(source):
@@ -132,6 +143,29 @@ def _call_argument(tokens, i):
     return ("".join(parts) if literal_only and parts else None), j
 
 
+def _list_of(tokens, i):
+    """tokens[i] is '(' of List.of(…): its arguments that are made of string literals only."""
+    out, parts, literal_only, depth = [], [], True, 0
+    for kind, value in tokens[i:]:
+        if kind == "p" and value in "([{":
+            depth += 1
+            if depth == 1:
+                continue
+        elif kind == "p" and value in ")]}":
+            depth -= 1
+        if depth == 0 or (depth == 1 and (kind, value) == ("p", ",")):
+            if literal_only and parts:
+                out.append("".join(parts))
+            parts, literal_only = [], True
+            if depth == 0:
+                return out
+        elif depth == 1 and kind == "s":
+            parts.append(value)
+        elif not (depth == 1 and (kind, value) == ("p", "+")):
+            literal_only = False
+    return out
+
+
 def _method_body(tokens, name):
     """The tokens of the body of the method `name` (the first declaration followed by '{')."""
     for i in range(len(tokens) - 1):
@@ -180,6 +214,8 @@ def read_suite(checkout):
             text, _ = _call_argument(body, i + 1)
             if text is not None:
                 setup.append(text)
+        elif kind == "w" and value == "List" and body[i + 1 : i + 4] == [("p", "."), ("w", "of"), ("p", "(")]:
+            setup.extend(_list_of(body, i + 3))
     cases = []
     for i in range(2, len(tokens)):
         if tokens[i] == ("w", "add") and tokens[i - 1] == ("p", ".") and tokens[i - 2] == ("w", "L"):
@@ -197,4 +233,7 @@ def read_suite(checkout):
             if os.path.isfile(path):
                 with open(path, encoding="utf-8") as f:
                     setattr(c, attr, f.read())
-    return Suite(files, setup, cases)
+    home, session = (os.path.join(checkout, d) for d in (HOME_DIR, SESSION_DIR))
+    if not os.path.isdir(home):
+        home, session = None, None
+    return Suite(files, setup, cases, home, session if session and os.path.isdir(session) else None)
