@@ -48,7 +48,8 @@ TEST_P(ClaimProof, IsProvedAndItsCheckPassesToo) {
   // Release run; their bounded checks still run.
   static const std::set<std::string> heavy = {"exile.theorem1", "empress.lemma2",       "empress.complementary",
                                               "empress.lemma3", "empress.table3_exile", "empress.lemma4",
-                                              "exile.lemma7",   "empress.ab_fills",     "empress.ds_partition"};
+                                              "exile.lemma7",   "empress.ab_fills",     "empress.ds_partition",
+                                              "empress.kqueen_steps", "empress.limqueen4_2", "empress.kqueen4"};
   if (c.id != "empress.theorem5" && !(kSanitized && heavy.count(c.id))) {
     const qg::ClaimReport proof = qg::prove_claim(c);
     EXPECT_TRUE(proof.outcome.pass) << c.id << ": " << proof.outcome.detail;
@@ -279,6 +280,9 @@ TEST(Trust, ACorruptedShippedAutomatonFailsEveryClaimThatReadsIt) {
       if (std::find(deps.begin(), deps.end(), "xaut") != deps.end()) dependent.push_back(c);
     }
   ASSERT_GE(dependent.size(), 3u);  // eq. (1), Lemma 4, Table 3 at least
+  // Under the sanitizers the first claim stands for the rest (each one a minute there): the
+  // certification that fails is the same for every claim.
+  if (kSanitized) dependent.resize(1);
   EXPECT_EQ(qg::shipped_dependencies(qg::select_claims({"empress.eq1"}).front()),
             (std::vector<std::string>{"xaut", "yaut"}));
   // Every state's output 0 (it accepts nothing); state 2's output flipped; state 0's transition
