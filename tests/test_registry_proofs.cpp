@@ -46,10 +46,10 @@ TEST_P(ClaimProof, IsProvedAndItsCheckPassesToo) {
   const qg::Claim& c = GetParam();
   // Under the sanitizers the heaviest proofs (13 s to a minute and more there) are left to the
   // Release run; their bounded checks still run.
-  static const std::set<std::string> heavy = {"exile.theorem1", "empress.lemma2",       "empress.complementary",
-                                              "empress.lemma3", "empress.table3_exile", "empress.lemma4",
-                                              "exile.lemma7",   "empress.ab_fills",     "empress.ds_partition",
-                                              "empress.kqueen_steps", "empress.limqueen4_2", "empress.kqueen4"};
+  static const std::set<std::string> heavy = {"exile.theorem1",       "empress.lemma2",       "empress.complementary",
+                                              "empress.lemma3",       "empress.table3_exile", "empress.lemma4",
+                                              "exile.lemma7",         "empress.ab_fills",     "empress.ds_partition",
+                                              "empress.kqueen_steps", "empress.limqueen4_2",  "empress.kqueen4"};
   if (c.id != "empress.theorem5" && !(kSanitized && heavy.count(c.id))) {
     const qg::ClaimReport proof = qg::prove_claim(c);
     EXPECT_TRUE(proof.outcome.pass) << c.id << ": " << proof.outcome.detail;
