@@ -4,15 +4,18 @@
 #include <gtest/gtest.h>
 
 #include <bit>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <map>
 #include <random>
 #include <regex>
 #include <set>
 #include <sstream>
 
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include "prover/script.hpp"
 #include "queengames/prover.hpp"
@@ -620,4 +623,75 @@ TEST(ProverCommands, WalnutFileComments) {
             "a.txt:1:7: a '#' comment must stand on a line of its own (as in Walnut)");
   EXPECT_EQ(message("# only\n#comments\n"), "a.txt:1:1: an empty automaton file");
   fs::remove_all(home);
+}
+
+// Walnut 7's metacommands before a command (its MetaCommands.java, the 8.0 suite's cases
+// 637–641 and 659–660): `[strategy N NAME]` and `[export N FORMAT]` steer how Walnut builds an
+// automaton, not which: the statement's automaton is the one without them (brute force), with a
+// note; Walnut's own refusals are ours.
+TEST(ProverCommands, MetacommandsSteerNothingButAreChecked) {
+  Session s;
+  auto r = s.run(
+      "[strategy 6 BRZ][strategy * Brzozowski-CCLS] [export 1 BA]def even \"Ey x=2*y\"::\n"
+      "[earlyExistTermination]def odd \"?lsd_2 Ey x=2*y+1\"::");
+  ASSERT_EQ(r.size(), 2u);
+  for (std::uint64_t n = 0; n < 64; ++n) {
+    EXPECT_EQ(at(s.automaton("even"), {n}), n % 2 == 0 ? 1 : 0) << n;
+    EXPECT_EQ(at(s.automaton("odd"), {n}), n % 2 == 1 ? 1 : 0) << n;
+  }
+  ASSERT_EQ(r[0].notes.size(), 3u);
+  EXPECT_EQ(r[0].notes[0].rfind("[strategy 6 BRZ]: queengames determinizes by its own subset construction", 0), 0u);
+  EXPECT_EQ(r[0].notes[2].rfind("[export 1 BA]: intermediate automata are not exported", 0), 0u);
+  EXPECT_TRUE(r[1].notes.empty());
+  auto error = [&](const std::string& text) {
+    try {
+      s.run(text, "m.txt");
+    } catch (const qg::InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(error("[export 1 BA]eval e \"x=x\";"),
+            "m.txt:1:1: metacommands are currently only supported for commands ending in :: (as in Walnut)");
+  EXPECT_EQ(error("def a \"x=1\"::\n[strategy 1 fast]def b \"x=1\"::"),
+            "m.txt:2:1: no strategy fast (Walnut's: SC, Brzozowski, CCL, CCLS, Brzozowski-CCL, Brzozowski-CCLS)");
+  EXPECT_EQ(error("[export x BA]def b \"x=1\"::").substr(0, 44), "m.txt:1:1: unknown metacommand [export x BA]");
+  EXPECT_EQ(error("[export 2 PDF]def b \"x=1\"::"), "m.txt:1:1: unknown export format PDF (BA, TXT, GV)");
+  EXPECT_EQ(error("[draw 2 BA]def b \"x=1\"::").substr(0, 42), "m.txt:1:1: unknown metacommand [draw 2 BA]");
+  // A metacommand after a command on its line starts the next command, not a remark.
+  r = s.run("def c \"x=3\": [strategy 1 SC]def d \"x=4\"::");
+  ASSERT_EQ(r.size(), 2u);
+  EXPECT_TRUE(r[0].notes.empty());
+  EXPECT_EQ(at(s.automaton("d"), {4}), 1);
+}
+
+// export NAME BA|GV|TXT as Walnut 7 spells them (the 8.0 suite's 654–655): the BA file lists the
+// initial state, each transition "letter,[p]->[q]" and the accepting states, and reading it
+// back by hand gives the automaton's answers.
+TEST(ProverCommands, ExportInWalnutsFormats) {
+  Session s;
+  auto home = std::filesystem::temp_directory_path() / fmt::format("qg_test_export_ba_{}", ::getpid());
+  std::filesystem::remove_all(home);
+  s.set_home(home, true);
+  s.run("def three \"Ey x=3*y\": export $three BA: export $three GV: export three Txt:");
+  for (const char* file : {"three.ba", "three.gv", "three.txt"})
+    EXPECT_TRUE(std::filesystem::exists(home / "Result" / file)) << file;
+  std::ifstream ba(home / "Result" / "three.ba");
+  std::string line;
+  std::getline(ba, line);
+  const int initial = std::stoi(line.substr(1));
+  std::map<std::pair<int, int>, int> next;
+  std::set<int> accepting;
+  while (std::getline(ba, line)) {
+    int letter, p, q;
+    if (std::sscanf(line.c_str(), "%d,[%d]->[%d]", &letter, &p, &q) == 3) next[{p, letter}] = q;
+    else accepting.insert(std::stoi(line.substr(1)));
+  }
+  for (std::uint64_t n = 0; n < 100; ++n) {
+    int q = initial;
+    for (int bit = 7; bit >= 0; --bit) q = next.at({q, static_cast<int>((n >> bit) & 1)});
+    EXPECT_EQ(accepting.count(q) == 1, n % 3 == 0) << n;
+  }
+  EXPECT_THROW(s.run("export T BA:"), qg::InputError);  // a word automaton has no BA form
+  std::filesystem::remove_all(home);
 }

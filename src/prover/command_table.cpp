@@ -46,7 +46,7 @@ const detail::CommandRow kCommands[] = {
   {{"test", "test NAME N", "its first N accepted values", "inspection", false}, &C::test},
   {{"first", "first [$]NAME", "the shortest accepted and the shortest rejected inputs (ours)", "inspection", false}, &C::first},
   {{"describe", "describe [$]NAME", "inputs, states, and the automaton as a regular expression (ours)", "inspection", false}, &C::describe},
-  {{"export", "export [$]NAME FORMAT", "Result/NAME.FORMAT, FORMAT one of txt, gv, re (ours)", "inspection", false}, &C::export_},
+  {{"export", "export [$]NAME FORMAT", "Result/NAME.FORMAT, FORMAT one of txt, gv, ba (any case, as Walnut 7), re (ours)", "inspection", false}, &C::export_},
   {{"help", "help [COMMAND]", "this list, or one command", "inspection", false}, &C::help},
 };
 // clang-format on

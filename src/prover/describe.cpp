@@ -157,4 +157,13 @@ std::string write_graphviz(const Automaton& a, const std::string& name) {
   return out + "}\n";
 }
 
+std::string write_ba(const Automaton& a) {
+  std::string out = fmt::format("[{}]\n", a.initial());
+  for (std::uint32_t q = 0; q < a.states(); ++q)
+    for (std::uint32_t l = 0; l < a.letters(); ++l) out += fmt::format("{},[{}]->[{}]\n", l, q, a.next(q, l));
+  for (std::uint32_t q = 0; q < a.states(); ++q)
+    if (a.accepting(q)) out += fmt::format("[{}]\n", q);
+  return out;
+}
+
 }  // namespace qg::prover::detail

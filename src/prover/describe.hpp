@@ -17,5 +17,8 @@ std::string letter_text(const automata::Automaton& a, std::uint32_t letter);
 // A GraphViz digraph: states (doubly circled when accepting, "q/letter" in a word automaton),
 // edges labelled by their letters.
 std::string write_graphviz(const automata::Automaton& a, const std::string& name);
+// An acceptor in the BA format of languageinclusion.org that Walnut 7 exports: the initial state
+// "[q]", a line "letter,[p]->[q]" per transition (the letter's index), the accepting states.
+std::string write_ba(const automata::Automaton& a);
 
 }  // namespace qg::prover::detail

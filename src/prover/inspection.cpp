@@ -1,6 +1,7 @@
 // The commands that look at an automaton (commands.hpp): inf, test, first, describe, export,
 // and help, which lists the command table.
 #include <algorithm>
+#include <cctype>
 #include <deque>
 
 #include <fmt/format.h>
@@ -149,17 +150,21 @@ void Session::Commands::show(Show what) {
   r.name = std::string(in.text().substr(at, in.pos() - at));
   if (r.name.front() == '$') r.name.erase(0, 1);
   std::string format;
-  if (what == Show::export_) format = in.word("a format (txt, gv, re)");
+  // Walnut 7 spells the formats BA, GV, TXT; any case is read.
+  if (what == Show::export_) format = in.word("a format (txt, gv, ba, re)");
+  std::ranges::transform(format, format.begin(), [](unsigned char ch) { return std::tolower(ch); });
   in.end();
   if (what == Show::first && !acceptor) in.fail(at, "first takes an automaton ($NAME), not a word automaton");
-  if (what == Show::export_ && format != "txt" && format != "gv" && format != "re")
-    in.fail(in.pos(), fmt::format("unknown format {} (txt, gv, re)", format));
+  if (what == Show::export_ && format != "txt" && format != "gv" && format != "ba" && format != "re")
+    in.fail(in.pos(), fmt::format("unknown format {} (txt, gv, ba, re)", printable(format, 40)));
+  if (format == "ba" && !acceptor) in.fail(at, "a word automaton has no BA form (Walnut: can't export DFAO to BA)");
   try {
     if (what == Show::first) return first_lines(a, s.context_, r.lines);
     if (what == Show::describe) return describe_lines(a, acceptor, r.name, r.lines);
     std::string text;
     if (format == "txt") text = write_automaton(a);
     else if (format == "gv") text = detail::write_graphviz(a, r.name);
+    else if (format == "ba") text = detail::write_ba(a);
     else text = as_regex(a, acceptor) + "\n";
     const std::filesystem::path home = s.write_folder();
     if (home.empty()) {

@@ -61,7 +61,7 @@ Command read_command(std::string_view text, std::size_t i) {
 // command word, and where reading goes on.
 std::size_t read_remark(std::string_view text, std::size_t i, std::string& remark) {
   while (i < text.size() && text[i] != '\n' && space(text[i])) ++i;
-  if (i >= text.size() || text[i] == '\n' || text.substr(i, 2) == "//") return i;
+  if (i >= text.size() || text[i] == '\n' || text.substr(i, 2) == "//" || text[i] == '[') return i;
   if (detail::find_command(text.substr(i, word_end(text, i) - i))) return i;
   const std::size_t eol = std::min(text.find('\n', i), text.size());
   std::size_t last = eol;
@@ -70,12 +70,28 @@ std::size_t read_remark(std::string_view text, std::size_t i, std::string& remar
   return eol;
 }
 
+// Walnut 7's metacommands before a command: "[…]" blocks (its pattern ^\[([^]]*)](.*)$, white
+// space after each), read while they close; an unclosed '[' is left for the command reader.
+std::size_t read_metacommands(std::string_view text, std::size_t i, std::vector<Metacommand>& out) {
+  while (i < text.size() && text[i] == '[') {
+    const std::size_t close = text.find(']', i);
+    if (close == std::string_view::npos) break;
+    out.push_back({std::string(text.substr(i + 1, close - i - 1)), i});
+    i = close + 1;
+    while (i < text.size() && space(text[i])) ++i;
+  }
+  return i;
+}
+
 }  // namespace
 
 std::vector<Command> split_commands(std::string_view text) {
   std::vector<Command> out;
   for (std::size_t i = skip_blank(text, 0); i < text.size(); i = skip_blank(text, i)) {
+    std::vector<Metacommand> metacommands;
+    i = read_metacommands(text, i, metacommands);
     Command c = read_command(text, i);
+    c.metacommands = std::move(metacommands);
     i = c.end;
     if (i > c.begin && i <= text.size() && (text[i - 1] == ':' || text[i - 1] == ';'))
       i = read_remark(text, i, c.remark);

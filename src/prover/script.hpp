@@ -15,10 +15,17 @@ namespace qg::prover {
 // first quotes. `remark`: the rest of the command's line when that is no further command —
 // Walnut reads a command up to its ':' or ';' and ignores the rest of the line (`reg e lsd_2
 // "(0|1)*00"; all binary strings ending in 00`).
+// `metacommands`: Walnut 7's blocks before the command word, `[strategy 6 BRZ]eval …::`, each
+// one's text between its brackets and the place of its '['.
+struct Metacommand {
+  std::string text;
+  std::size_t at = 0;
+};
 struct Command {
   std::string command, name, statement;
   std::size_t begin = 0, end = 0;
   std::string remark;
+  std::vector<Metacommand> metacommands;
 };
 
 // The rules: white space and // comments between commands; inside a command, a ':' or ';' in

@@ -3,6 +3,7 @@
 #include <cctype>
 #include <charconv>
 #include <chrono>
+#include <sstream>
 
 #include <fmt/format.h>
 
@@ -218,16 +219,76 @@ std::vector<Result> Session::run(std::string_view text, std::string_view file, c
   return results;
 }
 
+namespace {
+
+// Walnut 7's determinization strategies by their names and aliases, compared as Walnut compares
+// them (without '_' and '-', any case).
+bool walnut_strategy(std::string name) {
+  std::erase_if(name, [](char ch) { return ch == '_' || ch == '-'; });
+  std::ranges::transform(name, name.begin(), [](unsigned char ch) { return std::tolower(ch); });
+  for (const char* known :
+       {"sc", "brz", "brzozowski", "ccls", "brzccls", "brzozowskiccls", "ccl", "brzccl", "brzozowskiccl"})
+    if (name == known) return true;
+  return false;
+}
+
+// The metacommands before command `c` (Walnut 7's MetaCommands: `strategy N NAME`, `export N
+// FMT`, `earlyExistTermination`; N a number or '*'), checked as Walnut checks them. They steer
+// how Walnut builds the automaton, never which automaton it is: the command runs as without
+// them, and a note says what was not done.
+void read_metacommands(const Command& c, std::string_view text, const detail::Reader& in, Result& r) {
+  if (c.metacommands.empty()) return;
+  if (!text.substr(0, c.end).ends_with("::"))
+    in.fail(c.metacommands.front().at,
+            "metacommands are currently only supported for commands ending in :: (as in "
+            "Walnut)");
+  for (const Metacommand& m : c.metacommands) {
+    std::vector<std::string> parts;
+    std::istringstream words(m.text);
+    for (std::string w; words >> w;) parts.push_back(w);
+    if (parts.size() == 1 && parts[0] == "earlyExistTermination") continue;
+    const bool index =
+        parts.size() == 3 &&
+        (parts[1] == "*" || std::ranges::all_of(parts[1], [](unsigned char ch) { return std::isdigit(ch) != 0; }));
+    if (!index || (parts[0] != "strategy" && parts[0] != "export"))
+      in.fail(m.at, fmt::format("unknown metacommand [{}] (strategy N NAME, export N FORMAT, earlyExistTermination; "
+                                "N a number or *)",
+                                printable(m.text, 80)));
+    if (parts[0] == "strategy") {
+      if (!walnut_strategy(parts[2]))
+        in.fail(m.at, fmt::format("no strategy {} (Walnut's: SC, Brzozowski, CCL, CCLS, Brzozowski-CCL, "
+                                  "Brzozowski-CCLS)",
+                                  printable(parts[2], 40)));
+      r.notes.push_back(
+          fmt::format("[{}]: queengames determinizes by its own subset construction; Walnut's strategies "
+                      "change its route, not the automaton",
+                      printable(m.text, 80)));
+    } else {
+      std::string format = parts[2];
+      std::ranges::transform(format, format.begin(), [](unsigned char ch) { return std::tolower(ch); });
+      if (format != "ba" && format != "txt" && format != "gv")
+        in.fail(m.at, fmt::format("unknown export format {} (BA, TXT, GV)", printable(parts[2], 40)));
+      r.notes.push_back(
+          fmt::format("[{}]: intermediate automata are not exported (Walnut numbers them by its own "
+                      "steps); export NAME {} writes the result",
+                      printable(m.text, 80), parts[2]));
+    }
+  }
+}
+
+}  // namespace
+
 void Session::run_command(std::string_view text, std::string_view file, const Command& c,
                           std::vector<Result>& results) {
   // The reader sees the text up to the command's end, so that no handler reads into the next
   // one, and reports positions in the whole text.
   detail::Reader in(text.substr(0, c.end), file);
+  Result r;
+  read_metacommands(c, text, in, r);
   in.set_pos(c.begin);
   const std::string word = in.word(fmt::format("a command ({})", detail::command_list()).c_str());
   const detail::CommandRow* row = detail::find_command(word);
   if (!row) in.fail(c.begin, fmt::format("unknown command '{}' (the commands: {})", word, detail::command_list()));
-  Result r;
   r.command = word;
   const auto started = std::chrono::steady_clock::now();
   Commands handler{*this, in, r, results};

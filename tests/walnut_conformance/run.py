@@ -78,7 +78,7 @@ def split_commands(text):
 
 
 def command_name(command):
-    m = re.match(r"\s*(\w+)\s+([A-Za-z]\w*)", command)
+    m = re.match(ws.METACOMMANDS + r"(\w+)\s+\$?([A-Za-z]\w*)", command)
     return (m.group(1), m.group(2)) if m else (None, None)
 
 

@@ -20,6 +20,9 @@ them; both are None for the 2024 tree, which runs in the top-level folders.
 import os
 import re
 
+# Walnut 7's metacommands ([strategy 6 BRZ]eval …::) stand before the command word.
+METACOMMANDS = r"\s*(?:\[[^]]*\]\s*)*"
+
 __all__ = ["Case", "Suite", "read_suite"]
 
 TEST_SOURCE = "src/test/java/Main/IntegrationTest.java"
@@ -50,13 +53,17 @@ class Case:
 
     @property
     def verb(self):
-        m = re.match(r"\s*(\w+)", self.command)
+        m = re.match(METACOMMANDS + r"(\w+)", self.command)
         return m.group(1) if m else ""
 
     @property
     def name(self):
-        """The name the command defines (Result/NAME.txt), when it has one."""
-        m = re.match(r"\s*\w+\s+([A-Za-z]\w*)", self.command)
+        """The name the command defines (Result/NAME.txt), when it has one; for export and
+        describe, the automaton they read ($NAME)."""
+        m = re.match(METACOMMANDS + r"(\w+)\s+(\$?)([A-Za-z]\w*)", self.command)
+        if m and m.group(2) and m.group(1) not in ("export", "describe"):
+            return None
+        return m.group(3) if m else None
         return m.group(1) if m else None
 
     @property
