@@ -211,6 +211,13 @@ TEST(Vacuity, TheObligationsOfTheFokkinkStatement) {
   // Not the statement of a claim: no "for every n"; no implication: nothing to show.
   EXPECT_EQ(qg::prover::vacuity_obligations("f", "?msd_trib An,a ($xaut(n,a) & n>=1) => a>=n", true).size(), 2u);
   EXPECT_TRUE(qg::prover::vacuity_obligations("g", "?msd_trib An Ea $xaut(n,a)", true).empty());
+  // No hypothesis on n alone: "for every n" reads a closed relation for its empty guard, as
+  // Walnut has no truth constants (`true` is a variable there, and the transcript would not parse).
+  const auto unguarded = qg::prover::vacuity_obligations("u", "?msd_trib An,a $xaut(n,a) => a>=n", true, "n");
+  ASSERT_EQ(unguarded.size(), 3u);
+  EXPECT_EQ(unguarded[1].statement, "?msd_trib An (0=0) => (Ea ($xaut(n,a)))");
+  qg::prover::Session session;
+  EXPECT_TRUE(*session.run("eval u_every_n \"" + unguarded[1].statement + "\":").front().truth);
   // A statement in two systems gets no witness obligation (a substituted variable would change system).
   EXPECT_EQ(qg::prover::vacuity_obligations("h", "?msd_2 An,a $f(n,a) => (?msd_fib Eb $g(n,b) & b<=a)", true).size(),
             2u);

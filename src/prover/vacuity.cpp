@@ -119,8 +119,8 @@ class Printer {
 
   std::string formula(const Formula& f, const std::string& system) const {
     switch (f.kind) {
-      case Formula::truth:
-        return f.value ? "true" : "false";
+      case Formula::truth:  // Walnut has no truth constants: a closed relation stands for one
+        return f.value ? "0=0" : "0=1";
       case Formula::negation:
         return fmt::format("~({})", formula(*f.a, system));
       case Formula::reversal:
@@ -217,7 +217,7 @@ void conjuncts(const Formula& f, std::vector<const Formula*>& out) {
 }
 
 std::string conjunction(const std::vector<const Formula*>& parts, const std::string& system) {
-  if (parts.empty()) return "true";
+  if (parts.empty()) return "(0=0)";  // Walnut has no `true`
   std::vector<std::string> texts;
   for (const Formula* p : parts) texts.push_back(Printer().formula(*p, system));
   return fmt::format("({})", fmt::join(texts, " & "));
