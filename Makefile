@@ -72,7 +72,7 @@ walnut-conformance: configure
 	/usr/bin/python3 tests/walnut_conformance/run.py --walnut "$(WALNUT)" --walnut-build $(BUILD)/walnut --out $(BUILD)/walnut-conformance/walnut
 	/usr/bin/python3 tests/walnut_conformance/command_files.py --walnut "$(WALNUT)" --walnut-build $(BUILD)/walnut --queengames $(BUILD)/queengames --out $(BUILD)/walnut-conformance/command-files
 
-# docs/PROVER.md's family table: every member of seed 001 §4's game families through
+# docs/FAMILIES.md's table: every member of seed 001 §4's game families through
 # `prove --synthesize`, each under a cap of CPU time and memory (tests/test_cli_synth.cpp); takes
 # hours. FAMILIES=kqueen5,queen3_1 reruns only the members whose names begin so.
 FAMILIES ?= 1

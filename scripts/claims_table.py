@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Rewrites docs/PROVER.md's table of claims from the registry.
+"""Rewrites docs/CLAIMS.md's table of claims from the registry.
 
     scripts/claims_table.py [build/queengames]
 
@@ -16,7 +16,7 @@ END = "<!-- end of the claims table -->"
 root = pathlib.Path(__file__).resolve().parent.parent
 cli = sys.argv[1] if len(sys.argv) > 1 else str(root / "build" / "queengames")
 table = subprocess.run([cli, "check", "--list", "--markdown"], check=True, capture_output=True, text=True).stdout
-doc = root / "docs" / "PROVER.md"
+doc = root / "docs" / "CLAIMS.md"
 text = doc.read_text()
 start, end = text.index(BEGIN) + len(BEGIN), text.index(END)
 doc.write_text(text[:start] + "\n" + table + text[end:])

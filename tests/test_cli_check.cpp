@@ -1,5 +1,5 @@
 // `queengames check` as a referee uses it: the statuses it prints and lists, the table of claims
-// in docs/PROVER.md (generated from the registry), and a proof's transcript run back through
+// in docs/CLAIMS.md (generated from the registry), and a proof's transcript run back through
 // `queengames prove`.
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -24,19 +24,19 @@ std::string slurp(const fs::path& path) {
   return s.str();
 }
 
-// docs/PROVER.md's table is `check --list --markdown` between its markers: regenerate it with
+// docs/CLAIMS.md's table is `check --list --markdown` between its markers: regenerate it with
 // scripts/claims_table.py when this fails.
 TEST(CliCheck, ProverTableIsCurrent) {
   const auto table = run_cli("check --list --markdown");
   ASSERT_EQ(table.status, 0) << table.err;
-  const std::string doc = slurp(fs::path(QG_SOURCE_DIR) / "docs" / "PROVER.md");
+  const std::string doc = slurp(fs::path(QG_SOURCE_DIR) / "docs" / "CLAIMS.md");
   const std::string begin = "<!-- claims table: generated, do not edit (scripts/claims_table.py) -->\n",
                     end = "<!-- end of the claims table -->";
   const auto from = doc.find(begin), to = doc.find(end);
   ASSERT_NE(from, std::string::npos);
   ASSERT_NE(to, std::string::npos);
   EXPECT_EQ(doc.substr(from + begin.size(), to - from - begin.size()), table.out)
-      << "docs/PROVER.md's table of claims is stale: run scripts/claims_table.py";
+      << "docs/CLAIMS.md's table of claims is stale: run scripts/claims_table.py";
   EXPECT_NE(table.out.find("| `exile.conjecture26` | Conjecture 26 (§8) | REFUTED |"), std::string::npos);
   EXPECT_EQ(run_cli("check --markdown").status, 2);
 }

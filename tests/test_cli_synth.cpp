@@ -110,7 +110,7 @@ TEST(CliSynthesize, Errors) {
   EXPECT_NE(base2.err.find("no hypothesis agrees"), std::string::npos) << base2.err;
 }
 
-// ---- docs/PROVER.md's family table ----------------------------------------------------
+// ---- docs/FAMILIES.md's table ----------------------------------------------------
 
 // Every member of the three game families (qg::synth::game_family_members) as `prove
 // --synthesize NAME` leaves it under a cap of kFamilyCpu seconds of CPU time (ulimit -t; CPU,
@@ -214,7 +214,7 @@ std::string slurp_file(const std::string& path) {
   return s.str();
 }
 
-// The table's rows by member, read from docs/PROVER.md, in order.
+// The table's rows by member, read from docs/FAMILIES.md, in order.
 std::vector<std::pair<std::string, FamilyRow>> family_table(const std::string& doc) {
   std::vector<std::pair<std::string, FamilyRow>> rows;
   const auto b = doc.find(kFamilyBegin), e = doc.find(kFamilyEnd);
@@ -228,7 +228,7 @@ std::vector<std::pair<std::string, FamilyRow>> family_table(const std::string& d
 }
 
 TEST(FamilyTable, ListsEveryMemberAndItsRowsHold) {
-  const std::string path = QG_SOURCE_DIR "/docs/PROVER.md";
+  const std::string path = QG_SOURCE_DIR "/docs/FAMILIES.md";
   const auto members = qg::synth::game_family_members();
   if (const char* only = std::getenv("QG_FAMILY_TABLE")) {
     std::vector<std::string> wanted;
@@ -247,7 +247,7 @@ TEST(FamilyTable, ListsEveryMemberAndItsRowsHold) {
                                     : fmt::format("| {} | {} | {} | {} | 0.0 |\n", m,
                                                   qg::synth::find_synthesizable(m).system, kNotRun, kNotRun);
       const auto b = now.find(kFamilyBegin), e = now.find(kFamilyEnd);
-      ASSERT_NE(b, std::string::npos) << "docs/PROVER.md has no family table";
+      ASSERT_NE(b, std::string::npos) << "docs/FAMILIES.md has no family table";
       ASSERT_NE(e, std::string::npos);
       const std::string temporary = path + "." + std::to_string(::getpid());
       std::ofstream(temporary) << now.substr(0, b) + kFamilyBegin + "\n" + table + now.substr(e);
@@ -265,9 +265,9 @@ TEST(FamilyTable, ListsEveryMemberAndItsRowsHold) {
     return;
   }
   const auto rows = family_table(slurp_file(path));
-  ASSERT_EQ(rows.size(), members.size()) << "docs/PROVER.md's family table is stale: make family-table";
+  ASSERT_EQ(rows.size(), members.size()) << "docs/FAMILIES.md's table is stale: make family-table";
   for (std::size_t i = 0; i < members.size(); ++i) {
-    ASSERT_EQ(rows[i].first, members[i]) << "docs/PROVER.md's family table is stale: make family-table";
+    ASSERT_EQ(rows[i].first, members[i]) << "docs/FAMILIES.md's table is stale: make family-table";
     EXPECT_EQ(rows[i].second.claim.rfind(
                   fmt::format("| {} | {} |", members[i], qg::synth::find_synthesizable(members[i]).system), 0),
               0u)
