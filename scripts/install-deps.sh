@@ -12,7 +12,7 @@ packages+=(libcpp-httplib-dev libjs-leaflet chromium chromium-driver python3-sel
 # Optional group: Walnut built from a checkout of its sources (scripts/build-walnut.sh), for
 # `make walnut-conformance` and bench/walnut_vs_queengames.py; not needed by make test.
 if [ "${1:-}" = "--walnut" ]; then
-  packages+=(openjdk-17-jdk-headless libfastutil-java libautomaton-java)
+  packages+=(openjdk-17-jdk-headless libfastutil-java libautomaton-java maven)  # maven: Walnut 7+'s libraries
 fi
 missing=()
 for p in "${packages[@]}"; do
