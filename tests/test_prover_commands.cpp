@@ -400,10 +400,10 @@ TEST(ProverCommands, RemarksAfterACommand) {
                             "the rest of its line is a remark (as in Walnut): all binary strings ending in 00"}));
   EXPECT_EQ(r[2].notes, (std::vector<std::string>{"the rest of its line is a remark (as in Walnut): (two)"}));
   for (std::uint64_t n = 0; n < 20; ++n) EXPECT_EQ(at(s.automaton("e"), {n}), n % 4 == 0 ? 1 : 0) << n;
-  // A failed command (a `#` remark, which Walnut refuses too) ends at its ':', and the rest of
-  // its line is a remark: the def on the next line runs (fiboprops.txt).
+  // A failed command ends at its ':', and the rest of its line is a remark: the def on the next
+  // line runs.
   std::vector<std::string> errors;
-  r = s.run("# $FactorEq(i, j, n): F[i .. i + n - 1] = F[j .. j + n - 1].\ndef h \"x=3\":\n", "<input>",
+  r = s.run("$FactorEq(i, j, n): F[i .. i + n - 1] = F[j .. j + n - 1].\ndef h \"x=3\":\n", "<input>",
             [&](const qg::InputError& e) { errors.push_back(e.what()); });
   EXPECT_EQ(errors.size(), 1u);
   ASSERT_EQ(r.size(), 1u);
@@ -694,4 +694,47 @@ TEST(ProverCommands, ExportInWalnutsFormats) {
   }
   EXPECT_THROW(s.run("export T BA:"), qg::InputError);  // a word automaton has no BA form
   std::filesystem::remove_all(home);
+}
+
+// Walnut 7's comment lines in command files (Walnut 8's Prover.readBuffer; its Command
+// Files/fiboprops.txt): a line whose first non-blank character is '#' is left out, between
+// commands and inside one, and errors after it keep their line and column.
+TEST(ProverCommands, CommentLinesInCommandText) {
+  Session s;
+  auto r = s.run(
+      "# Regular expressions.\nreg IsFibo msd_fib \"0*10*\":\n  # indented, with a ; and a \" in it\n"
+      "def Inc \"?msd_fib (x<=y)\n# a comment line inside the statement\n & (y<=z)\":\n");
+  ASSERT_EQ(r.size(), 2u);
+  for (std::uint64_t x = 0; x < 6; ++x)
+    for (std::uint64_t y = 0; y < 6; ++y)
+      for (std::uint64_t z = 0; z < 6; ++z)
+        EXPECT_EQ(at(s.automaton("Inc"), {x, y, z}), x <= y && y <= z) << x << y << z;
+  // The Fibonacci numbers (one 1 in Zeckendorf), by brute force.
+  for (std::uint64_t n = 1, a = 1, b = 2; n < 200; ++n) {
+    const bool fibonacci = n == a || n == b;
+    EXPECT_EQ(at(s.automaton("IsFibo"), {n}), fibonacci ? 1 : 0) << n;
+    if (n == b) a = std::exchange(b, a + b);
+  }
+  // A '#' after other text is no comment: a macro call stays one.
+  r = s.run("macro lt \"%0<%1\":\neval m \"Ex #lt(x,2)\":");
+  EXPECT_TRUE(*r.back().truth);
+  try {
+    s.run("# one\n# two\neval e \"x=\":", "c.txt");
+    ADD_FAILURE() << "no error";
+  } catch (const qg::InputError& e) {
+    EXPECT_EQ(std::string(e.what()).substr(0, 11), "c.txt:3:11:") << e.what();
+  }
+}
+
+// An automaton whose name begins with A, E or I is called as $NAME (Walnut's pattern \$NAME( reads
+// the whole name; fiboprops.txt's $Inc, $IsLargeFibo): no quantifier there.
+TEST(ProverCommands, AutomatonNamesBeginningWithQuantifierLetters) {
+  Session s;
+  s.run("def Inc \"x<=y & y<=z\": def Even \"Ek x=2*k\": def Ian \"x=7\":");
+  auto r = s.run("eval t \"Ap,n $Inc(1, p, n) => p<=n\": eval u \"$Even(6) & ~$Even(7) & $Ian(7)\":");
+  EXPECT_TRUE(*r[0].truth);
+  EXPECT_TRUE(*r[1].truth);
+  r = s.run("def v \"?msd_2 $Inc(x, 3, y)\":");
+  for (std::uint64_t x = 0; x < 8; ++x)
+    for (std::uint64_t y = 0; y < 8; ++y) EXPECT_EQ(at(s.automaton("v"), {x, y}), x <= 3 && 3 <= y) << x << " " << y;
 }

@@ -37,7 +37,9 @@ std::vector<Token> tokenize(std::string_view s, std::size_t offset) {
       i = j;
       continue;
     }
-    if (c == 'A' || c == 'E' || c == 'I') {
+    // After '$' a whole name, as Walnut's pattern \$NAME( reads it: $Inc is no quantifier I.
+    const bool after_dollar = !out.empty() && out.back().kind == Token::op && out.back().text == "$";
+    if ((c == 'A' || c == 'E' || c == 'I') && !after_dollar) {
       out.push_back({Token::quantifier, std::string(1, c), at});
       ++i;
       continue;

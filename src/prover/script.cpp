@@ -1,6 +1,7 @@
 // Cutting Walnut's command text into commands (script.hpp).
 #include "prover/script.hpp"
 
+#include <algorithm>
 #include <cctype>
 
 #include "prover/commands.hpp"
@@ -84,6 +85,19 @@ std::size_t read_metacommands(std::string_view text, std::size_t i, std::vector<
 }
 
 }  // namespace
+
+std::string without_comment_lines(std::string_view text) {
+  std::string out(text);
+  for (std::size_t line = 0; line < out.size();) {
+    const std::size_t eol = std::min(out.find('\n', line), out.size());
+    std::size_t first = line;
+    while (first < eol && space(out[first])) ++first;
+    if (first < eol && out[first] == '#')
+      std::fill(out.begin() + static_cast<std::ptrdiff_t>(first), out.begin() + static_cast<std::ptrdiff_t>(eol), ' ');
+    line = eol + 1;
+  }
+  return out;
+}
 
 std::vector<Command> split_commands(std::string_view text) {
   std::vector<Command> out;

@@ -33,4 +33,10 @@ struct Command {
 // command when it begins with a command word (commands.hpp's table), else a remark.
 std::vector<Command> split_commands(std::string_view text);
 
+// Walnut 7's comment lines in command text: a line whose first non-blank character is '#' is
+// left out wherever it stands, between commands or inside one (Walnut 8's Prover.readBuffer
+// skips it before joining lines). The text with those lines blanked, newlines kept, so that
+// positions in it are positions in the original.
+std::string without_comment_lines(std::string_view text);
+
 }  // namespace qg::prover

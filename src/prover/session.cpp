@@ -203,7 +203,8 @@ std::vector<Result> Session::run_file(const std::filesystem::path& path, const E
   return run(text, path.string(), keep_going);
 }
 
-std::vector<Result> Session::run(std::string_view text, std::string_view file, const ErrorFn& keep_going) {
+std::vector<Result> Session::run(std::string_view original, std::string_view file, const ErrorFn& keep_going) {
+  const std::string text = without_comment_lines(original);
   std::vector<Result> results;
   for (const Command& c : split_commands(text)) {
     try {

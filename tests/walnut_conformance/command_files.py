@@ -54,7 +54,10 @@ def run_file(args, name, work, suite_none):
         dirs[tool] = d
     classpath = open(os.path.join(args.walnut_build, "classpath")).read().strip()
     runs = {}
-    for tool, cmd in (("walnut", ["java", f"-Xmx{args.heap}", "-cp", classpath, "Main.Prover", name]),
+    walnut = ["java", f"-Xmx{args.heap}", "-cp", classpath, "Main.Prover", name]
+    if os.path.exists(os.path.join(args.walnut, "pom.xml")):  # Walnut 7+: results in the home, as before sessions
+        walnut += ["--global-session", f"--home-dir={dirs['walnut']}/"]
+    for tool, cmd in (("walnut", walnut),
                       ("queengames", [args.queengames, "prove", os.path.join(dirs["queengames"], "Command Files", name),
                                       "--walnut-home", dirs["queengames"], "--keep-going", "--json"])):
         start = time.monotonic()
