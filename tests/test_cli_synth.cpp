@@ -62,6 +62,11 @@ TEST(Seed001Walnut, Theorem6Table2) { expect_proved("theorem6", "empress.theorem
 // Seed 001 §6, Theorem 5: `good` and check1–check3. The printed check3 is TRUE but vacuous (it
 // reads $uaut for $vaut: Misprints.Seed001Theorem5Check3ReadsUautForVaut); the claim corrects it.
 TEST(Seed001Walnut, Theorem5GoodAndThreeChecks) {
+#ifdef QG_SANITIZED
+  // 103,644 states inside `good`: a minute and a half under the sanitizers, whose build runs the
+  // same constructions in the smaller proofs of this file.
+  GTEST_SKIP() << "proved in the Release run";
+#endif
   expect_proved("theorem5", "empress.theorem5", 3, {"(Eb $uaut(n,b) & y>=b)", "(Eb $vaut(n,b) & y>=b)"});
 }
 // Seed 001 §5: Wythoff's a_{b_n} = a_n + b_n (Gardner), in msd_fib.

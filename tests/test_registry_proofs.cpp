@@ -34,8 +34,8 @@ class ClaimProof : public testing::TestWithParam<qg::Claim> {};
 // Release, but 16 s and 650 MB under the sanitizers, so the sanitizer build runs its check only;
 // so for seed 001's Lemma 2 (51,546 states, 2.7 s in Release). Seed 001's Theorem 5 (103,644
 // states inside `good`: 4 s in Release, 50 s under the sanitizers) is proved once, in
-// Misprints.Seed001Theorem5Check3ReadsUautForVaut, with the paper's check3 after it (the sanitizer
-// build runs the paper's file, Seed001Walnut.Theorem5GoodAndThreeChecks).
+// Misprints.Seed001Theorem5Check3ReadsUautForVaut, with the paper's check3 after it, and the
+// paper's file in Seed001Walnut.Theorem5GoodAndThreeChecks: both in the Release run only.
 #ifdef QG_SANITIZED
 constexpr bool kSanitized = true;
 #else
