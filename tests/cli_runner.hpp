@@ -1,7 +1,9 @@
-// Runs the queengames binary (QG_CLI) through the shell and captures what it prints.
+// Runs the queengames binary (QG_CLI) through the shell and captures what it prints; reads the
+// CPU time a child process has used.
 #pragma once
 
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <filesystem>
@@ -34,4 +36,19 @@ inline CliResult run_cli(const std::string& args, const std::string& shell = {})
   fs::remove(out);
   fs::remove(err);
   return r;
+}
+
+// The CPU seconds a running process has used (/proc/PID/stat: utime + stime of all threads).
+inline double cpu_seconds(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+  std::string stat;
+  std::getline(in, stat);
+  const auto name_end = stat.rfind(')');  // the command's name may hold spaces
+  if (name_end == std::string::npos) return -1;
+  std::istringstream fields(stat.substr(name_end + 2));  // from field 3, the state
+  std::string field;
+  double ticks = 0;
+  for (int i = 3; i <= 15 && fields >> field; ++i)
+    if (i >= 14) ticks += std::stod(field);
+  return ticks / static_cast<double>(::sysconf(_SC_CLK_TCK));
 }

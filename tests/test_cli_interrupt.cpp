@@ -24,6 +24,8 @@
 
 #include <gtest/gtest.h>
 
+#include "cli_runner.hpp"
+
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
@@ -79,21 +81,6 @@ void start(Child& run) {
     ::execv(QG_CLI, argv.data());
     ::_exit(127);
   }
-}
-
-// The CPU seconds a running process has used (/proc/PID/stat: utime + stime of all threads).
-double cpu_seconds(pid_t pid) {
-  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
-  std::string stat;
-  std::getline(in, stat);
-  const auto name_end = stat.rfind(')');  // the command's name may hold spaces
-  if (name_end == std::string::npos) return -1;
-  std::istringstream fields(stat.substr(name_end + 2));  // from field 3, the state
-  std::string field;
-  double ticks = 0;
-  for (int i = 3; i <= 15 && fields >> field; ++i)
-    if (i >= 14) ticks += std::stod(field);
-  return ticks / static_cast<double>(::sysconf(_SC_CLK_TCK));
 }
 
 // Whether the process catches SIGINT yet (its handlers are installed: /proc/PID/status SigCgt).

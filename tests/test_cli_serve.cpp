@@ -80,6 +80,7 @@ class Server {
     }
   }
   int port() const { return port_; }
+  pid_t pid() const { return pid_; }
   const std::string& line() const { return line_; }
   // SIGINT, as Ctrl-C; the exit status.
   int stop() {
@@ -244,7 +245,21 @@ TEST(CliServe, DescribingATableBlocksNoOther) {
   EXPECT_EQ(other.status, 200);
   EXPECT_NE(other.body.find("\"name\":\"palace.7\""), std::string::npos) << other.body;
   EXPECT_NE(slow.wait_for(std::chrono::seconds(0)), std::future_status::ready);
-  server.kill();  // the description cannot be cancelled (docs/ATLAS.md): SIGINT would wait for it
+  EXPECT_EQ(server.stop(), 130);  // SIGINT stops the description too (it polls)
+}
+
+// Issue 36 §1: a table's description stops when its client leaves. What is asserted is the
+// server's own CPU time once the client is gone (the pilot sweep of t2t:999999's 2·10^6 jumps
+// would go on for half a minute), which a loaded machine can only make smaller.
+TEST(CliServe, ADescriptionStopsWhenItsClientLeaves) {
+  Server server;
+  ASSERT_GT(server.port(), 0);
+  get(server.port(), "/tables/p.t2t:999999", false);
+  std::this_thread::sleep_for(std::chrono::seconds(1));
+  const double before = cpu_seconds(server.pid());
+  std::this_thread::sleep_for(std::chrono::seconds(2));
+  EXPECT_LT(cpu_seconds(server.pid()) - before, 0.3);
+  EXPECT_EQ(server.stop(), 130);
 }
 
 }  // namespace

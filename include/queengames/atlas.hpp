@@ -20,9 +20,10 @@
 // multiples of m), never one sampled cell.
 //
 // An Atlas is shared by the server's threads: every member function may be called from many
-// threads at once. A table's computed region is held for the life of the Atlas; the memory its
-// engine needs is estimated up front (TableInfo::bytes) and refused (MemoryError) beyond
-// Options::memory; once computed, the region counts what it holds (memory()).
+// threads at once. The memory a table's engine needs is estimated up front (TableInfo::bytes);
+// once computed, the region counts what it holds (memory()). The regions together stay within
+// Options::memory: one that does not fit evicts the least recently read regions (computed again
+// when next asked for), and one larger than the cap alone is refused (MemoryError).
 //
 // Overlays are what the papers draw over a table — the lines y = φx and y = x/φ, the P-beams,
 // seed 004's regions and landmarks — located by the library from the table's own data and
@@ -154,8 +155,9 @@ class Atlas {
 
   // The tables listed for a picker: a few of each kind (any other name is served too).
   std::vector<TableInfo> catalogue() const;
-  // Any table by name; InputError naming the kinds for a malformed or unknown name.
-  TableInfo info(std::string_view name) const;
+  // Any table by name; InputError naming the kinds for a malformed or unknown name. Describing a
+  // table the first time may take seconds (t2t:T's pilot sweep with 2T jumps): progress polls.
+  TableInfo info(std::string_view name, const ProgressFn& progress = {}) const;
 
   // Tile (X, Y) at zoom z as an RGB PNG of kTileSide² pixels. Computes the table's region
   // first if need be (progress: its engine's; then the tile's rows). InputError for a zoom

@@ -71,6 +71,10 @@ Table grundy_table(const twopile::Ruleset& ruleset, std::uint64_t width, std::ui
 // The straightforward route: enumerate each position's options (Ruleset::options), take the
 // mex. O(W·H·(W + H)) for line moves; for tests and the speed ratio. RangeError past 2^12.
 Table grundy_table_brute_force(const twopile::Ruleset& ruleset, std::uint64_t width, std::uint64_t height);
+// Whether grundy_table enumerates some of the ruleset's moves cell by cell (widened diagonals,
+// bounce, reflection): then a W×H corner costs O(W·H·(W + H)), not O(W·H) — kqueen:2's 4096²
+// corner about 15 minutes on two cores.
+bool grundy_table_enumerates(const twopile::Ruleset& ruleset);
 // An estimate of the memory grundy_table needs (a little above what it uses).
 std::uint64_t grundy_table_bytes(const twopile::Ruleset& ruleset, std::uint64_t width, std::uint64_t height);
 

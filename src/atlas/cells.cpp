@@ -29,8 +29,8 @@ std::optional<std::uint64_t> morphic_index(const twopile::MorphicPPositions& mor
   return std::nullopt;
 }
 
-void grundy_facts(const detail::Table& table, CellFacts& facts) {
-  const detail::Values& values = *table.values;
+void grundy_facts(const detail::Table& table, const detail::Region& region, CellFacts& facts) {
+  const detail::Values& values = *region.values;
   facts.value = values.at(facts.x, facts.y);
   facts.p_position = *facts.value == 0;
   std::vector<twopile::Position> options;
@@ -72,8 +72,8 @@ void morphic_facts(const detail::Table& table, CellFacts& facts) {
                                       std::min(facts.x, facts.y), std::max(facts.x, facts.y), coding.morphism));
 }
 
-void list_facts(const detail::Table& table, CellFacts& facts) {
-  const auto& by_a = table.plist->by_a;
+void list_facts(const detail::Region& region, CellFacts& facts) {
+  const auto& by_a = region.plist->by_a;
   const std::uint64_t a = std::min(facts.x, facts.y), b = std::max(facts.x, facts.y);
   auto it = std::lower_bound(by_a.begin(), by_a.end(), std::pair<std::uint32_t, std::uint32_t>(a, 0));
   if (it != by_a.end() && it->first == a && it->second == b) {
@@ -104,8 +104,8 @@ void p_options(const detail::Table& table, CellFacts& facts,
                                     facts.p_position && to_p ? " (contradicts the table!)" : ""));
 }
 
-void board_facts(const detail::Table& table, CellFacts& facts) {
-  const detail::Values& values = *table.values;
+void board_facts(const detail::Table& table, const detail::Region& region, CellFacts& facts) {
+  const detail::Values& values = *region.values;
   const std::uint32_t v = values.at(facts.x, facts.y);
   const boards::Square square{values.row0 + static_cast<std::int64_t>(facts.y),
                               values.col0 + static_cast<std::int64_t>(facts.x)};
@@ -134,8 +134,8 @@ void board_facts(const detail::Table& table, CellFacts& facts) {
                                : fmt::format("value > 0: some earlier {} attacks this cell", piece));
 }
 
-void infty_facts(const detail::Table& table, CellFacts& facts) {
-  const auto& queens = table.plist->by_a;  // (n, q_n) by n
+void infty_facts(const detail::Region& region, CellFacts& facts) {
+  const auto& queens = region.plist->by_a;  // (n, q_n) by n
   auto it = std::lower_bound(queens.begin(), queens.end(), std::pair<std::uint32_t, std::uint32_t>(facts.x, 0));
   if (facts.x == 0) {
     facts.notes.push_back("columns and rows are numbered from 1 (Knuth's indexing)");
@@ -158,8 +158,8 @@ void infty_facts(const detail::Table& table, CellFacts& facts) {
       high ? "nφ" : "n/φ", infty::infty_discrepancy_decimal(term, high), infty::infty_discrepancy_exact(term, high)));
 }
 
-void palace_facts(const detail::Table& table, CellFacts& facts) {
-  const detail::Values& values = *table.values;
+void palace_facts(const detail::Table& table, const detail::Region& region, CellFacts& facts) {
+  const detail::Values& values = *region.values;
   const std::uint64_t k = table.info.k, x = facts.x, y = facts.y;
   const std::uint64_t v = values.at(x, y);
   facts.value = v;
@@ -204,10 +204,11 @@ void palace_facts(const detail::Table& table, CellFacts& facts) {
 // Bit i of a dictionary process: which word's translate wrote it and which word the read head
 // reads it in, found by running the process again past i (the writer runs ahead of the head:
 // a translate is longer than its word by the word's zeros, so 2i + 64 bits hold the head past i).
-void bits_facts(const detail::Table& table, CellFacts& facts, const ProgressFn& progress) {
+void bits_facts(const detail::Table& table, const detail::Region& region, CellFacts& facts,
+                const ProgressFn& progress) {
   const dictionary::GameDictionary& game = *table.game;
-  const std::uint64_t i = facts.y * table.values->side + facts.x;
-  const std::uint32_t bit = table.values->at(facts.x, facts.y);
+  const std::uint64_t i = facts.y * region.values->side + facts.x;
+  const std::uint32_t bit = region.values->at(facts.x, facts.y);
   facts.value = bit;
   facts.p_position = bit == 0;
   facts.index = i;
@@ -258,19 +259,19 @@ void bits_facts(const detail::Table& table, CellFacts& facts, const ProgressFn& 
 }  // namespace
 
 CellFacts Atlas::cell(std::string_view name, std::uint64_t x, std::uint64_t y, const ProgressFn& progress) {
-  detail::Table& table = impl_->table(name);
+  detail::Table& table = impl_->table(name, progress);
   const TableInfo& info = table.info;
   if (x >= info.side || y >= info.side)
     throw RangeError(
         fmt::format("cell ({}, {}) is outside {}'s region x, y < {}: {}", x, y, info.name, info.side, info.region));
-  detail::compute(table, impl_->regions, impl_->options, progress);
+  const detail::Region region = detail::compute(table, impl_->regions, impl_->options, progress);
   CellFacts facts;
   facts.table = info.name;
   facts.x = x;
   facts.y = y;
   switch (table.kind) {
     case Kind::grundy:
-      grundy_facts(table, facts);
+      grundy_facts(table, region, facts);
       if (facts.p_position && table.ruleset)
         if (auto coding = twopile::morphic_coding(*table.ruleset)) {
           const twopile::MorphicPPositions morphic(*coding);
@@ -280,16 +281,16 @@ CellFacts Atlas::cell(std::string_view name, std::uint64_t x, std::uint64_t y, c
         }
       break;
     case Kind::palace:
-      palace_facts(table, facts);
+      palace_facts(table, region, facts);
       break;
     case Kind::board:
-      board_facts(table, facts);
+      board_facts(table, region, facts);
       break;
     case Kind::infty:
-      infty_facts(table, facts);
+      infty_facts(region, facts);
       break;
     case Kind::bits:
-      bits_facts(table, facts, progress);
+      bits_facts(table, region, facts, progress);
       break;
     case Kind::p:
       if (table.morphic) {
@@ -307,8 +308,8 @@ CellFacts Atlas::cell(std::string_view name, std::uint64_t x, std::uint64_t y, c
         if (facts.x + facts.y <= kListedReach)
           p_options(table, facts, [&](std::uint64_t ox, std::uint64_t oy) { return table.telescope->is_p(ox, oy); });
       } else {
-        list_facts(table, facts);
-        const auto& by_a = table.plist->by_a;
+        list_facts(region, facts);
+        const auto& by_a = region.plist->by_a;
         p_options(table, facts, [&](std::uint64_t ox, std::uint64_t oy) {
           const std::uint64_t a = std::min(ox, oy), b = std::max(ox, oy);
           auto it = std::lower_bound(by_a.begin(), by_a.end(), std::pair<std::uint32_t, std::uint32_t>(a, 0));

@@ -63,7 +63,15 @@ struct Slopes {
 };
 Slopes slopes(const twopile::MorphicPPositions& morphic);
 
-// One table: what its name says, and its region once computed (held for the Atlas's life).
+// A computed region. A reader holds a copy while it reads: evicting a table's region (to make room
+// for another under the cap) drops only the table's copy, and the memory goes with the last reader.
+struct Region {
+  std::shared_ptr<const Values> values;  // grundy, palace, board, bits
+  std::shared_ptr<const PList> plist;    // p without random access, infty
+  explicit operator bool() const { return values || plist; }
+};
+
+// One table: what its name says, and its region while computed and not evicted.
 struct Table {
   TableInfo info;
   Kind kind = Kind::grundy;
@@ -73,8 +81,9 @@ struct Table {
   std::optional<twopile::MorphicPPositions> morphic;  // p tables with random access
   Slopes slopes;                                      // of the morphic route
   std::timed_mutex computing;                         // held while the region is computed
-  std::shared_ptr<const Values> values;               // grundy, palace
-  std::shared_ptr<const PList> plist;                 // p without random access, infty
+  // Guarded by Regions::mutex: the region, the bytes it holds and when a request last read it.
+  Region region;
+  std::uint64_t held = 0, used = 0;
   // p tables of the games with a dictionary (seed 003 §4): the telescope decides a column's
   // P-position far out; zoomed out further than kTelescopeZoom the swept list serves instead.
   std::optional<dictionary::Telescope> telescope;
@@ -84,13 +93,19 @@ struct Table {
   std::shared_ptr<const std::vector<Overlay>> overlays;
 };
 
-// The table's region, computed on first use (by one thread; the others wait, polling their own
-// progress so that they too can be cancelled). `reserve` accounts the bytes against the cap.
+// The regions in memory, held together under a cap: a region that would not fit evicts the least
+// recently used ones first (their tables compute them again when next asked for).
 struct Regions {
   std::mutex mutex;
-  std::uint64_t held = 0, cap = 0;
+  std::uint64_t held = 0, cap = 0;  // held: the regions kept and the reservations of those being computed
+  std::uint64_t clock = 0;          // counts the reads, for Table::used
+  std::vector<Table*> holding;      // the tables whose regions are kept (the Atlas never drops a table)
 };
-void compute(Table& table, Regions& regions, const Options& options, const ProgressFn& progress);
+// The table's region, computed on first use (by one thread; the others wait, polling their own
+// progress so that they too can be cancelled); empty for tables drawn by random access alone.
+Region compute(Table& table, Regions& regions, const Options& options, const ProgressFn& progress);
+// Whether the table's region is in memory now.
+bool holds(Table& table, Regions& regions);
 // The coarse summaries and the palette of a table just computed (tiles.cpp, beside the colours).
 void summarize(Values& values, const Table& table);
 
@@ -104,8 +119,9 @@ struct Atlas::Impl {
   std::mutex mutex;  // guards the map; each table guards its own region
   std::map<std::string, std::unique_ptr<detail::Table>, std::less<>> tables;
   detail::Regions regions;
-  // The table of that name, made (not computed) on first use; InputError for a bad name.
-  detail::Table& table(std::string_view name);
+  // The table of that name, made (not computed) on first use; InputError for a bad name. Making it
+  // may take a while (a ruleset's pilot sweep for its estimate), polling progress.
+  detail::Table& table(std::string_view name, const ProgressFn& progress);
 };
 
 }  // namespace qg::atlas

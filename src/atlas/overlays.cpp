@@ -116,10 +116,10 @@ Shape area_shape(const blocking::detail::RegionMap& map, const std::vector<block
   return {Shape::Kind::polygon, std::move(label), std::move(left)};
 }
 
-Overlay regions_overlay(const detail::Table& table) {
+Overlay regions_overlay(const detail::Table& table, const detail::Values& values) {
   using enum blocking::detail::Area;
-  const std::uint64_t k = table.info.k, n = table.values->side;
-  const auto map = blocking::detail::classify_regions(k, table.values->cells, n);
+  const std::uint64_t k = table.info.k, n = values.side;
+  const auto map = blocking::detail::classify_regions(k, values.cells, n);
   Overlay o{"regions",
             "hood, épaulettes",
             "seed 004 §3.1–3.2: the hood inside the casing 2·min(x, y) + max(x, y) = k; the épaulettes, periodic with "
@@ -146,18 +146,18 @@ Overlay regions_overlay(const detail::Table& table) {
 
 // The landmarks the blocking module locates, each with its mirror image (v(x, y) = v(y, x)),
 // where their search stays inside the corner the atlas holds.
-Overlay landmarks_overlay(const detail::Table& table, const ProgressFn& progress) {
-  const std::uint64_t k = table.info.k, n = table.values->side;
+Overlay landmarks_overlay(const detail::Table& table, const detail::Values& values, const ProgressFn& progress) {
+  const std::uint64_t k = table.info.k, n = values.side;
   Overlay o{"landmarks",
             "armpits, prism, skin",
             "seed 004 §3.1 (the armpit, 'often a hotspot'; the prism, where the fabric ends), §3.4 (the skin's stages)",
             {},
             {}};
   auto both = [&](const std::string& what, blocking::Cell c) {
-    const std::string v = c.x < n && c.y < n
-                              ? fmt::format(", v − k = {}", static_cast<std::int64_t>(table.values->at(c.x, c.y)) -
-                                                                static_cast<std::int64_t>(k))
-                              : "";
+    const std::string v =
+        c.x < n && c.y < n
+            ? fmt::format(", v − k = {}", static_cast<std::int64_t>(values.at(c.x, c.y)) - static_cast<std::int64_t>(k))
+            : "";
     o.shapes.push_back(
         point(fmt::format("{} ({}, {}){}", what, c.x, c.y, v), static_cast<double>(c.x), static_cast<double>(c.y)));
     o.notes.push_back(o.shapes.back().label);
@@ -258,7 +258,7 @@ Beams find_beams(const std::vector<std::pair<std::uint64_t, std::uint64_t>>& upp
 }
 
 std::vector<Overlay> Atlas::overlays(std::string_view name, const ProgressFn& progress) {
-  detail::Table& table = impl_->table(name);
+  detail::Table& table = impl_->table(name, progress);
   {
     std::lock_guard lock(table.overlays_mutex);
     if (table.overlays) return *table.overlays;
@@ -271,9 +271,9 @@ std::vector<Overlay> Atlas::overlays(std::string_view name, const ProgressFn& pr
   if (quadrant) list = lines(table.info);
   if (table.kind == Kind::grundy || table.kind == Kind::p) list.push_back(beams_overlay(table, progress));
   if (table.kind == Kind::palace) {
-    detail::compute(table, impl_->regions, impl_->options, progress);
-    list.push_back(regions_overlay(table));
-    list.push_back(landmarks_overlay(table, progress));
+    const detail::Region region = detail::compute(table, impl_->regions, impl_->options, progress);
+    list.push_back(regions_overlay(table, *region.values));
+    list.push_back(landmarks_overlay(table, *region.values, progress));
   }
   std::lock_guard lock(table.overlays_mutex);
   if (!table.overlays) table.overlays = std::make_shared<const std::vector<Overlay>>(std::move(list));

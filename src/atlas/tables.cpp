@@ -43,10 +43,13 @@ bool corner(boards::BoardKind kind) {
   return kind == boards::BoardKind::quadrant || kind == boards::BoardKind::quadrant_by_columns;
 }
 
+// The corner of a Grundy table whose moves are enumerated cell by cell (boards::grundy_table_enumerates).
+constexpr std::uint64_t kEnumeratedSide = 1024;
+
 std::string megabytes(std::uint64_t bytes) { return fmt::format("{:.0f} MB", static_cast<double>(bytes) / 1e6); }
 
 // A table named "KIND.PARAMETER" (see atlas.hpp), its region's size and cost stated up front.
-std::unique_ptr<Table> make_table(std::string_view name, const Options& options) {
+std::unique_ptr<Table> make_table(std::string_view name, const Options& options, const ProgressFn& progress) {
   const std::size_t dot = name.find('.');
   const std::string_view kind = name.substr(0, dot),
                          parameter = dot == std::string_view::npos ? "" : name.substr(dot + 1);
@@ -144,12 +147,18 @@ std::unique_ptr<Table> make_table(std::string_view name, const Options& options)
     table->kind = Kind::grundy;
     info.title = fmt::format("Sprague-Grundy values of {} (P-positions: value 0)", ruleset.name());
     info.source = "seed 000 §7 (Wythoff's table, A004481); seed 001 §1–4; seed 003 §1";
-    info.side = side;
-    info.bytes = boards::grundy_table_bytes(ruleset, side, side);
+    // Moves the engine enumerates cell by cell cost O(side³): the corner shrinks to one that answers
+    // in seconds (kqueen:2's 1024² about 10 s on two cores, its 4096² 15 minutes).
+    const bool enumerated = boards::grundy_table_enumerates(ruleset);
+    info.side = enumerated ? std::min<std::uint64_t>(side, kEnumeratedSide) : side;
+    info.bytes = boards::grundy_table_bytes(ruleset, info.side, info.side);
     info.region = fmt::format(
-        "the {0}×{0} corner, computed once by the Grundy engine (mex over per-line bitsets, O(W·H) for line moves; "
-        "{1}): a value depends on every cell of smaller Manhattan distance, so there is no random access",
-        side, megabytes(info.bytes));
+        "the {0}×{0} corner, computed once by the Grundy engine ({1}; {2}): a value depends on every cell of smaller "
+        "Manhattan distance, so there is no random access",
+        info.side,
+        enumerated ? "some of its moves are enumerated cell by cell, O(side³), so the corner is at most 1024 cells"
+                   : "mex over per-line bitsets, O(side²)",
+        megabytes(info.bytes));
     info.aggregates = {Aggregate::min, Aggregate::max, Aggregate::mean, Aggregate::p, Aggregate::residue};
     return table;
   }
@@ -173,7 +182,7 @@ std::unique_ptr<Table> make_table(std::string_view name, const Options& options)
     info.analytic = true;
     info.side = kAnalyticSide;
     info.source = game->title + "; the telescope of seed 003 §4, §5.2";
-    info.bytes = twopile::sweep_bytes(ruleset, options.sweep_side) + 16 * options.sweep_side;
+    info.bytes = twopile::sweep_bytes(ruleset, options.sweep_side, progress) + 16 * options.sweep_side;
     info.region = fmt::format(
         "at zooms ≥ {0} every cell below 2^60: the telescope decides each column's P-position from the dictionary "
         "(about 150 µs a column at 10^18, so a tile spans at most {1} columns); zoomed out further, the P-positions "
@@ -184,7 +193,7 @@ std::unique_ptr<Table> make_table(std::string_view name, const Options& options)
   info.source = "seed 001 §1; seed 003 §1 (the sweep: column by column, per-line bookkeeping)";
   info.side = std::min<std::uint64_t>(options.sweep_side, std::uint64_t{1} << 31);
   // a_n ≥ n, so at most side P-positions have a_n < side; each is kept twice, 8 bytes a copy.
-  info.bytes = twopile::sweep_bytes(ruleset, info.side) + 16 * info.side;
+  info.bytes = twopile::sweep_bytes(ruleset, info.side, progress) + 16 * info.side;
   info.region = fmt::format(
       "the P-positions with a_n < {}, swept once (no morphic coding is known, so there is no random access; {})",
       info.side, megabytes(info.bytes));
@@ -244,35 +253,44 @@ std::vector<std::uint32_t> region_cells(const Table& table, const Options& optio
   return boards::board_window_table(*table.board, table.piece, info.side, info.side, grundy).values;
 }
 
-}  // namespace
+// The region in memory, marked as just read; empty if it is not. Under regions.mutex.
+Region kept_region(Table& table, Regions& regions) {
+  if (table.region) table.used = ++regions.clock;
+  return table.region;
+}
 
-void compute(Table& table, Regions& regions, const Options& options, const ProgressFn& progress) {
-  if (table.kind == Kind::p && table.morphic) return;
-  // One thread computes; the others wait here, polling their own progress (a cancelled request
-  // stops waiting). If the computing request is cancelled, a waiting one computes instead.
-  std::unique_lock lock(table.computing, std::defer_lock);
-  while (!lock.try_lock_for(std::chrono::milliseconds(20)))
-    if (progress) progress(0, 1);
-  if (table.values || table.plist) return;
+// Reserves `bytes` for the table's region, evicting the least recently used regions of other tables
+// while they do not fit. Under regions.mutex.
+void make_room(const Table& table, Regions& regions, std::uint64_t bytes) {
   const TableInfo& info = table.info;
-  {
-    std::lock_guard guard(regions.mutex);
-    if (regions.held + info.bytes > regions.cap)
-      // One sentence with MemoryError's "needs …, … may use …".
-      throw MemoryError(fmt::format("{}'s region ({}) with the {} the atlas holds already", info.name,
-                                    megabytes(info.bytes), megabytes(regions.held)),
-                        regions.held + info.bytes, regions.cap);
-    regions.held += info.bytes;
+  if (bytes > regions.cap) throw MemoryError(fmt::format("{}'s region", info.name), bytes, regions.cap);
+  while (regions.held + bytes > regions.cap && !regions.holding.empty()) {
+    auto lru = std::min_element(regions.holding.begin(), regions.holding.end(),
+                                [](const Table* a, const Table* b) { return a->used < b->used; });
+    Table& evicted = **lru;
+    regions.held -= evicted.held;
+    evicted.region = {};
+    evicted.held = 0;
+    regions.holding.erase(lru);
   }
-  Reservation reservation{regions, info.bytes};
-  require_memory(info.bytes, info.name);
+  // What is left is reserved by regions being computed now, which cannot be evicted.
+  if (regions.held + bytes > regions.cap)
+    throw MemoryError(
+        fmt::format("{}'s region with the {} of regions being computed now", info.name, megabytes(regions.held)),
+        regions.held + bytes, regions.cap);
+  regions.held += bytes;
+}
+
+Region compute_region(const Table& table, const Options& options, const ProgressFn& progress) {
+  const TableInfo& info = table.info;
+  Region region;
   if (table.kind != Kind::p && table.kind != Kind::infty) {
     auto values = std::make_shared<Values>();
     values->side = info.side;
     values->cells = region_cells(table, options, progress, *values);
     values->vmax = largest(values->cells);
     summarize(*values, table);
-    table.values = std::move(values);
+    region.values = std::move(values);
   } else if (table.kind == Kind::infty) {
     auto list = std::make_shared<PList>();
     std::uint64_t n = 0;
@@ -285,7 +303,7 @@ void compute(Table& table, Regions& regions, const Options& options, const Progr
         },
         progress);
     list->side = info.side;
-    table.plist = std::move(list);
+    region.plist = std::move(list);
   } else {
     // The sweep's corner: the table's region, or for the telescope's games the zoomed-out views.
     const std::uint64_t sweep_side =
@@ -303,19 +321,52 @@ void compute(Table& table, Regions& regions, const Options& options, const Progr
     list->by_b.reserve(list->by_a.size());
     for (auto [a, b] : list->by_a) list->by_b.emplace_back(b, a);
     std::sort(list->by_b.begin(), list->by_b.end());
-    table.plist = std::move(list);
+    region.plist = std::move(list);
   }
-  // The estimate covered the engine at its peak; what stays is the region itself.
-  std::uint64_t held = 0;
-  if (table.values)
-    held =
-        4 * (table.values->cells.size() + table.values->palette.size()) + sizeof(Summary) * table.values->coarse.size();
-  if (table.plist) held = 8 * (table.plist->by_a.size() + table.plist->by_b.size());
+  return region;
+}
+
+}  // namespace
+
+Region compute(Table& table, Regions& regions, const Options& options, const ProgressFn& progress) {
+  if (table.kind == Kind::p && table.morphic) return {};
   {
     std::lock_guard guard(regions.mutex);
-    regions.held = regions.held - info.bytes + held;
+    if (Region kept = kept_region(table, regions)) return kept;
   }
+  // One thread computes; the others wait here, polling their own progress (a cancelled request
+  // stops waiting). If the computing request is cancelled, a waiting one computes instead.
+  std::unique_lock lock(table.computing, std::defer_lock);
+  while (!lock.try_lock_for(std::chrono::milliseconds(20)))
+    if (progress) progress(0, 1);
+  const TableInfo& info = table.info;
+  {
+    std::lock_guard guard(regions.mutex);
+    if (Region kept = kept_region(table, regions)) return kept;
+    make_room(table, regions, info.bytes);
+  }
+  Reservation reservation{regions, info.bytes};
+  require_memory(info.bytes, info.name);
+  Region region = compute_region(table, options, progress);
+  // The estimate covered the engine at its peak; what stays is the region itself.
+  std::uint64_t held = 0;
+  if (region.values)
+    held = 4 * (region.values->cells.size() + region.values->palette.size()) +
+           sizeof(Summary) * region.values->coarse.size();
+  if (region.plist) held = 8 * (region.plist->by_a.size() + region.plist->by_b.size());
+  std::lock_guard guard(regions.mutex);
+  regions.holding.push_back(&table);
+  regions.held = regions.held - info.bytes + held;
   reservation.kept = true;
+  table.region = region;
+  table.held = held;
+  table.used = ++regions.clock;
+  return region;
+}
+
+bool holds(Table& table, Regions& regions) {
+  std::lock_guard guard(regions.mutex);
+  return static_cast<bool>(table.region);
 }
 
 std::uint64_t first_index(const twopile::MorphicPPositions& morphic, bool b, std::uint64_t x, std::uint64_t lo,
@@ -366,7 +417,7 @@ Slopes slopes(const twopile::MorphicPPositions& morphic) {
 
 }  // namespace detail
 
-detail::Table& Atlas::Impl::table(std::string_view name) {
+detail::Table& Atlas::Impl::table(std::string_view name, const ProgressFn& progress) {
   // A name from a URL may hold any byte: one the message could not show (a NUL would end it) is
   // refused by its code.
   for (unsigned char c : name)
@@ -377,7 +428,7 @@ detail::Table& Atlas::Impl::table(std::string_view name) {
   }
   // Describing a table may compute (a ruleset's parameters), so it runs outside the lock: other
   // requests go on meanwhile. Two requests describing the same new table keep the first entry.
-  auto made = detail::make_table(name, options);
+  auto made = detail::make_table(name, options, progress);
   std::lock_guard lock(mutex);
   auto it = tables.find(name);
   if (it != tables.end()) return *it->second;
@@ -451,11 +502,10 @@ std::vector<TableInfo> Atlas::catalogue() const {
   return list;
 }
 
-TableInfo Atlas::info(std::string_view name) const {
-  detail::Table& table = impl_->table(name);
+TableInfo Atlas::info(std::string_view name, const ProgressFn& progress) const {
+  detail::Table& table = impl_->table(name, progress);
   TableInfo info = table.info;
-  std::unique_lock lock(table.computing, std::try_to_lock);
-  info.computed = info.analytic || (lock.owns_lock() && (table.values || table.plist));
+  info.computed = info.analytic || detail::holds(table, impl_->regions);
   return info;
 }
 

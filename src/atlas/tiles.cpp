@@ -62,13 +62,14 @@ std::uint32_t value_colour(const detail::Table& table, double v, std::uint64_t v
   return pack(plot::red_to_blue(vmax ? v / static_cast<double>(vmax) : 0.0));
 }
 
-std::uint32_t colour(const detail::Table& table, const Block& b, const View& view, std::uint64_t vmax) {
+std::uint32_t colour(const detail::Table& table, const detail::Region& region, const Block& b, const View& view,
+                     std::uint64_t vmax) {
   if (b.cells == 0) return kOutside;
   switch (view.aggregate) {
     case Aggregate::min:
-      return table.values->palette[b.min];
+      return region.values->palette[b.min];
     case Aggregate::max:
-      return table.values->palette[b.max];
+      return region.values->palette[b.max];
     case Aggregate::mean:
       return value_colour(table, static_cast<double>(b.sum) / static_cast<double>(b.cells), vmax);
     case Aggregate::p:
@@ -262,7 +263,7 @@ void summarize(Values& values, const Table& table) {
 
 std::vector<std::uint32_t> Atlas::tile_pixels(std::string_view name, int z, std::uint64_t tx, std::uint64_t ty,
                                               const View& view, const ProgressFn& progress) {
-  detail::Table& table = impl_->table(name);
+  detail::Table& table = impl_->table(name, progress);
   const TableInfo& info = table.info;
   if (std::find(info.aggregates.begin(), info.aggregates.end(), view.aggregate) == info.aggregates.end())
     throw InputError(fmt::format("{} has no aggregate '{}'", info.name, to_string(view.aggregate)));
@@ -272,23 +273,23 @@ std::vector<std::uint32_t> Atlas::tile_pixels(std::string_view name, int z, std:
   if (g.x0 >= info.side || g.y0 >= info.side)
     throw RangeError(fmt::format("tile {}/{}/{} starts at cell ({}, {}), outside {}'s region x, y < {}: {}", z, tx, ty,
                                  qg::to_string(g.x0), qg::to_string(g.y0), info.name, info.side, info.region));
-  detail::compute(table, impl_->regions, impl_->options, progress);
+  const detail::Region region = detail::compute(table, impl_->regions, impl_->options, progress);
 
   std::vector<Block> blocks(std::size_t{g.blocks} * g.blocks);
   Poller poller(progress, 0);
   std::uint64_t vmax = 0;
-  if (table.values) {
-    value_blocks(*table.values, table, g, view, blocks, poller);
-    vmax = table.values->vmax;
+  if (region.values) {
+    value_blocks(*region.values, table, g, view, blocks, poller);
+    vmax = region.values->vmax;
   } else if (table.telescope && z >= detail::Table::kTelescopeZoom) {
     telescope_blocks(*table.telescope, info.side, g, blocks, poller);
-  } else if (table.plist) {
-    if (g.x0 >= table.plist->side || g.y0 >= table.plist->side)
+  } else if (region.plist) {
+    if (g.x0 >= region.plist->side || g.y0 >= region.plist->side)
       throw RangeError(
           fmt::format("tile {}/{}/{} of {} is zoomed out beyond {} cells a pixel and starts outside the "
                       "swept corner x, y < {}: {}",
-                      z, tx, ty, info.name, 1 << -detail::Table::kTelescopeZoom, table.plist->side, info.region));
-    list_blocks(*table.plist, table.plist->side, g, blocks, poller);
+                      z, tx, ty, info.name, 1 << -detail::Table::kTelescopeZoom, region.plist->side, info.region));
+    list_blocks(*region.plist, region.plist->side, g, blocks, poller);
   } else {
     analytic_blocks(*table.morphic, table.slopes, info.side, g, blocks, poller);
   }
@@ -296,7 +297,7 @@ std::vector<std::uint32_t> Atlas::tile_pixels(std::string_view name, int z, std:
   for (std::uint32_t py = 0; py < kTileSide; ++py)
     for (std::uint32_t px = 0; px < kTileSide; ++px)
       pixels[std::size_t{py} * kTileSide + px] =
-          colour(table, blocks[std::size_t{py / g.pixels} * g.blocks + px / g.pixels], view, vmax);
+          colour(table, region, blocks[std::size_t{py / g.pixels} * g.blocks + px / g.pixels], view, vmax);
   return pixels;
 }
 
@@ -318,7 +319,7 @@ std::string Atlas::tile_png(std::string_view name, int z, std::uint64_t tx, std:
 }
 
 Legend Atlas::legend(std::string_view name, const View& view, const ProgressFn& progress) {
-  detail::Table& table = impl_->table(name);
+  detail::Table& table = impl_->table(name, progress);
   Legend legend;
   if (view.aggregate == Aggregate::p || view.aggregate == Aggregate::residue) {
     legend.density = true;
@@ -326,10 +327,11 @@ Legend Atlas::legend(std::string_view name, const View& view, const ProgressFn& 
     for (unsigned hits = 0; hits < 256; ++hits) legend.colours.push_back(density_colour(hits, 255));
     return legend;
   }
-  detail::compute(table, impl_->regions, impl_->options, progress);
-  if (!table.values) throw InputError(fmt::format("{} has no values, only P-positions (aggregate p)", table.info.name));
-  legend.vmax = table.values->vmax;
-  const auto& palette = table.values->palette;
+  const detail::Region region = detail::compute(table, impl_->regions, impl_->options, progress);
+  if (!region.values)
+    throw InputError(fmt::format("{} has no values, only P-positions (aggregate p)", table.info.name));
+  legend.vmax = region.values->vmax;
+  const auto& palette = region.values->palette;
   legend.colours.assign(palette.begin(),
                         palette.begin() + static_cast<std::ptrdiff_t>(std::min(legend.vmax, Legend::kMaxLegend) + 1));
   return legend;

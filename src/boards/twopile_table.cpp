@@ -196,6 +196,8 @@ class TableEngine {
 
 }  // namespace
 
+bool grundy_table_enumerates(const twopile::Ruleset& ruleset) { return plan_of(ruleset).rest.has_value(); }
+
 std::uint64_t grundy_table_bytes(const twopile::Ruleset& ruleset, std::uint64_t width, std::uint64_t height) {
   const Region r = region_of(ruleset, width, height);
   // The values (4 bytes a cell) and the cropped copy returned; a line set per row, column and

@@ -119,10 +119,20 @@ std::uint64_t usable_memory() {
   return usable;
 }
 
+namespace {
+
+// GiB to a tenth from 1 GiB up, else MiB rounded up (a need is never shown smaller than it is).
+std::string memory_size(std::uint64_t bytes) {
+  if (bytes >= (std::uint64_t{1} << 30)) return fmt::format("{:.1f} GiB", static_cast<double>(bytes) / (1u << 30));
+  return fmt::format("{} MiB", (bytes + (1u << 20) - 1) >> 20);
+}
+
+}  // namespace
+
 MemoryError::MemoryError(const std::string& what, std::uint64_t needed, std::uint64_t available)
-    : RangeError(fmt::format("{} needs {:.1f} GiB, {} {:.1f} GiB", what, static_cast<double>(needed) / (1u << 30),
+    : RangeError(fmt::format("{} needs {}, {} {}", what, memory_size(needed),
                              available < physical_memory() ? "this process may use" : "this machine has",
-                             static_cast<double>(available) / (1u << 30))),
+                             memory_size(available))),
       needed_(needed),
       available_(available) {}
 

@@ -128,15 +128,19 @@ qg::atlas::View parse_view(const httplib::Request& req) {
   return view;
 }
 
-// The table a request names: 404 when there is none of that name.
-bool known_table(qg::atlas::Atlas& atlas, const std::string& name, httplib::Response& res) {
-  try {
-    atlas.info(name);
-    return true;
-  } catch (const InputError& e) {
-    send_error(res, 404, e.what());
-    return false;
-  }
+// The table a request names: 404 when there is none of that name. Describing a table the first
+// time may take seconds (a pilot sweep), which stops when the client leaves.
+bool known_table(qg::atlas::Atlas& atlas, const std::string& name, const ProgressFn& progress, httplib::Response& res) {
+  bool known = false;
+  answer(res, [&] {
+    try {
+      atlas.info(name, progress);
+      known = true;
+    } catch (const InputError& e) {
+      send_error(res, 404, e.what());
+    }
+  });
+  return known;
 }
 
 fs::path web_directory(const std::string& given) {
@@ -182,11 +186,11 @@ void run(const Options& o) {
     });
   });
   server.Get(R"(/tables/(.*))", [&](const httplib::Request& req, httplib::Response& res) {
-    if (!known_table(atlas, req.matches[1], res)) return;
+    if (!known_table(atlas, req.matches[1], request_progress(req, port), res)) return;
     answer(res, [&] { res.set_content(dump(info_json(atlas.info(req.matches[1].str()))), "application/json"); });
   });
   server.Get(R"(/legend/(.*))", [&](const httplib::Request& req, httplib::Response& res) {
-    if (!known_table(atlas, req.matches[1], res)) return;
+    if (!known_table(atlas, req.matches[1], request_progress(req, port), res)) return;
     answer(res, [&] {
       const qg::atlas::Legend legend = atlas.legend(req.matches[1].str(), parse_view(req), request_progress(req, port));
       json colours = json::array();
@@ -197,7 +201,7 @@ void run(const Options& o) {
     });
   });
   server.Get(R"(/overlay/(.*))", [&](const httplib::Request& req, httplib::Response& res) {
-    if (!known_table(atlas, req.matches[1], res)) return;
+    if (!known_table(atlas, req.matches[1], request_progress(req, port), res)) return;
     answer(res, [&] {
       json list = json::array();
       for (const auto& o : atlas.overlays(req.matches[1].str(), request_progress(req, port)))
@@ -209,7 +213,7 @@ void run(const Options& o) {
     const auto parts = segments(req.path, 6);
     if (parts.size() != 4 || !parts[3].ends_with(".png"))
       return send_error(res, 400, "a tile is /tile/TABLE/Z/X/Y.png");
-    if (!known_table(atlas, parts[0], res)) return;
+    if (!known_table(atlas, parts[0], request_progress(req, port), res)) return;
     answer(res, [&] {
       const int z = parse_zoom(parts[1]);
       const std::uint64_t x = parse_u64(parts[2]), y = parse_u64(parts[3].substr(0, parts[3].size() - 4));
@@ -230,7 +234,7 @@ void run(const Options& o) {
   server.Get(R"(/cell/(.*))", [&](const httplib::Request& req, httplib::Response& res) {
     const auto parts = segments(req.path, 6);
     if (parts.size() != 3) return send_error(res, 400, "a cell is /cell/TABLE/X/Y");
-    if (!known_table(atlas, parts[0], res)) return;
+    if (!known_table(atlas, parts[0], request_progress(req, port), res)) return;
     answer(res, [&] {
       const qg::atlas::CellFacts facts =
           atlas.cell(parts[0], parse_u64(parts[1]), parse_u64(parts[2]), request_progress(req, port));
