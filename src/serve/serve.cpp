@@ -16,6 +16,7 @@
 
 #include "app/cli.hpp"
 #include "queengames/atlas.hpp"
+#include "serve/slow_clients.hpp"
 #include "serve/sockets.hpp"
 #include "serve/tile_cache.hpp"
 #include "serve/workers.hpp"
@@ -243,6 +244,18 @@ void run(const Options& o) {
   });
 
   port = listen_on(server, o.bind, o.port);
+  SlowClients slow(port);
+  server.set_pre_routing_handler([&](const httplib::Request& req, httplib::Response& res) {
+    slow.mark(req, true);
+    // Several byte ranges (500 overlapping ones returned 226 KB for a 19 KB file) are refused, as
+    // RFC 9110 §14.2 allows; the page and its viewer ask for one range at most.
+    if (req.ranges.size() > 1) {
+      send_error(res, 416, "one byte range a request at most");
+      return httplib::Server::HandlerResponse::Handled;
+    }
+    return httplib::Server::HandlerResponse::Unhandled;
+  });
+  server.set_post_routing_handler([&](const httplib::Request& req, httplib::Response&) { slow.mark(req, false); });
   std::cout << fmt::format("queengames: serving the atlas at http://{}/ (Ctrl-C stops)", authority(o.bind, port))
             << std::endl;
   if (!loopback(o.bind))
@@ -253,10 +266,14 @@ void run(const Options& o) {
               << std::endl;
 
   // SIGINT/SIGTERM set the CLI's flag; a watcher stops the server and closes its clients'
-  // connections, so that the process ends well within a second.
+  // connections, so that the process ends well within a second. Every half second it also shuts
+  // down the connections too slow with their header.
   std::atomic<bool> done = false;
   std::thread watcher([&] {
-    while (!done && !app::interrupted()) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    for (int tick = 1; !done && !app::interrupted(); ++tick) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      if (tick % 10 == 0) slow.sweep();
+    }
     server.stop();
     for (int fd : client_sockets(port)) ::shutdown(fd, SHUT_RDWR);
   });

@@ -55,17 +55,33 @@ void each_socket(F&& f) {
 // process's descriptors by the client's address and port, to poll whether the client went away;
 // at a stop every client socket is shut down, so that threads waiting on kept-alive connections
 // return at once.
-std::vector<int> client_sockets(int port, const std::string& peer, int peer_port) {
-  std::vector<int> found;
+std::vector<Client> clients(int port) {
+  std::vector<Client> found;
   each_socket([&](int fd, const sockaddr_storage& local) {
     sockaddr_storage remote{};
     socklen_t r = sizeof remote;
     if (getpeername(fd, reinterpret_cast<sockaddr*>(&remote), &r) != 0) return;
     int lp = -1, rp = -1;
     address(local, lp);
-    const std::string ra = address(remote, rp);
-    if (lp == port && (peer_port < 0 || (rp == peer_port && ra == peer))) found.push_back(fd);
+    std::string ra = address(remote, rp);
+    if (lp == port) found.push_back({fd, std::move(ra), rp});
   });
+  return found;
+}
+
+void shut_down(const Client& client) {
+  // The descriptor may have been closed and reused since it was listed: only the same peer's.
+  sockaddr_storage remote{};
+  socklen_t r = sizeof remote;
+  if (getpeername(client.fd, reinterpret_cast<sockaddr*>(&remote), &r) != 0) return;
+  int rp = -1;
+  if (address(remote, rp) == client.address && rp == client.port) ::shutdown(client.fd, SHUT_RDWR);
+}
+
+std::vector<int> client_sockets(int port, const std::string& peer, int peer_port) {
+  std::vector<int> found;
+  for (const Client& c : clients(port))
+    if (peer_port < 0 || (c.port == peer_port && c.address == peer)) found.push_back(c.fd);
   return found;
 }
 

@@ -12,6 +12,15 @@
 
 namespace qg::serve {
 
+// This server's connections on port: each socket and its client's address and port.
+struct Client {
+  int fd = -1;
+  std::string address;
+  int port = -1;
+};
+std::vector<Client> clients(int port);
+// Shuts the connection down (its thread sees the stream end) if its socket still is that client's.
+void shut_down(const Client& client);
 // The sockets of this server's clients on port (all, or the one of the given peer).
 std::vector<int> client_sockets(int port, const std::string& peer = "", int peer_port = -1);
 
