@@ -215,6 +215,35 @@ TEST(Automata, AddersAgreeWithIntegerAddition) {
 
 // For all operands at once: the adder is a function (x + y = z ∧ x + y = z' → z = z') and
 // total (∀x,y ∃z), by the engine's own operations.
+// x = k·y built at once from the system's recurrence (NumberSystem::multiplication, Frougny's
+// construction with the weights −1, k) against integer multiplication: every (x, y) with
+// |y| ≤ 40 and |x| ≤ 40k + k is accepted exactly when x = k·y (negaFibonacci: integers of
+// either sign). Systems without a recurrence of their own build k·y from the adder: nullopt.
+TEST(Automata, MultiplicationByAConstantIsIntegerMultiplication) {
+  for (const char* name : {"msd_fib", "msd_trib", "msd_tetranacci", "msd_queen2_1", "msd_kqueen3", "msd_neg_fib"}) {
+    const auto system = NumberSystem::make(name);
+    // Tetranacci's x = 7·y has 17,000 states (x = 12·y: 120,000), so it stops at 3.
+    const bool large = std::string_view(name) == "msd_tetranacci";
+    for (std::int64_t k : {2, 3, 7, 12}) {
+      if (large && k > 3) break;
+      SCOPED_TRACE(fmt::format("{}: x = {}·y", name, k));
+      const std::optional<Automaton> times = system->multiplication(static_cast<std::uint64_t>(k));
+      ASSERT_TRUE(times.has_value());
+      const std::int64_t low = system->negative() ? -40 : 0;
+      int wrong = 0, pairs = 0;
+      for (std::int64_t y = low; y <= 40; ++y)
+        for (std::int64_t x = low * k - k; x <= 40 * k + k; ++x) {
+          if (!system->negative() && x < 0) continue;
+          wrong += accepts_integers(*times, {x, y}) != (x == k * y);
+          ++pairs;
+        }
+      EXPECT_EQ(wrong, 0) << "of " << pairs;
+    }
+  }
+  for (const char* name : {"msd_2", "msd_10", "lsd_fib", "msd_neg_2"})
+    EXPECT_FALSE(NumberSystem::make(name)->multiplication(3).has_value()) << name;
+}
+
 TEST(Automata, AddersAreFunctions) {
   Context ctx;
   for (const auto& s : adder_systems()) {

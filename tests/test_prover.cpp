@@ -163,6 +163,21 @@ TEST(Prover, InfinitelyMany) {
 // Negative bases (Walnut's msd_neg_k, lsd_neg_k): variables range over ℤ; _ is unary
 // minus; x-y is subtraction in ℤ; / is floor division (Walnut's own tests: 3/_2 = _2,
 // _3/_2 = 1). Every assignment in [−B, B] against integer arithmetic.
+// The prover's k·y in the systems of a recurrence is built at once (automata.hpp,
+// NumberSystem::multiplication); by repeated addition, k·y is what it was before: the two routes agree.
+TEST(Prover, MultiplicationByAConstantAgreesWithRepeatedAddition) {
+  for (const char* system : {"msd_fib", "msd_trib", "msd_neg_fib", "lsd_fib"}) {
+    SCOPED_TRACE(system);
+    Session s;
+    auto holds = [&](const std::string& statement) { return eval(s, fmt::format("?{} {}", system, statement)); };
+    EXPECT_TRUE(holds("Ax,y x=5*y <=> x=y+y+y+y+y"));
+    EXPECT_TRUE(holds("Ax,y x=6*y <=> (Ez z=y+y+y & x=z+z)"));
+    EXPECT_TRUE(holds("Ay 7*y=y+6*y"));
+    EXPECT_FALSE(holds("Ax,y x=5*y <=> x=y+y+y+y"));
+    EXPECT_TRUE(holds("Ex 3*x=12 & x=4"));
+  }
+}
+
 TEST(Prover, NegativeBases) {
   using V = std::vector<std::int64_t>;
   auto floor_div = [](std::int64_t a, std::int64_t k) { return a / k - ((a % k != 0) && ((a < 0) != (k < 0))); };

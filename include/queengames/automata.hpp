@@ -218,6 +218,11 @@ class NumberSystem : public std::enable_shared_from_this<NumberSystem> {
   std::uint64_t value(const std::vector<unsigned>& msd_digits) const;
   // The automaton accepting exactly the representations of n (one track named "x").
   Automaton constant(std::uint64_t n, const Context& context = {}) const;
+  // The automaton of x = k·y (tracks "x", "y"; 2 ≤ k ≤ 2^40) built at once from the system's
+  // recurrence — msd_fib, msd_trib, msd_neg_fib and the msd systems of morphisms — and certified
+  // (every valid y has its x); nullopt for the other systems, which build k·y from the adder.
+  // RangeError (MemoryError) when its states would exceed the context's memory limit.
+  std::optional<Automaton> multiplication(std::uint64_t k, const Context& context = {}) const;
   // The same for any integer: negative ones in a negative base (RangeError otherwise), and
   // values beyond ±2^63 refused (RangeError).
   std::vector<unsigned> integer_representation(std::int64_t n) const;
@@ -241,6 +246,9 @@ class NumberSystem : public std::enable_shared_from_this<NumberSystem> {
   std::vector<std::int64_t> signed_weights_;  // a negative base's weights below 2^63 in size
   bool custom_ = false;                       // from_automata: representations through the adder
   Automaton validity_, adder_, less_, equal_;
+  // The recurrence U_{n+m} = a_1 U_{n+m−1} + … + a_m U_n of an msd system's weights and U_0 … U_{m−1}
+  // (the systems whose adder it generates), for multiplication.
+  std::vector<std::int64_t> recurrence_, recurrence_initial_;
   friend struct SystemBuilder;
 };
 

@@ -1,7 +1,9 @@
 // Number systems: validity, adder, order and constants for msd_k/lsd_k, Zeckendorf and
 // greedy Tribonacci.
 #include <algorithm>
+#include <bit>
 #include <charconv>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -17,6 +19,8 @@ namespace {
 
 // The most states recurrence_adder explores before giving up.
 constexpr std::size_t kAdderStates = std::size_t{1} << 15;
+// The largest k of NumberSystem::multiplication (its coefficients stay far inside 64 bits).
+constexpr std::uint64_t kMaxMultiplier = std::uint64_t{1} << 40;
 // The longest image of a morphism whose numeration system is generated (from_morphism).
 constexpr unsigned kMaxImage = 9;
 
@@ -119,24 +123,26 @@ std::int64_t first_adder_bound(unsigned base) {
   return bound;
 }
 
-// The automaton of Σ (x_i + y_i − z_i) U_i = 0 for the linear recurrence
+// The automaton of Σ_t k_t Σ_i d_{t,i} U_i = 0 over tracks t (the adder: x + y − z, tracks x, y,
+// z with k = 1, 1, −1; multiplication: k·y − x) for the linear recurrence
 // U_{n+m} = a_1 U_{n+m-1} + … + a_m U_n, read most significant digit first (Frougny: for a
 // Pisot recurrence the states on accepting paths are bounded). After reading a prefix with n
-// digits still to come, its value is Σ_j c_j U_{n+j}, j < m; reading digit d rewrites
-// U_{n-1+m} by the recurrence:
-//     c'_0 = d + a_m c_{m-1},   c'_j = c_{j-1} + a_{m-j} c_{m-1}   (1 ≤ j < m),
+// digits still to come, its value is Σ_j c_j U_{n+j}, j < m; reading the column of digits d_t
+// rewrites U_{n-1+m} by the recurrence:
+//     c'_0 = Σ_t k_t d_t + a_m c_{m-1},   c'_j = c_{j-1} + a_{m-j} c_{m-1}   (1 ≤ j < m),
 // and the word is accepted when Σ_j c_j U_j = 0 at its end. States with a coefficient
-// beyond ±bound go to the dead state: the result accepts a subset of the sums, exactly the
-// sums once the bound exceeds every state on an accepting path (the caller doubles it until
-// the minimal automaton no longer changes).
-Automaton recurrence_adder(const std::vector<std::int64_t>& a, const std::vector<std::int64_t>& initial,
-                           unsigned digits, std::int64_t bound) {
+// beyond ±bound go to the dead state: the result accepts a subset of the solutions, all of them
+// once the bound exceeds every state on an accepting path. `grown` is told the number of states
+// at each power of two from 4096 on (and may throw to stop).
+Automaton recurrence_relation(const std::vector<std::int64_t>& a, const std::vector<std::int64_t>& initial,
+                              unsigned digits, std::int64_t bound, const std::vector<std::string>& names,
+                              const std::vector<std::int64_t>& weights, const std::function<void(std::size_t)>& grown) {
   std::size_t m = a.size();
   std::map<std::vector<std::int64_t>, std::uint32_t> id;
   std::vector<std::vector<std::int64_t>> states{std::vector<std::int64_t>(m, 0)};
   id[states[0]] = 0;
   std::vector<std::uint32_t> delta;
-  Automaton shape(tracks_of({"x", "y", "z"}, digits), 0);
+  Automaton shape(tracks_of(names, digits), 0);
   std::uint32_t L = shape.letters();
   const std::uint32_t dead = UINT32_MAX;
   for (std::size_t i = 0; i < states.size(); ++i) {
@@ -145,7 +151,8 @@ Automaton recurrence_adder(const std::vector<std::int64_t>& a, const std::vector
       auto c = states[i];
       std::int64_t top = c[m - 1];
       std::vector<std::int64_t> n(m);
-      n[0] = std::int64_t{d[0]} + d[1] - d[2] + a[m - 1] * top;
+      n[0] = a[m - 1] * top;
+      for (std::size_t t = 0; t < names.size(); ++t) n[0] += weights[t] * std::int64_t{d[t]};
       for (std::size_t j = 1; j < m; ++j) n[j] = c[j - 1] + a[m - 1 - j] * top;
       bool out = std::any_of(n.begin(), n.end(), [&](std::int64_t v) { return v > bound || v < -bound; });
       if (out) {
@@ -153,11 +160,10 @@ Automaton recurrence_adder(const std::vector<std::int64_t>& a, const std::vector
         continue;
       }
       auto [it, fresh] = id.try_emplace(n, static_cast<std::uint32_t>(states.size()));
-      if (fresh) states.push_back(n);
-      // A Pisot recurrence closes with far fewer states (Tribonacci: hundreds); beyond this
-      // the doubling bound will not reach a fixed point either.
-      if (states.size() > kAdderStates)
-        throw RangeError("the adder does not close (is the dominant root a Pisot number?)");
+      if (fresh) {
+        states.push_back(n);
+        if (states.size() >= 4096 && std::has_single_bit(states.size())) grown(states.size());
+      }
       delta.push_back(it->second);
     }
   }
@@ -174,6 +180,16 @@ Automaton recurrence_adder(const std::vector<std::int64_t>& a, const std::vector
   }
   for (std::uint32_t l = 0; l < L; ++l) r.set_next(n, l, n);
   return r;
+}
+
+// The adder x + y = z of a recurrence at one bound. A Pisot recurrence closes with far fewer
+// states than kAdderStates (Tribonacci: hundreds); beyond it the doubling bound will not reach a
+// fixed point either.
+Automaton recurrence_adder(const std::vector<std::int64_t>& a, const std::vector<std::int64_t>& initial,
+                           unsigned digits, std::int64_t bound) {
+  return recurrence_relation(a, initial, digits, bound, {"x", "y", "z"}, {1, 1, -1}, [](std::size_t states) {
+    if (states > kAdderStates) throw RangeError("the adder does not close (is the dominant root a Pisot number?)");
+  });
 }
 
 // x > 0 in negaFibonacci, most significant digit first. A valid word with its highest 1 at
@@ -337,6 +353,8 @@ struct SystemBuilder {
         previous = std::move(adder);
       }
       s->adder_ = previous;
+      s->recurrence_ = rec;
+      s->recurrence_initial_ = init;
       return me;
     }
     if (kind == "neg_fib") {
@@ -363,6 +381,8 @@ struct SystemBuilder {
         previous = std::move(adder);
       }
       s->adder_ = previous;
+      s->recurrence_ = {-1, 1};
+      s->recurrence_initial_ = {1, -1};
       // x < y iff y = x + z for some z > 0.
       Automaton positive = s->attach(restrict_tracks(neg_fib_positive(), valid, context));
       positive.rename({"z"});
@@ -414,6 +434,33 @@ struct SystemBuilder {
     return me;
   }
 };
+
+std::optional<Automaton> NumberSystem::multiplication(std::uint64_t k, const Context& context) const {
+  if (!msd_ || recurrence_.empty() || k < 2 || k > kMaxMultiplier) return std::nullopt;
+  const auto factor = static_cast<std::int64_t>(k);
+  Automaton y_valid = attach(validity_);
+  y_valid.rename({"y"});
+  // Each state explored holds a transition row and a map entry: the memory limit is asked as
+  // they double.
+  const std::uint64_t row = 4 * std::uint64_t{base_} * base_ + 96 + 8 * recurrence_.size();
+  auto grown = [&](std::size_t states) {
+    detail::guard(context, 2 * states * row,
+                  fmt::format("the automaton of x = {}·y in {} (more than {} states)", k, name_, states));
+  };
+  // A state's coefficients are about k·(base − 1) times a constant of the recurrence: the bound
+  // starts there and doubles.
+  const std::int64_t first = factor * (base_ - 1) + base_;
+  for (std::int64_t bound = first; bound <= 64 * first; bound *= 2) {
+    Automaton relation =
+        recurrence_relation(recurrence_, recurrence_initial_, base_, bound, {"x", "y"}, {-1, factor}, grown);
+    relation = attach(minimize(restrict_tracks(std::move(relation), validity_, context), context));
+    // Pruning only drops states, so the relation holds only pairs (k·y, y) of valid words (a
+    // number has one representation here, up to leading zeros). If every valid y has its pair,
+    // it holds all of them.
+    if (equivalent(exists(relation, "x", context), y_valid, context)) return relation;
+  }
+  return std::nullopt;
+}
 
 std::shared_ptr<const NumberSystem> NumberSystem::make(std::string_view name, const Context& context) {
   if (name.size() > 4 && (name.substr(0, 4) == "msd_" || name.substr(0, 4) == "lsd_")) {
@@ -528,6 +575,8 @@ std::shared_ptr<const NumberSystem> NumberSystem::from_morphism(const std::strin
     previous = std::move(adder);
   }
   s->adder_ = previous;
+  s->recurrence_ = rec;
+  s->recurrence_initial_ = init;
   std::shared_ptr<const NumberSystem> me = s;
   return msd ? me : SystemBuilder::lsd_partner(me, context);
 }

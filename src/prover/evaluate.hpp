@@ -32,6 +32,8 @@ class Evaluator {
   automata::Automaton formula_unplaced(const Formula& f);
   automata::Automaton connect(automata::Automaton a, automata::Automaton b, automata::BoolOp op);
   automata::Automaton relation(const Formula& f);
+  std::optional<automata::Automaton> substituted(const Value& defined, const Value& other,
+                                                 const automata::NumberSystem& sys);
   automata::Automaton word_relation(const Formula& f);
   automata::Automaton call(const Formula& f);
   const automata::Automaton& word(const Term& index);
