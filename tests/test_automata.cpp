@@ -7,16 +7,11 @@
 #include <fmt/format.h>
 
 #include "queengames/automata.hpp"
+#include "test_support.hpp"
 
 using namespace qg::automata;
 
 namespace {
-
-#ifdef QG_SANITIZED
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
 
 const char* const kSystems[] = {"msd_2", "lsd_2", "msd_3", "lsd_10", "msd_fib", "lsd_fib", "msd_trib", "lsd_trib"};
 

@@ -13,16 +13,11 @@
 #include <string>
 
 #include "cli_runner.hpp"
+#include "test_support.hpp"
 
 namespace fs = std::filesystem;
 
 namespace {
-
-#ifdef QG_SANITIZED
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
 
 void expect_error(const std::string& args, const std::string& message) {
   auto r = run_cli(args);

@@ -12,6 +12,7 @@
 
 #include "queengames/claims.hpp"
 #include "queengames/dictionary.hpp"
+#include "test_support.hpp"
 
 namespace {
 
@@ -50,12 +51,7 @@ std::string brute_bits(unsigned k, unsigned l, std::size_t columns) {
 }
 
 std::string error_of(std::string_view text) {
-  try {
-    Dictionary::parse(text, "d.txt");
-  } catch (const qg::InputError& e) {
-    return e.what();
-  }
-  return "no error";
+  return input_error([&] { Dictionary::parse(text, "d.txt"); });
 }
 
 // ---- the engine ---------------------------------------------------------------------
@@ -442,12 +438,7 @@ TEST(AppendixB, PartialTablesStopAndBadTablesAreRefused) {
   EXPECT_TRUE(stopped);
   EXPECT_EQ(rows.size(), 6u);
   auto err = [](std::string_view text) {
-    try {
-      qg::dictionary::MultiplicationTable::parse(text, "t");
-    } catch (const qg::InputError& e) {
-      return std::string(e.what());
-    }
-    return std::string("no error");
+    return input_error([&] { qg::dictionary::MultiplicationTable::parse(text, "t"); });
   };
   EXPECT_EQ(err("A B\nA A B\nB B A\n"), "t:1: header: no stop symbol S");
   EXPECT_EQ(err("S A\nS A A\nA S A\n"), "t:3: A*S = S: a product is a symbol other than S");

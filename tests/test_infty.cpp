@@ -13,6 +13,7 @@
 #include "queengames/claims.hpp"
 #include "queengames/infty.hpp"
 #include "queengames/numeration.hpp"
+#include "test_support.hpp"
 
 namespace fs = std::filesystem;
 using u64 = std::uint64_t;
@@ -50,14 +51,9 @@ qg::Sequence sequence(const std::string& anumber) {
   throw std::runtime_error("no " + anumber);
 }
 
-// The InputError message of loading these bytes ("" if it loads).
+// The InputError message of loading these bytes ("no error" if it loads).
 std::string load_error(const std::string& bytes) {
-  try {
-    loaded(bytes);
-  } catch (const qg::InputError& e) {
-    return e.what();
-  }
-  return "";
+  return input_error([&] { loaded(bytes); });
 }
 
 }  // namespace
@@ -278,7 +274,7 @@ TEST(InftyQueens, BadCheckpointsAreRefusedWithAReason) {
   qg::infty::InftyQueens engine;
   engine.step(100'000);
   const std::string good = saved(engine);
-  ASSERT_EQ(load_error(good), "");
+  ASSERT_EQ(load_error(good), "no error");
   auto expect = [](const std::string& message, const std::string& part) {
     EXPECT_NE(message.find("cannot resume from test.ckpt"), std::string::npos) << message;
     EXPECT_NE(message.find(part), std::string::npos) << message;

@@ -12,18 +12,13 @@
 #include "queengames/numeration.hpp"
 #include "queengames/prover.hpp"
 #include "queengames/words.hpp"
+#include "test_support.hpp"
 
 using namespace qg::prover;
 using qg::automata::accepts;
 using qg::automata::Automaton;
 
 namespace {
-
-#ifdef QG_SANITIZED
-constexpr bool kSanitized = true;  // the sanitizers' build checks fewer numbers
-#else
-constexpr bool kSanitized = false;
-#endif
 
 // Every assignment of the def's free variables below `bound` is accepted exactly when the
 // predicate holds (variables in the automaton's track order, i.e. sorted by name).
@@ -103,14 +98,7 @@ TEST(Prover, GeneratedSystems) {
   }
   expect_matches(
       t, "lsd_q21", "x+y=z", [](const V& v) { return v[0] + v[1] == v[2]; }, 20);
-  auto message = [&](const std::string& text) {
-    try {
-      t.run(text, "n.txt");
-    } catch (const qg::InputError& e) {
-      return std::string(e.what());
-    }
-    return std::string("no error");
-  };
+  auto message = [&](const std::string& text) { return input_error([&] { t.run(text, "n.txt"); }); };
   EXPECT_EQ(message("numsys fib \"a->ab,b->a\":"), "n.txt:1:8: msd_fib is already a number system");
   EXPECT_EQ(message("numsys q21 \"a->ab,b->a\":"), "n.txt:1:8: msd_q21 is already a number system");
   EXPECT_EQ(message("numsys 2 \"a->ab,b->a\":"), "n.txt:1:8: msd_2 is already a number system");
@@ -289,14 +277,7 @@ TEST(Prover, MixedSystems) {
   for (std::uint64_t x = 0; x < 40; ++x)
     for (std::uint64_t y = 0; y < 40; ++y) EXPECT_EQ(accepts(m, {x, y}), x < 7 && y == 5) << x << " " << y;
   EXPECT_TRUE(eval(s, "Ax (?lsd_2 Ay $m(x,y) <=> (?msd_2 x<7) & y=5)"));
-  auto message = [&](const std::string& text) {
-    try {
-      s.run(text, "m.txt");
-    } catch (const qg::InputError& e) {
-      return std::string(e.what());
-    }
-    return std::string("no error");
-  };
+  auto message = [&](const std::string& text) { return input_error([&] { s.run(text, "m.txt"); }); };
   // A word track (an explicit alphabet) and a number are not one variable.
   s.run("reg ones {0,1} \"1*\":");
   EXPECT_NE(message("eval w \"Ex $ones(x) & x=3\":").find("variable x is read in two number systems"),
@@ -375,14 +356,7 @@ TEST(Prover, ClosedStatementsAndCounterexamples) {
 
 TEST(Prover, ParseErrorsNameTheirPlace) {
   Session s;
-  auto message = [&](const std::string& text) {
-    try {
-      s.run(text, "f.txt");
-    } catch (const qg::InputError& e) {
-      return std::string(e.what());
-    }
-    return std::string("no error");
-  };
+  auto message = [&](const std::string& text) { return input_error([&] { s.run(text, "f.txt"); }); };
   EXPECT_EQ(message("eval x \"Ax x+\":"), "f.txt:1:14: the statement ends where a term is expected");
   EXPECT_EQ(message("\n  eval x \"Ax $nope(x)\":"), "f.txt:2:14: no automaton named nope");
   EXPECT_EQ(message("eval x \"Ax x < y\""), "f.txt:1:18: expected ':' or ';' at the end of the command");
@@ -463,14 +437,7 @@ TEST(Prover, RegularExpressions) {
     ASSERT_EQ(accepts(s.automaton("l3"), {n}), n == 3) << n;
   }
   EXPECT_FALSE(eval(s, "?msd_trib ~$end011(3)"));
-  auto message = [&](const std::string& text) {
-    try {
-      s.run(text, "r.txt");
-    } catch (const qg::InputError& e) {
-      return std::string(e.what());
-    }
-    return std::string("no error");
-  };
+  auto message = [&](const std::string& text) { return input_error([&] { s.run(text, "r.txt"); }); };
   // A letter outside an input's alphabet matches nothing (Walnut's reading).
   EXPECT_EQ(message("reg x msd_2 \"0*2\":"), "no error");
   EXPECT_FALSE(eval(s, "Ex $x(x)"));
@@ -533,14 +500,7 @@ TEST(Prover, PromoteNonUniform) {
   EXPECT_TRUE(eval(s, "?msd_qm An (Q[n]=@1 => Q[n+1]=@0)"));
   EXPECT_FALSE(eval(s, "?msd_qm An Q[n]=@0"));
   // Errors: a morphism whose name is a built-in system, and one without such a system.
-  auto message = [&](const std::string& text) {
-    try {
-      s.run(text, "p.txt");
-    } catch (const qg::InputError& e) {
-      return std::string(e.what());
-    }
-    return std::string("no error");
-  };
+  auto message = [&](const std::string& text) { return input_error([&] { s.run(text, "p.txt"); }); };
   EXPECT_EQ(message("morphism fib \"0->01 1->0\": promote V fib:"),
             "p.txt:1:38: msd_fib is already a number system: name the morphism otherwise");
   EXPECT_EQ(message("morphism tm3 \"0->01 1->100\": promote V tm3:"),
@@ -585,14 +545,7 @@ TEST(Prover, AutomatonFilesAndLibrary) {
   // last one; state 1 then reads the trailing zeros (a missing transition: the dead state).
   Automaton positive = read_automaton("lsd_2\n0 0\n* -> 0\n1 -> 1\n\n1 1\n0 -> 1\n", s, "positive.txt");
   for (std::uint64_t n = 0; n < 64; ++n) EXPECT_EQ(accepts(positive, {n}), n >= 1) << n;
-  auto message = [&](const std::string& t) {
-    try {
-      read_automaton(t, s, "a.txt");
-    } catch (const qg::InputError& e) {
-      return std::string(e.what());
-    }
-    return std::string("no error");
-  };
+  auto message = [&](const std::string& t) { return input_error([&] { read_automaton(t, s, "a.txt"); }); };
   EXPECT_EQ(message("msd_2\n0 1\n0 -> 3\n"), "a.txt:3:6: no state 3");
   EXPECT_EQ(message("msd_2\n0 1\n2 -> 0\n"), "a.txt:3:1: '2' is not a digit of input 1");
   EXPECT_EQ(message("msd_2 msd_2\n0 1\n0 -> 0\n"), "a.txt:3:1: 1 digits for 2 inputs");
@@ -831,14 +784,11 @@ TEST(Prover, CustomBases) {
   EXPECT_FALSE(eval(s, "?msd_myfib Ex x+x=1"));
   // Wrong files, each refused with its reason.
   auto refused = [&](const std::string& name) {
-    try {
+    return input_error([&] {
       Session t;
       t.set_library(home);
       t.run("eval e \"?" + name + " Ex x=x\":", "c.txt");
-    } catch (const qg::InputError& e) {
-      return std::string(e.what());
-    }
-    return std::string("accepted");
+    });
   };
   Automaton broken = fib->adder();  // also accepts 1 + 1 = 3 (1 + 1 = 10 besides 100)
   broken.set_output(broken.run(qg::automata::encode(broken, {1, 1, 3})), 1);
@@ -891,14 +841,7 @@ TEST(Prover, Ostrowski) {
       s, "msd_numsys", "x+y=z", [](const V& v) { return v[0] + v[1] == v[2]; }, kSanitized ? 10 : 20);
   expect_matches(
       s, "lsd_numsys", "Ey x=2*y & x<y+5", [](const V& v) { return v[0] % 2 == 0 && v[0] < 10; }, 60);
-  auto message = [&](const std::string& text) {
-    try {
-      s.run(text, "o.txt");
-    } catch (const qg::InputError& e) {
-      return std::string(e.what());
-    }
-    return std::string("no error");
-  };
+  auto message = [&](const std::string& text) { return input_error([&] { s.run(text, "o.txt"); }); };
   EXPECT_EQ(message("ost fib [0 1] [1]:"), "o.txt:1:5: msd_fib is already a number system");
   EXPECT_EQ(message("ost e [0 2] []:"),
             "o.txt:1:5: ost e: the continued fraction needs a nonempty period and quotients 1 … 9");

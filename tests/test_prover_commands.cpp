@@ -19,6 +19,7 @@
 
 #include "prover/script.hpp"
 #include "queengames/prover.hpp"
+#include "test_support.hpp"
 
 using namespace qg::prover;
 using qg::automata::Automaton;
@@ -608,14 +609,7 @@ TEST(ProverCommands, WalnutFileComments) {
       ASSERT_EQ(qg::automata::accepts(s.automaton("p"), {i, n}), pal) << i << " " << n;
     }
   // Error positions count the comment lines; a '#' after content is refused where it stands.
-  auto message = [&](const std::string& t) {
-    try {
-      read_automaton(t, s, "a.txt");
-    } catch (const qg::InputError& e) {
-      return std::string(e.what());
-    }
-    return std::string("no error");
-  };
+  auto message = [&](const std::string& t) { return input_error([&] { read_automaton(t, s, "a.txt"); }); };
   EXPECT_EQ(message("# c\nmsd_2\n# c\n\n0 1\n  # c\n0 -> 3\n"), "a.txt:7:6: no state 3");
   EXPECT_EQ(message("msd_2\n0 1 # accepting\n0 -> 0\n"),
             "a.txt:2:5: a '#' comment must stand on a line of its own (as in Walnut)");
@@ -643,14 +637,7 @@ TEST(ProverCommands, MetacommandsSteerNothingButAreChecked) {
   EXPECT_EQ(r[0].notes[0].rfind("[strategy 6 BRZ]: queengames determinizes by its own subset construction", 0), 0u);
   EXPECT_EQ(r[0].notes[2].rfind("[export 1 BA]: intermediate automata are not exported", 0), 0u);
   EXPECT_TRUE(r[1].notes.empty());
-  auto error = [&](const std::string& text) {
-    try {
-      s.run(text, "m.txt");
-    } catch (const qg::InputError& e) {
-      return std::string(e.what());
-    }
-    return std::string("no error");
-  };
+  auto error = [&](const std::string& text) { return input_error([&] { s.run(text, "m.txt"); }); };
   EXPECT_EQ(error("[export 1 BA]eval e \"x=x\";"),
             "m.txt:1:1: metacommands are currently only supported for commands ending in :: (as in Walnut)");
   EXPECT_EQ(error("def a \"x=1\"::\n[strategy 1 fast]def b \"x=1\"::"),

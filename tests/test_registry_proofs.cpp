@@ -18,6 +18,7 @@
 #include "queengames/blocking.hpp"
 #include "queengames/claims.hpp"
 #include "queengames/prover.hpp"
+#include "test_support.hpp"
 
 namespace {
 
@@ -36,11 +37,6 @@ class ClaimProof : public testing::TestWithParam<qg::Claim> {};
 // states inside `good`: 4 s in Release, 50 s under the sanitizers) is proved once, in
 // Misprints.Seed001Theorem5Check3ReadsUautForVaut, with the paper's check3 after it, and the
 // paper's file in Seed001Walnut.Theorem5GoodAndThreeChecks: both in the Release run only.
-#ifdef QG_SANITIZED
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
 
 TEST_P(ClaimProof, IsProvedAndItsCheckPassesToo) {
   const qg::Claim& c = GetParam();

@@ -12,6 +12,7 @@
 
 #include "queengames/prover.hpp"
 #include "queengames/synth.hpp"
+#include "test_support.hpp"
 
 namespace {
 
@@ -68,11 +69,6 @@ class Shipped : public ::testing::TestWithParam<std::string> {};
 // Under the sanitizers this is 40–60 s an automaton: there the learner's own tests above cover
 // its memory safety, the shipped files are read back and agree to 10^4, and the Release build
 // does the rest.
-#ifdef QG_SANITIZED
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
 
 TEST_P(Shipped, IsWhatTheLearnerMakesNowAndAgreesToAMillion) {
   const auto& s = find_synthesizable(GetParam());

@@ -10,6 +10,7 @@
 #include "queengames/catalog.hpp"
 #include "queengames/claims.hpp"
 #include "queengames/twopile.hpp"
+#include "test_support.hpp"
 
 namespace {
 
@@ -268,14 +269,7 @@ TEST(Twopile, ComplementaryPairs) {  // seed 001 §4; A184117 for f(n) = 2n + 1
 }
 
 TEST(Twopile, BadRulesets) {
-  auto message = [](const std::string& text) {
-    try {
-      Ruleset::parse(text);
-    } catch (const qg::InputError& e) {
-      return std::string(e.what());
-    }
-    return std::string("no error");
-  };
+  auto message = [](const std::string& text) { return input_error([&] { Ruleset::parse(text); }); };
   EXPECT_NE(message("wythof").find("unknown ruleset 'wythof'"), std::string::npos);
   EXPECT_NE(message("kqueen").find("kqueen takes 1 parameter: write kqueen:K"), std::string::npos);
   EXPECT_NE(message("kqueen:-2").find("negative"), std::string::npos);

@@ -12,6 +12,7 @@
 #include "queengames/catalog.hpp"
 #include "queengames/claims.hpp"
 #include "queengames/words.hpp"
+#include "test_support.hpp"
 
 namespace {
 
@@ -36,17 +37,6 @@ std::string self_reading_prefix(const qg::words::Morphism& m, std::uint64_t leng
   for (std::size_t i = 1; w.size() < length; ++i) w += m.image(w[i]);
   w.resize(length);
   return w;
-}
-
-// The message of the InputError that f throws ("" if none).
-template <class F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const qg::InputError& e) {
-    return e.what();
-  }
-  return "";
 }
 
 bool mentions(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
@@ -91,7 +81,7 @@ TEST(Morphism, RefusesBadTextWithTheReason) {
            {"a->ab,b->ac", "letter 'c' occurs in the image of 'b' (rule 2) but has no rule of its own"},
            {"a->ab,b->", "the morphism erases 'b' (rule 2): a morphism must be non-erasing"},
        }) {
-    std::string message = error_of([&] { qg::words::Morphism::parse(c.text); });
+    std::string message = input_error([&] { qg::words::Morphism::parse(c.text); });
     EXPECT_TRUE(mentions(message, c.reason)) << "'" << c.text << "' gave: " << message;
   }
 }
@@ -110,7 +100,7 @@ TEST(Morphism, NamedWordsAndNames) {
     EXPECT_EQ(qg::words::Morphism::from_name_or_text(name).to_string(), qg::words::Morphism::named(name).to_string());
   }
   EXPECT_EQ(qg::words::Morphism::from_name_or_text("a->aab,b->a").image('a'), "aab");
-  std::string message = error_of([] { qg::words::Morphism::from_name_or_text("fibonaci"); });
+  std::string message = input_error([] { qg::words::Morphism::from_name_or_text("fibonaci"); });
   EXPECT_TRUE(mentions(message, "unknown word 'fibonaci'")) << message;
   EXPECT_TRUE(mentions(message, "tribonacci, theme-song")) << message;
 }
@@ -127,20 +117,20 @@ TEST(Morphism, TheQueenFamiliesByName) {
   EXPECT_TRUE(Morphism::is_named("queen8_1"));
   for (const char* other : {"kqueen", "kqueen07", "kqueen3x", "queen2", "queen2_", "queen_1", "queen2_1_1", "queen21"})
     EXPECT_FALSE(Morphism::is_named(other)) << other;
-  std::string message = error_of([] { Morphism::named("kqueen9"); });
+  std::string message = input_error([] { Morphism::named("kqueen9"); });
   EXPECT_TRUE(mentions(message, "kqueenK needs 2 ≤ K ≤ 8")) << message;
-  message = error_of([] { Morphism::named("queen0_3"); });
+  message = input_error([] { Morphism::named("queen0_3"); });
   EXPECT_TRUE(mentions(message, "queenS_T needs S, T ≥ 1")) << message;
 }
 
 TEST(Morphism, ProlongableOnItsFirstLetterOnly) {
-  EXPECT_TRUE(mentions(error_of([] { qg::words::Morphism::parse("a->ba,b->a").require_prolongable(); }),
+  EXPECT_TRUE(mentions(input_error([] { qg::words::Morphism::parse("a->ba,b->a").require_prolongable(); }),
                        "not prolongable on 'a': the image of its first letter must begin with that letter"));
-  EXPECT_TRUE(mentions(error_of([] { qg::words::Morphism::parse("a->a,b->ab").require_prolongable(); }),
+  EXPECT_TRUE(mentions(input_error([] { qg::words::Morphism::parse("a->a,b->ab").require_prolongable(); }),
                        "a->a has no infinite fixed point"));
-  EXPECT_TRUE(mentions(error_of([] { qg::words::FixedPointStream s(qg::words::Morphism::parse("b->ab,a->ab")); }),
+  EXPECT_TRUE(mentions(input_error([] { qg::words::FixedPointStream s(qg::words::Morphism::parse("b->ab,a->ab")); }),
                        "not prolongable on 'b'"));
-  EXPECT_TRUE(mentions(error_of([] { qg::words::FixedPointIndex i(qg::words::Morphism::parse("a->a,b->ab")); }),
+  EXPECT_TRUE(mentions(input_error([] { qg::words::FixedPointIndex i(qg::words::Morphism::parse("a->a,b->ab")); }),
                        "not prolongable"));
   // Listing b first makes the same morphism prolongable on b.
   EXPECT_NO_THROW(qg::words::Morphism::parse("b->ba,a->ab").require_prolongable());
@@ -157,7 +147,7 @@ TEST(Morphism, ApplyIterateAndLengths) {
   EXPECT_EQ(tau.iterate('c', 3) + "aba", "aba" + qg::words::Morphism::named("theme-song").image('c'));
   EXPECT_EQ(tau.apply("cab"), "aabac");
   EXPECT_EQ(tau.iterate('a', 0), "a");
-  EXPECT_TRUE(mentions(error_of([&] { tau.apply("abd"); }), "'d' is not a letter of the morphism"));
+  EXPECT_TRUE(mentions(input_error([&] { tau.apply("abd"); }), "'d' is not a letter of the morphism"));
   // |τ^n(a)| = T_n (seed 000 Lemma 8): 1, 2, 4, 7, 13, 24, …; T_72 < 2^64 ≤ T_73.
   EXPECT_EQ(tau.iterate_length('a', 4), 13u);
   EXPECT_EQ(tau.iterate_length('a', 72), 12'903'063'846'126'135'669ull);
@@ -184,9 +174,9 @@ TEST(Coding, MapsDeletesAndLeavesTheRest) {
   EXPECT_TRUE(qg::words::Coding().is_identity());
   EXPECT_EQ(qg::words::Coding().apply("ab0"), "ab0");
   EXPECT_TRUE(
-      mentions(error_of([] { qg::words::Coding::parse("a->0,a->1"); }), "letter 'a' is mapped twice in the coding"));
-  EXPECT_TRUE(mentions(error_of([] { qg::words::Coding::parse("a0"); }), "rule 1 'a0' of the coding has no arrow"));
-  EXPECT_TRUE(mentions(error_of([] { qg::words::Coding::parse(""); }), "empty coding"));
+      mentions(input_error([] { qg::words::Coding::parse("a->0,a->1"); }), "letter 'a' is mapped twice in the coding"));
+  EXPECT_TRUE(mentions(input_error([] { qg::words::Coding::parse("a0"); }), "rule 1 'a0' of the coding has no arrow"));
+  EXPECT_TRUE(mentions(input_error([] { qg::words::Coding::parse(""); }), "empty coding"));
 }
 
 // ---- the stream -------------------------------------------------------------------------
@@ -361,7 +351,7 @@ TEST(FixedPointIndex, FarPositionsAndTheEdgeOf64Bits) {
   EXPECT_THROW(t.occurrence('a', last + 1), qg::RangeError);
   EXPECT_THROW(t.occurrence('a', UINT64_MAX), qg::RangeError);
   EXPECT_THROW(t.occurrence('a', 0), qg::RangeError);
-  EXPECT_TRUE(mentions(error_of([&] { t.count('d', 5); }), "'d' is not a letter of the word"));
+  EXPECT_TRUE(mentions(input_error([&] { t.count('d', 5); }), "'d' is not a letter of the word"));
 }
 
 TEST(FixedPointIndex, SlowGrowthIsCutOffWithTheRange) {
@@ -372,9 +362,9 @@ TEST(FixedPointIndex, SlowGrowthIsCutOffWithTheRange) {
   EXPECT_EQ(slow.letter(L - 1), 'b');
   EXPECT_EQ(slow.count('b', L), L - 1);
   EXPECT_EQ(slow.occurrence('a', 1), 0u);
-  std::string message = error_of([&] { slow.letter(L); });
+  std::string message = input_error([&] { slow.letter(L); });
   EXPECT_TRUE(mentions(message, "beyond the supported range 0.." + std::to_string(L - 1))) << message;
-  EXPECT_TRUE(mentions(error_of([&] { slow.occurrence('a', 2); }), "only 1 occurrences")) << "a occurs once";
+  EXPECT_TRUE(mentions(input_error([&] { slow.occurrence('a', 2); }), "only 1 occurrences")) << "a occurs once";
 }
 
 // ---- the catalog ------------------------------------------------------------------------
