@@ -38,7 +38,7 @@ function writeHash() {
 
 // ---- messages -------------------------------------------------------------------------------
 function message(text) {
-  el("message").textContent = text || "";
+  el("message-text").textContent = text || "";
   el("message").hidden = !text;
 }
 function status(text) { el("status").textContent = text; }
@@ -163,38 +163,53 @@ function label(v, step) {
   const digits = Math.max(0, Math.ceil(Math.log10(Math.abs(v))) - Math.floor(Math.log10(step)));
   return v.toExponential(Math.min(digits, 15));
 }
+// The axes' strips and text at k times the screen's size (a save at 2× or 4×): the top strip
+// holds the x labels, the left one the y labels, "x →" ends the top strip.
+function axisStyle(k) {
+  return { k, font: `${11 * k}px DejaVu Sans, sans-serif`, top: 18 * k, left: 58 * k, tick: 6 * k, base: 11 * k };
+}
+const measure = document.createElement("canvas").getContext("2d");
+function textWidth(text, style) {
+  measure.font = style.font;
+  return measure.measureText(text).width;
+}
 // The ticks of a picture of the cells [x0, x1) × [y0, y1), `toPx` taking a cell (x, y) to its pixel.
-function axisTicks(x0, x1, y0, y1, width, height, toPx) {
-  const sx = niceStep(x1 - x0, Math.max(2, width / 110)), sy = niceStep(y1 - y0, Math.max(2, height / 60));
+function axisTicks(x0, x1, y0, y1, width, height, toPx, style) {
+  const k = style.k;
+  const sx = niceStep(x1 - x0, Math.max(2, width / (110 * k))), sy = niceStep(y1 - y0, Math.max(2, height / (60 * k)));
   const xs = [], ys = [];
+  // A label must end before "x →" begins.
+  const arrow = width - textWidth("x →", style) - 6 * k;
   // A tick at cell c marks its left (top) edge: cell c spans [c, c + 1).
   for (let x = Math.ceil(x0 / sx) * sx; x <= x1; x += sx) {
-    const px = toPx(x, 0).x;
-    if (px >= 60) xs.push({ at: px, text: label(x, sx) });
+    const px = toPx(x, 0).x, text = label(x, sx);
+    if (px >= style.left + 2 * k && px + 2 * k + textWidth(text, style) <= arrow) xs.push({ at: px, text });
   }
   for (let y = Math.ceil(y0 / sy) * sy; y <= y1; y += sy) {
     const py = toPx(0, y).y;
-    if (py >= 24) ys.push({ at: py, text: label(y, sy) });
+    if (py >= style.top + 6 * k) ys.push({ at: py, text: label(y, sy) });
   }
   return { xs, ys };
 }
-function paintAxes(ctx, width, height, ticks) {
-  ctx.font = "11px DejaVu Sans, sans-serif";
+function paintAxes(ctx, width, height, ticks, style) {
+  const { k, top, left, tick, base } = style;
+  ctx.font = style.font;
+  ctx.lineWidth = k;
   ctx.fillStyle = "rgba(255,255,255,0.85)";
-  ctx.fillRect(0, 0, width, 18);
-  ctx.fillRect(0, 0, 58, height);
+  ctx.fillRect(0, 0, width, top);
+  ctx.fillRect(0, 0, left, height);
   ctx.fillStyle = "#000";
   ctx.strokeStyle = "#000";
   for (const t of ticks.xs) {
-    ctx.beginPath(); ctx.moveTo(t.at, 12); ctx.lineTo(t.at, 18); ctx.stroke();
-    ctx.fillText(t.text, t.at + 2, 11);
+    ctx.beginPath(); ctx.moveTo(t.at, top - tick); ctx.lineTo(t.at, top); ctx.stroke();
+    ctx.fillText(t.text, t.at + 2 * k, base);
   }
   for (const t of ticks.ys) {
-    ctx.beginPath(); ctx.moveTo(52, t.at); ctx.lineTo(58, t.at); ctx.stroke();
-    ctx.fillText(t.text, 2, t.at + 4);
+    ctx.beginPath(); ctx.moveTo(left - tick, t.at); ctx.lineTo(left, t.at); ctx.stroke();
+    ctx.fillText(t.text, 2 * k, t.at + 4 * k);
   }
-  ctx.fillText("x →", width - 30, 11);
-  ctx.fillText("y ↓", 2, height - 4);
+  ctx.fillText("x →", width - textWidth("x →", style) - 2 * k, base);
+  ctx.fillText("y ↓", 2 * k, height - 4 * k);
 }
 function drawAxes() {
   const canvas = el("axes"), size = map.getSize();
@@ -202,9 +217,9 @@ function drawAxes() {
   canvas.height = size.y;
   const ctx = canvas.getContext("2d");
   ctx.clearRect(0, 0, size.x, size.y);
-  const b = map.getBounds();
+  const b = map.getBounds(), style = axisStyle(1);
   paintAxes(ctx, size.x, size.y, axisTicks(b.getWest(), b.getEast(), -b.getNorth(), -b.getSouth(), size.x, size.y,
-                                           (x, y) => map.latLngToContainerPoint([-y, x])));
+                                           (x, y) => map.latLngToContainerPoint([-y, x]), style), style);
 }
 
 // ---- the click panel ------------------------------------------------------------------------
@@ -263,8 +278,10 @@ async function viewPicture(scale) {
     }
   await Promise.all(jobs);
   const toPx = (x, y) => map.project([-y, x], z).subtract(min);
-  const ticks = axisTicks(b.getWest(), b.getEast(), -b.getNorth(), -b.getSouth(), width, height, toPx);
-  return { z, min, width, height, raster, toPx, ticks };
+  // The axes' text grows with the picture: 4× the pixels, 4× the text.
+  const style = axisStyle(2 ** (z - map.getZoom()));
+  const ticks = axisTicks(b.getWest(), b.getEast(), -b.getNorth(), -b.getSouth(), width, height, toPx, style);
+  return { z, min, width, height, raster, toPx, ticks, style };
 }
 
 function download(blob, name) {
@@ -293,7 +310,7 @@ async function savePng(scale = Number(el("save-scale").value)) {
       ctx.stroke();
     }
   }
-  paintAxes(ctx, v.width, v.height, v.ticks);
+  paintAxes(ctx, v.width, v.height, v.ticks, v.style);
   const name = `${state.t}-z${v.z}.png`;
   download(await new Promise((done) => v.raster.toBlob(done, "image/png")), name);
   window.atlas.saved = { name, z: v.z, min: [v.min.x, v.min.y], width: v.width, height: v.height };
@@ -325,16 +342,18 @@ async function saveSvg(scale = Number(el("save-scale").value)) {
     }
     out.push("</g>");
   }
-  out.push(`<g id="axes" font-family="DejaVu Sans, sans-serif" font-size="11">`,
-           `<rect x="0" y="0" width="${v.width}" height="18" fill="#fff" fill-opacity="0.85"/>`,
-           `<rect x="0" y="0" width="58" height="${v.height}" fill="#fff" fill-opacity="0.85"/>`);
+  const { k, top, left, tick, base } = v.style;
+  out.push(`<g id="axes" font-family="DejaVu Sans, sans-serif" font-size="${11 * k}">`,
+           `<rect x="0" y="0" width="${v.width}" height="${top}" fill="#fff" fill-opacity="0.85"/>`,
+           `<rect x="0" y="0" width="${left}" height="${v.height}" fill="#fff" fill-opacity="0.85"/>`);
   for (const t of v.ticks.xs)
-    out.push(`<line x1="${t.at}" y1="12" x2="${t.at}" y2="18" stroke="#000"/>`,
-             `<text x="${t.at + 2}" y="11">${xml(t.text)}</text>`);
+    out.push(`<line x1="${t.at}" y1="${top - tick}" x2="${t.at}" y2="${top}" stroke="#000" stroke-width="${k}"/>`,
+             `<text x="${t.at + 2 * k}" y="${base}">${xml(t.text)}</text>`);
   for (const t of v.ticks.ys)
-    out.push(`<line x1="52" y1="${t.at}" x2="58" y2="${t.at}" stroke="#000"/>`,
-             `<text x="2" y="${t.at + 4}">${xml(t.text)}</text>`);
-  out.push(`<text x="${v.width - 30}" y="11">x →</text>`, `<text x="2" y="${v.height - 4}">y ↓</text>`, "</g>", "</svg>");
+    out.push(`<line x1="${left - tick}" y1="${t.at}" x2="${left}" y2="${t.at}" stroke="#000" stroke-width="${k}"/>`,
+             `<text x="${2 * k}" y="${t.at + 4 * k}">${xml(t.text)}</text>`);
+  out.push(`<text x="${v.width - textWidth("x →", v.style) - 2 * k}" y="${base}">x →</text>`,
+           `<text x="${2 * k}" y="${v.height - 4 * k}">y ↓</text>`, "</g>", "</svg>");
   const name = `${state.t}-z${v.z}.svg`;
   download(new Blob([out.join("\n")], { type: "image/svg+xml" }), name);
   window.atlas.saved = { name, z: v.z, min: [v.min.x, v.min.y], width: v.width, height: v.height };
@@ -420,6 +439,7 @@ async function start() {
   el("save-png").addEventListener("click", () => savePng().catch((err) => message(`save: ${err}`)));
   el("save-svg").addEventListener("click", () => saveSvg().catch((err) => message(`save: ${err}`)));
   el("panel-close").addEventListener("click", () => { el("panel").hidden = true; });
+  el("message-close").addEventListener("click", () => message(""));
   // A link pasted into this tab: the hash alone changes, the page stays.
   window.addEventListener("hashchange", async () => {
     readHash();

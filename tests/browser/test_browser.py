@@ -227,6 +227,30 @@ def test_errors_on_the_map(server, browser):
     assert "nonsense" in browser.find_element(By.ID, "message").text
 
 
+def test_the_notice_closes(server, browser):
+    # Issue 36 §1: the yellow notice had no close button.
+    browser.get("about:blank")
+    browser.get(server.url + "/#t=grundy.nonsense")
+    WebDriverWait(browser, 10).until(lambda d: d.find_element(By.ID, "message").is_displayed())
+    browser.find_element(By.ID, "message-close").click()
+    assert not browser.find_element(By.ID, "message").is_displayed()
+
+
+def test_the_toolbar_is_one_row_at_1400_pixels(server, browser):
+    # Issue 36 §1: the toolbar wrapped at 1400 px. The widest views: a palace table with its four
+    # overlays and the modulus box, a Grundy table of a long ruleset name.
+    browser.set_window_size(1400, 900)
+    try:
+        for link in ("t=palace.100&mode=mod&ov=", "t=grundy.kl-maharaja:2,3&mode=min", "t=board.quadrant:rook"):
+            open_page(browser, server.url + "/#" + link)
+            tops = browser.execute_script(
+                "return [...document.getElementById('bar').children].filter(c => c.offsetWidth > 0)"
+                ".map(c => c.offsetTop + c.offsetHeight / 2)")
+            assert max(tops) - min(tops) < 12, f"{link}: the toolbar's items stand at {tops}"
+    finally:
+        browser.set_window_size(1000, 800)
+
+
 def test_bad_numbers_in_the_link_take_the_defaults(server, browser):
     # x=abc threw "Invalid LatLng object" and kept the old table; m=abc asked for m=NaN tiles.
     open_page(browser, server.url + "/#t=palace.3&mode=mod&m=abc&x=abc&y=5&z=zz")
@@ -324,7 +348,8 @@ def test_save_the_view_as_png_and_svg(server, browser):
     saved = browser.execute_async_script("window.atlas.savePng(1).then(arguments[0])")
     data = saved_file("palace.5-z1.png")
     assert png_size(data) == (saved["width"], saved["height"]) and abs(saved["width"] - 2 * size["x"]) <= 2
-    (mx, my) = saved["min"]
+    # The axes' strips are twice as wide and high there too.
+    (mx, my), x0, y0 = saved["min"], 2 * x0, 2 * y0
     colours = png_colours(browser, data, x0, y0, 128, 128)
     wrong = [(x, y) for y in range(128) for x in range(128)
              if colours[128 * y + x] != legend[values[(my + y0 + y) // 2][(mx + x0 + x) // 2]]]
@@ -343,3 +368,16 @@ def test_save_the_view_as_png_and_svg(server, browser):
     phi = svg.find(f"{ns}g[@id='overlay-phi']")
     assert [p.find(f"{ns}title").text for p in phi.findall(f"{ns}polyline")] == ["y = φx", "y = x/φ"]
     assert len(svg.find(f"{ns}g[@id='axes']").findall(f"{ns}text")) >= 6
+    # Twice the pixels, twice the axes' text (it stayed 11 px in a 4× save); the last x label
+    # ends before "x →" (it overlapped).
+    saved = browser.execute_async_script("window.atlas.saveSvg(1).then(arguments[0])")
+    axes = ET.fromstring(saved_file("palace.5-z1.svg")).find(f"{ns}g[@id='axes']")
+    assert axes.get("font-size") == "22"
+    texts = [(float(t.get("x")), float(t.get("y")), t.text) for t in axes.findall(f"{ns}text")]
+    arrow = next(t for t in texts if t[2] == "x →")
+    top = [t for t in texts if t[1] == arrow[1] and t[2] != "x →"]
+    assert len(top) >= 3
+    last = max(top)
+    width = browser.execute_script("const c = document.createElement('canvas').getContext('2d'); c.font = arguments[0];"
+                                   "return c.measureText(arguments[1]).width;", "22px DejaVu Sans, sans-serif", last[2])
+    assert last[0] + width < arrow[0], f"the label {last[2]} at x = {last[0]} runs into x → at {arrow[0]}"
