@@ -3,6 +3,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include <nlohmann/json.hpp>
 
@@ -135,6 +136,32 @@ TEST(CliProve, MemoryLimitAndWalnutsReadingOfDigits) {
   EXPECT_EQ(j[0]["notes"][0],
             "variable a is read as digits in two number systems (lsd_fib and msd_2), as Walnut reads it");
   EXPECT_EQ(j[0]["states"], 9);
+}
+
+// Issue 36 §3: progress on a long statement, on a terminal (script(1) gives the run one). The
+// prover's steps count in their own units with no total: the line says the time so far, never
+// "N/0 (0.0%)", never a line of its own per poll, and it is cleared before the result. (On a
+// machine fast enough to finish within a second no line is drawn; what is drawn is checked.)
+TEST(CliProve, ProgressOnATerminal) {
+  if (std::system("command -v script >/dev/null 2>&1") != 0) GTEST_SKIP() << "no script(1)";
+  const auto dir = std::filesystem::temp_directory_path();
+  const std::string tag = std::to_string(::getpid());
+  const auto job = dir / ("qg_tty_" + tag + ".sh"), seen = dir / ("qg_tty_" + tag + ".out");
+  std::ofstream(job) << QG_CLI << " prove -e 'def t \"?msd_trib x=21*y\":'\n";
+  const std::string command = "script -qec 'sh " + job.string() + "' /dev/null >" + seen.string() + " 2>&1";
+  ASSERT_EQ(std::system(command.c_str()), 0);
+  std::stringstream text;
+  text << std::ifstream(seen).rdbuf();
+  const std::string out = text.str();
+  std::filesystem::remove(job);
+  std::filesystem::remove(seen);
+  EXPECT_NE(out.find("def t: 31182 states over (x, y)"), std::string::npos) << out;
+  EXPECT_EQ(out.find("/0 ("), std::string::npos) << out;
+  EXPECT_EQ(out.find("\n\r\n"), std::string::npos) << out;  // no empty line between polls
+  if (out.find("prove: ") != std::string::npos) {
+    EXPECT_NE(out.find(" s, the current step at "), std::string::npos) << out;
+    EXPECT_NE(out.find("\r\033[Kdef t: "), std::string::npos) << out;
+  }
 }
 
 // The prover's folders fail cleanly (issue "hardening, round three" §2): a Walnut folder or

@@ -3,6 +3,7 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cctype>
 #include <cerrno>
 #include <chrono>
@@ -272,6 +273,11 @@ void install_signal_handlers() {
 }
 bool interrupted() { return signal_seen != 0; }
 
+namespace {
+// Whether a progress line of unknown length is on stderr without its newline (end_progress_line).
+std::atomic<bool> line_open = false;
+}  // namespace
+
 qg::ProgressFn progress_line(std::string label) {
   bool show = !quiet() && ::isatty(STDERR_FILENO);
   auto start = std::chrono::steady_clock::now();
@@ -286,17 +292,31 @@ qg::ProgressFn progress_line(std::string label) {
     auto now = std::chrono::steady_clock::now();
     double elapsed = std::chrono::duration<double>(now - start).count();
     if (elapsed < 1.0 || now - last < std::chrono::milliseconds(200)) {
-      if (done < total || !*drawn) return;
+      if (total == 0 || done < total || !*drawn) return;
     }
     last = now;
     *drawn = true;
-    double fraction = total ? static_cast<double>(done) / static_cast<double>(total) : 0;
+    if (total == 0) {
+      // Work of unknown length, in steps that count in their own units (the prover's count the
+      // states they explore): the time so far and the current step's count, left open until
+      // end_progress_line clears it.
+      std::cerr << fmt::format("\r{}: {:.0f} s, the current step at {}\033[K", label, elapsed, done);
+      std::cerr.flush();
+      line_open = true;
+      return;
+    }
+    double fraction = static_cast<double>(done) / static_cast<double>(total);
     double eta = fraction > 0 ? elapsed * (1 - fraction) / fraction : 0;
     std::cerr << fmt::format("\r{}: {}/{} ({:.1f}%) {:.1e}/s, eta {:.0f}s   ", label, done, total, 100 * fraction,
                              done / std::max(elapsed, 1e-9), eta);
+    line_open = done < total;
     if (done >= total) std::cerr << "\n";
     std::cerr.flush();
   };
+}
+
+void end_progress_line() {
+  if (line_open.exchange(false)) std::cerr << "\r\033[K" << std::flush;
 }
 
 void print_bfile_line(std::ostream& out, std::int64_t n, std::int64_t value) {

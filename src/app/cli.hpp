@@ -118,6 +118,8 @@ struct Interrupted : std::runtime_error {
 };
 bool& quiet();
 qg::ProgressFn progress_line(std::string label);
+// Clears a progress line left open by work of unknown length (total 0), before other output.
+void end_progress_line();
 // The first SIGINT or SIGTERM sets a flag (polled by progress_line's callback) and restores the
 // default actions, so that a second signal kills at once.
 void install_signal_handlers();

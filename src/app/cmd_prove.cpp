@@ -124,6 +124,7 @@ void run_prove(const ProveOptions& o) {
   if (o.keep_going)
     report = [&](const qg::InputError& e) {
       ++failures;
+      qg::app::end_progress_line();
       std::cerr << "queengames: " << e.what() << "\n";
     };
   // Several files run in order in one session, as one batch: the status says whether every
@@ -134,6 +135,7 @@ void run_prove(const ProveOptions& o) {
     auto more = session.run_file(f, report);
     results.insert(results.end(), more.begin(), more.end());
   }
+  qg::app::end_progress_line();
   if (o.json) {
     auto all = nlohmann::json::array();
     for (const auto& r : results) {

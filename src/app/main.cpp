@@ -42,6 +42,7 @@ int main(int argc, char** argv) {
   } catch (const qg::app::ExitStatus& e) {
     return qg::app::close_stdout(e.code);
   } catch (const qg::app::Interrupted&) {
+    qg::app::end_progress_line();
     std::cerr << "queengames: interrupted; nothing was written\n";
     return 130;
   } catch (const std::ios_base::failure&) {
@@ -52,6 +53,7 @@ int main(int argc, char** argv) {
               << "\n";
     return 2;
   } catch (const std::exception& e) {
+    qg::app::end_progress_line();
     // After SIGINT/SIGTERM any failure (the Interrupted thrown by a poll, a read cut short
     // by EINTR) is the interruption; the output files were removed while unwinding.
     if (qg::app::interrupted()) {
