@@ -132,11 +132,13 @@ std::int64_t first_adder_bound(unsigned base) {
 //     c'_0 = Σ_t k_t d_t + a_m c_{m-1},   c'_j = c_{j-1} + a_{m-j} c_{m-1}   (1 ≤ j < m),
 // and the word is accepted when Σ_j c_j U_j = 0 at its end. States with a coefficient
 // beyond ±bound go to the dead state: the result accepts a subset of the solutions, all of them
-// once the bound exceeds every state on an accepting path. `grown` is told the number of states
-// at each power of two from 4096 on (and may throw to stop).
+// once the bound exceeds every state on an accepting path. RangeError past max_states states;
+// `grown`, if given, is told the number of states at each power of two from 4096 on (and may
+// throw to stop).
 Automaton recurrence_relation(const std::vector<std::int64_t>& a, const std::vector<std::int64_t>& initial,
                               unsigned digits, std::int64_t bound, const std::vector<std::string>& names,
-                              const std::vector<std::int64_t>& weights, const std::function<void(std::size_t)>& grown) {
+                              const std::vector<std::int64_t>& weights, std::size_t max_states,
+                              const std::function<void(std::size_t)>& grown = {}) {
   std::size_t m = a.size();
   std::map<std::vector<std::int64_t>, std::uint32_t> id;
   std::vector<std::vector<std::int64_t>> states{std::vector<std::int64_t>(m, 0)};
@@ -162,7 +164,8 @@ Automaton recurrence_relation(const std::vector<std::int64_t>& a, const std::vec
       auto [it, fresh] = id.try_emplace(n, static_cast<std::uint32_t>(states.size()));
       if (fresh) {
         states.push_back(n);
-        if (states.size() >= 4096 && std::has_single_bit(states.size())) grown(states.size());
+        if (states.size() > max_states) throw RangeError(fmt::format("more than {} states", max_states));
+        if (grown && states.size() >= 4096 && std::has_single_bit(states.size())) grown(states.size());
       }
       delta.push_back(it->second);
     }
@@ -187,9 +190,11 @@ Automaton recurrence_relation(const std::vector<std::int64_t>& a, const std::vec
 // fixed point either.
 Automaton recurrence_adder(const std::vector<std::int64_t>& a, const std::vector<std::int64_t>& initial,
                            unsigned digits, std::int64_t bound) {
-  return recurrence_relation(a, initial, digits, bound, {"x", "y", "z"}, {1, 1, -1}, [](std::size_t states) {
-    if (states > kAdderStates) throw RangeError("the adder does not close (is the dominant root a Pisot number?)");
-  });
+  try {
+    return recurrence_relation(a, initial, digits, bound, {"x", "y", "z"}, {1, 1, -1}, kAdderStates);
+  } catch (const RangeError&) {
+    throw RangeError("the adder does not close (is the dominant root a Pisot number?)");
+  }
 }
 
 // x > 0 in negaFibonacci, most significant digit first. A valid word with its highest 1 at
@@ -452,7 +457,7 @@ std::optional<Automaton> NumberSystem::multiplication(std::uint64_t k, const Con
   const std::int64_t first = factor * (base_ - 1) + base_;
   for (std::int64_t bound = first; bound <= 64 * first; bound *= 2) {
     Automaton relation =
-        recurrence_relation(recurrence_, recurrence_initial_, base_, bound, {"x", "y"}, {-1, factor}, grown);
+        recurrence_relation(recurrence_, recurrence_initial_, base_, bound, {"x", "y"}, {-1, factor}, SIZE_MAX, grown);
     relation = attach(minimize(restrict_tracks(std::move(relation), validity_, context), context));
     // Pruning only drops states, so the relation holds only pairs (k·y, y) of valid words (a
     // number has one representation here, up to leading zeros). If every valid y has its pair,
