@@ -32,6 +32,9 @@ class RangeError : public InputError {
 
 // A computation whose memory estimate exceeds this machine's memory (require_memory): what()
 // names the computation and both figures; the caller may offer to try anyway.
+// An amount of memory in KiB, MiB or GiB to a tenth, whichever keeps it above 1 ("1.5 GiB").
+std::string memory_amount(std::uint64_t bytes);
+
 class MemoryError : public RangeError {
  public:
   MemoryError(const std::string& what, std::uint64_t needed, std::uint64_t available);

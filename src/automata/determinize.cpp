@@ -9,12 +9,6 @@
 namespace qg::automata::detail {
 
 void guard(const Context& context, std::uint64_t bytes, const std::string& what) {
-  // Amounts in KiB, MiB or GiB, whichever keeps them above 1 (a limit of 1KiB is a test's).
-  auto amount = [](std::uint64_t b) {
-    const char* unit = b >= (std::uint64_t{1} << 30) ? "GiB" : b >= (std::uint64_t{1} << 20) ? "MiB" : "KiB";
-    const int shift = unit[0] == 'G' ? 30 : unit[0] == 'M' ? 20 : 10;
-    return fmt::format("{:.1f} {}", static_cast<double>(b) / static_cast<double>(std::uint64_t{1} << shift), unit);
-  };
   if (context.memory_limit == 0) {
     // Without a limit a step may take three quarters of the memory free now, the rest left to
     // the machine's other processes: the whole machine as the bound let one regular expression
@@ -23,7 +17,7 @@ void guard(const Context& context, std::uint64_t bytes, const std::string& what)
     if (bytes < (std::uint64_t{64} << 20)) return;
     if (const std::uint64_t free = free_memory(); free && bytes > free / 4 * 3)
       throw RangeError(fmt::format("{} needs {}; a step may take three quarters of the {} free on this machine", what,
-                                   amount(bytes), amount(free)));
+                                   memory_amount(bytes), memory_amount(free)));
     // Against the machine what the proof already holds counts too: its earlier automata stay
     // in memory, and steps that each fit alone took one proof past 23 GB into the OOM killer.
     // (A table that grows in place is then counted twice, once held and once needed: the
@@ -39,9 +33,9 @@ void guard(const Context& context, std::uint64_t bytes, const std::string& what)
   const std::uint64_t held = resident_memory();
   if (bytes + held > context.memory_limit)
     throw RangeError(
-        fmt::format("{} would need {}{}, above the memory limit of {}", what, amount(bytes),
-                    held < (std::uint64_t{1} << 20) ? "" : fmt::format(" on top of the {} held", amount(held)),
-                    amount(context.memory_limit)));
+        fmt::format("{} would need {}{}, above the memory limit of {}", what, memory_amount(bytes),
+                    held < (std::uint64_t{1} << 20) ? "" : fmt::format(" on top of the {} held", memory_amount(held)),
+                    memory_amount(context.memory_limit)));
 }
 
 StepTimer::StepTimer(const Context& context, std::string step, std::uint64_t states_in)

@@ -119,20 +119,16 @@ std::uint64_t usable_memory() {
   return usable;
 }
 
-namespace {
-
-// GiB to a tenth from 1 GiB up, else MiB rounded up (a need is never shown smaller than it is).
-std::string memory_size(std::uint64_t bytes) {
-  if (bytes >= (std::uint64_t{1} << 30)) return fmt::format("{:.1f} GiB", static_cast<double>(bytes) / (1u << 30));
-  return fmt::format("{} MiB", (bytes + (1u << 20) - 1) >> 20);
+std::string memory_amount(std::uint64_t bytes) {
+  const char* unit = bytes >= (std::uint64_t{1} << 30) ? "GiB" : bytes >= (std::uint64_t{1} << 20) ? "MiB" : "KiB";
+  const int shift = unit[0] == 'G' ? 30 : unit[0] == 'M' ? 20 : 10;
+  return fmt::format("{:.1f} {}", static_cast<double>(bytes) / static_cast<double>(std::uint64_t{1} << shift), unit);
 }
 
-}  // namespace
-
 MemoryError::MemoryError(const std::string& what, std::uint64_t needed, std::uint64_t available)
-    : RangeError(fmt::format("{} needs {}, {} {}", what, memory_size(needed),
+    : RangeError(fmt::format("{} needs {}, {} {}", what, memory_amount(needed),
                              available < physical_memory() ? "this process may use" : "this machine has",
-                             memory_size(available))),
+                             memory_amount(available))),
       needed_(needed),
       available_(available) {}
 
