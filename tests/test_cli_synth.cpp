@@ -100,6 +100,66 @@ TEST(CliSynthesize, WritesTheCertifiedAutomaton) {
   EXPECT_EQ(o["automaton"], qg::prover::shipped_automaton("wytha"));
 }
 
+// game RULESET --prove (issue 38): the theorem as a new Walnut folder that reruns TRUE, here and
+// (by its README) in Walnut; the 2-Queen in its own system, a→aab, b→a, written to Custom Bases/.
+TEST(CliGameProve, WritesAWalnutFolderThatRerunsTrue) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / fmt::format("qg_game_prove_{}", ::getpid());
+  fs::remove_all(dir);
+  auto r = run_cli("game kqueen:2 --prove --json --out " + dir.string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["status"], "PROVED");
+  EXPECT_EQ(j["system"], "msd_kqueen_2");
+  EXPECT_EQ(j["certification"].size(), 7u);
+  for (const char* file :
+       {"Automata Library/kqueen_2a.txt", "Automata Library/kqueen_2b.txt", "Command Files/kqueen_2.txt",
+        "Custom Bases/msd_kqueen_2.txt", "Custom Bases/msd_kqueen_2_addition.txt", "README.txt"})
+    EXPECT_TRUE(fs::is_regular_file(dir / file)) << file;
+  auto again = run_cli(fmt::format("prove --json --walnut-home {0} '{0}/Command Files/kqueen_2.txt'", dir.string()));
+  ASSERT_EQ(again.status, 0) << again.err;
+  std::size_t evals = 0;
+  for (const auto& result : nlohmann::json::parse(again.out))
+    if (result["command"] == "eval") {
+      EXPECT_EQ(result["truth"], true) << result["name"];
+      ++evals;
+    }
+  EXPECT_EQ(evals, 7u);
+  // A folder that holds something is never written into; an empty one is filled.
+  auto busy = run_cli("game wythoff --prove --out " + dir.string());
+  EXPECT_EQ(busy.status, 2);
+  EXPECT_NE(busy.err.find("is not empty"), std::string::npos) << busy.err;
+  EXPECT_FALSE(fs::exists(dir / "Command Files/wythoff.txt"));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  auto empty = run_cli("game wythoff --prove --out " + dir.string());
+  ASSERT_EQ(empty.status, 0) << empty.err;
+  EXPECT_NE(empty.out.find("wythoff: PROVED in msd_fib"), std::string::npos) << empty.out;
+  EXPECT_TRUE(fs::is_regular_file(dir / "Command Files/wythoff.txt"));
+  EXPECT_FALSE(fs::exists(dir / "Custom Bases"));  // Walnut has msd_fib
+  fs::remove_all(dir);
+}
+
+TEST(CliGameProve, Refusals) {
+  auto no_rook = run_cli("game 'jumps:(1,2),(2,1)' --prove");
+  EXPECT_EQ(no_rook.status, 2);
+  EXPECT_NE(no_rook.err.find("--prove needs rook moves"), std::string::npos) << no_rook.err;
+  auto two_modes = run_cli("game wythoff --prove --p-positions 5");
+  EXPECT_EQ(two_modes.status, 2);
+  EXPECT_NE(two_modes.err.find("--prove takes none of"), std::string::npos) << two_modes.err;
+  auto alone = run_cli("game wythoff --system msd_fib --p-positions 5");
+  EXPECT_EQ(alone.status, 2);
+  EXPECT_NE(alone.err.find("go with --prove"), std::string::npos) << alone.err;
+  // The Queen Bee's P-positions are not synchronized (seed 001 Theorem 8): each system says why,
+  // and nothing is written.
+  auto bee = run_cli("game queen-bee --prove --out /tmp/qg_never_written");
+  EXPECT_EQ(bee.status, 2);
+  EXPECT_NE(bee.out.find("msd_2: learning: no hypothesis agrees"), std::string::npos) << bee.out;
+  EXPECT_NE(bee.err.find("queen-bee: not proved in any system tried (above); nothing was written"), std::string::npos)
+      << bee.err;
+  EXPECT_FALSE(std::filesystem::exists("/tmp/qg_never_written"));
+}
+
 TEST(CliSynthesize, Errors) {
   auto unknown = run_cli("prove --synthesize A000045");
   EXPECT_EQ(unknown.status, 2);

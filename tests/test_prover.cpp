@@ -806,6 +806,15 @@ TEST(Prover, CustomBases) {
   EXPECT_EQ(refused("msd_neg_x"),
             "c.txt:1:9: number system msd_neg_x: negative bases from Custom Bases are not supported");
   EXPECT_NE(refused("msd_nothing").find("unknown number system 'msd_nothing'"), std::string::npos);
+  // Files whose tracks name the system they define (a stack overflow once, reading itself).
+  for (auto [file, a] : {std::pair{"msd_selfish.txt", fib->validity()}, {"msd_selfish_addition.txt", fib->adder()}}) {
+    std::string text = qg::prover::write_automaton(a);
+    for (std::size_t at; (at = text.find("msd_fib")) != std::string::npos;) text.replace(at, 7, "msd_selfish");
+    std::ofstream(home / "Custom Bases" / file) << text;
+  }
+  EXPECT_NE(refused("msd_selfish").find("number system msd_selfish: its own Custom Bases files name it on a track"),
+            std::string::npos)
+      << refused("msd_selfish");
   fs::remove_all(home);
 }
 

@@ -10,6 +10,7 @@
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "queengames/common.hpp"
@@ -73,6 +74,13 @@ class AtomicFile {
 // links) that no live AtomicFile holds, and returns their paths. AtomicFile's constructor calls
 // it; a program may call it first to report what it removes.
 std::vector<std::filesystem::path> remove_stale_temporaries(const std::filesystem::path& target);
+
+// A new folder of small files, written at once: the files go into a temporary folder beside
+// it, "<dir>.tmp.<pid>", renamed to `dir` once all are written, so that `dir` never holds half of
+// them. `files` maps a relative path ("Automata Library/x.txt") to its text. `dir` must not exist
+// or be an empty folder: InputError otherwise (nothing already there is replaced) and when it
+// cannot be written; the temporary is removed on every failure.
+void write_new_folder(const std::filesystem::path& dir, const std::vector<std::pair<std::string, std::string>>& files);
 
 // ---- small text files --------------------------------------------------------------
 

@@ -153,6 +153,7 @@ class Session {
   std::map<std::string, automata::Automaton> automata_, words_;
   std::map<std::string, automata::Automaton> spelled_;  // see spelled(); only where it differs
   std::map<std::string, std::shared_ptr<const automata::NumberSystem>> systems_;
+  std::vector<std::string> systems_being_read_;  // Custom Bases being read (a file naming its own system)
   std::map<std::string, std::string> macros_, morphisms_;
   std::map<std::string, std::string> morphism_gaps_;     // morphism: the image letters without a rule
   std::map<std::string, std::string> numsys_morphisms_;  // define_system: name → morphism

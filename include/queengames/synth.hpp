@@ -114,4 +114,51 @@ std::vector<prover::Result> certify(const Synthesizable& s, const automata::Auto
                                     const LearnOptions& options = {});
 bool certified(const std::vector<prover::Result>& results);
 
+// ---- from a ruleset to a theorem -------------------------------------------------------
+
+// A two-pile game whose P-positions are the pairs (a_n, b_n) with a_n ≤ b_n and their mirrors,
+// described once: the sequences come from its engine, the statements that certify them from
+// its rule, both read off the same ruleset.
+struct GameRules {
+  std::string name;  // as given: "maharaja", "kqueen:3", "blocking:2"
+  std::string stem;  // the automata are stem + "a", stem + "b" ("kqueen_3a")
+  std::string rule;  // one sentence: why the certification's rule determines the P-positions
+  Sequence a, b;
+  // The statements (with $stem a and $stem b) whose every eval is TRUE exactly when the pairs
+  // are the P-positions: a and b functions, and the game's rule (a twopile ruleset's kernel,
+  // rules.hpp; seed 004's palace rule for blocking:K).
+  std::function<std::string(const std::string& system)> certification;
+  // The systems to try when none is asked for, in order; systems of morphisms as (name,
+  // morphism), defined in the session under msd_name before use.
+  std::vector<std::string> systems;
+  std::vector<std::pair<std::string, std::string>> morphism_systems;
+  std::uint64_t max_terms = 0;  // the terms the sequences can give (0: as many as asked)
+};
+// RULESET as twopile::Ruleset::parse reads it, or blocking:K (seed 004's k-Blocking Wythoff,
+// 1 ≤ K ≤ 1000). InputError for a ruleset without rook moves (its P-positions need not be pairs
+// (a_n, b_n): a row may hold two) and for what its parser refuses. The sequences poll
+// options.progress and keep within options.memory_limit (0: three quarters of the memory free).
+GameRules game_rules(const std::string& ruleset, const LearnOptions& options = {});
+
+struct GameTheorem {
+  std::string ruleset, stem, system;  // system: where it was proved, or the last tried
+  std::string rule;                   // GameRules::rule
+  bool proved = false;
+  automata::Automaton a, b;  // the last hypothesis (when one was learned)
+  std::uint64_t terms = 0;   // the terms the hypothesis agrees with
+  std::string proof;         // the certification's text in `system`
+  std::vector<prover::Result> results;
+  // One line per system that did not prove it: what stopped it (the learner's limit, a FALSE
+  // statement with its counterexample, the memory a step would need).
+  std::vector<std::pair<std::string, std::string>> attempts;
+};
+// Learns a and b in each system of `systems` (or the game's own list when empty) until one
+// certifies. Errors other than a system's own limits (RangeError, MemoryError) propagate.
+GameTheorem prove_game(const GameRules& game, const std::vector<std::string>& systems, prover::Session& session,
+                       LearnOptions options = {});
+// A proved theorem as a Walnut folder: Automata Library/STEMa.txt and STEMb.txt, Command
+// Files/STEM.txt (the certification), Custom Bases/ for a system Walnut does not have built in
+// (its validity and addition automata), and README.txt; relative path → text.
+std::vector<std::pair<std::string, std::string>> walnut_folder(const GameTheorem& theorem, prover::Session& session);
+
 }  // namespace qg::synth

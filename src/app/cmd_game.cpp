@@ -9,6 +9,9 @@
 #include "draw.hpp"
 #include "morphic_cli.hpp"
 #include "queengames/claims.hpp"
+#include "queengames/io.hpp"
+#include "queengames/prover.hpp"
+#include "queengames/synth.hpp"
 #include "queengames/twopile.hpp"
 
 namespace {
@@ -17,9 +20,63 @@ struct GameOptions {
   std::string ruleset, via = "sweep", out;
   qg::app::NumberOption count, nth;
   std::vector<std::string> is_p;
-  bool json = false, force = false;
+  bool json = false, force = false, prove = false;
+  std::vector<std::string> systems;
+  qg::app::NumberOption longest{"0"};
+  std::string memory;
   qg::app::MorphicGameOptions morphic;
 };
+
+// game RULESET --prove: the theorem "these automata are the P-positions", learned and
+// certified (synth::prove_game); --out DIR receives it as a Walnut folder.
+void run_game_prove(const GameOptions& o) {
+  qg::automata::Context ctx;
+  ctx.progress = qg::app::progress_line(o.ruleset);
+  if (!o.memory.empty()) ctx.memory_limit = qg::app::parse_bytes(o.memory, std::uint64_t{1} << 20);
+  qg::prover::Session session(ctx);
+  qg::synth::LearnOptions learn;
+  if (o.longest.text != "0") learn.max_length = static_cast<unsigned>(o.longest.value(3, 60));
+  learn.memory_limit = ctx.memory_limit;
+  learn.progress = ctx.progress;
+  const auto game = qg::synth::game_rules(o.ruleset, learn);
+  const auto t = qg::synth::prove_game(game, o.systems, session, learn);
+  qg::app::end_progress_line();
+  if (t.proved && !o.out.empty()) qg::write_new_folder(o.out, qg::synth::walnut_folder(t, session));
+  if (o.json) {
+    auto steps = nlohmann::json::array();
+    for (const auto& r : t.results)
+      if (r.truth)
+        steps.push_back({{"name", r.name}, {"truth", *r.truth}, {"seconds", r.seconds}, {"largest", r.largest}});
+    auto attempts = nlohmann::json::array();
+    for (const auto& [system, why] : t.attempts) attempts.push_back({{"system", system}, {"outcome", why}});
+    nlohmann::json j{{"ruleset", t.ruleset}, {"status", t.proved ? "PROVED" : "not proved"}, {"attempts", attempts}};
+    if (t.proved)
+      j.update({{"system", t.system},
+                {"automata", {{t.stem + "a", t.a.states()}, {t.stem + "b", t.b.states()}}},
+                {"terms", std::to_string(t.terms)},
+                {"certification", steps}});
+    if (!o.out.empty() && t.proved) j["folder"] = o.out;
+    std::cout << j.dump(2) << "\n";
+  } else {
+    for (const auto& [system, why] : t.attempts) std::cout << fmt::format("{}: {}\n", system, why);
+    if (t.proved) {
+      std::cout << fmt::format(
+          "{}: PROVED in {}: the P-positions are the pairs ({}a(n), {}b(n)) and their mirrors, for all n "
+          "({} and {} states; learned from {} P-positions, certified by the game's rule):\n",
+          t.ruleset, t.system, t.stem, t.stem, t.a.states(), t.b.states(), t.terms);
+      for (const auto& r : t.results)
+        if (r.truth)
+          std::cout << fmt::format("  eval {}: {}   ({:.3f} s, largest automaton {} states)\n", r.name,
+                                   *r.truth ? "TRUE" : "FALSE", r.seconds, r.largest);
+      if (!o.out.empty())
+        std::cout << fmt::format("wrote {} (a Walnut folder; its README.txt says how to rerun it)\n", o.out);
+    }
+  }
+  if (!t.proved)
+    throw qg::InputError(fmt::format("{}: not proved in {} (above){}", t.ruleset,
+                                     o.systems.empty() ? "any system tried" : "the systems asked for",
+                                     o.out.empty() ? "" : "; nothing was written"));
+}
 
 std::string ruleset_help() {
   std::string text = "RULESET is one of (compose with '+'):\n";
@@ -31,6 +88,13 @@ void run_game(const GameOptions& o) {
   if (qg::app::run_morphic_game(o.morphic, o.ruleset, o.json, o.out)) return;
   if (o.ruleset.empty())
     throw qg::InputError("game needs a RULESET (or --from-morphism, --from-bfile, --from-catalog, --census)");
+  if (!o.prove && (!o.systems.empty() || o.longest.text != "0" || !o.memory.empty()))
+    throw qg::InputError("--system, --longest and --memory-limit go with --prove");
+  if (o.prove) {
+    if (!o.count.text.empty() || !o.nth.text.empty() || !o.is_p.empty())
+      throw qg::InputError("--prove takes none of --p-positions, --nth, --is-p");
+    return run_game_prove(o);
+  }
   auto rules =
       qg::app::with_hint("(see queengames game --help)", [&] { return qg::twopile::Ruleset::parse(o.ruleset); });
   int modes = !o.count.text.empty() + !o.nth.text.empty() + !o.is_p.empty();
@@ -102,7 +166,16 @@ QG_COMMAND("game", [](CLI::App& app) {
   cmd->add_option("--via", o->via, "sweep (default), brute or morphic");
   cmd->add_option("--nth", o->nth.text, "the N-th P-position by the morphic route, in O(log N)");
   cmd->add_option("--is-p", o->is_p, "whether (X, Y) is a P-position")->expected(2);
-  cmd->add_option("--out", o->out, "write to this file (atomically)");
+  cmd->add_flag("--prove", o->prove,
+                "learn automata for the P-positions and certify them by the game's rule: a theorem for all "
+                "positions (RULESET may also be blocking:K)");
+  cmd->add_option("--system", o->systems,
+                  "with --prove: the msd number system(s) to try (default: the game's morphic system if the papers "
+                  "give one, msd_fib, msd_trib, msd_2)");
+  cmd->add_option("--longest", o->longest.text,
+                  "with --prove: compare the guess with the P-positions on every word of up to N digits");
+  cmd->add_option("--memory-limit", o->memory, "with --prove: memory for one step (e.g. 4GiB; a bare number is MiB)");
+  cmd->add_option("--out", o->out, "write to this file (atomically); with --prove, a new Walnut folder");
   cmd->add_flag("--json", o->json, "machine-readable output");
   cmd->add_flag("--force", o->force, "run even if the memory estimate exceeds this machine's memory");
   cmd->callback([o] { run_game(*o); });

@@ -41,7 +41,20 @@ std::shared_ptr<const automata::NumberSystem> Session::system(const std::string&
   try {
     return systems_[name] = automata::NumberSystem::make(name, context_);
   } catch (const InputError&) {
-    auto custom = custom_system(name);
+    // A Custom Bases file whose tracks name the system it defines would read itself forever.
+    if (std::find(systems_being_read_.begin(), systems_being_read_.end(), name) != systems_being_read_.end())
+      throw InputError(fmt::format(
+          "number system {}: its own Custom Bases files name it on a track; they must spell its digits ({{0,1}} …)",
+          name));
+    systems_being_read_.push_back(name);
+    std::shared_ptr<const automata::NumberSystem> custom;
+    try {
+      custom = custom_system(name);
+    } catch (...) {
+      systems_being_read_.pop_back();
+      throw;
+    }
+    systems_being_read_.pop_back();
     if (!custom) throw;
     return systems_[name] = custom;
   }

@@ -4,25 +4,20 @@
 
 #include <fmt/format.h>
 
-#include "queengames/blocking.hpp"
 #include "queengames/common.hpp"
 #include "queengames/numeration.hpp"
 #include "queengames/synth.hpp"
 #include "queengames/twopile.hpp"
 #include "queengames/words.hpp"
+#include "synth/rules.hpp"
+#include "synth/sequences.hpp"
 
 namespace qg::synth {
 namespace {
 
-// a_n or b_n of a game's P-positions by the papers' morphic coding (seed 001 §3–4), with
-// (a_0, b_0) = (0, 0); O(log n) per term.
+// a_n or b_n of a named game's P-positions by the papers' morphic coding.
 Sequence game_coordinate(const char* ruleset, bool b) {
-  auto index = std::make_shared<twopile::MorphicPPositions>(*twopile::morphic_coding(twopile::Ruleset::parse(ruleset)));
-  return [index, b](std::uint64_t n) -> std::uint64_t {
-    if (n == 0) return 0;
-    auto p = index->nth(n);
-    return b ? p.y : p.x;
-  };
+  return sequences::morphic(*twopile::morphic_coding(twopile::Ruleset::parse(ruleset)), b);
 }
 
 // The Tribonacci word t = abacaba… (seed 000 (8), seed 001 §3) by random access.
@@ -30,89 +25,10 @@ std::shared_ptr<const words::FixedPointIndex> tribonacci_word() {
   return std::make_shared<words::FixedPointIndex>(words::Morphism::named("tribonacci"));
 }
 
-// The functional part of every certification: one m for every n.
-std::string functional(const std::string& system, const std::string& name) {
-  return fmt::format(
-      "eval {0}_total \"?{1} An Em ${0}(n,m)\":\n"
-      "eval {0}_unique \"?{1} An,m,p (${0}(n,m) & ${0}(n,p)) => m=p\":\n",
-      name, system);
-}
+using rules::functional;
 
-// The kernel argument (seed 001 §6 generalised): the moves decrease x + y, so the game is well
-// founded and its P-positions are the only set P that is independent (no position of P has a
-// move into P) and absorbing (every other position has a move into P): both say at once that
-// (x, y) ∈ P ⇔ (x, y) has no move into P. P is the set of the pairs (a_n, b_n) and their
-// mirrors; a_n ≤ b_n and a_n increasing fix the numbering. `reach` says that (x, y) has a move
-// into P, one disjunct per move family, with $P for P and $S for the sums {a + b : (a, b) ∈ P}
-// (a reflection reaches a whole antidiagonal, so it only needs the sum), and $C(p,q,x,y) for
-// "(x, y) reaches (p, q) by taking u = x − p and v = y − q with `cone`(u, v)", `cone` being a
-// formula over (u, v) that says which amounts may be taken from the two piles together.
-//
-// $C is built in two steps, u then v, so that no automaton reads more than five tracks: the
-// one formula ∃u,v (u + p = x ∧ v + q = y ∧ cone) reads six, whose 5^6 letters in msd_queen3_2
-// (digits 0…4) exhausted 7 GB, where the two steps take 65 s (and 0.2 s for the (2,1)-Queen).
-std::string kernel(const std::string& system, const std::string& a, const std::string& b, std::string reach,
-                   const std::string& cone = {}) {
-  const std::string stem = a + "_" + b, p = stem + "_p", sums = stem + "_sums", c = stem + "_cone", r = stem + "_reach";
-  for (auto [from, to] :
-       {std::pair<std::string, std::string>{"$P", "$" + p}, {"$S", "$" + sums}, {"$C", "$" + c + "_xy"}})
-    for (std::size_t at; (at = reach.find(from)) != std::string::npos;) reach.replace(at, from.size(), to);
-  const std::string cone_defs = cone.empty() ? std::string()
-                                             : fmt::format(
-                                                   "def {1} \"?{0} {2}\":\n"
-                                                   "def {1}_x \"?{0} Eu ${1}(u,v) & p+u=x\":\n"
-                                                   "def {1}_xy \"?{0} Ev ${1}_x(p,v,x) & q+v=y\":\n",
-                                                   system, c, cone);
-  return fmt::format(
-      "def {3} \"?{0} En (${1}(n,x) & ${2}(n,y)) | (${1}(n,y) & ${2}(n,x))\":\n"
-      "def {4} \"?{0} Eu,v ${3}(u,v) & u+v=d\":\n"
-      "{7}"
-      "def {5} \"?{0} {6}\":\n"
-      "eval {1}_increasing \"?{0} An,a,c (${1}(n,a) & ${1}(n+1,c)) => a<c\":\n"
-      "eval {1}_{2}_ordered \"?{0} An,a,b (${1}(n,a) & ${2}(n,b)) => a<=b\":\n"
-      "eval {1}_{2}_kernel \"?{0} Ax,y ${3}(x,y) <=> ~${5}(x,y)\":\n",
-      system, a, b, p, sums, r, reach, cone_defs);
-}
-
-// The moves into P, written from twopile's families (Rook, Widened{1, k, j}, Reflect{k}): the
-// rook; the k-Queen's diagonal and strolls, u ≥ 1 from x and v ≥ 1 from y with |u − v| ≤ k − 1;
-// the reflection onto the antidiagonal d, 0 < d < x + y, from the side point (0, d) when d ≤ y
-// and |d + x − y| ≤ k − 1, or from (d, 0) when d ≤ x and |d + y − x| ≤ k − 1.
-const char* kRookDiagonal = "(Ev v<y & $P(x,v)) | (Eu u<x & $P(u,y)) | (Et t>0 & t<=x & t<=y & $P(x-t,y-t))";
-
-// "v+c" without "+0".
-std::string plus(const char* v, unsigned c) { return c ? fmt::format("{}+{}", v, c) : std::string(v); }
-
-// The strolls with u ≠ v: (u, v) = (t + e, t) and (t, t + e) for e = 1 … k − 1. With a limit j
-// (the limited k-Queen) such a stroll may not enter the band |x − y| ≤ j from outside it; the
-// target's x − y is (x − y) − e, or (x − y) + e for the mirror.
-std::string strolls(unsigned k, std::optional<unsigned> j = {}) {
-  std::string out;
-  for (unsigned e = 1; e < k; ++e)
-    for (bool x_side : {true, false}) {
-      const char *big = x_side ? "x" : "y", *small = x_side ? "y" : "x";
-      std::string limit;
-      if (j)  // outside: |x − y| > j; inside after the stroll: −j ≤ (big − small) − e ≤ j
-        limit = fmt::format(" & ~((x>{} | y>{}) & {}<={} & {}<={})", plus("y", *j), plus("x", *j), big,
-                            plus(small, e + *j), plus(small, e), plus(big, *j));
-      out += x_side ? fmt::format(" | (Et t>0 & t+{0}<=x & t<=y & $P(x-(t+{0}),y-t){1})", e, limit)
-                    : fmt::format(" | (Et t>0 & t<=x & t+{0}<=y & $P(x-t,y-(t+{0})){1})", e, limit);
-    }
-  return out;
-}
-
-const std::string kWythoffReach = kRookDiagonal;
-const std::string kQueenDeeReach = std::string(kRookDiagonal) + " | (x>0 & y>x & $S(y-x)) | (y>0 & x>y & $S(x-y))";
-const std::string kTwoQueenDeeReach =
-    std::string(kRookDiagonal) + strolls(2) +
-    " | (Ed d>0 & d<x+y & ((d<=y & (d+x=y | d+x=y+1 | d+x+1=y)) | (d<=x & (d+y=x | d+y=x+1 | d+y+1=x))) & $S(d))";
-
-// Fraenkel's (s,t)-Wythoff (Widened{s, t}): u, v ≥ 1 taken together with |u − v| <
-// (s − 1)·min(u, v) + t, i.e. v < s·u + t when u ≤ v.
-std::string cone(unsigned s, unsigned t) {
-  return fmt::format("u>0 & v>0 & ((u<=v & v<{0}*u+{1}) | (v<=u & u<{0}*v+{1}))", s, t);
-}
-const char* kRookCone = "(Ev v<y & $P(x,v)) | (Eu u<x & $P(u,y)) | (Ep,q $P(p,q) & $C(p,q,x,y))";
+// The reach of a named ruleset, as the game's certification states it.
+rules::Reach reach_of(const char* ruleset) { return rules::reach(twopile::Ruleset::parse(ruleset)); }
 
 // The positions of the n-th `letter` (1-based, seed 000 §5.3: A_n, B_n, C_n) are characterised
 // by induction: the first is where the word first has that letter, and the next one after
@@ -152,77 +68,11 @@ void coordinate_pair(std::vector<Synthesizable>& c, const std::string& name, con
 
 // A game's two coordinates, certified together by its kernel.
 void game_pair(std::vector<Synthesizable>& c, const std::string& name, const std::string& system,
-               const std::string& ruleset, const std::string& reach, std::string a_description,
-               std::string b_description, const std::string& cone = {}) {
+               const std::string& ruleset, const rules::Reach& reach, std::string a_description,
+               std::string b_description) {
   coordinate_pair(c, name, system, ruleset, game_coordinate(ruleset.c_str(), false),
-                  game_coordinate(ruleset.c_str(), true), kernel(system, name + "a", name + "b", reach, cone),
+                  game_coordinate(ruleset.c_str(), true), rules::kernel(system, name + "a", name + "b", reach),
                   std::move(a_description), std::move(b_description));
-}
-
-// k-Blocking Wythoff Nim (seed 004 §1): its palaces (x, y), x ≤ y, in the order of x, then y, as
-// (a_n, b_n). A W×W palace table is taken as complete for the columns x < (W − 3)/2.62 (the
-// palaces of the games shipped lie on or below y = φ²x + 2); the certification is what vouches
-// for the automaton. RangeError past a 2^14-wide table (2^28 cells, 1 GiB): a smaller --longest.
-Sequence blocking_coordinate(unsigned k, bool b) {
-  struct Palaces {
-    std::uint64_t width = 0;
-    std::vector<std::pair<std::uint64_t, std::uint64_t>> sorted;  // the complete columns' palaces
-  };
-  auto state = std::make_shared<Palaces>();
-  return [state, k, b](std::uint64_t n) -> std::uint64_t {
-    while (n >= state->sorted.size()) {
-      state->width = std::max<std::uint64_t>(64, 2 * state->width);
-      if (state->width > (std::uint64_t{1} << 14))
-        throw RangeError(fmt::format("blocking{}: palace {} needs a table wider than 2^14", k, n));
-      const std::uint64_t w = state->width;
-      const std::vector<std::uint32_t> v = blocking::palace_table(k, w, w);
-      state->sorted.clear();
-      for (std::uint64_t x = 0; x < (w - 3) * 100 / 262; ++x)
-        for (std::uint64_t y = x; y < w; ++y)
-          if (v[y * w + x] < k) state->sorted.emplace_back(x, y);
-    }
-    return b ? state->sorted[n].second : state->sorted[n].first;
-  };
-}
-
-// Seed 004 §1's rule for the set P of the pairs (a_n, b_n) and their mirrors: a position is a
-// palace iff it sees fewer than k palaces due north, west or north-west. Each line looks back
-// (x + y decreases along it), so the palaces are the only set with P(x, y) ⇔ (x, y) sees fewer
-// than k members of P. "Sees at least k" is at least i members due north, j due west and l
-// north-west with i + j + l = k (distinct positions: the lines meet only at (x, y)); "at least
-// i due north" is a member (x, v), v < y, with at least i − 1 more north of it. The pairs come in
-// the order of x, then y, with x ≤ y, which fixes the numbering.
-std::string palace_rule(const std::string& system, const std::string& a, const std::string& b, unsigned k) {
-  const std::string stem = a + "_" + b, p = stem + "_p";
-  std::string out = fmt::format(
-      "def {1} \"?{0} En (${2}(n,x) & ${3}(n,y)) | (${2}(n,y) & ${3}(n,x))\":\n"
-      "eval {2}_{3}_ordered \"?{0} An,a,b,c,d (${2}(n,a) & ${3}(n,b) & ${2}(n+1,c) & ${3}(n+1,d)) => (a<=b & "
-      "(a<c | (a=c & b<d)))\":\n",
-      system, p, a, b);
-  for (unsigned i = 1; i <= k; ++i) {
-    const bool first = i == 1;
-    out += fmt::format(
-        "def {1}_north{2} \"?{0} Ev v<y & ${1}(x,v){3}\":\n"
-        "def {1}_west{2} \"?{0} Eu u<x & ${1}(u,y){4}\":\n"
-        "def {1}_diagonal{2} \"?{0} Et t>=1 & t<=x & t<=y & ${1}(x-t,y-t){5}\":\n",
-        system, p, i, first ? "" : fmt::format(" & ${}_north{}(x,v)", p, i - 1),
-        first ? "" : fmt::format(" & ${}_west{}(u,y)", p, i - 1),
-        first ? "" : fmt::format(" & ${}_diagonal{}(x-t,y-t)", p, i - 1));
-  }
-  std::vector<std::string> ways;
-  for (unsigned i = 0; i <= k; ++i)
-    for (unsigned j = 0; i + j <= k; ++j) {
-      const unsigned l = k - i - j;
-      std::vector<std::string> parts;
-      if (i) parts.push_back(fmt::format("${}_north{}(x,y)", p, i));
-      if (j) parts.push_back(fmt::format("${}_west{}(x,y)", p, j));
-      if (l) parts.push_back(fmt::format("${}_diagonal{}(x,y)", p, l));
-      ways.push_back(fmt::format("({})", fmt::join(parts, " & ")));
-    }
-  return out + fmt::format(
-                   "def {1}_sees \"?{0} {2}\":\n"
-                   "eval {3}_{4}_palace_rule \"?{0} Ax,y ${1}(x,y) <=> ~${1}_sees(x,y)\":\n",
-                   system, p, fmt::join(ways, " | "), a, b);
 }
 
 // The three game families of seed 001 §4 by name, each as its two coordinates NAMEa, NAMEb:
@@ -240,21 +90,21 @@ std::vector<Synthesizable> game_family(const std::string& stem) {
   if (auto k = name_parameters(stem, "kqueen", 1)) {
     const unsigned K = (*k)[0];
     const std::string m = morphism(stem);
-    game_pair(c, stem, "msd_" + stem, fmt::format("kqueen:{}", K), kRookDiagonal + strolls(K),
+    game_pair(c, stem, "msd_" + stem, fmt::format("kqueen:{}", K), reach_of(fmt::format("kqueen:{}", K).c_str()),
               fmt::format("a_n of Holladay's {}-Queen's P-positions (seed 001 §4: {}, its numeration system)", K, m),
               fmt::format("b_n = a_n + {}n of Holladay's {}-Queen's P-positions (seed 001 §4)", K, K));
   } else if (auto st = name_parameters(stem, "queen", 2)) {
     const unsigned S = (*st)[0], T = (*st)[1];
     const std::string m = morphism(stem);
-    game_pair(c, stem, "msd_" + stem, fmt::format("st-wythoff:{},{}", S, T), kRookCone,
+    game_pair(c, stem, "msd_" + stem, fmt::format("st-wythoff:{},{}", S, T), rules::rook_and_cone(S, T),
               fmt::format("a_n of ({},{})-Wythoff's P-positions (seed 001 §4: {}, its numeration system)", S, T, m),
-              fmt::format("b_n = {}a_n + {}n of ({},{})-Wythoff's P-positions (seed 001 §4)", S, T, S, T), cone(S, T));
+              fmt::format("b_n = {}a_n + {}n of ({},{})-Wythoff's P-positions (seed 001 §4)", S, T, S, T));
   } else if (auto k = name_parameters(stem, "blocking", 1)) {
     const unsigned K = (*k)[0];
     if (K < 1 || K > 8) throw InputError(fmt::format("{}: k-Blocking Wythoff blockingK needs 1 ≤ K ≤ 8", stem));
     coordinate_pair(
-        c, stem, "msd_fib", fmt::format("blocking:{}", K), blocking_coordinate(K, false), blocking_coordinate(K, true),
-        palace_rule("msd_fib", stem + "a", stem + "b", K),
+        c, stem, "msd_fib", fmt::format("blocking:{}", K), sequences::palaces(K, false), sequences::palaces(K, true),
+        rules::palace_rule("msd_fib", stem + "a", stem + "b", K),
         fmt::format("a_n of {}-Blocking Wythoff's palaces (x ≤ y, in the order of x, then y; seed 004 §1)", K),
         fmt::format("b_n of {}-Blocking Wythoff's palaces (seed 004 §1)", K));
   } else if (auto kj = name_parameters(stem, "limqueen", 2)) {
@@ -262,7 +112,8 @@ std::vector<Synthesizable> game_family(const std::string& stem) {
     if (J >= K) throw InputError(fmt::format("{}: the limited K-Queen limqueenK_J needs K > J ≥ 0", stem));
     const std::string system = fmt::format("msd_kqueen{}", K);
     morphism(system.substr(4));  // K in range
-    game_pair(c, stem, system, fmt::format("limited-kqueen:{},{}", K, J), kRookDiagonal + strolls(K, J),
+    game_pair(c, stem, system, fmt::format("limited-kqueen:{},{}", K, J),
+              reach_of(fmt::format("limited-kqueen:{},{}", K, J).c_str()),
               fmt::format("a_n of the limited {}-Queen's P-positions, band {} (seed 001 §4)", K, J),
               fmt::format("b_n of the limited {}-Queen's P-positions, band {} (seed 001 §4)", K, J));
   }
@@ -271,9 +122,9 @@ std::vector<Synthesizable> game_family(const std::string& stem) {
 
 std::vector<Synthesizable> make_catalogue() {
   std::vector<Synthesizable> c;
-  const std::string qd = kernel("msd_trib", "xaut", "yaut", kQueenDeeReach);
-  const std::string qd2 = kernel("msd_trib", "uaut", "vaut", kTwoQueenDeeReach);
-  const std::string wy = kernel("msd_fib", "wytha", "wythb", kWythoffReach);
+  const std::string qd = rules::kernel("msd_trib", "xaut", "yaut", reach_of("queen-dee"));
+  const std::string qd2 = rules::kernel("msd_trib", "uaut", "vaut", reach_of("kqueen-dee:2"));
+  const std::string wy = rules::kernel("msd_fib", "wytha", "wythb", reach_of("wythoff"));
   c.push_back({"xaut",
                {"A140100", "queen-dee:a", "xymp:X"},
                "msd_trib",

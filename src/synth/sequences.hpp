@@ -1,0 +1,24 @@
+// The games' P-positions as sequences n ↦ a_n, n ↦ b_n for the learner (internal to synth).
+#pragma once
+
+#include "queengames/synth.hpp"
+#include "queengames/twopile.hpp"
+
+namespace qg::synth::sequences {
+
+// a_n (or b_n) of a game's P-positions by the papers' morphic coding (seed 001 §3–4), with
+// (a_0, b_0) = (0, 0); O(log n) per term, for any n.
+Sequence morphic(const twopile::MorphicCoding& coding, bool b);
+
+// a_n (or b_n) of a two-pile game's P-positions by the sweep (twopile::sweep_p_positions), the
+// P-positions swept again to twice as many whenever a later one is asked for (the learner asks
+// in order, so the total work is at most twice the last sweep's). The learner may also ask far
+// beyond its window (an access word and an experiment together spell a large n): a sweep whose
+// memory (the sweep's own and 8 bytes a P-position kept) would pass `memory_limit` (0: three
+// quarters of the memory free) is refused with a MemoryError. `progress` is polled by the sweep.
+Sequence swept(const twopile::Ruleset& ruleset, bool b, std::uint64_t memory_limit, const ProgressFn& progress);
+
+// a_n (or b_n) of k-Blocking Wythoff's palaces (seed 004 §1), x ≤ y, in the order of x, then y.
+Sequence palaces(unsigned k, bool b, const ProgressFn& progress = {});
+
+}  // namespace qg::synth::sequences

@@ -1,0 +1,150 @@
+// From a ruleset to a theorem (issue 38): the first-order moves written from a ruleset against
+// the ruleset's own move test, the theorems `game RULESET --prove` makes against brute force,
+// and a wrong automaton refused by the same certification.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "queengames/prover.hpp"
+#include "queengames/synth.hpp"
+#include "queengames/twopile.hpp"
+#include "synth/rules.hpp"
+
+namespace {
+
+using qg::automata::accepts;
+using qg::twopile::Position;
+using qg::twopile::Ruleset;
+
+// Every move family of twopile.hpp, alone and together (seed 001 §1–4, seed 003 §1).
+const char* kRulesets[] = {"wythoff",        "kqueen:3",       "limited-kqueen:3,1", "st-wythoff:2,1",
+                           "st-wythoff:3,2", "queen-bee",      "queen-dee",          "kqueen-dee:2",
+                           "kqueen-dee:3",   "maharaja",       "kl-maharaja:1,3",    "wythoff+jumps:(0,2),(2,0)",
+                           "t2t:2"};
+
+// A finite set P as a statement: the disjunction of its points.
+std::string points(const std::set<Position>& p) {
+  std::string out;
+  for (auto q : p) out += fmt::format("{}(x={} & y={})", out.empty() ? "" : " | ", q.x, q.y);
+  return out.empty() ? "x<0" : out;
+}
+
+// For random sets P of positions with x + y < N, the reach written from the ruleset (rules.hpp)
+// holds at (x, y) exactly when one of the options the ruleset lists (Ruleset::options, its
+// definition) lies in P — every (x, y) with x + y < N, whose options all lie there too.
+class Reach : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(Reach, IsTheRulesetsOwnMoves) {
+  const Ruleset ruleset = Ruleset::parse(GetParam());
+  const auto reach = qg::synth::rules::reach(ruleset);
+  constexpr std::uint64_t N = 14;
+  std::mt19937_64 random(std::hash<std::string>{}(GetParam()));
+  for (int trial = 0; trial < 4; ++trial) {
+    std::set<Position> p;
+    for (int i = 0; i < 6; ++i) {
+      const std::uint64_t s = random() % N, x = random() % (s + 1);
+      p.insert({x, s - x});
+    }
+    qg::prover::Session session;
+    session.run(fmt::format("def tp \"?msd_2 {}\":\n", points(p)) +
+                qg::synth::rules::reach_definitions("msd_2", "tp", "t", reach));
+    const auto& automaton = session.automaton("t_reach");
+    std::vector<Position> options;
+    for (std::uint64_t x = 0; x < N; ++x)
+      for (std::uint64_t y = 0; x + y < N; ++y) {
+        ruleset.options({x, y}, options);
+        const bool brute = std::any_of(options.begin(), options.end(), [&](Position o) { return p.count(o) > 0; });
+        ASSERT_EQ(accepts(automaton, {x, y}), brute) << GetParam() << " at (" << x << ", " << y << "), P = " << points(p);
+      }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Rulesets, Reach, ::testing::ValuesIn(kRulesets));
+
+// The proved automata give the brute force's P-positions (twopile::brute_force_p_positions, the
+// definition) in a 256×256 corner: (a_n, b_n) for the n whose a_n < 64 (so that b_n, below
+// 4·a_n + 4 in these games, is in the corner and the brute force's list is complete up to it).
+void expect_the_brute_force(const qg::synth::GameTheorem& t, const char* ruleset) {
+  const auto brute = qg::twopile::brute_force_p_positions(Ruleset::parse(ruleset), 256);
+  std::uint64_t n = 0;
+  for (; n < brute.size() && brute[n].x < 64; ++n) {
+    EXPECT_TRUE(accepts(t.a, {n, brute[n].x})) << ruleset << " a_" << n;
+    EXPECT_TRUE(accepts(t.b, {n, brute[n].y})) << ruleset << " b_" << n;
+    EXPECT_FALSE(accepts(t.b, {n, brute[n].y + 1})) << ruleset << " b_" << n;
+  }
+  EXPECT_GT(n, 20u) << ruleset;
+}
+
+// Wythoff in msd_fib (seed 001 §1), the Queen Dee in msd_trib (Table 3), the 3-Queen in its
+// own system a→aaab, b→a (§4), the limited 3-Queen in the 3-Queen's weights, the (2,1)-Queen
+// (Table 4): proved, and equal to the brute force.
+TEST(GameTheorem, TheNamedGamesAreProvedAndAreTheBruteForce) {
+  for (auto [ruleset, system] : {std::pair{"wythoff", "msd_fib"}, {"queen-dee", "msd_trib"},
+                                 {"kqueen:3", "msd_kqueen_3"}, {"limited-kqueen:3,0", "msd_limited_kqueen_3_0_weights"},
+                                 {"st-wythoff:2,1", "msd_st_wythoff_2_1"}}) {
+    qg::prover::Session session;
+    const auto t = qg::synth::prove_game(qg::synth::game_rules(ruleset), {}, session);
+    ASSERT_TRUE(t.proved) << ruleset;
+    EXPECT_EQ(t.system, system);
+    for (const auto& r : t.results)
+      EXPECT_TRUE(r.truth.value_or(true)) << ruleset << ": " << r.name;
+    expect_the_brute_force(t, ruleset);
+  }
+}
+
+// The Queen Bee's P-positions are not synchronized (Rampersad–Stipulanti; seed 001 Theorem 8):
+// no system proves them, and each says why.
+TEST(GameTheorem, TheQueenBeeIsNotProvedAndSaysWhy) {
+  qg::prover::Session session;
+  const auto t = qg::synth::prove_game(qg::synth::game_rules("queen-bee"), {}, session);
+  EXPECT_FALSE(t.proved);
+  ASSERT_EQ(t.attempts.size(), 3u);
+  EXPECT_EQ(t.attempts[0].first, "msd_2");  // the period-doubling morphism is 2-uniform
+  for (const auto& [system, why] : t.attempts) EXPECT_NE(why.find("learning: "), std::string::npos) << system;
+}
+
+// The certification rests on its automata: Wythoff's b with any one accepting state made
+// rejecting fails it.
+TEST(GameTheorem, AWrongAutomatonIsRefused) {
+  qg::prover::Session session;
+  const auto game = qg::synth::game_rules("wythoff");
+  const auto t = qg::synth::prove_game(game, {"msd_fib"}, session);
+  ASSERT_TRUE(t.proved);
+  auto run = [&](const qg::automata::Automaton& b) {
+    session.define(t.stem + "b", b);
+    return qg::synth::certified(session.run(game.certification("msd_fib")));
+  };
+  EXPECT_TRUE(run(t.b));
+  int refused = 0, mutants = 0;
+  for (std::uint32_t q = 0; q < t.b.states(); ++q) {
+    if (!t.b.accepting(q)) continue;
+    auto b = t.b;
+    b.set_output(q, 0);
+    ++mutants;
+    refused += !run(b);
+  }
+  EXPECT_GT(mutants, 0);
+  EXPECT_EQ(refused, mutants);
+}
+
+TEST(GameTheorem, RefusesWhatItCannotState) {
+  EXPECT_THROW(qg::synth::game_rules("jumps:(1,2),(2,1)"), qg::InputError);  // no rook: no pairs (a_n, b_n)
+  EXPECT_THROW(qg::synth::game_rules("blocking:0"), qg::InputError);
+  EXPECT_THROW(qg::synth::game_rules("blocking:x"), qg::InputError);
+  EXPECT_THROW(qg::synth::rules::reach(Ruleset::parse("st-wythoff:2,1+st-wythoff:3,1")), qg::InputError);
+}
+
+// Seed 004's 3-Blocking Wythoff, certified by its palace rule; the brute force of the palaces is
+// blocking::palace_table (its own tests check it against seed 004's figures).
+TEST(GameTheorem, ThreeBlockingWythoffIsProvedByThePalaceRule) {
+  qg::prover::Session session;
+  const auto t = qg::synth::prove_game(qg::synth::game_rules("blocking:3"), {}, session);
+  ASSERT_TRUE(t.proved);
+  EXPECT_EQ(t.system, "msd_fib");
+  EXPECT_NE(t.proof.find("palace_rule"), std::string::npos);
+}
+
+}  // namespace
