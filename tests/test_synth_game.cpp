@@ -20,9 +20,9 @@ using qg::twopile::Position;
 using qg::twopile::Ruleset;
 
 // Every move family of twopile.hpp, alone and together (seed 001 §1–4, seed 003 §1).
-const char* kRulesets[] = {"wythoff",        "kqueen:3",       "limited-kqueen:3,1", "st-wythoff:2,1",
-                           "st-wythoff:3,2", "queen-bee",      "queen-dee",          "kqueen-dee:2",
-                           "kqueen-dee:3",   "maharaja",       "kl-maharaja:1,3",    "wythoff+jumps:(0,2),(2,0)",
+const char* kRulesets[] = {"wythoff",        "kqueen:3",  "limited-kqueen:3,1", "st-wythoff:2,1",
+                           "st-wythoff:3,2", "queen-bee", "queen-dee",          "kqueen-dee:2",
+                           "kqueen-dee:3",   "maharaja",  "kl-maharaja:1,3",    "wythoff+jumps:(0,2),(2,0)",
                            "t2t:2"};
 
 // A finite set P as a statement: the disjunction of its points.
@@ -57,7 +57,8 @@ TEST_P(Reach, IsTheRulesetsOwnMoves) {
       for (std::uint64_t y = 0; x + y < N; ++y) {
         ruleset.options({x, y}, options);
         const bool brute = std::any_of(options.begin(), options.end(), [&](Position o) { return p.count(o) > 0; });
-        ASSERT_EQ(accepts(automaton, {x, y}), brute) << GetParam() << " at (" << x << ", " << y << "), P = " << points(p);
+        ASSERT_EQ(accepts(automaton, {x, y}), brute)
+            << GetParam() << " at (" << x << ", " << y << "), P = " << points(p);
       }
   }
 }
@@ -82,15 +83,16 @@ void expect_the_brute_force(const qg::synth::GameTheorem& t, const char* ruleset
 // own system a→aaab, b→a (§4), the limited 3-Queen in the 3-Queen's weights, the (2,1)-Queen
 // (Table 4): proved, and equal to the brute force.
 TEST(GameTheorem, TheNamedGamesAreProvedAndAreTheBruteForce) {
-  for (auto [ruleset, system] : {std::pair{"wythoff", "msd_fib"}, {"queen-dee", "msd_trib"},
-                                 {"kqueen:3", "msd_kqueen_3"}, {"limited-kqueen:3,0", "msd_limited_kqueen_3_0_weights"},
+  for (auto [ruleset, system] : {std::pair{"wythoff", "msd_fib"},
+                                 {"queen-dee", "msd_trib"},
+                                 {"kqueen:3", "msd_kqueen_3"},
+                                 {"limited-kqueen:3,0", "msd_limited_kqueen_3_0_weights"},
                                  {"st-wythoff:2,1", "msd_st_wythoff_2_1"}}) {
     qg::prover::Session session;
     const auto t = qg::synth::prove_game(qg::synth::game_rules(ruleset), {}, session);
     ASSERT_TRUE(t.proved) << ruleset;
     EXPECT_EQ(t.system, system);
-    for (const auto& r : t.results)
-      EXPECT_TRUE(r.truth.value_or(true)) << ruleset << ": " << r.name;
+    for (const auto& r : t.results) EXPECT_TRUE(r.truth.value_or(true)) << ruleset << ": " << r.name;
     expect_the_brute_force(t, ruleset);
   }
 }

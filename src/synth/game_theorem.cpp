@@ -67,9 +67,10 @@ GameRules twopile_rules(const std::string& text, const LearnOptions& options) {
   const auto ruleset = twopile::Ruleset::parse(text);
   if (std::none_of(ruleset.families().begin(), ruleset.families().end(),
                    [](const twopile::MoveFamily& f) { return std::holds_alternative<twopile::Rook>(f); }))
-    throw InputError(fmt::format("{}: a ruleset without rook moves may have two P-positions in a row, so they are "
-                                 "no pairs (a_n, b_n); --prove needs rook moves",
-                                 text));
+    throw InputError(
+        fmt::format("{}: a ruleset without rook moves may have two P-positions in a row, so they are "
+                    "no pairs (a_n, b_n); --prove needs rook moves",
+                    text));
   GameRules g{text,
               stem_of(text),
               "since every move decreases x + y, the P-positions are the only set P in which a position lies iff "
@@ -82,8 +83,10 @@ GameRules twopile_rules(const std::string& text, const LearnOptions& options) {
   // The papers' coding gives any a_n at once; without one, the sweep (the certification vouches
   // for the automata either way).
   const auto coding = twopile::morphic_coding(ruleset);
-  g.a = coding ? sequences::morphic(*coding, false) : sequences::swept(ruleset, false, options.memory_limit, options.progress);
-  g.b = coding ? sequences::morphic(*coding, true) : sequences::swept(ruleset, true, options.memory_limit, options.progress);
+  g.a = coding ? sequences::morphic(*coding, false)
+               : sequences::swept(ruleset, false, options.memory_limit, options.progress);
+  g.b = coding ? sequences::morphic(*coding, true)
+               : sequences::swept(ruleset, true, options.memory_limit, options.progress);
   const rules::Reach reach = rules::reach(ruleset);
   const std::string a = g.stem + "a", b = g.stem + "b";
   g.certification = [reach, a, b](const std::string& system) {
@@ -122,8 +125,9 @@ GameRules blocking_rules(const std::string& text, const LearnOptions& options) {
               {},
               {"msd_fib", "msd_trib", "msd_2"},
               {},
-              // What sequences::palaces's largest table holds: about 10^4 columns, a palace or more each.
-              10000};
+              // What sequences::palaces's largest table holds: 10^4 columns, at least 1/φ palace with
+              // x ≤ y each (k = 1 is Wythoff: the a_n).
+              6000};
   const std::string a = g.stem + "a", b = g.stem + "b";
   g.certification = [k, a, b](const std::string& system) {
     return rules::functional(system, a) + rules::functional(system, b) + rules::palace_rule(system, a, b, k);

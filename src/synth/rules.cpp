@@ -62,9 +62,9 @@ std::string reflection(std::uint64_t k) {
 
 std::string jump(twopile::Position m) {
   return fmt::format("({}$P({},{}))",
-                     m.x && m.y   ? fmt::format("x>={} & y>={} & ", m.x, m.y)
-                     : m.x        ? fmt::format("x>={} & ", m.x)
-                                  : fmt::format("y>={} & ", m.y),
+                     m.x && m.y ? fmt::format("x>={} & y>={} & ", m.x, m.y)
+                     : m.x      ? fmt::format("x>={} & ", m.x)
+                                : fmt::format("y>={} & ", m.y),
                      m.x ? fmt::format("x-{}", m.x) : "x", m.y ? fmt::format("y-{}", m.y) : "y");
 }
 

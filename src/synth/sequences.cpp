@@ -1,6 +1,8 @@
 // The games' P-positions as sequences for the learner (sequences.hpp).
 #include "synth/sequences.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "queengames/blocking.hpp"
@@ -59,9 +61,11 @@ Sequence palaces(unsigned k, bool b, const ProgressFn& progress) {
   auto state = std::make_shared<Palaces>();
   return [state, k, b, progress](std::uint64_t n) -> std::uint64_t {
     while (n >= state->sorted.size()) {
-      const std::uint64_t w = std::max<std::uint64_t>(64, state->width * 3 / 2), h = w * 262 / 100 + 3;
-      if (w * h > blocking::kMaxTableCells)
+      // The widest table within kMaxTableCells: w·(2.62·w + 3) ≤ 2^28.
+      constexpr std::uint64_t widest = 10120;
+      if (state->width == widest)
         throw RangeError(fmt::format("blocking{}: palace {} needs a table of more than 2^28 cells", k, n));
+      const std::uint64_t w = std::clamp<std::uint64_t>(state->width * 3 / 2, 64, widest), h = w * 262 / 100 + 3;
       const std::vector<std::uint32_t> v = blocking::palace_table(k, w, h, blocking::Engine::definition, progress);
       state->width = w;
       state->sorted.clear();
