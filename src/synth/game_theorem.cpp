@@ -125,9 +125,9 @@ GameRules blocking_rules(const std::string& text, const LearnOptions& options) {
               {},
               {"msd_fib", "msd_trib", "msd_2"},
               {},
-              // What sequences::palaces's largest table holds: 10^4 columns, at least 1/φ palace with
-              // x ≤ y each (k = 1 is Wythoff: the a_n).
-              6000};
+              // The window: every word of up to 18 Zeckendorf digits (6765 palaces), as the shipped
+              // blocking2a/b were learned; each palace costs a table of about 7·n² cells.
+              10000};
   const std::string a = g.stem + "a", b = g.stem + "b";
   g.certification = [k, a, b](const std::string& system) {
     return rules::functional(system, a) + rules::functional(system, b) + rules::palace_rule(system, a, b, k);

@@ -51,27 +51,31 @@ Sequence swept(const twopile::Ruleset& ruleset, bool b, std::uint64_t memory_lim
 
 // A table W columns wide and 2.62·W + 3 rows high holds every palace (x, y), x ≤ y, of its columns
 // that lies on or below y = φ²x + 2, where the palaces of the games shipped lie (the certification
-// vouches for the automaton either way). W grows by half until the palace asked for is there;
-// RangeError past blocking::kMaxTableCells (about 10^4 columns, 1 GiB): a smaller --longest.
+// vouches for the automaton either way). Its rows are streamed (blocking::PalaceRows, O(W)
+// memory), so W may grow, by half each time a palace beyond is asked for, to 2^17 (4.5·10^10
+// cells); RangeError past that.
 Sequence palaces(unsigned k, bool b, const ProgressFn& progress) {
   struct Palaces {
     std::uint64_t width = 0;
-    std::vector<std::pair<std::uint64_t, std::uint64_t>> sorted;  // the palaces, by x then y
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> sorted;  // the palaces, by x then y
   };
   auto state = std::make_shared<Palaces>();
   return [state, k, b, progress](std::uint64_t n) -> std::uint64_t {
+    constexpr std::uint64_t widest = std::uint64_t{1} << 17;
     while (n >= state->sorted.size()) {
-      // The widest table within kMaxTableCells: w·(2.62·w + 3) ≤ 2^28.
-      constexpr std::uint64_t widest = 10120;
       if (state->width == widest)
-        throw RangeError(fmt::format("blocking{}: palace {} needs a table of more than 2^28 cells", k, n));
+        throw RangeError(fmt::format("blocking{}: palace {} lies past the columns of a 2^17-wide table", k, n));
       const std::uint64_t w = std::clamp<std::uint64_t>(state->width * 3 / 2, 64, widest), h = w * 262 / 100 + 3;
-      const std::vector<std::uint32_t> v = blocking::palace_table(k, w, h, blocking::Engine::definition, progress);
-      state->width = w;
+      blocking::PalaceRows rows(k, w);
+      Poller poller(progress, h);
       state->sorted.clear();
-      for (std::uint64_t x = 0; x < w; ++x)
-        for (std::uint64_t y = x; y < h; ++y)
-          if (v[y * w + x] < k) state->sorted.emplace_back(x, y);
+      for (std::uint64_t y = 0; y < h; ++y) {
+        const auto row = rows.next(poller);
+        for (std::uint64_t x = 0; x <= std::min(y, w - 1); ++x)
+          if (row[x] < k) state->sorted.emplace_back(x, y);
+      }
+      std::sort(state->sorted.begin(), state->sorted.end());
+      state->width = w;
     }
     return b ? state->sorted[n].second : state->sorted[n].first;
   };
