@@ -352,6 +352,11 @@ TEST(Twopile, T2tSetUpIsNearLinearAndBounded) {
   // took minutes for 30 P-positions).
   EXPECT_NO_THROW(qg::twopile::Ruleset::parse("st-wythoff:4,1000"));
   EXPECT_THROW(qg::twopile::Ruleset::parse("st-wythoff:4,22222221"), qg::RangeError);
+  // And S: b ≥ S·a, one sweep table entry per diagonal reached (a fuzz input, S = 42222222,
+  // filled 2.3 GB in the pilot run); S = 1000 sweeps in kilobytes.
+  EXPECT_THROW(qg::twopile::Ruleset::parse("st-wythoff:42222222,1"), qg::RangeError);
+  EXPECT_THROW(qg::twopile::Ruleset::parse("st-wythoff:1001,1"), qg::RangeError);
+  EXPECT_LT(qg::twopile::sweep_bytes(qg::twopile::Ruleset::parse("st-wythoff:1000,1"), 100), std::uint64_t{1} << 24);
   auto twice = qg::twopile::Ruleset::parse("jumps:(1,2),(2,1),(1,2)");
   EXPECT_EQ(std::get<qg::twopile::Jumps>(twice.families().back()).moves.size(), 2u);
   EXPECT_THROW(qg::twopile::Ruleset::parse("wythoff+jumps:(1,2)"), qg::InputError);

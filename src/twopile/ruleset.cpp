@@ -146,7 +146,7 @@ constexpr std::uint64_t kMaxT2t = 1'000'000;
 // kqueen:10^5 took 52 s for 5 P-positions, kqueen:1000 takes 0.17 s for 30. Reflecting the
 // stroll also tries 2K antidiagonals at each cell, and the sweep runs on until the sums
 // certify the columns: kqueen-dee:100 takes 0.47 s for 30 P-positions, 200 2.4 s, 1000 250 s.
-constexpr std::uint64_t kMaxStroll = 1000, kMaxReflectedStroll = 100;
+constexpr std::uint64_t kMaxStroll = 1000, kMaxReflectedStroll = 100, kMaxSlope = 1000;
 
 // One term of a ruleset name: its families.
 std::vector<MoveFamily> parse_term(std::string_view term, std::string_view whole) {
@@ -174,6 +174,12 @@ std::vector<MoveFamily> parse_term(std::string_view term, std::string_view whole
   }
   if (name == "st-wythoff") {
     auto v = params_of({{"S", 1}, {"T", 1}});
+    // b_n ≥ S·a_n, and the sweep keeps a table entry per diagonal y − x it reaches: with S in
+    // the millions a pilot of a few thousand P-positions filled gigabytes (found by fuzzing).
+    if (v[0] > kMaxSlope)
+      throw RangeError(fmt::format("ruleset '{}': st-wythoff:S,T supports S ≤ {} (got {}): its P-positions have "
+                                   "b ≥ S·a, and the sweep keeps an entry per diagonal it reaches",
+                                   whole, kMaxSlope, v[0]));
     return {Rook{}, Widened{v[0], stroll("st-wythoff:S,T", 'T', v[1]), {}}};
   }
   if (name == "queen-bee") return params_of({}), std::vector<MoveFamily>{Rook{}, Widened{}, Bounce{}};
@@ -297,7 +303,7 @@ std::vector<std::string> Ruleset::syntax() {
   return {
       "wythoff             Wythoff Nim: rook + diagonal (Corner the Lady)",
       "kqueen:K            Holladay's k-Queen: rook + stroll |u-v| <= K-1, K <= 1000 (seed 001 §1)",
-      "st-wythoff:S,T      Fraenkel's (S,T)-Wythoff: rook + |u-v| < (S-1)min(u,v)+T, T <= 1000 (seed 001 §4)",
+      "st-wythoff:S,T      Fraenkel's (S,T)-Wythoff: rook + |u-v| < (S-1)min(u,v)+T, S, T <= 1000 (seed 001 §4)",
       "queen-bee           rook + diagonal + bounce (seed 001 §2)",
       "queen-dee           rook + diagonal + reflection (seed 001 §3)",
       "kqueen-dee:K        K-Queen + reflection of her stroll; K=2 is the 2-Queen Dee, K <= 100 (seed 001 §3)",
