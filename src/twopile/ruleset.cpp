@@ -177,9 +177,10 @@ std::vector<MoveFamily> parse_term(std::string_view term, std::string_view whole
     // b_n ≥ S·a_n, and the sweep keeps a table entry per diagonal y − x it reaches: with S in
     // the millions a pilot of a few thousand P-positions filled gigabytes (found by fuzzing).
     if (v[0] > kMaxSlope)
-      throw RangeError(fmt::format("ruleset '{}': st-wythoff:S,T supports S ≤ {} (got {}): its P-positions have "
-                                   "b ≥ S·a, and the sweep keeps an entry per diagonal it reaches",
-                                   whole, kMaxSlope, v[0]));
+      throw RangeError(
+          fmt::format("ruleset '{}': st-wythoff:S,T supports S ≤ {} (got {}): its P-positions have "
+                      "b ≥ S·a, and the sweep keeps an entry per diagonal it reaches",
+                      whole, kMaxSlope, v[0]));
     return {Rook{}, Widened{v[0], stroll("st-wythoff:S,T", 'T', v[1]), {}}};
   }
   if (name == "queen-bee") return params_of({}), std::vector<MoveFamily>{Rook{}, Widened{}, Bounce{}};
