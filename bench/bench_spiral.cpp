@@ -46,7 +46,7 @@ std::vector<std::uint64_t> random_n(std::uint64_t lo) {
   return v;
 }
 
-// Random access at n ≈ 10^18: q_n with its 128-bit cell (the packed tribonacci_bits path).
+// Random access at n ≈ 10^18: q_n with its 128-bit cell.
 void BM_queen_cell_1e18(benchmark::State& state) {
   const auto args = random_n(1000000000000000000u);
   std::size_t i = 0;
@@ -68,17 +68,42 @@ void BM_xymp_1e18(benchmark::State& state) {
 }
 BENCHMARK(BM_xymp_1e18);
 
-// Random access at n ≈ 2^100: q_n with its ~200-bit cell (Tribonacci strings, u128, GMP).
-void BM_queen_2e100(benchmark::State& state) {
-  std::vector<qg::u128> args;
-  for (std::uint64_t r : random_n(std::uint64_t{1} << 62)) args.push_back((qg::u128{1} << 100) + r);
+// 4096 n near 2^bits, drawn outside the timed loop: 2^bits + r, or for bits = 120, the top
+// of the range, 2^120 − 1 − r; r ∈ [2^62, 2^63). They share their leading Tribonacci digits,
+// which a branch predictor would learn; the greedy scan is branch-free (src/spiral/tribonacci.cpp).
+std::vector<qg::u128> random_wide_n(unsigned bits) {
+  std::vector<qg::u128> v;
+  const qg::u128 base = qg::u128{1} << bits;
+  for (std::uint64_t r : random_n(std::uint64_t{1} << 62))
+    v.push_back(bits < sp::kRandomAccessBits ? base + r : base - 1 - r);
+  return v;
+}
+
+// Random access to q_n with its ~200- or ~240-bit cell in GMP (the digits, two sums, the
+// 256-bit square and one conversion to mpz_class).
+void queen_at(benchmark::State& state, unsigned bits) {
+  const auto args = random_wide_n(bits);
   std::size_t i = 0;
-  std::size_t bits = 0;
-  for (auto _ : state) bits += mpz_sizeinbase(sp::queen(args[i++ & 4095]).cell.get_mpz_t(), 2);
-  benchmark::DoNotOptimize(bits);
+  std::size_t total = 0;
+  for (auto _ : state) total += mpz_sizeinbase(sp::queen(args[i++ & 4095]).cell.get_mpz_t(), 2);
+  benchmark::DoNotOptimize(total);
   state.SetItemsProcessed(state.iterations());
 }
+void BM_queen_2e100(benchmark::State& state) { queen_at(state, 100); }
 BENCHMARK(BM_queen_2e100);
+void BM_queen_2e120(benchmark::State& state) { queen_at(state, 120); }
+BENCHMARK(BM_queen_2e120);
+
+// The same in fixed width, without GMP (queen_wide).
+void BM_queen_wide_2e100(benchmark::State& state) {
+  const auto args = random_wide_n(100);
+  std::size_t i = 0;
+  std::uint64_t total = 0;
+  for (auto _ : state) total += sp::queen_wide(args[i++ & 4095]).cell.limb[3];
+  benchmark::DoNotOptimize(total);
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_queen_wide_2e100);
 
 // Rows of the XYMP table by the mex recurrence (2).
 void BM_xymp_recurrence(benchmark::State& state) {

@@ -278,8 +278,9 @@ TEST(SpiralClosedForms, GenerateCutsAtAnyCount) {
   }
 }
 
-// Rows beyond 64-bit n take the Tribonacci-string route; across the switch and far beyond,
-// each row still steps to the next by Θ(2,1,1), Θ(3,3,2), Θ(1,2,1), Θ(5,4,3) (Theorem 20).
+// Near 2^64, where the greedy scan's remainder outgrows a word (src/spiral/tribonacci.hpp), and
+// far beyond, each row still steps to the next by Θ(2,1,1), Θ(3,3,2), Θ(1,2,1), Θ(5,4,3)
+// (Theorem 20).
 TEST(SpiralClosedForms, LargeRowsStepByTheThemeSong) {
   const u128 starts[] = {u128{2900000000000000000u} - 3, u128{1} << 64, (u128{1} << 100) + 12345,
                          (u128{1} << 120) - 40};
