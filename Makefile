@@ -34,8 +34,9 @@ test: build
 # The Debug build with AddressSanitizer and UndefinedBehaviorSanitizer, and its tests. At -Og with
 # line tables only: it compiles as fast as -O0 -g and its tests run in 212 s instead of 502 s
 # (docs/PERFORMANCE.md, "The build and CI"); the sanitizers' reports still name file and line.
+# The modules compile in unity batches (QG_UNITY), as in the fuzz build.
 sanitize: deps
-	@cmake -S . -B $(BUILD_ASAN) -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-Og -g1" -DQG_SANITIZE=ON -DQG_WERROR=ON -DQG_BUILD_BENCH=OFF >/dev/null
+	@cmake -S . -B $(BUILD_ASAN) -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-Og -g1" -DQG_SANITIZE=ON -DQG_WERROR=ON -DQG_BUILD_BENCH=OFF -DQG_UNITY=ON >/dev/null
 	@cmake --build $(BUILD_ASAN) -j $(JOBS)
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --test-dir $(BUILD_ASAN) --output-on-failure -j $(JOBS)
 
@@ -44,7 +45,7 @@ sanitize: deps
 # $(BUILD_FUZZ)/crash-*, timeout-*, oom-*.
 FUZZERS = fuzz_number fuzz_morphism fuzz_ruleset fuzz_dictionary fuzz_walnut fuzz_automaton_file
 fuzz: deps
-	@CXX=clang++ cmake -S . -B $(BUILD_FUZZ) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-g -O1" -DQG_FUZZ=ON -DQG_BUILD_TESTS=OFF -DQG_BUILD_BENCH=OFF >/dev/null
+	@CXX=clang++ cmake -S . -B $(BUILD_FUZZ) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-g -O1" -DQG_FUZZ=ON -DQG_BUILD_TESTS=OFF -DQG_BUILD_BENCH=OFF -DQG_UNITY=ON >/dev/null
 	@cmake --build $(BUILD_FUZZ) -j $(JOBS) --target $(FUZZERS)
 	@set -e; for f in $(FUZZERS); do echo "== $$f"; mkdir -p $(BUILD_FUZZ)/corpus/$$f; \
 	  $(BUILD_FUZZ)/fuzz/$$f -max_total_time=$(FUZZ_SECONDS) -timeout=$(FUZZ_TIMEOUT) -max_len=$(FUZZ_MAX_LEN) \

@@ -401,7 +401,7 @@ std::vector<Claim> boards_claims() {
                          "64 (c = 9), 256 (10–18), 512 (19–38), 1024 (39–49), 2048 (50–53), 4096 (54–63), 8192 "
                          "(64–119), 16384 (120–126), 49152 = 3·2^14 (127–199)",
             .unit = "columns",
-            .bounds = {.tour = 24, .standard = 140, .deep = 200, .max = 65536},
+            .bounds = {.tour = 24, .standard = 65, .deep = 200, .max = 65536},
             .check = check_column_periods},
       Claim{.id = "exile.column1",
             .source = "seed 000, eq. (56)",

@@ -12,10 +12,10 @@ namespace qg::boards {
 
 namespace {
 
-constexpr std::uint64_t kMaxColumns = std::uint64_t{1} << 28;
+constexpr std::uint64_t kMaxQueenColumns = std::uint64_t{1} << 28;
 
 void check_columns(std::uint64_t columns, const char* what) {
-  if (columns > kMaxColumns)
+  if (columns > kMaxQueenColumns)
     throw RangeError(fmt::format("{} {} is out of range: the supported range is 0..2^28", what, columns));
 }
 

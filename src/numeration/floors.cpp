@@ -35,7 +35,7 @@ constexpr u128 decimal(const char* text) {
 }
 
 constexpr u128 kInvPhiFraction = fixed(0x9e3779b97f4a7c15, 0xf39cc0605cedc834);  // floor(2^128/φ)
-constexpr Constant kPsi[3] = {
+constexpr Constant kPsiPowers[3] = {
     {1, fixed(0xd6db7f2d9c5c0c47, 0x047822a5e9088427), -1, -1, -1, 10029292072818556814ULL,
      "185007784107767897718562326254780980711"},
     {3, fixed(0x620ab32e5159cbd5, 0x71f5dc3aa139220e), -3, -1, -1, 5452815905071189176ULL,
@@ -43,7 +43,7 @@ constexpr Constant kPsi[3] = {
     {6, fixed(0x38e6325bedb5d81c, 0x766dfee08a41a635), -7, 5, -1, 2964636095819805624ULL,
      "54687883331269421821299639081693051864"},
 };
-constexpr Constant kInvPsi[3] = {
+constexpr Constant kInvPsiPowers[3] = {
     {0, fixed(0x8b2f3400b4fdbf8e, 0x6d7db994b8309de7), 1, 1, -1, 0, nullptr},
     {0, fixed(0x4bac4b2ce75e4cb8, 0x96fa691130d7e640), 1, 3, -1, 0, nullptr},
     {0, fixed(0x292480d263a3f3b8, 0xfb87dd5a16f77bd8), -5, 7, -1, 0, nullptr},
@@ -52,7 +52,7 @@ constexpr std::uint64_t kPhiMax64 = 11400714819323198485ULL, kPhi2Max64 = 704602
 constexpr const char* kPhiMax128 = "210306068529402873165736369884012333108";
 constexpr const char* kPhi2Max128 = "129976298391535590297638237547755878347";
 constexpr u128 kPhiMax128Value = decimal(kPhiMax128), kPhi2Max128Value = decimal(kPhi2Max128);
-constexpr u128 kPsiMax128[3] = {decimal(kPsi[0].max_n128), decimal(kPsi[1].max_n128), decimal(kPsi[2].max_n128)};
+constexpr u128 kPsiMax128[3] = {decimal(kPsiPowers[0].max_n128), decimal(kPsiPowers[1].max_n128), decimal(kPsiPowers[2].max_n128)};
 
 // floor(n·f) for the fraction F: q and whether q + 1 is possible.
 struct FixedFloor {
@@ -118,7 +118,7 @@ template <class Int>
 const Constant& psi_constant(unsigned power, bool inverse, const char* name) {
   if (power < 1 || power > 3)
     throw InputError(fn_name<Int>(name) + ": the power of ψ must be 1, 2 or 3, not " + std::to_string(power));
-  return inverse ? kInvPsi[power - 1] : kPsi[power - 1];
+  return inverse ? kInvPsiPowers[power - 1] : kPsiPowers[power - 1];
 }
 
 template <class Int>

@@ -12,18 +12,18 @@ using namespace words;  // this module's names
 namespace {
 
 constexpr std::uint64_t max_terms = 1'000'000'000'000;  // hours of output; positions stay far below 2^63
-constexpr std::size_t chunk = 1 << 16;
+constexpr std::size_t kChunk = 1 << 16;
 
 // Streams the Tribonacci word in chunks: visit(position, letter) until it returns false,
 // report() after each chunk.
 template <class Visit, class Report>
 void scan_tribonacci(Visit&& visit, Report&& report) {
   FixedPointStream stream(Morphism::named("tribonacci"));
-  std::string buffer(chunk, '\0');
+  std::string buffer(kChunk, '\0');
   while (true) {
-    stream.read(buffer.data(), chunk);
-    std::uint64_t base = stream.position() - chunk;
-    for (std::size_t i = 0; i < chunk; ++i)
+    stream.read(buffer.data(), kChunk);
+    std::uint64_t base = stream.position() - kChunk;
+    for (std::size_t i = 0; i < kChunk; ++i)
       if (!visit(base + i, buffer[i])) return;
     report();
   }
