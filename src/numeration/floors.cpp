@@ -52,7 +52,8 @@ constexpr std::uint64_t kPhiMax64 = 11400714819323198485ULL, kPhi2Max64 = 704602
 constexpr const char* kPhiMax128 = "210306068529402873165736369884012333108";
 constexpr const char* kPhi2Max128 = "129976298391535590297638237547755878347";
 constexpr u128 kPhiMax128Value = decimal(kPhiMax128), kPhi2Max128Value = decimal(kPhi2Max128);
-constexpr u128 kPsiMax128[3] = {decimal(kPsiPowers[0].max_n128), decimal(kPsiPowers[1].max_n128), decimal(kPsiPowers[2].max_n128)};
+constexpr u128 kPsiMax128[3] = {decimal(kPsiPowers[0].max_n128), decimal(kPsiPowers[1].max_n128),
+                                decimal(kPsiPowers[2].max_n128)};
 
 // floor(n·f) for the fraction F: q and whether q + 1 is possible.
 struct FixedFloor {
