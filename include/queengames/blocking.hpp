@@ -120,6 +120,9 @@ class Slab {
   ~Slab();
   // Row rows_done() of the slab, given the left neighbour's edge of the same row; O(x1 − x0).
   SlabEdge row(SlabEdge left);
+  // The same, writing the row's palace numbers of the slab's columns into `values` (x1 − x0
+  // of them; RangeError otherwise).
+  SlabEdge row(SlabEdge left, std::span<std::uint32_t> values);
   std::uint64_t rows_done() const;
   // This slab's part of the summary of rows 0 … rows_done() − 1 (width W, height rows_done()).
   Summary summary() const;
@@ -272,5 +275,97 @@ Cell locate_prism(std::uint64_t k, const ProgressFn& progress = {}, bool force =
 // Where stage n of the upper arm's skin (§3.4) begins: its first column and that column's top
 // row, searched within `columns` columns past the shoulder; nullopt when not found.
 std::optional<Cell> locate_skin(std::uint64_t k, unsigned n, std::uint64_t columns);
+
+// ---- the census: many games to a depth, in work units a referee can check (issue 39) ------
+//
+// The digest of a table W cells wide: Σ (v(x, y) + 1)·r^(y·W + x) mod p, p = 2^61 − 1 and r =
+// kDigestBase. It is the table read as the coefficients of a polynomial evaluated at r, so the
+// digest of any cut of the cells into parts (rows, column slabs, units, ranks) is the sum of the
+// parts' digests mod p, in any order; two different tables of N cells have the same digest
+// only when r is a root of their difference, a nonzero polynomial of degree < N: for r chosen
+// without regard to the tables, probability below N/p (10^10 cells: 4.4·10^−9).
+inline constexpr std::uint64_t kDigestPrime = (std::uint64_t{1} << 61) - 1;
+inline constexpr std::uint64_t kDigestBase = 0x1b873593cc9e2d51 % kDigestPrime;
+class Digest61 {
+ public:
+  explicit Digest61(std::uint64_t width) : width_(width) {}
+  // The cells (x0 + i, y) holding values[i]; O(values.size()) multiplications mod p.
+  void add_row(std::uint64_t y, std::span<const std::uint32_t> values, std::uint64_t x0 = 0);
+  void add(std::uint64_t digest);  // another part's digest
+  std::uint64_t value() const { return value_; }
+
+ private:
+  std::uint64_t width_, value_ = 0;
+};
+
+// The census of games k = first..last to depth D: each game's D×D table (the table is
+// symmetric, v(x, y) = v(y, x), so D rows of D cells hold both arms to depth D), cut into row
+// units of `rows` consecutive rows and one skin unit (§3.4: the upper arm's skin stages over
+// the D − k columns past the shoulder, by detail::measure_skin). A unit of game k is (k, its
+// row range, kCensusEngine) — the manifest lists them — and writes one record, a text file
+// ending with its checksum line; a unit is done iff its record is whole. Row unit j resumes
+// from the counters and last two rows saved by unit j − 1 (kept until unit j's record is
+// written), so a game's row units run in order while games are independent. Each record holds
+// the measures of its rows (palaces, min, max, sum64, digest, the hottest cell, the armpit
+// window's hottest cell, …); combining a game's records in order gives the game's line of
+// census.json, which is therefore the same byte for byte whoever computed the units, in
+// whatever order, across whatever interruptions.
+//
+// Checked while the rows stream, each failure a CensusViolation (the unit is not recorded):
+// Theorem 2.1's CA rule at 64 sampled cells a row (pseudo-random columns from k and y), §3.2's
+// hood (every cell with 2·min + max < k has v = 2·min + max), at most k palaces a row. A spot
+// check recomputes one row unit in spot_every (chosen by a hash of k and j) by the plain or
+// the CA engine from row 0 and compares digest, palaces, extremes and sum64.
+inline constexpr const char* kCensusEngine = "census-1 definition/sse2";
+inline constexpr std::uint64_t kMaxCensusUnits = 1'000'000;
+struct CensusSpec {
+  std::uint64_t first = 1, last = 1;  // the games k
+  std::uint64_t depth = 0;            // D: rows and columns of each game's table, 3..2^31
+  std::uint64_t rows = 0;             // rows per unit; 0: min(D, max(1024, D/16))
+  std::uint64_t spot_every = 64;      // one row unit in spot_every recomputed (0: none)
+};
+struct CensusUnit {
+  std::uint64_t k = 0, index = 0;
+  std::uint64_t y0 = 0, y1 = 0;  // the rows [y0, y1) of a row unit
+  bool skin = false;             // the game's skin unit (its last)
+  bool operator==(const CensusUnit&) const = default;
+};
+class CensusViolation : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+// Bytes a process holds while computing a unit of depth D for games up to k (census_bytes;
+// the census refuses beyond this machine's memory unless force).
+std::uint64_t census_bytes(std::uint64_t k, std::uint64_t depth);
+
+class Census {
+ public:
+  // InputError/RangeError for an empty range, k or D out of range, more than kMaxCensusUnits
+  // units; MemoryError when census_bytes exceeds this machine's memory (unless force).
+  explicit Census(CensusSpec spec, bool force = false);
+  const CensusSpec& spec() const { return spec_; }
+  std::uint64_t games() const { return spec_.last - spec_.first + 1; }
+  std::vector<CensusUnit> units(std::uint64_t k) const;
+  std::uint64_t unit_count() const;
+  // The manifest: a heading line naming the census, then one line per unit.
+  std::string manifest() const;
+  // Creates dir and its manifest.txt, or accepts a dir whose manifest.txt is this census's.
+  // InputError for a directory that cannot be written, one holding another census, or an
+  // existing non-empty directory without a manifest (nothing of the user's is overwritten).
+  void prepare(const std::filesystem::path& dir) const;
+  // "" when the unit's record is whole; otherwise "missing" or "damaged (why)".
+  std::string record_problem(const std::filesystem::path& dir, const CensusUnit& unit) const;
+  // Computes every unit of game k whose record is not whole (and the units before them whose
+  // saved state is lost: a recomputed record must equal the whole one, else CensusViolation).
+  // Progress in rows of the game; returns the units whose records were written.
+  std::uint64_t run_game(const std::filesystem::path& dir, std::uint64_t k, const ProgressFn& progress = {}) const;
+  // Writes dir/census.json from the records, game by game (InputError naming the first unit
+  // whose record is missing or damaged). `command` heads it.
+  void merge(const std::filesystem::path& dir, const std::string& command) const;
+
+ private:
+  CensusSpec spec_;
+};
+std::filesystem::path census_json_path(const std::filesystem::path& dir);
 
 }  // namespace qg::blocking

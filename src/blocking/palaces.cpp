@@ -490,7 +490,8 @@ struct SlabState {
   SlabState(std::uint64_t k_, std::uint64_t W_, std::uint64_t x0_, std::uint64_t x1_)
       : k(k_), W(W_), x0(x0_), x1(x1_) {}
   virtual ~SlabState() = default;
-  virtual SlabEdge row(SlabEdge left) = 0;
+  // values (when not null) receives the slab's x1 − x0 palace numbers of the row.
+  virtual SlabEdge row(SlabEdge left, std::uint32_t* values) = 0;
   virtual void save_band(SummedWriter& out) const = 0;
   virtual bool load_band(SummedReader& in) = 0;
   virtual unsigned count_bytes() const = 0;
@@ -501,10 +502,11 @@ struct SlabBand : SlabState {
   Band<Count> band;
   SlabBand(std::uint64_t k_, std::uint64_t W_, std::uint64_t x0_, std::uint64_t x1_)
       : SlabState(k_, W_, x0_, x1_), band(x0_, x1_ - x0_) {}
-  SlabEdge row(SlabEdge left) override {
+  SlabEdge row(SlabEdge left, std::uint32_t* values) override {
     // The caller polls between rows (a slab's row is one rank's share of the width).
     Poller between_rows({}, 0);
-    std::uint64_t r = fast_row<Count, false>(band, k, y, W, left.row, pending, stats, nullptr, between_rows);
+    std::uint64_t r = values ? fast_row<Count, true>(band, k, y, W, left.row, pending, stats, values, between_rows)
+                             : fast_row<Count, false>(band, k, y, W, left.row, pending, stats, nullptr, between_rows);
     pending = left.diagonal;
     ++y;
     return {r, band.diagonal_out()};
@@ -666,7 +668,14 @@ Slab::Slab(Slab&&) noexcept = default;
 Slab& Slab::operator=(Slab&&) noexcept = default;
 Slab::~Slab() = default;
 
-SlabEdge Slab::row(SlabEdge left) { return impl_->state->row(left); }
+SlabEdge Slab::row(SlabEdge left) { return impl_->state->row(left, nullptr); }
+SlabEdge Slab::row(SlabEdge left, std::span<std::uint32_t> values) {
+  const auto& s = *impl_->state;
+  if (values.size() != s.x1 - s.x0)
+    throw RangeError(fmt::format("a row of a slab {} columns wide needs {} values (got {})", s.x1 - s.x0, s.x1 - s.x0,
+                                 values.size()));
+  return impl_->state->row(left, values.data());
+}
 std::uint64_t Slab::rows_done() const { return impl_->state->y; }
 Summary Slab::summary() const {
   const auto& s = *impl_->state;

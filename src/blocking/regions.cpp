@@ -142,7 +142,7 @@ ShiftReport compare_shifted(std::uint64_t k1, std::uint64_t k2, std::uint64_t dx
   return report;
 }
 
-SkinReport measure_skin(std::uint64_t k, std::uint64_t columns) {
+SkinReport measure_skin(std::uint64_t k, std::uint64_t columns, const ProgressFn& progress) {
   // The skin's top drops about 0.4 rows per column: columns/2 rows hold it, and a margin of
   // columns on the right keeps the rows' right ends in the outer space.
   const std::uint64_t W = k + columns + 64, H = columns / 2 + 64;
@@ -157,8 +157,9 @@ SkinReport measure_skin(std::uint64_t k, std::uint64_t columns) {
     std::uint64_t y, end, length;  // the row's last run of palaces: its last column and length
   };
   std::vector<RowRun> row_runs;
+  Poller poller(progress, H);
   for (std::uint64_t y = 0; y < H; ++y) {
-    const auto& r = rows.next();
+    const auto& r = rows.next(poller);
     for (std::uint64_t x = k; x < W; ++x) {
       if (done[x]) continue;
       bool palace = r[x] < k;
@@ -186,7 +187,9 @@ SkinReport measure_skin(std::uint64_t k, std::uint64_t columns) {
     std::uint64_t end = x, length = 0;
     while (x >= k && r[x] < k) ++length, --x;
     if (x >= k && length) row_runs.push_back({y, end, length});
+    poller.tick(y + 1);
   }
+  poller.finish();
   SkinReport report;
   report.k = k, report.columns = columns;
   // Columns (relative to the shoulder) whose run finished inside the table.

@@ -78,7 +78,9 @@ struct SkinReport {
   std::uint64_t k = 0, columns = 0;
   std::vector<SkinStage> stages;  // the longest periodic run of each stage found, in order
 };
-SkinReport measure_skin(std::uint64_t k, std::uint64_t columns);
+// Streams (k + columns + 64) × (columns/2 + 64) cells in O(k + columns) memory, polling
+// `progress` (rows) within each row.
+SkinReport measure_skin(std::uint64_t k, std::uint64_t columns, const ProgressFn& progress = {});
 
 // The range of v − k outside the hood on an n×n table (streamed).
 struct StateRange {
