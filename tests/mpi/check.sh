@@ -7,6 +7,8 @@
 #   palaces:  the palace count by column slabs on 2 and 4 ranks equals the single-process one;
 #   palaces_resume: so do runs resumed from their checkpoints (one of them killed after its
 #             first checkpoint); a checkpoint with one byte changed is refused.
+#   census:   census.json of `census blocking` on one process equals -np 1, 2, 4, and a run
+#             killed part way on 2 ranks and resumed on 4.
 set -euo pipefail
 qg=$1 mpiexec=$2 part=$3
 work=$(mktemp -d)
@@ -106,6 +108,20 @@ palaces_resume)
   [ "$got" = "$want" ] || { echo "palaces: killed at row $row and resumed: '$got', not '$want'"; exit 1; }
   [ "$row" -lt 30000 ] || { echo "palaces: the run was not killed before its end"; exit 1; }
   echo "palaces_resume: resumed from row 1200, and from row $row of a killed run"
+  ;;
+census)
+  args=(census blocking --k 20..31 --depth 1500 --rows 200)
+  "$qg" "${args[@]}" --out "$work/one" >/dev/null
+  for r in 1 2 4; do
+    run $r "${args[@]}" --out "$work/r$r" >/dev/null
+    cmp "$work/one/census.json" "$work/r$r/census.json" || { echo "census: -np $r differs from one process"; exit 1; }
+  done
+  "$mpiexec" --oversubscribe -np 2 "$qg" "${args[@]}" --out "$work/cut" >/dev/null 2>&1 &
+  kill_when 2 "$work/cut" '^k' $!
+  [ ! -e "$work/cut/census.json" ] || { echo "census: the killed run was not killed before its merge"; exit 1; }
+  run 4 "${args[@]}" --out "$work/cut" >/dev/null
+  cmp "$work/one/census.json" "$work/cut/census.json" || { echo "census: the resumed census differs"; exit 1; }
+  echo "census: one process = -np 1 = -np 2 = -np 4 = killed on 2 and resumed on 4"
   ;;
 *)
   echo "unknown part $part"; exit 2
