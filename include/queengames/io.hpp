@@ -81,6 +81,8 @@ std::vector<std::filesystem::path> remove_stale_temporaries(const std::filesyste
 // or be an empty folder: InputError otherwise (nothing already there is replaced) and when it
 // cannot be written; the temporary is removed on every failure.
 void write_new_folder(const std::filesystem::path& dir, const std::vector<std::pair<std::string, std::string>>& files);
+// What write_new_folder requires of `dir`, asked before the work that fills it (InputError).
+void require_new_folder(const std::filesystem::path& dir);
 
 // ---- small text files --------------------------------------------------------------
 

@@ -30,6 +30,7 @@ struct GameOptions {
 // game RULESET --prove: the theorem "these automata are the P-positions", learned and
 // certified (synth::prove_game); --out DIR receives it as a Walnut folder.
 void run_game_prove(const GameOptions& o) {
+  if (!o.out.empty()) qg::require_new_folder(o.out);  // before the proof, not after it
   qg::automata::Context ctx;
   ctx.progress = qg::app::progress_line(o.ruleset);
   if (!o.memory.empty()) ctx.memory_limit = qg::app::parse_bytes(o.memory, std::uint64_t{1} << 20);

@@ -11,7 +11,7 @@ namespace qg {
 
 namespace fs = std::filesystem;
 
-void write_new_folder(const fs::path& dir, const std::vector<std::pair<std::string, std::string>>& files) {
+void require_new_folder(const fs::path& dir) {
   std::error_code ec;
   const auto st = fs::symlink_status(dir, ec);
   if (fs::exists(st)) {
@@ -20,6 +20,11 @@ void write_new_folder(const fs::path& dir, const std::vector<std::pair<std::stri
     if (!fs::is_empty(dir, ec) || ec)
       throw InputError(fmt::format("{} is not empty: give a new folder (nothing in it is replaced)", dir.string()));
   }
+}
+
+void write_new_folder(const fs::path& dir, const std::vector<std::pair<std::string, std::string>>& files) {
+  require_new_folder(dir);  // again: the folder may have filled since the caller asked
+  std::error_code ec;
   fs::path tmp = dir;
   tmp += fmt::format(".tmp.{}", ::getpid());
   // Removed on every way out but the rename.
