@@ -189,7 +189,7 @@ std::uint64_t check_ca(const CaView& view, std::uint64_t y) {
 }
 
 // §3.2: every cell of row y with h = 2·min(x, y) + max(x, y) < k has v = h.
-std::uint64_t check_hood(std::uint64_t k, std::span<const std::uint32_t> row, std::uint64_t y) {
+std::uint64_t check_hood_row(std::uint64_t k, std::span<const std::uint32_t> row, std::uint64_t y) {
   std::uint64_t cells = 0;
   for (std::uint64_t x = 0; x < row.size(); ++x) {
     const std::uint64_t h = 2 * std::min(x, y) + std::max(x, y);
@@ -235,7 +235,7 @@ Record measure_rows(std::uint64_t k, std::uint64_t depth, std::uint64_t y1, RowW
     lo = std::min<std::uint64_t>(lo, *mn), hi = std::max<std::uint64_t>(hi, *mx);
     digest.add_row(y, row);
     checked += check_ca({k, window.up2, window.up1, row}, y);
-    if (y < k) hood += check_hood(k, row, y);
+    if (y < k) hood += check_hood_row(k, row, y);
     hottest_in(row, 0, depth, y, hottest);
     if (y >= armpit_y0 && y < k) hottest_in(row, armpit_x0, armpit_x1, y, armpit);
     window.up2.swap(window.up1);
