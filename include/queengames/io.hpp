@@ -30,6 +30,10 @@ std::uint64_t parse_u64(std::string_view text, std::uint64_t min = 0, std::uint6
 // first 20 and last 10 characters and its length (2^10000 written out has 3011 digits).
 std::string echo_number(std::string_view text);
 
+// A JSON string literal of `text`: quoted, with '"', '\\' and control bytes escaped (the files
+// written line by line, such as census.json and a sweep's JSON, where a command line is quoted).
+std::string json_string(std::string_view text);
+
 // ---- atomic files -------------------------------------------------------------------
 
 // Output that never destroys what it writes into and never leaves half a file.

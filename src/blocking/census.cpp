@@ -269,16 +269,6 @@ std::string game_json(std::uint64_t k, std::uint64_t depth, std::uint64_t units,
   return line + "}";
 }
 
-std::string json_string(const std::string& s) {
-  std::string q = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') q += '\\', q += c;
-    else if (static_cast<unsigned char>(c) < 0x20) q += fmt::format("\\u{:04x}", static_cast<unsigned>(c));
-    else q += c;
-  }
-  return q + "\"";
-}
-
 }  // namespace
 
 fs::path census_json_path(const fs::path& dir) { return dir / "census.json"; }

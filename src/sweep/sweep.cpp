@@ -106,15 +106,6 @@ std::vector<std::string> split_csv(const std::string& line) {
   return cells;
 }
 
-std::string json_string(const std::string& s) {
-  std::string q = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') q += '\\', q += c;
-    else if (static_cast<unsigned char>(c) < 0x20) q += fmt::format("\\u{:04x}", static_cast<unsigned>(c));
-    else q += c;
-  }
-  return q + "\"";
-}
 
 // A cell in JSON: an integer that a double holds exactly (at most 15 digits) as a number,
 // anything else (sum64, ratios, lists, "none") as a string.
