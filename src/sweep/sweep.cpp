@@ -106,7 +106,6 @@ std::vector<std::string> split_csv(const std::string& line) {
   return cells;
 }
 
-
 // A cell in JSON: an integer that a double holds exactly (at most 15 digits) as a number,
 // anything else (sum64, ratios, lists, "none") as a string.
 std::string json_cell(const std::string& s) {
