@@ -359,6 +359,71 @@ TEST(Automata, StatisticsAndMemoryGuard) {
   EXPECT_THROW(exists(le, "q", ctx), qg::InputError);
 }
 
+// ∃ every track at once (a search for an accepted word) against the projections one by one, on
+// relations and on random padding-closed automata, both answers occurring; tracks of both
+// directions, and a track of words (dropped one by one, as before).
+TEST(Automata, ExistsOfEveryTrackIsTheProjectionsOneByOne) {
+  Context ctx;
+  std::vector<StepStats> steps;
+  ctx.on_step = [&](const StepStats& st) { steps.push_back(st); };
+  auto one_by_one = [&](Automaton a, const std::vector<std::string>& names) {
+    for (const auto& n : names) a = exists(a, n, ctx);
+    return a;
+  };
+  auto truth = [](const Automaton& a) {
+    EXPECT_TRUE(a.tracks().empty());
+    return a.accepting(a.initial());
+  };
+  int answers[2] = {0, 0};
+  auto agree = [&](const Automaton& a, const std::vector<std::string>& names) {
+    const bool fast = truth(exists_all(a, names, ctx));
+    EXPECT_EQ(fast, truth(one_by_one(a, names)));
+    ++answers[fast];
+  };
+  for (const char* name : kSystems) {
+    SCOPED_TRACE(name);
+    auto s = NumberSystem::make(name);
+    Automaton add = s->adder();  // x + y = z
+    Automaton seven = s->constant(7);
+    seven.rename({"z"});
+    agree(product(add, seven, BoolOp::and_, ctx), {"x", "y", "z"});
+    agree(product(add, bind(s->less(), {"z", "x"}, ctx), BoolOp::and_, ctx), {"z", "y", "x"});  // z < x: none
+    steps.clear();
+    exists_all(add, {"x", "y", "z"}, ctx);
+    ASSERT_EQ(steps.size(), 1u);
+    EXPECT_EQ(steps[0].step, "exists x,y,z (an accepted word)");
+  }
+  // x < y in msd_2 and z = 5 in lsd_2; and x < y < x.
+  auto msd2 = NumberSystem::make("msd_2"), lsd2 = NumberSystem::make("lsd_2");
+  Automaton five = lsd2->constant(5);
+  five.rename({"z"});
+  agree(product(msd2->less(), five, BoolOp::and_, ctx), {"x", "y", "z"});
+  agree(product(product(msd2->less(), bind(msd2->less(), {"y", "x"}, ctx), BoolOp::and_, ctx), five, BoolOp::and_, ctx),
+        {"y", "z", "x"});
+  std::mt19937 rng(42);
+  for (int round = 0; round < 200; ++round) {
+    const bool msd = round % 2 == 0;
+    auto fib = NumberSystem::make(msd ? "msd_fib" : "lsd_fib"), two = msd ? msd2 : lsd2;
+    const std::uint32_t states = 1 + rng() % 6;
+    Automaton r({Track{"x", 2, fib}, Track{"y", 2, two}}, states);
+    for (std::uint32_t q = 0; q < states; ++q) {
+      r.set_output(q, rng() % 5 == 0);
+      for (std::uint32_t l = 0; l < r.letters(); ++l) r.set_next(q, l, rng() % states);
+    }
+    agree(close_padding(r, ctx), {"x", "y"});
+  }
+  EXPECT_GT(answers[0], 10);
+  EXPECT_GT(answers[1], 10);
+  // A track of words beside a number: the projections one by one, the same answer.
+  Automaton words({Track{"a", 2, nullptr}, Track{"x", 2, msd2}}, 2);
+  words.set_output(1, 1);
+  words.set_next(0, 3, 1);  // a = 1, x = 1 at once
+  steps.clear();
+  EXPECT_TRUE(truth(exists_all(words, {"a", "x"}, ctx)));
+  EXPECT_EQ(steps.back().step, "exists x");
+  EXPECT_THROW(exists_all(words, {"a", "q"}, ctx), qg::InputError);
+}
+
 // Generated systems (Dumont–Thomas numeration of a morphism, adder from the recurrence):
 // the (2,1)-Queen's system a→aab, b→aa of seed 001 §5 (U_k = 1, 3, 8, 22, …,
 // U_k = 2U_{k-1} + 2U_{k-2}), tetranacci, and Tribonacci again, against integer addition.

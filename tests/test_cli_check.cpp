@@ -57,8 +57,9 @@ TEST(CliCheck, ListsWhatEachClaimEstablishes) {
   EXPECT_EQ(run.out.rfind("REFUTED exile.conjecture26 to 10 columns ", 0), 0u) << run.out;
 }
 
-// The transcript of seed 001's eq. (1): the certification of xaut and yaut, the fokkink eval and
-// its vacuity evals, with the two automata in Walnut's layout; `prove` reruns it, every eval TRUE.
+// The transcript of seed 001's eq. (1), a Walnut folder: the certification of xaut and yaut, the
+// fokkink eval and its vacuity evals in Command Files/, the two automata in Automata Library/;
+// `prove` reruns it, every eval TRUE (every proof's: test_cli_transcripts.cpp).
 TEST(CliCheck, TranscriptRunsBackThroughProve) {
   const fs::path dir = fs::temp_directory_path() / ("qg_transcript_" + std::to_string(::getpid()));
   fs::remove_all(dir);
@@ -66,13 +67,14 @@ TEST(CliCheck, TranscriptRunsBackThroughProve) {
   ASSERT_EQ(check.status, 0) << check.err;
   EXPECT_EQ(check.out.rfind("CERTIFIED xaut, yaut ", 0), 0u) << check.out;
   EXPECT_NE(check.out.find("\nPROVED empress.eq1 "), std::string::npos) << check.out;
-  const std::string commands = slurp(dir / "empress.eq1.txt");
+  const std::string commands = slurp(dir / "Command Files" / "empress.eq1.txt");
   for (const char* part : {"eval xaut_total ", "eval xaut_yaut_kernel ", "eval fokkink ", "eval fokkink_hypothesis ",
                            "eval fokkink_every_n ", "eval fokkink_needs_automata "})
     EXPECT_NE(commands.find(part), std::string::npos) << part;
   EXPECT_TRUE(fs::exists(dir / "Automata Library" / "xaut.txt"));
   EXPECT_TRUE(fs::exists(dir / "Automata Library" / "yaut.txt"));
-  const auto rerun = run_cli("prove --json " + (dir / "empress.eq1.txt").string() + " --library " + dir.string());
+  const auto rerun =
+      run_cli("prove --json '" + (dir / "Command Files" / "empress.eq1.txt").string() + "' --library " + dir.string());
   ASSERT_EQ(rerun.status, 0) << rerun.err;
   std::size_t evals = 0;
   for (const auto& step : nlohmann::json::parse(rerun.out))

@@ -144,13 +144,17 @@ class Certifications {
   std::map<std::string, std::shared_ptr<const Certification>> done_;  // by library and name
 };
 
-// A proof as a referee reruns it (`check ID --transcript DIR`): the Walnut commands that ran —
-// the certifications of the shipped automata it reads, the proof, the vacuity evals after each
-// eval — and the automata they read, as Walnut files.
+// A proof as a referee reruns it (`check ID --transcript DIR`), in Walnut or with `queengames
+// prove`: the Walnut commands that ran — the certifications of the shipped automata it reads, the
+// proof, the vacuity evals after each eval — one command a line, as Walnut reads a command file
+// (it cuts a line at its first ':' or ';' and glues a line without one to the next; it has no
+// comments), and the files they read, in Walnut's layout.
 struct Transcript {
   std::string commands;
   std::map<std::string, std::string> automata;  // NAME → "Automata Library/NAME.txt"
   std::map<std::string, std::string> words;     // W → "Word Automata Library/W.txt"
+  // "Custom Bases/FILE" → text: the number systems Walnut does not have (prover::walnut_custom_bases).
+  std::map<std::string, std::string> bases;
 };
 
 struct ClaimReport {

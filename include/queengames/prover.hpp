@@ -117,6 +117,8 @@ class Session {
   void define_system(const std::string& name, std::string_view morphism);
   // The number system by name (built once per session).
   std::shared_ptr<const automata::NumberSystem> system(const std::string& name);
+  // The names of the number systems this session has built or read so far, sorted.
+  std::vector<std::string> systems() const;
 
   automata::Context& context() { return context_; }
 
@@ -177,6 +179,12 @@ const std::vector<CommandInfo>& walnut_commands();
 automata::Automaton read_automaton(std::string_view text, Session& session, std::string_view file = "<automaton>",
                                    bool word = false);
 std::string write_automaton(const automata::Automaton& a);
+// The files a Walnut folder needs for the number system `name` (session.system(name)) when Walnut
+// does not have it: "Custom Bases/NAME.txt" (its validity) and "Custom Bases/NAME_addition.txt",
+// with explicit digits on their tracks as Walnut's own files spell them (its order is then the
+// lexicographic one, which a Dumont–Thomas system's is). None for the systems Walnut has, built in
+// or in its own Custom Bases/: msd_k, lsd_k, the negative bases, fib and trib.
+std::vector<std::pair<std::string, std::string>> walnut_custom_bases(Session& session, const std::string& name);
 // Walnut's incidence matrices for `eval NAME v1 v2 "…"` (a Maple .mpl file): the initial row
 // vector v, for each tuple of values of v1, v2 … the matrix counting the letters with those
 // values from state p to state q, and the accepting column vector w, states numbered as in

@@ -121,8 +121,10 @@ std::vector<std::uint64_t> bounds_of(const std::vector<qg::Claim>& claims, const
   return bounds;
 }
 
-// A proof's transcript as a Walnut directory: DIR/ID.txt, and its automata in Walnut's layout
-// (DIR/Automata Library/NAME.txt, DIR/Word Automata Library/W.txt), each file written atomically.
+// A proof's transcript as a Walnut folder: DIR/Command Files/ID.txt, the automata it read
+// (Automata Library/, Word Automata Library/), the systems Walnut lacks (Custom Bases/), an empty
+// Result/ (Walnut writes each result there and fails without it) and README.txt, each file
+// written atomically. The command file holds commands only: Walnut has no comments.
 void write_transcript(const std::string& dir, const std::string& id, const qg::Transcript& t) {
   namespace fs = std::filesystem;
   auto write = [](const fs::path& path, const std::string& text) {
@@ -133,11 +135,21 @@ void write_transcript(const std::string& dir, const std::string& id, const qg::T
   };
   for (const auto& [name, text] : t.automata) write(fs::path(dir) / "Automata Library" / (name + ".txt"), text);
   for (const auto& [name, text] : t.words) write(fs::path(dir) / "Word Automata Library" / (name + ".txt"), text);
-  write(fs::path(dir) / (id + ".txt"),
-        fmt::format("// {}: the proof as `queengames check {}` ran it — the certifications of the shipped automata it\n"
-                    "// reads, the proof, and after each eval the evals that show it is not vacuous; every eval is\n"
-                    "// TRUE. Rerun: queengames prove {}.txt --library . (or in Walnut, with these automata).\n{}",
-                    id, id, id, t.commands));
+  for (const auto& [file, text] : t.bases) write(fs::path(dir) / file, text);
+  write(fs::path(dir) / "Command Files" / (id + ".txt"), t.commands);
+  fs::create_directories(fs::path(dir) / "Result");
+  write(fs::path(dir) / "README.txt",
+        "Each Command Files/ID.txt is the proof of a claim ID as `queengames check ID` ran it, one Walnut\n"
+        "command a line: first the certifications of the shipped automata it reads (evals named after\n"
+        "them: NAME_total, NAME_unique, …), then the proof, and after each of its evals the evals that\n"
+        "show it is not vacuous (EVAL_hypothesis, EVAL_every_n, EVAL_needs_automata, EVAL_witness_W_H).\n"
+        "Every eval is TRUE. The automata it reads are in Automata Library/ and Word Automata Library/;\n"
+        "Custom Bases/ holds the number systems Walnut does not have (none when it has them all).\n\n"
+        "Rerun one with queengames (this folder read, nothing written):\n"
+        "  queengames prove --library DIR \"DIR/Command Files/ID.txt\"\n"
+        "or with Walnut: add Walnut's own Custom Bases/ to this folder (or these folders to Walnut's),\n"
+        "and from this folder as Walnut's home run ID.txt (java … Main.Prover ID.txt, or load ID.txt;).\n"
+        "Written by queengames check ID --transcript DIR.\n");
 }
 
 void run_check(const CheckOptions& o) {
@@ -246,8 +258,8 @@ QG_COMMAND("check", [](CLI::App& app) {
   cmd->add_option("--out", o->out, "write the results to this file (atomically)");
   cmd->add_option(
       "--transcript", o->transcript,
-      "write each proof as it ran to DIR/ID.txt, with the automata it read in Walnut's layout (DIR/Automata "
-      "Library/), to rerun with queengames prove or Walnut");
+      "write each proof as it ran as a Walnut folder: DIR/Command Files/ID.txt, the automata it read (DIR/Automata "
+      "Library/) and DIR/README.txt, to rerun with queengames prove or Walnut");
   cmd->callback([o] { run_check(*o); });
 });
 

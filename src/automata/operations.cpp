@@ -268,6 +268,27 @@ Automaton exists(const Automaton& a, std::string_view name, const Context& conte
   return r;
 }
 
+Automaton exists_all(const Automaton& a, const std::vector<std::string>& names, const Context& context) {
+  const bool every = !a.tracks().empty() && std::all_of(a.tracks().begin(), a.tracks().end(), [&](const Track& t) {
+    return t.system && std::find(names.begin(), names.end(), t.name) != names.end();
+  });
+  for (const std::string& name : names)
+    if (a.track_index(name) < 0) throw InputError(fmt::format("no variable {} to quantify", name));
+  if (!every) {
+    Automaton r = a;
+    for (const std::string& name : names) r = exists(r, name, context);
+    return r;
+  }
+  // Each projection keeps the tuples of the others that some witness completes, and the last
+  // leaves no track: accepted exactly when `a` accepts a word. An acceptor accepts valid
+  // representations only, so an accepted word is a tuple of numbers.
+  StepTimer timer(context, fmt::format("exists {} (an accepted word)", fmt::join(names, ",")), a.states());
+  Automaton r({}, 1);
+  r.set_output(0, shortest_accepted(a).has_value());
+  timer.finish(r, a.bytes());
+  return r;
+}
+
 Automaton infinitely_many(const Automaton& a, std::string_view name, const Context& context) {
   Projection p(a, name);
   StepTimer timer(context, fmt::format("infinitely many {}", name), a.states());

@@ -358,10 +358,12 @@ Evaluator::Value Evaluator::letter_value(const Term& t) {
   });
 }
 
+// A variable the automaton does not read is one whose every value fits: nothing to drop.
 Automaton Evaluator::exists_all(Automaton a, const std::vector<std::string>& vars) {
+  std::vector<std::string> read;
   for (const auto& v : vars)
-    if (a.track_index(v) >= 0) a = automata::exists(a, v, ctx_);
-  return a;
+    if (a.track_index(v) >= 0 && std::find(read.begin(), read.end(), v) == read.end()) read.push_back(v);
+  return read.empty() ? a : automata::exists_all(a, read, ctx_);
 }
 
 // The automaton to read at these arguments: itself, or reversed (every track in its partner

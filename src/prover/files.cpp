@@ -8,6 +8,7 @@
 #include <cctype>
 #include <map>
 #include <optional>
+#include <regex>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -357,6 +358,18 @@ std::string write_matrices(const Automaton& a, const std::vector<std::string>& v
   out += fmt::format("\nfor i from 1 to Size(v)[2] do v := v.M_{}_{}; od;\n", fmt::join(variables, "_"),
                      fmt::join(std::vector<std::string>(index.size(), "0"), "_"));
   return out;
+}
+
+std::vector<std::pair<std::string, std::string>> walnut_custom_bases(Session& session, const std::string& name) {
+  static const std::regex walnut_has("(msd|lsd)_(neg_)?([0-9]+|fib|trib)");
+  if (std::regex_match(name, walnut_has)) return {};
+  const auto system = session.system(name);
+  std::vector<std::pair<std::string, std::string>> files;
+  for (auto [file, a] : {std::pair{"", system->validity()}, std::pair{"_addition", system->adder()}}) {
+    for (std::size_t i = 0; i < a.tracks().size(); ++i) a.set_system(i, nullptr);
+    files.emplace_back(fmt::format("Custom Bases/{}{}.txt", name, file), write_automaton(a));
+  }
+  return files;
 }
 
 }  // namespace qg::prover

@@ -60,6 +60,12 @@ std::shared_ptr<const automata::NumberSystem> Session::system(const std::string&
   }
 }
 
+std::vector<std::string> Session::systems() const {
+  std::vector<std::string> names;
+  for (const auto& [name, system] : systems_) names.push_back(name);
+  return names;
+}
+
 // Walnut's Custom Bases/msd_X.txt (validity), msd_X_addition.txt, msd_X_less_than.txt, or the
 // lsd_X files reversed; the system's own names only (the built-in systems come first).
 std::shared_ptr<const automata::NumberSystem> Session::custom_system(const std::string& name) {

@@ -257,10 +257,9 @@ std::vector<Obligation> vacuity_obligations(std::string_view name, std::string_v
   auto obligation = [&](std::string suffix, const std::string& body, std::string failure) {
     out.push_back({fmt::format("{}_{}", name, suffix), fmt::format("?{} {}", system, body), std::move(failure)});
   };
-  // ∃x φ, to be decided by a word φ accepts.
+  // ∃x φ, closed: the prover decides it by a word φ's automaton accepts (automata::exists_all).
   auto exists = [&](std::string suffix, const Names& vars, const std::string& phi, std::string failure) {
     obligation(std::move(suffix), closed("E", vars, phi), std::move(failure));
-    if (!vars.empty()) out.back().witnessed = fmt::format("?{} {}", system, phi);
   };
 
   // The implication the statement states: under its leading ∀ (an eval's only).

@@ -23,10 +23,6 @@ struct Obligation {
   std::string name;       // "<eval>_hypothesis", "<eval>_every_n", "<eval>_needs_automata", "<eval>_witness_b_a"
   std::string statement;  // Walnut text, with its number system in front
   std::string failure;    // what a FALSE answer means, for the report
-  // When the statement is ∃x φ: φ with its system, to `def` and test for a word accepted. Same
-  // answer, and far cheaper: projecting x away determinizes, an accepted word is a search
-  // (¬good of seed 001 §6 has 103,644 states over three tracks). Empty otherwise.
-  std::string witnessed{};
 };
 
 // For every implication A => B of the statement (an eval's or a def's), that A holds somewhere

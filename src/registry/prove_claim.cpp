@@ -1,6 +1,7 @@
 // A claim's proof, run by the prover command by command: the shipped automata it reads are
 // certified first, every eval must be TRUE and not vacuous, the last states the claim.
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <set>
 
@@ -22,6 +23,28 @@ std::string alone(std::string_view proof, const prover::Command& c) {
   for (std::size_t i = 0; i < c.begin; ++i)
     if (text[i] != '\n') text[i] = ' ';
   return text;
+}
+
+// A command on one line, as a transcript writes it for Walnut, which cuts a line at its first ':'
+// or ';' and glues a line without one to the next with nothing between: each line break and the
+// blanks around it become one blank, and a // comment (ours; Walnut has none) is left out.
+std::string one_line(std::string_view command) {
+  std::string out;
+  bool quoted = false;
+  for (std::size_t i = 0; i < command.size(); ++i) {
+    const char c = command[i];
+    if (!quoted && command.substr(i, 2) == "//") {
+      i = std::min(command.find('\n', i), command.size()) - 1;
+    } else if (c == '\n' || c == '\r') {
+      while (!out.empty() && (out.back() == ' ' || out.back() == '\t')) out.pop_back();
+      while (i + 1 < command.size() && std::isspace(static_cast<unsigned char>(command[i + 1]))) ++i;
+      if (!out.empty()) out += ' ';
+    } else {
+      if (c == '"') quoted = !quoted;
+      out += c;
+    }
+  }
+  return out;
 }
 
 bool is_shipped(const std::string& name) {
@@ -103,12 +126,13 @@ ClaimReport prove_claim(const Claim& claim, const ProgressFn& progress, const Pr
     for (const std::string& n : cert->automata) certified.insert(n);
     if (ran) report.certified.push_back(cert);
     if (report.transcript) {
-      report.transcript->commands +=
-          fmt::format("// The certification of {}\n{}", fmt::join(cert->automata, ", "), cert->commands);
+      for (const prover::Command& k : prover::split_commands(cert->commands)) {
+        report.transcript->commands +=
+            one_line(std::string_view(cert->commands).substr(k.begin, k.end - k.begin)) + "\n";
+        for (const std::string& w : calls_of(k, true)) words.insert(w);
+      }
       for (const std::string& n : cert->automata)
         report.transcript->automata[n] = prover::write_automaton(session.automaton(n));
-      for (const prover::Command& k : prover::split_commands(cert->commands))
-        for (const std::string& w : calls_of(k, true)) words.insert(w);
     }
     if (!cert->certified) {
       std::vector<std::string> with;
@@ -133,7 +157,7 @@ ClaimReport prove_claim(const Claim& claim, const ProgressFn& progress, const Pr
     const prover::Command& c = commands[k];
     const std::vector<prover::Result> results = session.run(alone(claim.proof, c), claim.id);
     if (report.transcript) {
-      report.transcript->commands += claim.proof.substr(c.begin, c.end - c.begin) + "\n";
+      report.transcript->commands += one_line(std::string_view(claim.proof).substr(c.begin, c.end - c.begin)) + "\n";
       for (const std::string& w : calls_of(c, true)) words.insert(w);
     }
     for (const prover::Result& r : results) note(r);
@@ -159,22 +183,14 @@ ClaimReport prove_claim(const Claim& claim, const ProgressFn& progress, const Pr
       throw InputError(fmt::format("{}: {} {}: the vacuity guard reads statements without macros ({})", claim.id,
                                    c.command, c.name, e.what));
     }
+    // Each runs as the eval the transcript writes, so that `prove` reruns what check ran.
     for (const prover::Obligation& o : implications) {
       const std::string text = fmt::format("eval {} \"{}\":", o.name, o.statement);
-      bool truth;
-      if (o.witnessed.empty()) {
-        const prover::Result r = session.run(text, claim.id + " (vacuity)").front();
-        note(r);
-        truth = *r.truth;
-      } else {  // ∃x φ: φ accepts a word (prover/vacuity.hpp)
-        const prover::Result r =
-            session.run(fmt::format("def {} \"{}\":", o.name, o.witnessed), claim.id + " (vacuity)").front();
-        note(r);
-        truth = automata::shortest_accepted(*r.automaton).has_value();
-      }
+      const prover::Result r = session.run(text, claim.id + " (vacuity)").front();
+      note(r);
       ++obligations;
-      if (report.transcript) report.transcript->commands += text + "\n";
-      if (!truth) {
+      if (report.transcript) report.transcript->commands += one_line(text) + "\n";
+      if (!*r.truth) {
         report.seconds = elapsed();
         return finish(ClaimStatus::vacuous, fmt::format("{} (eval {} is FALSE)", o.failure, o.name));
       }
@@ -182,8 +198,11 @@ ClaimReport prove_claim(const Claim& claim, const ProgressFn& progress, const Pr
   }
   report.seconds = elapsed();
   if (evals == 0) throw InputError(claim.id + ": its proof has no eval");
-  if (report.transcript)
+  if (report.transcript) {
     for (const std::string& w : words) report.transcript->words[w] = prover::write_automaton(session.word(w));
+    for (const std::string& system : session.systems())
+      for (auto& [file, text] : prover::walnut_custom_bases(session, system)) report.transcript->bases[file] = text;
+  }
   return finish(ClaimStatus::proved,
                 fmt::format("{} eval{} TRUE, the last: {}; {} vacuity eval{} TRUE", evals, evals == 1 ? "" : "s", last,
                             obligations, obligations == 1 ? "" : "s"));

@@ -8,7 +8,6 @@
 // the automata the P-positions, whatever window they were learned from.
 #include <algorithm>
 #include <cctype>
-#include <regex>
 #include <set>
 
 #include <fmt/format.h>
@@ -175,12 +174,6 @@ std::optional<std::string> try_system(const GameRules& game, const std::string& 
                      t.b.states(), t.terms, first_false(t.results));
 }
 
-// The systems Walnut has without Custom Bases files.
-bool walnut_builtin(const std::string& system) {
-  static const std::regex builtin("(msd|lsd)_(neg_)?([0-9]+|fib|trib)");
-  return std::regex_match(system, builtin);
-}
-
 }  // namespace
 
 GameRules game_rules(const std::string& ruleset, const LearnOptions& options) {
@@ -218,14 +211,7 @@ std::vector<std::pair<std::string, std::string>> walnut_folder(const GameTheorem
       {fmt::format("Automata Library/{}b.txt", t.stem), prover::write_automaton(t.b)},
       {fmt::format("Command Files/{}.txt", t.stem), t.proof},
   };
-  if (!walnut_builtin(t.system)) {
-    // With explicit digits on their tracks, as Walnut's own Custom Bases files (and ost) spell them.
-    const auto system = session.system(t.system);
-    for (auto [file, a] : {std::pair{"", system->validity()}, std::pair{"_addition", system->adder()}}) {
-      for (std::size_t i = 0; i < a.tracks().size(); ++i) a.set_system(i, nullptr);
-      files.emplace_back(fmt::format("Custom Bases/{}{}.txt", t.system, file), prover::write_automaton(a));
-    }
-  }
+  for (auto& file : prover::walnut_custom_bases(session, t.system)) files.push_back(std::move(file));
   files.emplace_back(
       "README.txt",
       fmt::format("The P-positions of the two-pile game {0} are the pairs ({1}a(n), {1}b(n)) and their mirrors, for\n"
