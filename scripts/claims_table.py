@@ -4,7 +4,7 @@
     scripts/claims_table.py [build/queengames]
 
 The section between the markers below is replaced by `queengames check --list --markdown`;
-the test CliCheck.ProverTableIsCurrent fails when the file and the registry disagree.
+the test CliCheck.ClaimsTableIsCurrent fails when the file and the registry disagree.
 """
 import pathlib
 import subprocess

@@ -26,7 +26,7 @@ std::string slurp(const fs::path& path) {
 
 // docs/CLAIMS.md's table is `check --list --markdown` between its markers: regenerate it with
 // scripts/claims_table.py when this fails.
-TEST(CliCheck, ProverTableIsCurrent) {
+TEST(CliCheck, ClaimsTableIsCurrent) {
   const auto table = run_cli("check --list --markdown");
   ASSERT_EQ(table.status, 0) << table.err;
   const std::string doc = slurp(fs::path(QG_SOURCE_DIR) / "docs" / "CLAIMS.md");

@@ -222,7 +222,7 @@ TEST(Shipped, TribaIsTheorem14sShift) {
 
 namespace {
 
-// The table of docs/PROVER.md between these lines is what this test measures (regenerate it
+// The table of docs/BRUTE_FORCE.md between these lines is what this test measures (regenerate it
 // with QG_UPDATE_DOCS=1 build/tests/test_synth --gtest_filter='BruteForce.*').
 constexpr const char* kTableBegin = "<!-- brute-force table: tests/test_synth.cpp -->";
 constexpr const char* kTableEnd = "<!-- end of the brute-force table -->";
@@ -329,10 +329,10 @@ TEST(BruteForce, EverySystemAndShippedAutomatonBothDirections) {
                          closed ? "yes" : "NO");
   }
   if (kSanitized) return;  // fewer terms there: the docs show the Release build's table
-  const std::string path = QG_SOURCE_DIR "/docs/PROVER.md";
+  const std::string path = QG_SOURCE_DIR "/docs/BRUTE_FORCE.md";
   std::string doc = read_file(path);
   std::size_t b = doc.find(kTableBegin), e = doc.find(kTableEnd);
-  ASSERT_NE(b, std::string::npos) << "docs/PROVER.md has no brute-force table";
+  ASSERT_NE(b, std::string::npos) << "docs/BRUTE_FORCE.md has no brute-force table";
   ASSERT_NE(e, std::string::npos);
   std::string fresh = std::string(kTableBegin) + "\n" + table + kTableEnd;
   if (std::getenv("QG_UPDATE_DOCS")) {
@@ -340,6 +340,6 @@ TEST(BruteForce, EverySystemAndShippedAutomatonBothDirections) {
     return;
   }
   EXPECT_EQ(doc.substr(b, e + std::string(kTableEnd).size() - b), fresh)
-      << "docs/PROVER.md's brute-force table is stale: QG_UPDATE_DOCS=1 build/tests/test_synth "
+      << "docs/BRUTE_FORCE.md's brute-force table is stale: QG_UPDATE_DOCS=1 build/tests/test_synth "
          "--gtest_filter='BruteForce.*'";
 }

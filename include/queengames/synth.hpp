@@ -101,7 +101,7 @@ const std::vector<Synthesizable>& synthesizable();
 // InputError listing the names otherwise.
 Synthesizable find_synthesizable(const std::string& name_or_alias);
 
-// Every member of seed 001 §4's three game families by name, in the order of docs/PROVER.md's
+// Every member of seed 001 §4's three game families by name, in the order of docs/FAMILIES.md's
 // family table: kqueenKa/b (2 ≤ K ≤ 8), queenS_Ta/b (S, T ≥ 1, S + T − 1 ≤ 8), limqueenK_Ja/b
 // (0 ≤ J < K ≤ 8) — the bounds of the generated systems (words::Morphism::kMaxQueenPower).
 std::vector<std::string> game_family_members();

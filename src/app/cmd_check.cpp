@@ -54,7 +54,7 @@ void list_claims(const std::vector<qg::Claim>& claims, bool json, std::ostream& 
                        c.unit, c.bounds.standard, c.bounds.deep, c.bounds.max);
 }
 
-// The claims as docs/PROVER.md's table (scripts/claims_table.py splices it in): per seed, each
+// The claims as docs/CLAIMS.md's table (scripts/claims_table.py splices it in): per seed, each
 // claim's status, the paper's statement beside the statement its proof evaluates, and the counts.
 void markdown_claims(const std::vector<qg::Claim>& claims, std::ostream& out) {
   auto cell = [](std::string text) {
@@ -254,7 +254,7 @@ QG_COMMAND("check", [](CLI::App& app) {
   cmd->add_flag("--list", o->list, "list the claims with their units and bounds instead of checking them");
   cmd->add_flag("--json", o->json, "machine-readable results");
   cmd->add_flag("--markdown", o->markdown,
-                "with --list: docs/PROVER.md's table of claims (status, the paper's statement, the evaluated one)");
+                "with --list: docs/CLAIMS.md's table of claims (status, the paper's statement, the evaluated one)");
   cmd->add_option("--out", o->out, "write the results to this file (atomically)");
   cmd->add_option(
       "--transcript", o->transcript,
