@@ -294,119 +294,147 @@ double flow_key(PanelPlan& pp, double room, double F) {
   return row + row_h + 0.3 * F;
 }
 
-Plan plan_figure(const Typesetter& t, const Figure& f, double u, bool png) {
-  Plan plan;
-  plan.u = u;
-  const double F = kFont * u, pad = 6 * u, tick = 3.5 * u;
-  const double W = std::round(f.width * 72 * u);
-  plan.width = W;
-  double y = pad;
-  for (const auto& [text, size] : {std::pair{f.title, kTitleFont}, std::pair{f.subtitle, kFont}}) {
-    if (text.empty()) continue;
-    for (const std::string& line : wrap(t, text, size * u, W - 2 * pad)) {
-      // A single word wider than the canvas is set smaller.
-      const double fits = std::min(1.0, (W - 2 * pad) / std::max(t.measure(line, size * u).width, 1e-9));
-      plan.title.push_back({line, size * u * fits, y});
-      y += size * u * 1.3;
-    }
+// A figure's layout, in the order it is decided: the title; the keys (one shared below all
+// panels when they are the same); each panel's margins, then its frame, aligned with the other
+// panels of its column; the rows of panels; the shared key; the notes. `y` is the height used so
+// far.
+class Planner {
+ public:
+  Planner(const Typesetter& t, const Figure& f, double u, bool png)
+      : t_(t),
+        f_(f),
+        png_(png),
+        F(kFont * u),
+        pad(6 * u),
+        tick(3.5 * u),
+        W(std::round(f.width * 72 * u)),
+        n(f.panels.size()),
+        columns(std::clamp<std::size_t>(f.columns, 1, std::max<std::size_t>(n, 1))),
+        cell_w((W - 2 * pad) / static_cast<double>(columns)),
+        margins_(n),
+        lefts_(columns, 0),
+        rights_(columns, 0),
+        cell_heights_(n) {
+    plan_.u = u;
+    plan_.width = W;
   }
-  if (!plan.title.empty()) y += 0.4 * F;
 
-  const std::size_t n = f.panels.size();
-  const std::size_t columns = std::clamp<std::size_t>(f.columns, 1, std::max<std::size_t>(n, 1));
-  const double cell_w = (W - 2 * pad) / static_cast<double>(columns);
+  Plan plan() && {
+    plan_title();
+    plan_keys();
+    for (std::size_t i = 0; i < n; ++i) plan_margins(i);
+    for (std::size_t i = 0; i < n; ++i) plan_frame(i);
+    place_rows();
+    if (plan_.shared) plan_shared_key();
+    plan_notes();
+    plan_.height = std::ceil(y_ + pad);
+    return std::move(plan_);
+  }
+
+ private:
   struct Margins {
     double left = 0, right = 0, top = 0, bottom = 0;
   };
-  std::vector<Margins> margins(n);
-  std::vector<double> lefts(columns, 0), rights(columns, 0);
-  plan.panels.resize(n);
-  for (std::size_t i = 0; i < n; ++i) plan_key(f.panels[i], plan.panels[i]);
-  // Panels that all have the same key share one, below them all.
-  const auto same_key = [](const PanelPlan& a, const PanelPlan& b) {
-    if (a.bar || b.bar || a.key_title != b.key_title || a.key.size() != b.key.size()) return false;
-    for (std::size_t j = 0; j < a.key.size(); ++j)
-      if (a.key[j].label != b.key[j].label || a.key[j].kind != b.key[j].kind || a.key[j].marker != b.key[j].marker ||
-          a.key[j].colour.r != b.key[j].colour.r || a.key[j].colour.g != b.key[j].colour.g ||
-          a.key[j].colour.b != b.key[j].colour.b)
-        return false;
-    return true;
-  };
-  bool shared = n > 1 && !plan.panels[0].key.empty();
-  for (std::size_t i = 1; shared && i < n; ++i) shared = same_key(plan.panels[0], plan.panels[i]);
-  if (shared) {
-    plan.shared = true;
-    plan.shared_key.key = plan.panels[0].key;
-    plan.shared_key.key_title = plan.panels[0].key_title;
-    plan.shared_key.key_below = true;
-    for (PanelPlan& pp : plan.panels) pp.key.clear(), pp.key_title.clear();
+
+  void plan_title() {
+    y_ = pad;
+    for (const auto& [text, size] : {std::pair{f_.title, kTitleFont}, std::pair{f_.subtitle, kFont}}) {
+      if (text.empty()) continue;
+      for (const std::string& line : wrap(t_, text, size * plan_.u, W - 2 * pad)) {
+        // A single word wider than the canvas is set smaller.
+        const double fits = std::min(1.0, (W - 2 * pad) / std::max(t_.measure(line, size * plan_.u).width, 1e-9));
+        plan_.title.push_back({line, size * plan_.u * fits, y_});
+        y_ += size * plan_.u * 1.3;
+      }
+    }
+    if (!plan_.title.empty()) y_ += 0.4 * F;
   }
-  // First the margins: tick labels and axis labels left and below, the panel's title above,
-  // the key right (or below, when it would take more than a third of the panel's width).
-  for (std::size_t i = 0; i < n; ++i) {
-    const Panel& p = f.panels[i];
-    PanelPlan& pp = plan.panels[i];
-    pp.dx = p.x_max - p.x_min;
-    pp.dy = p.y_max - p.y_min;
+
+  // Each panel's key; panels that all have the same key share one, below them all.
+  void plan_keys() {
+    plan_.panels.resize(n);
+    for (std::size_t i = 0; i < n; ++i) plan_key(f_.panels[i], plan_.panels[i]);
+    const auto same_key = [](const PanelPlan& a, const PanelPlan& b) {
+      if (a.bar || b.bar || a.key_title != b.key_title || a.key.size() != b.key.size()) return false;
+      for (std::size_t j = 0; j < a.key.size(); ++j)
+        if (a.key[j].label != b.key[j].label || a.key[j].kind != b.key[j].kind || a.key[j].marker != b.key[j].marker ||
+            a.key[j].colour.r != b.key[j].colour.r || a.key[j].colour.g != b.key[j].colour.g ||
+            a.key[j].colour.b != b.key[j].colour.b)
+          return false;
+      return true;
+    };
+    bool shared = n > 1 && !plan_.panels[0].key.empty();
+    for (std::size_t i = 1; shared && i < n; ++i) shared = same_key(plan_.panels[0], plan_.panels[i]);
+    if (shared) {
+      plan_.shared = true;
+      plan_.shared_key.key = plan_.panels[0].key;
+      plan_.shared_key.key_title = plan_.panels[0].key_title;
+      plan_.shared_key.key_below = true;
+      for (PanelPlan& pp : plan_.panels) pp.key.clear(), pp.key_title.clear();
+    }
+  }
+
+  // A panel's key wrapped: beside the panel (a third of its width) or below it (its whole width,
+  // when beside it would take more than a third).
+  void wrap_key(PanelPlan& pp) const {
     double widest_entry = 0;
-    for (const KeyEntry& e : pp.key) widest_entry = std::max(widest_entry, 2.0 * F + t.measure(e.label, F).width);
-    for (const std::string& s : pp.key_title) widest_entry = std::max(widest_entry, t.measure(s, F).width);
+    for (const KeyEntry& e : pp.key) widest_entry = std::max(widest_entry, 2.0 * F + t_.measure(e.label, F).width);
+    for (const std::string& s : pp.key_title) widest_entry = std::max(widest_entry, t_.measure(s, F).width);
     pp.key_below = !pp.bar && widest_entry + 1.4 * F > cell_w / 3;
-    // Texts wrap to a third of the panel beside it, or to its whole width below it.
     const double room = pp.key_below ? cell_w - 3.5 * F : 0.32 * cell_w;
     std::vector<std::string> title_lines;
     for (const std::string& s : pp.key_title)
-      for (const std::string& line : wrap(t, s, F, room)) title_lines.push_back(line);
+      for (const std::string& line : wrap(t_, s, F, room)) title_lines.push_back(line);
     pp.key_title = title_lines;
-    for (const std::string& s : pp.key_title) pp.key_width = std::max(pp.key_width, t.measure(s, F).width);
+    for (const std::string& s : pp.key_title) pp.key_width = std::max(pp.key_width, t_.measure(s, F).width);
     for (KeyEntry& e : pp.key) {
-      e.lines = wrap(t, e.label, F, room - 2.0 * F);
-      for (const std::string& line : e.lines) e.width = std::max(e.width, 2.0 * F + t.measure(line, F).width);
+      e.lines = wrap(t_, e.label, F, room - 2.0 * F);
+      for (const std::string& line : e.lines) e.width = std::max(e.width, 2.0 * F + t_.measure(line, F).width);
       pp.key_width = std::max(pp.key_width, e.width);
     }
     if (pp.bar) {
       double widest = 0;
       for (double v : ticks(pp.bar->vmin, pp.bar->vmax, 5))
-        widest = std::max(widest, t.measure(tick_label(v, 1), F).width);
+        widest = std::max(widest, t_.measure(tick_label(v, 1), F).width);
       pp.key_width = std::max(pp.key_width, 1.1 * F + tick + 0.3 * F + widest + (pp.bar->label.empty() ? 0 : 1.6 * F));
     }
+  }
+
+  // A panel's margins: tick labels and axis labels left and below, its title above, its key
+  // right (or below).
+  void plan_margins(std::size_t i) {
+    const Panel& p = f_.panels[i];
+    PanelPlan& pp = plan_.panels[i];
+    pp.dx = p.x_max - p.x_min;
+    pp.dy = p.y_max - p.y_min;
+    wrap_key(pp);
     const double guess_w = cell_w * 0.75;
     axis_ticks(p.y_ticks, p.y_tick_labels, p.y_min, p.y_max,
-               guess_w * std::min(1.5, p.equal_aspect ? pp.dy / pp.dx : f.aspect), F, pp.y_ticks, pp.y_labels);
+               guess_w * std::min(1.5, p.equal_aspect ? pp.dy / pp.dx : f_.aspect), F, pp.y_ticks, pp.y_labels);
     axis_ticks(p.x_ticks, p.x_tick_labels, p.x_min, p.x_max, guess_w, F, pp.x_ticks, pp.x_labels);
     double widest_y = 0;
-    for (const std::string& l : pp.y_labels) widest_y = std::max(widest_y, t.measure(l, F).width);
-    const double first_x = pp.x_labels.empty() ? 0 : t.measure(pp.x_labels.front(), F).width;
-    const double last_x = pp.x_labels.empty() ? 0 : t.measure(pp.x_labels.back(), F).width;
-    Margins& m = margins[i];
+    for (const std::string& l : pp.y_labels) widest_y = std::max(widest_y, t_.measure(l, F).width);
+    const double first_x = pp.x_labels.empty() ? 0 : t_.measure(pp.x_labels.front(), F).width;
+    const double last_x = pp.x_labels.empty() ? 0 : t_.measure(pp.x_labels.back(), F).width;
+    Margins& m = margins_[i];
     m.left = std::max(tick + 0.4 * F + widest_y + (p.y_label.empty() ? 0.3 * F : 2.0 * F), first_x / 2 + 0.3 * F);
     m.bottom = tick + 0.4 * F + 1.2 * F + (p.x_label.empty() ? 0.3 * F : 1.6 * F) + 0.3 * F;
-    pp.title = p.title.empty() ? std::vector<std::string>{} : wrap(t, p.title, kPanelTitleFont * u, cell_w - 1.0 * F);
-    m.top = pp.title.empty() ? 0.8 * F : kPanelTitleFont * u * (1.3 * static_cast<double>(pp.title.size()) + 0.4);
+    pp.title =
+        p.title.empty() ? std::vector<std::string>{} : wrap(t_, p.title, kPanelTitleFont * plan_.u, cell_w - 1.0 * F);
+    m.top = pp.title.empty() ? 0.8 * F : kPanelTitleFont * plan_.u * (1.3 * static_cast<double>(pp.title.size()) + 0.4);
     m.right = std::max(pp.key_width > 0 && !pp.key_below ? pp.key_width + 1.4 * F : 0.8 * F, last_x / 2 + 0.4 * F);
-    lefts[i % columns] = std::max(lefts[i % columns], m.left);
-    rights[i % columns] = std::max(rights[i % columns], m.right);
+    lefts_[i % columns] = std::max(lefts_[i % columns], m.left);
+    rights_[i % columns] = std::max(rights_[i % columns], m.right);
   }
-  // Then the frames, aligned in each column of panels.
-  std::vector<double> cell_heights(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    const Panel& p = f.panels[i];
-    PanelPlan& pp = plan.panels[i];
-    const double left = lefts[i % columns], right = rights[i % columns];
-    double fw = cell_w - left - right;
-    if (fw < 4 * F) throw RangeError("the figure is too narrow for its panels: give it more width");
-    double fh = p.equal_aspect ? fw * pp.dy / pp.dx : fw * f.aspect;
-    if (p.equal_aspect && fh > 1.5 * fw) {  // a tall panel: its height is bounded, its width follows
-      fh = 1.5 * fw;
-      fw = fh * pp.dx / pp.dy;
-    }
-    // A PNG never shows fewer pixels than cells: a table larger than its frame is decimated by
-    // its rule. Where the frame holds a whole number of pixels a cell without losing much, it
-    // shrinks to it, so that every cell is a square of equal pixels.
+
+  // The rasters as drawn. A PNG never shows fewer pixels than cells: a table larger than its
+  // frame is decimated by its rule. Where the frame holds a whole number of pixels a cell without
+  // losing much, it shrinks to it, so that every cell is a square of equal pixels.
+  void fit_rasters(const Panel& p, PanelPlan& pp, double& fw, double& fh) const {
     pp.rasters = p.rasters;
     for (Raster& r : pp.rasters) {
       std::uint32_t block = 1;
-      if (png) {
+      if (png_) {
         const double cells_x = pp.dx / r.cell, cells_y = pp.dy / r.cell;
         block = static_cast<std::uint32_t>(std::ceil(std::max(cells_x / fw, cells_y / fh) - 1e-9));
       } else {
@@ -416,7 +444,7 @@ Plan plan_figure(const Typesetter& t, const Figure& f, double u, bool png) {
       }
       if (block > 1) r = decimate(r, block);
     }
-    if (png && p.equal_aspect && !pp.rasters.empty()) {
+    if (png_ && p.equal_aspect && !pp.rasters.empty()) {
       const Raster& r = pp.rasters.front();
       const double scale = std::min(fw * r.cell / pp.dx, fh * r.cell / pp.dy), whole = std::floor(scale + 1e-9);
       if (whole >= 1 && whole >= 0.85 * scale) {
@@ -425,75 +453,112 @@ Plan plan_figure(const Typesetter& t, const Figure& f, double u, bool png) {
         fh = pp.dy / r.cell * whole;
       }
     }
-    pp.frame = {left + (cell_w - left - right - fw) / 2, margins[i].top, fw, fh};
-    // Tick labels that would touch their neighbours: every second one, every third … is kept.
-    if (pp.x_ticks.size() > 2) {
-      double widest = 0;
-      for (const std::string& l : pp.x_labels) widest = std::max(widest, t.measure(l, F).width);
-      const double spacing = (pp.x_ticks[1] - pp.x_ticks[0]) / pp.dx * fw;
-      const auto keep = static_cast<std::size_t>(std::ceil((widest + 0.8 * F) / std::max(spacing, 1e-9)));
-      if (keep > 1) {
-        std::vector<double> at;
-        std::vector<std::string> labels;
-        for (std::size_t j = 0; j < pp.x_ticks.size(); j += keep)
-          at.push_back(pp.x_ticks[j]), labels.push_back(pp.x_labels[j]);
-        pp.x_ticks = at, pp.x_labels = labels;
-      }
+  }
+
+  // Tick labels that would touch their neighbours: every second one, every third … is kept.
+  void thin_x_ticks(PanelPlan& pp, double fw) const {
+    if (pp.x_ticks.size() <= 2) return;
+    double widest = 0;
+    for (const std::string& l : pp.x_labels) widest = std::max(widest, t_.measure(l, F).width);
+    const double spacing = (pp.x_ticks[1] - pp.x_ticks[0]) / pp.dx * fw;
+    const auto keep = static_cast<std::size_t>(std::ceil((widest + 0.8 * F) / std::max(spacing, 1e-9)));
+    if (keep <= 1) return;
+    std::vector<double> at;
+    std::vector<std::string> labels;
+    for (std::size_t j = 0; j < pp.x_ticks.size(); j += keep)
+      at.push_back(pp.x_ticks[j]), labels.push_back(pp.x_labels[j]);
+    pp.x_ticks = at, pp.x_labels = labels;
+  }
+
+  // A panel's frame in its cell, aligned with its column's margins, and the cell's height.
+  void plan_frame(std::size_t i) {
+    const Panel& p = f_.panels[i];
+    PanelPlan& pp = plan_.panels[i];
+    const double left = lefts_[i % columns], right = rights_[i % columns];
+    double fw = cell_w - left - right;
+    if (fw < 4 * F) throw RangeError("the figure is too narrow for its panels: give it more width");
+    double fh = p.equal_aspect ? fw * pp.dy / pp.dx : fw * f_.aspect;
+    if (p.equal_aspect && fh > 1.5 * fw) {  // a tall panel: its height is bounded, its width follows
+      fh = 1.5 * fw;
+      fw = fh * pp.dx / pp.dy;
     }
+    fit_rasters(p, pp, fw, fh);
+    pp.frame = {left + (cell_w - left - right - fw) / 2, margins_[i].top, fw, fh};
+    thin_x_ticks(pp, fw);
     // The key's entries: a column beside the frame, or rows below it filled left to right.
     if (pp.key_below) {
-      cell_heights[i] = margins[i].top + fh + margins[i].bottom + flow_key(pp, cell_w - 1.0 * F, F);
+      cell_heights_[i] = margins_[i].top + fh + margins_[i].bottom + flow_key(pp, cell_w - 1.0 * F, F);
     } else {
       double row = static_cast<double>(pp.key_title.size()) * 1.3 * F;
       for (KeyEntry& e : pp.key) e.x = 0, e.y = row, row += 0.1 * F + 1.25 * F * static_cast<double>(e.lines.size());
-      cell_heights[i] = margins[i].top + std::max(fh, row + (pp.bar ? 6 * F : 0)) + margins[i].bottom;
+      cell_heights_[i] = margins_[i].top + std::max(fh, row + (pp.bar ? 6 * F : 0)) + margins_[i].bottom;
     }
   }
+
   // Rows of panels, each as tall as its tallest; frames placed in their cells.
-  for (std::size_t row = 0; row * columns < n; ++row) {
-    double h = 0;
-    for (std::size_t i = row * columns; i < std::min(n, (row + 1) * columns); ++i) h = std::max(h, cell_heights[i]);
-    for (std::size_t i = row * columns; i < std::min(n, (row + 1) * columns); ++i) {
-      PanelPlan& pp = plan.panels[i];
-      Box& fr = pp.frame;
-      const double cell_left = pad + cell_w * static_cast<double>(i % columns);
-      fr.left += cell_left;
-      fr.top += y;
-      if (png) fr.left = std::round(fr.left), fr.top = std::round(fr.top);
-      pp.key_left = pp.key_below ? cell_left + 0.5 * F : fr.left + fr.width + 1.0 * F;
-      pp.key_top = pp.key_below ? fr.top + fr.height + margins[i].bottom : fr.top;
+  void place_rows() {
+    for (std::size_t row = 0; row * columns < n; ++row) {
+      const std::size_t first = row * columns, end = std::min(n, (row + 1) * columns);
+      double h = 0;
+      for (std::size_t i = first; i < end; ++i) h = std::max(h, cell_heights_[i]);
+      for (std::size_t i = first; i < end; ++i) {
+        PanelPlan& pp = plan_.panels[i];
+        Box& fr = pp.frame;
+        const double cell_left = pad + cell_w * static_cast<double>(i % columns);
+        fr.left += cell_left;
+        fr.top += y_;
+        if (png_) fr.left = std::round(fr.left), fr.top = std::round(fr.top);
+        pp.key_left = pp.key_below ? cell_left + 0.5 * F : fr.left + fr.width + 1.0 * F;
+        pp.key_top = pp.key_below ? fr.top + fr.height + margins_[i].bottom : fr.top;
+      }
+      y_ += h;
     }
-    y += h;
   }
-  if (plan.shared) {
-    PanelPlan& k = plan.shared_key;
+
+  void plan_shared_key() {
+    PanelPlan& k = plan_.shared_key;
     std::vector<std::string> title_lines;
     for (const std::string& s : k.key_title)
-      for (const std::string& line : wrap(t, s, F, W - 2 * pad - 1.0 * F)) title_lines.push_back(line);
+      for (const std::string& line : wrap(t_, s, F, W - 2 * pad - 1.0 * F)) title_lines.push_back(line);
     k.key_title = title_lines;
     for (KeyEntry& e : k.key) {
-      e.lines = wrap(t, e.label, F, W - 2 * pad - 3.5 * F);
-      for (const std::string& line : e.lines) e.width = std::max(e.width, 2.0 * F + t.measure(line, F).width);
+      e.lines = wrap(t_, e.label, F, W - 2 * pad - 3.5 * F);
+      for (const std::string& line : e.lines) e.width = std::max(e.width, 2.0 * F + t_.measure(line, F).width);
     }
     k.key_left = pad + 0.5 * F;
-    k.key_top = y;
-    y += flow_key(k, W - 2 * pad - 1.0 * F, F);
+    k.key_top = y_;
+    y_ += flow_key(k, W - 2 * pad - 1.0 * F, F);
   }
+
   // Notes: the figure's own, then how its tables were decimated (here or before).
-  if (!f.note.empty()) plan.notes.push_back(f.note);
-  std::vector<const Raster*> drawn;
-  for (const PanelPlan& pp : plan.panels)
-    for (const Raster& r : pp.rasters) drawn.push_back(&r);
-  if (std::string note = decimation_note(drawn); !note.empty()) plan.notes.push_back(note);
-  std::vector<std::string> wrapped;
-  for (const std::string& note : plan.notes)
-    for (const std::string& line : wrap(t, note, F * 0.9, W - 2 * pad)) wrapped.push_back(line);
-  plan.notes = wrapped;
-  plan.notes_top = y;
-  y += static_cast<double>(plan.notes.size()) * 1.25 * F * 0.9;
-  plan.height = std::ceil(y + pad);
-  return plan;
-}
+  void plan_notes() {
+    if (!f_.note.empty()) plan_.notes.push_back(f_.note);
+    std::vector<const Raster*> drawn;
+    for (const PanelPlan& pp : plan_.panels)
+      for (const Raster& r : pp.rasters) drawn.push_back(&r);
+    if (std::string note = decimation_note(drawn); !note.empty()) plan_.notes.push_back(note);
+    std::vector<std::string> wrapped;
+    for (const std::string& note : plan_.notes)
+      for (const std::string& line : wrap(t_, note, F * 0.9, W - 2 * pad)) wrapped.push_back(line);
+    plan_.notes = wrapped;
+    plan_.notes_top = y_;
+    y_ += static_cast<double>(plan_.notes.size()) * 1.25 * F * 0.9;
+  }
+
+  const Typesetter& t_;
+  const Figure& f_;
+  const bool png_;
+  const double F, pad, tick, W;  // the font size, the canvas's padding, a tick's length, its width
+  const std::size_t n, columns;  // panels, and panels a row
+  const double cell_w;           // a panel's cell
+  std::vector<Margins> margins_;
+  std::vector<double> lefts_, rights_;  // each column's widest margins
+  std::vector<double> cell_heights_;
+  Plan plan_;
+  double y_ = 0;
+};
+
+Plan plan_figure(const Typesetter& t, const Figure& f, double u, bool png) { return Planner(t, f, u, png).plan(); }
 
 // ---- drawing ----------------------------------------------------------------------------
 
