@@ -30,6 +30,28 @@ import walnut_suite as ws  # noqa: E402
 NO_RESULT = {"macro", "morphism", "load", "test", "inf", "help", "ost", "exit", "quit", "cls", "clear", "draw"}
 
 
+def walnut7_errors(log_path, commands):
+    """Walnut 7+ prints a failed command's message on stdout without the command, and writes each
+    command to Result/global_log.txt as ">>> COMMAND" followed by its log: a command failed when
+    its log ends in a line other than its progress ("Total computation time: …", or nothing for
+    reg and morphism): the exception's message (its stack trace's "at" lines left out). Commands are
+    matched without white space, since Walnut joins a command's lines without a separator:
+    {command: message}."""
+    if not os.path.exists(log_path):
+        return {}
+    squeeze = {re.sub(r"\s+", "", c): c for c in commands}
+    out = {}
+    for block in open(log_path, encoding="utf-8", errors="replace").read().split("\n>>> "):
+        lines = [line for line in block.removeprefix(">>> ").splitlines() if line.strip()]
+        if len(lines) < 2 or lines[-1].startswith("Total computation time"):
+            continue
+        command = squeeze.get(re.sub(r"\s+", "", lines[0]))
+        if command:
+            trace = [line for line in lines[1:] if not line.startswith("\tat ")]
+            out[command] = trace[-1]
+    return out
+
+
 def walnut_errors(stderr, commands):
     """Walnut prints a failed command's message (which may hold lines "\t: char at N"), then the
     line "\t: COMMAND": {command: message}."""
@@ -70,7 +92,12 @@ def run_file(args, name, work, suite_none):
     out["seconds"] = {tool: round(r[1], 2) for tool, r in runs.items()}
     out["stopped"] = {tool: r[2] for tool, r in runs.items() if r[2]}
     keys = {c.strip() for _, c in commands}
-    w_errors = walnut_errors(runs["walnut"][0].stderr, keys) if runs["walnut"][0] else {}
+    if not runs["walnut"][0]:
+        w_errors = {}
+    elif os.path.exists(os.path.join(args.walnut, "pom.xml")):
+        w_errors = walnut7_errors(os.path.join(dirs["walnut"], "Result", "global_log.txt"), keys)
+    else:
+        w_errors = walnut_errors(runs["walnut"][0].stderr, keys)
     if runs["walnut"][0] and "OutOfMemoryError" in runs["walnut"][0].stderr:
         out["stopped"]["walnut"] = "out of memory (Java heap)"
     q_errors, q_truth = {}, {}
@@ -93,10 +120,10 @@ def run_file(args, name, work, suite_none):
         next_line = commands[k + 1][0] if k + 1 < len(commands) else float("inf")
         q_err = next((q_errors[n] for n in sorted(q_errors) if line <= n < next_line), None)
         if verb in NO_RESULT or not cname:
-            row["verdict"] = "differ" if bool(w_err) != bool(q_err) else "agree"
+            row["verdict"] = "refuse" if q_err and not w_err else ("walnut refuses" if w_err and not q_err else "agree")
             row["detail"] = f"Walnut: {w_err or 'ok'}; ours: {q_err or 'ok'}"
         elif w_err or q_err:
-            row["verdict"] = "agree" if w_err and q_err else ("refuse" if q_err else "differ")
+            row["verdict"] = "agree" if w_err and q_err else ("refuse" if q_err else "walnut refuses")
             row["detail"] = f"Walnut: {w_err or 'ok'}; ours: {q_err or 'ok'}"
         elif runs["walnut"][2] or runs["queengames"][2]:
             row["verdict"], row["detail"] = "not compared", "a run was stopped"

@@ -276,6 +276,27 @@ class Suite(unittest.TestCase):
         self.assertEqual(command_files.walnut_errors(stderr, {'eval a "x";', 'eval b "_1";'}),
                          {'eval a "x";': "cross product : char at 8", 'eval b "_1";': "negative constant -1"})
 
+    def test_walnut7_errors_in_the_global_log(self):
+        # Walnut 7+'s Result/global_log.txt: ">>> COMMAND" (its lines joined without a separator),
+        # then its log; a failed command's log ends in the exception's message, a stack trace's
+        # "at" lines aside; reg logs nothing; a command Walnut joined with the next is not ours.
+        log = (">>> def a \"x=1\";\ncomputing x=1\nTotal computation time: 3ms.\n\n"
+               ">>> def b \"$c(x)\";\njava.io.FileNotFoundException: c.txt\n\tat java.base/x.open0(Native Method)\n"
+               "File does not exist: c.txt\n\n"
+               ">>> reg r msd_2 \"0*\";\n\n"
+               ">>> eval t \"?msd_pellAm x=x\":\nNumber system msd_pellAm is not defined.\n\n"
+               ">>> // note.eval u \"x=x\";\nInvalid command: // note.eval u \"x=x\"\n")
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "global_log.txt")
+            with open(path, "w", encoding="utf-8") as fh:
+                fh.write(log)
+            commands = {'def a "x=1";', 'def b "$c(x)";', 'reg r msd_2 "0*";', 'eval t "?msd_pell\nAm x=x":',
+                        'eval u "x=x";'}
+            self.assertEqual(command_files.walnut7_errors(path, commands),
+                             {'def b "$c(x)";': "File does not exist: c.txt",
+                              'eval t "?msd_pell\nAm x=x":': "Number system msd_pellAm is not defined."})
+            self.assertEqual(command_files.walnut7_errors(os.path.join(d, "none.txt"), commands), {})
+
     def test_references(self):
         self.assertEqual(run.references('eval t "$f(x) & T[x]=@1 & #m(x) & .E2[x]=@0";'), {"f", "T", "m", "E2"})
         self.assertEqual(run.references("reverse t2 t1;"), {"t1"})
