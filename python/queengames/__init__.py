@@ -17,6 +17,7 @@ if TYPE_CHECKING:  # numpy is imported when an array is first made, not by `impo
     import numpy.typing as npt
 
 from ._core import (
+    Automaton,
     Blocking,
     CheckResult,
     Dictionary,
@@ -25,6 +26,7 @@ from ._core import (
     InftyQueens,
     ProofResult,
     Session,
+    WalnutError,
     bfile,
     blocking,
     boards,
@@ -45,6 +47,7 @@ from ._core import (
 )
 
 __all__ = [
+    "Automaton",
     "Blocking",
     "CheckResult",
     "Dictionary",
@@ -53,6 +56,7 @@ __all__ = [
     "InftyQueens",
     "ProofResult",
     "Session",
+    "WalnutError",
     "bfile",
     "blocking",
     "boards",

@@ -1,4 +1,5 @@
 # Type stubs for queengames._core (the C++ library bound with pybind11); docs/PYTHON.md.
+import os
 from typing import Any, Mapping, Optional, Sequence, Union, type_check_only
 
 import numpy as np
@@ -226,6 +227,41 @@ class Dictionary(metaclass=_pybind11_type):
     def run(self, n: Count) -> DictionaryRun: ...
     def bits(self, n: Count) -> npt.NDArray[np.uint8]: ...
 
+class WalnutError(ValueError):
+    """A malformed Walnut command: str() is 'FILE:LINE:COL: what', as the CLI's prove prints it."""
+
+    file: str
+    line: int
+    column: int
+    message: str
+
+class Automaton(metaclass=_pybind11_type):
+    """A command's automaton: tracks, states from .initial, a transition per state and letter, an output per state."""
+
+    @property
+    def states(self) -> int: ...
+    @property
+    def initial(self) -> int: ...
+    @property
+    def variables(self) -> list[str]: ...
+    @property
+    def systems(self) -> list[Optional[str]]: ...
+    @property
+    def alphabet(self) -> list[tuple[int, ...]]:
+        """The letters in the order of the transitions' columns: the tuple of the tracks' digits."""
+    @property
+    def transitions(self) -> npt.NDArray[np.uint32]:
+        """transitions[q, letter]: the state reached from q."""
+    @property
+    def outputs(self) -> npt.NDArray[np.int32]:
+        """outputs[q]: 1 where q accepts, 0 where not; a word automaton's letter at q."""
+    def accepts(self, *values: int) -> bool: ...
+    def output(self, *values: int) -> int: ...
+    def first(self) -> Optional[tuple[int, ...]]:
+        """The tuple of the shortest accepted word (lexicographically first among the shortest), or None."""
+    def walnut(self) -> str:
+        """The automaton in Walnut's file format."""
+
 class ProofResult(metaclass=_pybind11_type):
     """The result of one Walnut command."""
 
@@ -246,21 +282,43 @@ class ProofResult(metaclass=_pybind11_type):
     @property
     def seconds(self) -> float: ...
     @property
+    def lines(self) -> list[str]: ...
+    @property
+    def notes(self) -> list[str]: ...
+    @property
+    def automaton(self) -> Optional[Automaton]: ...
+    @property
     def counterexample(self) -> dict[str, int]: ...
     def __bool__(self) -> bool: ...
+
+_Folder = Union[str, "os.PathLike[str]"]
 
 class Session(metaclass=_pybind11_type):
     """A prover session: definitions persist from one run() to the next."""
 
     def __init__(
-        self, library: Optional[str] = None, budget: int = 50000, memory_limit: int = 0, strategy: str = "automatic"
+        self,
+        library: Optional[_Folder] = None,
+        budget: int = 50000,
+        memory_limit: int = 0,
+        strategy: str = "automatic",
+        *,
+        home: Optional[_Folder] = None,
+        session: Optional[_Folder] = None,
     ) -> None: ...
     def run(self, text: str, file: str = "<input>") -> list[ProofResult]:
-        """ValueError 'FILE:LINE:COL: …' for a malformed command."""
-    def run_file(self, path: str) -> list[ProofResult]: ...
+        """WalnutError 'FILE:LINE:COL: …' for a malformed command."""
+    def run_file(self, path: _Folder) -> list[ProofResult]: ...
     def define_system(self, name: str, morphism: str) -> None: ...
 
-def prove(text: str, file: str = "<input>", library: Optional[str] = None) -> list[ProofResult]:
+def prove(
+    text: str,
+    home: Optional[_Folder] = None,
+    session: Optional[_Folder] = None,
+    *,
+    library: Optional[_Folder] = None,
+    file: str = "<input>",
+) -> list[ProofResult]:
     """Runs Walnut commands in a new Session (as `queengames prove -e TEXT`)."""
 
 def synthesize(name: str, longest: int = 0) -> dict[str, Any]:
