@@ -138,7 +138,18 @@ std::vector<std::int64_t> tuple_values(const qg::automata::Automaton& a, const p
     throw qg::InputError(fmt::format("{} value{} for {} track{}", values.size(), values.size() == 1 ? "" : "s",
                                      a.tracks().size(), a.tracks().size() == 1 ? "" : "s"));
   std::vector<std::int64_t> out;
-  for (const auto& v : values) out.push_back(v.cast<std::int64_t>());
+  for (const auto& v : values) {
+    if (!PyIndex_Check(v.ptr()) || py::isinstance<py::bool_>(v))
+      throw py::type_error("expected an int, got " +
+                           py::str(py::type::handle_of(v).attr("__name__")).cast<std::string>());
+    const auto index = py::reinterpret_steal<py::object>(PyNumber_Index(v.ptr()));
+    if (!index) throw py::error_already_set();
+    int overflow = 0;
+    const long long n = PyLong_AsLongLongAndOverflow(index.ptr(), &overflow);
+    if (overflow != 0)
+      throw qg::RangeError(fmt::format("{} does not fit in 64 bits", py::str(index).cast<std::string>()));
+    out.push_back(n);
+  }
   return out;
 }
 

@@ -130,6 +130,11 @@ def test_an_automaton_as_python_values():
     assert s.run('eval same "?msd_fib An,a $wa(a,n) <=> $wytha(n,a)":')[0].truth is True
     with pytest.raises(ValueError, match="1 value for 2 tracks"):
         a.accepts(3)
+    assert a.accepts(lower[4], 5)  # numpy integers are ints: a_5 = 8
+    with pytest.raises(TypeError, match="expected an int, got float"):
+        a.accepts(8.0, 5)
+    with pytest.raises(OverflowError, match="does not fit in 64 bits"):
+        a.accepts(2**70, 5)
     # A word automaton's outputs are its letters: Thue–Morse (T, msd_2) at 0 … 7 is 01101001.
     (t,) = qg.prove('def tm "T[n]=@1":')
     assert [int(t.automaton.accepts(n)) for n in range(8)] == [0, 1, 1, 0, 1, 0, 0, 1]
