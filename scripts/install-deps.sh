@@ -4,9 +4,12 @@ set -euo pipefail
 packages=(cmake make g++ pkg-config libcli11-dev libfmt-dev libpng-dev libcairo2-dev fonts-dejavu-core libgmp-dev nlohmann-json3-dev
           libgtest-dev libbenchmark-dev clang libclang-rt-dev clang-format-14
           python3-dev python3-numpy python3-pybind11 pybind11-dev python3-pytest python3-matplotlib
-          python3-pip python3-setuptools python3-wheel python3-venv
+          python3-venv
           python3-nbclient python3-nbformat python3-ipykernel libopenmpi-dev openmpi-bin
           jupyter-notebook)
+# The Python route (README "From Python", python/tests/python_route.sh): python3-venv makes the
+# empty venv (with its pip); pip then fetches scikit-build-core, pybind11, numpy, matplotlib,
+# ipykernel and mypy from PyPI (network needed); Debian's Jupyter runs the notebook.
 # queengames serve (cpp-httplib, Leaflet) and its tests in a real browser (tests/browser/).
 packages+=(libcpp-httplib-dev libjs-leaflet chromium chromium-driver python3-selenium)
 # Optional group: Walnut built from a checkout of its sources (scripts/build-walnut.sh), for

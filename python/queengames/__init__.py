@@ -8,7 +8,16 @@ The functions are the C++ library's own (bound in queengames._core); see docs/PY
     >>> qg.game("wythoff").nth(10**18)  # the 10^18-th P-position, by the morphic route
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterator
+
+if TYPE_CHECKING:  # numpy is imported when an array is first made, not by `import queengames`
+    import numpy as np
+    import numpy.typing as npt
+
 from ._core import (
+    Automaton,
     Blocking,
     CheckResult,
     Dictionary,
@@ -17,6 +26,7 @@ from ._core import (
     InftyQueens,
     ProofResult,
     Session,
+    WalnutError,
     bfile,
     blocking,
     boards,
@@ -37,6 +47,7 @@ from ._core import (
 )
 
 __all__ = [
+    "Automaton",
     "Blocking",
     "CheckResult",
     "Dictionary",
@@ -45,6 +56,7 @@ __all__ = [
     "InftyQueens",
     "ProofResult",
     "Session",
+    "WalnutError",
     "bfile",
     "blocking",
     "boards",
@@ -66,7 +78,7 @@ __all__ = [
 ]
 
 
-def infty_queens_chunks(n, chunk=1 << 24):
+def infty_queens_chunks(n: int, chunk: int = 1 << 24) -> Iterator[npt.NDArray[np.int64]]:
     """Yields q_1 … q_n of the ∞-queens (A065188) as int64 arrays of at most `chunk` terms.
 
     For runs whose terms do not fit in memory at once: one engine (InftyQueens) is stepped

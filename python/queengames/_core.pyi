@@ -1,9 +1,14 @@
 # Type stubs for queengames._core (the C++ library bound with pybind11); docs/PYTHON.md.
-from typing import Any, Mapping, Optional, Sequence, Union
+import os
+from typing import Any, Mapping, Optional, Sequence, Union, type_check_only
 
 import numpy as np
 import numpy.typing as npt
 
+
+@type_check_only
+class _pybind11_type(type):  # the metaclass of pybind11's classes (pybind11_builtins.pybind11_type)
+    ...
 
 # Counts and indices: a Python int (or numpy integer), or a string as the CLI reads it ("10^6", "2^40", "1e9").
 Count = Union[int, str]
@@ -22,7 +27,7 @@ def bfile(anumber: str, n: Count) -> npt.NDArray[np.int64]:
 def word(name: str, n: Count, letters: bool = False) -> npt.NDArray[np.uint8]:
     """The first n letters of a fixed point: ranks in the sorted alphabet (a, b, c → 0, 1, 2), or ASCII codes."""
 
-class Game:
+class Game(metaclass=_pybind11_type):
     """A two-pile queen game; P-positions (a_n, b_n) with a_n ≤ b_n, a_n increasing, (a_0, b_0) = (0, 0)."""
 
     def __init__(self, ruleset: str) -> None: ...
@@ -46,7 +51,7 @@ def game(ruleset: str) -> Game:
 def rulesets() -> list[str]:
     """One line per ruleset name: its parameters and meaning."""
 
-class Blocking:
+class Blocking(metaclass=_pybind11_type):
     """k-Blocking Wythoff Nim (seed 004)."""
 
     def __init__(self, k: Count) -> None: ...
@@ -58,21 +63,32 @@ class Blocking:
 def blocking(k: Count) -> Blocking:
     """k-Blocking Wythoff Nim, 1 ≤ k ≤ 10^9."""
 
-class CheckResult:
+class CheckResult(metaclass=_pybind11_type):
     """The outcome of one claim checked up to a bound (truthy when it passed)."""
 
-    id: str
-    kind: str
-    source: str
-    statement: str
-    unit: str
-    passed: bool
-    bound_asked: int
-    bound_reached: int
-    detail: str
-    seconds: float
-    proof: str
-    """The claim's proof in Walnut's language ('' for none): prove(r.proof) runs it."""
+    @property
+    def id(self) -> str: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def source(self) -> str: ...
+    @property
+    def statement(self) -> str: ...
+    @property
+    def unit(self) -> str: ...
+    @property
+    def passed(self) -> bool: ...
+    @property
+    def bound_asked(self) -> int: ...
+    @property
+    def bound_reached(self) -> int: ...
+    @property
+    def detail(self) -> str: ...
+    @property
+    def seconds(self) -> float: ...
+    @property
+    def proof(self) -> str:
+        """The claim's proof in Walnut's language ('' for none): prove(r.proof) runs it."""
     @property
     def verdict(self) -> str:
         """'PASS' or 'FAIL'."""
@@ -119,7 +135,7 @@ class spiral:  # a submodule of _core: queens in exile on the square spiral (see
     def queens(n: Count) -> npt.NDArray[np.int64]:
         """q_0 … q_{n-1} as an (n, 2) array of (x, y)."""
 
-class InftyQueens:
+class InftyQueens(metaclass=_pybind11_type):
     """The ∞-queens engine with its state: q_1, q_2, … in steps, with checkpoints."""
 
     def __init__(self) -> None: ...
@@ -134,7 +150,7 @@ class InftyQueens:
     def load(path: str) -> "InftyQueens": ...
 
 class boards:  # a submodule of _core: numbered boards and pieces (seed 000 §1, §7, §8)
-    class Board:
+    class Board(metaclass=_pybind11_type):
         """A window of a numbered board; cells (row, col) in numbering order."""
 
         def __init__(self, kind: str, size: Count, limit: Optional[Count] = None) -> None: ...
@@ -176,10 +192,11 @@ class boards:  # a submodule of _core: numbered boards and pieces (seed 000 §1,
     def triangle_queens(n: int) -> int:
         """A274616(n)."""
 
-class DictionaryRun:
+class DictionaryRun(metaclass=_pybind11_type):
     """The outcome of a dictionary process run to a number of bits."""
 
-    bits: npt.NDArray[np.uint8]
+    @property
+    def bits(self) -> npt.NDArray[np.uint8]: ...
     @property
     def words_read(self) -> int: ...
     @property
@@ -193,7 +210,7 @@ class DictionaryRun:
     @property
     def unread(self) -> str: ...
 
-class Dictionary:
+class Dictionary(metaclass=_pybind11_type):
     """A dictionary process (seed 003 §2) from {word: translate}."""
 
     def __init__(self, entries: Mapping[str, str], start: str, rule: str = "prefix-free") -> None: ...
@@ -210,33 +227,98 @@ class Dictionary:
     def run(self, n: Count) -> DictionaryRun: ...
     def bits(self, n: Count) -> npt.NDArray[np.uint8]: ...
 
-class ProofResult:
+class WalnutError(ValueError):
+    """A malformed Walnut command: str() is 'FILE:LINE:COL: what', as the CLI's prove prints it."""
+
+    file: str
+    line: int
+    column: int
+    message: str
+
+class Automaton(metaclass=_pybind11_type):
+    """A command's automaton: tracks, states from .initial, a transition per state and letter, an output per state."""
+
+    @property
+    def states(self) -> int: ...
+    @property
+    def initial(self) -> int: ...
+    @property
+    def variables(self) -> list[str]: ...
+    @property
+    def systems(self) -> list[Optional[str]]: ...
+    @property
+    def alphabet(self) -> list[tuple[int, ...]]:
+        """The letters in the order of the transitions' columns: the tuple of the tracks' digits."""
+    @property
+    def transitions(self) -> npt.NDArray[np.uint32]:
+        """transitions[q, letter]: the state reached from q."""
+    @property
+    def outputs(self) -> npt.NDArray[np.int32]:
+        """outputs[q]: 1 where q accepts, 0 where not; a word automaton's letter at q."""
+    def accepts(self, *values: int) -> bool: ...
+    def output(self, *values: int) -> int: ...
+    def first(self) -> Optional[tuple[int, ...]]:
+        """The tuple of the shortest accepted word (lexicographically first among the shortest), or None."""
+    def walnut(self) -> str:
+        """The automaton in Walnut's file format."""
+
+class ProofResult(metaclass=_pybind11_type):
     """The result of one Walnut command."""
 
-    command: str
-    name: str
-    truth: Optional[bool]
-    variables: list[str]
-    states: int
-    largest: int
-    peak_bytes: int
-    seconds: float
+    @property
+    def command(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def truth(self) -> Optional[bool]: ...
+    @property
+    def variables(self) -> list[str]: ...
+    @property
+    def states(self) -> int: ...
+    @property
+    def largest(self) -> int: ...
+    @property
+    def peak_bytes(self) -> int: ...
+    @property
+    def seconds(self) -> float: ...
+    @property
+    def lines(self) -> list[str]: ...
+    @property
+    def notes(self) -> list[str]: ...
+    @property
+    def automaton(self) -> Optional[Automaton]: ...
     @property
     def counterexample(self) -> dict[str, int]: ...
     def __bool__(self) -> bool: ...
 
-class Session:
+_Folder = Union[str, "os.PathLike[str]"]
+
+class Session(metaclass=_pybind11_type):
     """A prover session: definitions persist from one run() to the next."""
 
     def __init__(
-        self, library: Optional[str] = None, budget: int = 50000, memory_limit: int = 0, strategy: str = "automatic"
+        self,
+        library: Optional[_Folder] = None,
+        budget: int = 50000,
+        memory_limit: int = 0,
+        strategy: str = "automatic",
+        *,
+        home: Optional[_Folder] = None,
+        session: Optional[_Folder] = None,
     ) -> None: ...
     def run(self, text: str, file: str = "<input>") -> list[ProofResult]:
-        """ValueError 'FILE:LINE:COL: …' for a malformed command."""
-    def run_file(self, path: str) -> list[ProofResult]: ...
+        """WalnutError 'FILE:LINE:COL: …' for a malformed command."""
+    def run_file(self, path: _Folder) -> list[ProofResult]: ...
     def define_system(self, name: str, morphism: str) -> None: ...
 
-def prove(text: str, file: str = "<input>", library: Optional[str] = None) -> list[ProofResult]:
+def prove(
+    text: str,
+    home: Optional[_Folder] = None,
+    session: Optional[_Folder] = None,
+    *,
+    library: Optional[_Folder] = None,
+    file: str = "<input>",
+) -> list[ProofResult]:
     """Runs Walnut commands in a new Session (as `queengames prove -e TEXT`)."""
 
 def synthesize(name: str, longest: int = 0) -> dict[str, Any]:

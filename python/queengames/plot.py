@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 import textwrap
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -77,7 +77,7 @@ class Entry(NamedTuple):
     figure: str
     caption: str
     region: str
-    parameters: dict
+    parameters: dict[str, Any]
     drawn: bool
     command: str
     python: str
@@ -115,7 +115,7 @@ def grundy(name, size, piece="queen", *, axes=None, dpi=DPI):
 def palaces(k, size, at=(0, 0), *, axes=None, dpi=DPI):
     """Palace numbers of k-Blocking Wythoff Nim in the window of `size` (N or (W, H)) whose upper
     left cell is `at` (`queengames draw blocking`)."""
-    w, h = (size, size) if np.isscalar(size) else size
+    w, h = (size, size) if np.ndim(size) == 0 else size
     return draw(_core.figures.palaces(k, w, h, at[0], at[1], _resolution(6.4, dpi)), axes=axes, dpi=dpi)
 
 
@@ -463,9 +463,9 @@ def _fit_to_axes(fig, axs, panels, drawn, desc):
             columns = min(s["count"].shape[1], max(1, round(box.width / dot)))
             image.set_data(_density_rgba(_sum_bins(s["count"], rows, columns), s["colour"]))
     notes = [desc["note"]] if desc["note"] else []
-    decimated = _core.figures.decimation_note(blocks)
-    if decimated:
-        notes.append(decimated)
+    decimation = _core.figures.decimation_note(blocks)
+    if decimation:
+        notes.append(decimation)
     if notes:
         width_chars = int(desc["width"] * 72 / (0.5 * 8))
         fig.supxlabel("\n".join(line for note in notes for line in textwrap.wrap(note, width_chars)), fontsize=8,
