@@ -10,7 +10,7 @@ The functions are the C++ library's own (bound in queengames._core); see docs/PY
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 if TYPE_CHECKING:  # numpy is imported when an array is first made, not by `import queengames`
     import numpy as np
@@ -88,3 +88,10 @@ def infty_queens_chunks(n: int, chunk: int = 1 << 24) -> Iterator[npt.NDArray[np
     engine = InftyQueens()
     while engine.terms < n:
         yield engine.step(min(chunk, n - engine.terms))
+
+
+def load_ipython_extension(ipython: Any) -> None:
+    """`%load_ext queengames` in IPython or Jupyter: the %%walnut and %dt magics (queengames.magics)."""
+    from .magics import load_ipython_extension as load
+
+    load(ipython)
