@@ -76,6 +76,13 @@ def test_dt_defines_a_dumont_thomas_system(shell):
     assert truths == {"msd_fibo": (True, {}), "msd_fib": (True, {}), "msd_2": (False, {"n": 3})}
     with pytest.raises(UsageError, match="%dt NAME MORPHISM"):
         shell.run_line_magic("dt", "fibo")
+    with pytest.raises(UsageError, match="^%dt: the morphism erases 'a'"):
+        shell.run_line_magic("dt", "bad a->")
+    # Walnut kernel's spelling: the morphism in quotes, a space after a comma.
+    with capture_output():
+        shell.run_line_magic("dt", 'trib "a->ab, b->ac, c->a"')
+    run(shell, 'eval t "?msd_trib An,x,y x+y=y+x":')
+    assert shell.user_ns["_walnut"][0].truth is True
 
 
 def test_a_malformed_command_is_its_place_without_a_traceback(shell):
