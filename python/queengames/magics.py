@@ -25,7 +25,7 @@ import shutil
 import subprocess
 import weakref
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, NoReturn, Sequence
 
 from ._core import Automaton, ProofResult, Session, WalnutError
 
@@ -48,7 +48,7 @@ def _display(obj: object) -> None:
 class _Options(argparse.ArgumentParser):
     """The magic line's options; a wrong one is a UsageError, not SystemExit."""
 
-    def error(self, message: str) -> Any:  # argparse's hook: it must not return
+    def error(self, message: str) -> NoReturn:
         raise _usage_error(f"%%walnut: {message}")
 
 
@@ -109,7 +109,8 @@ def _svg(dot: str, dot_text: str) -> str | None:
         run = subprocess.run([dot, "-Tsvg"], input=dot_text, capture_output=True, text=True, timeout=60)
     except (OSError, subprocess.TimeoutExpired):
         return None
-    return run.stdout if run.returncode == 0 and "<svg" in run.stdout else None
+    start = run.stdout.find("<svg")  # the element, without dot's XML prolog and doctype
+    return run.stdout[start:] if run.returncode == 0 and start >= 0 else None
 
 
 def _truth(r: ProofResult) -> str:
@@ -175,7 +176,11 @@ class WalnutExtension:
 
     def walnut(self, line: str, cell: str) -> None:
         """%%walnut [--new] [--home DIR] [--session DIR] [--draw N]: runs the cell's Walnut commands."""
-        options = _parser().parse_args(shlex.split(line))
+        try:
+            words = shlex.split(line)
+        except ValueError as e:  # an unclosed quote
+            raise _usage_error(f"%%walnut: {e}") from None
+        options = _parser().parse_args(words)
         if options.new or options.home is not None or options.session is not None:
             try:
                 self.session = Session(home=options.home, session=options.session)

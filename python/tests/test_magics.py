@@ -100,6 +100,8 @@ def test_a_malformed_command_is_its_place_without_a_traceback(shell):
     assert "<cell>:1:14:" in out.stdout + out.stderr and "Traceback" not in out.stdout + out.stderr
     with pytest.raises(UsageError, match="unrecognized arguments: --fast"):
         run(shell, 'eval t "An n=n":', "--fast")
+    with pytest.raises(UsageError, match="No closing quotation"):
+        run(shell, 'eval t "An n=n":', '--home "unclosed')
 
 
 def test_home_and_session_folders(shell, tmp_path):
@@ -113,9 +115,10 @@ def test_home_and_session_folders(shell, tmp_path):
 
 
 def test_an_automaton_is_drawn_when_dot_is_there(shell, tmp_path, monkeypatch):
-    # A stand-in for graphviz's dot: it wraps the DOT it reads in an <svg> element.
+    # A stand-in for graphviz's dot: an XML prolog (left out of the drawing), then the DOT it reads
+    # in an <svg> element.
     dot = tmp_path / "dot"
-    dot.write_text("#!/bin/sh\necho '<svg>'; cat; echo '</svg>'\n")
+    dot.write_text("#!/bin/sh\necho '<?xml version=\"1.0\"?>'; echo '<svg>'; cat; echo '</svg>'\n")
     dot.chmod(dot.stat().st_mode | stat.S_IXUSR)
     monkeypatch.setenv("PATH", f"{tmp_path}{os.pathsep}{os.environ['PATH']}")
     with capture_output() as out:
