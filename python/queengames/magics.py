@@ -149,8 +149,8 @@ class ResultTable:
         rows = [tuple(HEAD), *((a, b, c, d, e.replace("\n", "; ")) for a, b, c, d, e in self.rows())]
         widths = [max(len(row[i]) for row in rows) for i in range(4)]
         return "\n".join(
-            "  ".join(cell.ljust(w) for cell, w in zip(row[:4], widths)) + "  " + row[4] for row in rows
-        ).rstrip()
+            ("  ".join(cell.ljust(w) for cell, w in zip(row[:4], widths)) + "  " + row[4]).rstrip() for row in rows
+        )
 
 
 @dataclass

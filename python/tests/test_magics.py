@@ -47,6 +47,16 @@ def test_a_cell_shows_its_results_as_a_table(shell):
     assert "<td" in page and ">FALSE</td>" in page and ">x=5</td>" in page and ">TRUE</td>" in page
     results = shell.user_ns["_walnut"]
     assert [r.truth for r in results] == [True, False] and results[1].counterexample == {"x": 5}
+    assert all(line == line.rstrip() for line in text.splitlines())
+
+
+def test_notes_and_printed_lines_are_in_the_notes_column(shell):
+    ((text, page),) = run(shell, 'def e "Ek n=2*k": # evens\ntest e 3:', "--draw 0")
+    remark = "the rest of its line is a remark (as in Walnut): # evens"
+    assert text.splitlines()[1].split(None, 3) == ["def", "e", "2", remark]
+    assert text.splitlines()[2].split() == ["test", "e", "0", "0;", "2;", "4"]
+    assert "<td style=\"text-align:left\">0<br>2<br>4</td>" in page
+    assert "# evens</td>" in page
 
 
 def test_the_session_persists_across_cells_and_new_resets_it(shell):
