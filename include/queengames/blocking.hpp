@@ -315,7 +315,7 @@ struct PThread {
   std::uint64_t deviation = 0;
   Fraction slope_low, slope_high;
   // Periodic to the depth: the steps between consecutive runs (dx, dy) repeat with the least
-  // period `period` from step `preperiod` on, to the thread's last run, over `repeats` ≥ 3
+  // period `period` from step `preperiod` on, to the thread's last run, over `repeats` ≥ 4
   // whole periods and at least half of the steps; one period advances (period_dx, period_dy),
   // so its slope is period_dy/period_dx exactly. Otherwise periodic is false: "not periodic
   // to depth D".

@@ -83,16 +83,18 @@ void measure_thread(PThread& thread, std::uint64_t max_period) {
   // Periodicity of the steps s_i = (x_{i+1} − x_i, y_{i+1} − y_i), i < n (compared modulo
   // 2^64: equal differences are equal words). For each period p, the least m with s_{i+p} =
   // s_i for every m ≤ i < n − p is found scanning back from the end; the first p whose
-  // repeating part holds 3 whole periods and half of the steps wins (any multiple of it would
-  // repeat too, so it is the least such period).
+  // repeating part holds 4 whole periods and half of the steps wins (any multiple of it would
+  // repeat too, so it is the least such period). Four, not three: Wythoff's thread steps by
+  // the Fibonacci word, whose factors repeat up to the exponent 2 + φ ≈ 3.62 (Mignosi and
+  // Pirillo) — three repeats at the end of a short prefix prove nothing, four never occur.
   const std::uint64_t n = r.size() - 1;
   auto same = [&](std::uint64_t i, std::uint64_t j) {
     return r[i + 1].x - r[i].x == r[j + 1].x - r[j].x && r[i + 1].y - r[i].y == r[j + 1].y - r[j].y;
   };
-  for (std::uint64_t p = 1; p <= std::min(max_period, n / 3); ++p) {
+  for (std::uint64_t p = 1; p <= std::min(max_period, n / 4); ++p) {
     std::uint64_t m = n - p;
     while (m > 0 && same(m - 1, m - 1 + p)) --m;
-    if (n - m < 3 * p || 2 * (n - m) < n) continue;
+    if (n - m < 4 * p || 2 * (n - m) < n) continue;
     thread.periodic = true;
     thread.period = p, thread.preperiod = m, thread.repeats = (n - m) / p;
     thread.period_dx = r[m + p].x - r[m].x, thread.period_dy = r[m + p].y - r[m].y;
