@@ -108,9 +108,11 @@ void measure_thread(PThread& thread, std::uint64_t max_period) {
 std::uint64_t p_threads_bytes(std::uint64_t k, const ThreadOptions& options) {
   const std::uint64_t D = options.depth;
   // per column: the open run's start, the first run, the innermost chain's limit; per run (at
-  // most min(k, D) a row): the run as found (24 bytes), its top (8), link (8), flag (1) and
-  // component (8), and its copy in a thread (24)
-  return palace_rows_bytes(k, D, options.engine) + 24 * (D + 1) + 73 * std::min(k, D) * D;
+  // most min(k, D) a row): the run as found (24 bytes, twice while its vector grows), its top,
+  // link and component (8 each), two flags, its place in a band's list and in a thread (24 each)
+  // (in 128 bits: k = D = 2^31 would pass 2^64)
+  const u128 bytes = u128{palace_rows_bytes(k, D, options.engine)} + 24 * u128{D + 1} + 128 * u128{std::min(k, D)} * D;
+  return bytes > UINT64_MAX ? UINT64_MAX : static_cast<std::uint64_t>(bytes);
 }
 
 ThreadReport p_threads(std::uint64_t k, const ThreadOptions& options, const ProgressFn& progress, bool force) {
