@@ -338,7 +338,7 @@ TEST(BlockingThreads, BadRequestsAreRefusedUpFront) {
   options.max_period = 8, options.depth = std::uint64_t{1} << 31;
   EXPECT_THROW(p_threads(1'000'000, options), MemoryError);  // before anything is allocated
   EXPECT_GT(p_threads_bytes(1'000'000, options), usable_memory());
-  EXPECT_EQ(p_threads_bytes(kMaxK, options), UINT64_MAX);  // 128·2^62 bytes: saturated, not wrapped
+  EXPECT_EQ(p_threads_bytes(kMaxK, options), UINT64_MAX);  // 176·10^9·2^31 bytes: saturated, not wrapped
   EXPECT_THROW(p_threads(kMaxK, options), MemoryError);
 }
 

@@ -26,6 +26,7 @@
 // by 10, runs 20 or 30 columns apart), so the default G = 4k + 16 grows with k.
 #include <algorithm>
 #include <numeric>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -109,9 +110,10 @@ std::uint64_t p_threads_bytes(std::uint64_t k, const ThreadOptions& options) {
   const std::uint64_t D = options.depth;
   // per column: the open run's start, the first run, the innermost chain's limit; per run (at
   // most min(k, D) a row): the run as found (24 bytes, twice while its vector grows), its top,
-  // link and component (8 each), two flags, its place in a band's list and in a thread (24 each)
+  // link and component (8 each), two flags, its place in a band's list and in a thread (24 each),
+  // its node in the sweep's set (48)
   // (in 128 bits: k = D = 2^31 would pass 2^64)
-  const u128 bytes = u128{palace_rows_bytes(k, D, options.engine)} + 24 * u128{D + 1} + 128 * u128{std::min(k, D)} * D;
+  const u128 bytes = u128{palace_rows_bytes(k, D, options.engine)} + 24 * u128{D + 1} + 176 * u128{std::min(k, D)} * D;
   return bytes > UINT64_MAX ? UINT64_MAX : static_cast<std::uint64_t>(bytes);
 }
 
@@ -208,7 +210,7 @@ ThreadReport p_threads(std::uint64_t k, const ThreadOptions& options, const Prog
 
   // The bands: the runs of columns ≥ D/2 below the innermost chain (more than its deviation
   // below the lowest cell of its last run at or before the column), joined when within 2G
-  // columns and 2G rows of each other (union-find, each pair seen from its left run).
+  // columns and 2G rows of each other (union-find).
   std::vector<std::uint64_t> limit(D, 0);
   const bool bounded = !report.upper.empty();
   if (bounded) {
@@ -231,16 +233,24 @@ ThreadReport p_threads(std::uint64_t k, const ThreadOptions& options, const Prog
   };
   for (std::uint64_t i = 0; i < found.size(); ++i)
     if (candidate(i)) parent[i] = i;
+  // Joined when within R = 2G columns and rows, by a sweep over the columns: `active` holds the
+  // candidates of the last R columns by row. A new run is joined to its neighbours in that
+  // order when within R rows; that is all the pairs need, since two active runs next to each
+  // other in rows and within R of each other are joined already (the runs between any two
+  // joined ones are closer still), so a run within R of an earlier one reaches it through
+  // its neighbour on that side. O(runs · log runs) whatever the crowd.
   const std::uint64_t R = 2 * G;
-  for (std::uint64_t i = 0; i < found.size(); ++i) {
+  std::set<std::pair<std::uint64_t, std::uint64_t>> active;  // (row, run)
+  for (std::uint64_t i = 0, oldest = 0; i < found.size(); ++i) {
     poller.tick(D + found.size() + i);
     if (parent[i] == kNone) continue;
     const std::uint64_t x = found[i].x, y = found[i].y;
-    for (std::uint64_t x2 = x; x2 < D && x2 - x <= R; ++x2) {
-      auto it = std::lower_bound(top.begin() + first[x2], top.begin() + first[x2 + 1], y > R ? y - R : 0);
-      for (auto j = static_cast<std::uint64_t>(it - top.begin()); j < first[x2 + 1] && top[j] <= y + R; ++j)
-        if (j != i && parent[j] != kNone) parent[root(j)] = root(i);
-    }
+    for (; found[oldest].x + R < x; ++oldest)
+      if (parent[oldest] != kNone) active.erase({found[oldest].y, oldest});
+    auto it = active.lower_bound({y, 0});
+    if (it != active.end() && it->first - y <= R) parent[root(it->second)] = root(i);
+    if (it != active.begin() && y - std::prev(it)->first <= R) parent[root(std::prev(it)->second)] = root(i);
+    active.insert({y, i});
   }
   std::vector<std::vector<ThreadRun>> bands(found.size());
   for (std::uint64_t i = 0; i < found.size(); ++i)
