@@ -22,6 +22,11 @@
 //    D/2 and ends within G of the last column: it crosses the second half of the D×D table.
 //    Chains that end earlier merged into another, dissolved (the fabric's meta-gliders), or
 //    are too short to say.
+//  - Inside the innermost chain the "irregular innermost P-threads" (§4) are too ragged to
+//    chain (game 46's at slope ≈ 0.8 steps back and forth by up to 25 columns): there the runs
+//    of the table's second half within 2G columns and 2G rows of each other are joined, and a
+//    joined set reaching from within G of column D/2 to within G of the last column is a band
+//    thread.
 // G bounds the gaps: the innermost threads are sparse (game 10's is Wythoff's thread scaled
 // by 10, runs 20 or 30 columns apart), so the default G = 4k + 16 grows with k.
 #include <algorithm>
