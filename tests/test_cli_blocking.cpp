@@ -4,6 +4,8 @@
 
 #include <filesystem>
 
+#include <nlohmann/json.hpp>
+
 #include "cli_runner.hpp"
 
 namespace fs = std::filesystem;
@@ -58,6 +60,26 @@ TEST(CliBlocking, PicturesAndExports) {
   text << in.rdbuf();
   EXPECT_NE(text.str().find("#CXRLE Pos=0,0\nx = 11, y = 11, rule = /2/256\n"), std::string::npos) << text.str();
   fs::remove_all(dir);
+}
+
+TEST(CliBlocking, Threads) {
+  // Game 1 (Wythoff): one upper thread, (⌊nφ²⌋, ⌊nφ⌋) from (2, 1), not periodic (issue 39 §1).
+  auto text = run_cli("blocking 1 threads --depth 1000");
+  ASSERT_EQ(text.status, 0) << text.err;
+  EXPECT_NE(text.out.find("game 1: 1 upper P-threads to depth 1000 (1 not periodic)"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("thread 1 (chain): start (2,1) end (997,616), 381 runs"), std::string::npos) << text.out;
+  auto json = run_cli("blocking 3 threads --depth 100 --json");
+  ASSERT_EQ(json.status, 0) << json.err;
+  auto j = nlohmann::json::parse(json.out);
+  ASSERT_EQ(j["upper"].size(), 1u);
+  EXPECT_EQ(j["upper"][0]["period_slope"], "1/2");  // (2n + 1, n), (2n + 2, n)
+  EXPECT_EQ(j["non_periodic"], 0);
+  for (const char* args : {"blocking 5 threads", "blocking 5 threads --depth 15", "blocking 5 threads --depth 1x",
+                           "blocking 5 --size 9 threads --depth 100", "blocking 5 threads --depth 100 --reach 2^21"}) {
+    auto r = run_cli(args);
+    EXPECT_EQ(r.status, 2) << args;
+    EXPECT_EQ(r.err.rfind("queengames: ", 0), 0u) << args << ": " << r.err;
+  }
 }
 
 TEST(CliBlocking, BadInput) {

@@ -276,6 +276,75 @@ Cell locate_prism(std::uint64_t k, const ProgressFn& progress = {}, bool force =
 // row, searched within `columns` columns past the shoulder; nullopt when not found.
 std::optional<Cell> locate_skin(std::uint64_t k, unsigned n, std::uint64_t columns);
 
+// ---- P-threads (§3.1–3.2, §4; issue 39 §1): the palaces' near-lines ------------------
+//
+// The table is symmetric (v(x, y) = v(y, x)), so the threads below the main diagonal are the
+// mirrors of those above it: only the upper half y < x is classified. Its palaces come as
+// column runs — a maximal set of vertically consecutive palaces (x, y), …, (x, y + t − 1),
+// with t the run's vertical thickness (§3.2: "each thread has a fixed number of P-positions
+// that occur in every column"). A thread is a chain of runs, each the next one's nearest
+// run ahead and the next one's nearest run behind; the reading in full: p_threads (threads.cpp).
+struct ThreadOptions {
+  std::uint64_t depth = 0;          // D: the D×D table, 16..2^31
+  std::uint64_t reach = 0;          // G: the widest gap in columns between two runs of a thread; 0: 4k + 16
+  std::uint64_t min_runs = 8;       // a thread has at least this many runs
+  std::uint64_t max_period = 4096;  // periods of the steps tried: 1..max_period
+  Engine engine = Engine::definition;
+};
+// A nonnegative fraction num/den in lowest terms; text() is "num/den" ("3/1" for 3).
+struct Fraction {
+  std::uint64_t num = 0, den = 1;
+  std::string text() const;
+  bool operator==(const Fraction&) const = default;
+};
+// The palaces (x, y), …, (x, y + thickness − 1) of one column.
+struct ThreadRun {
+  std::uint64_t x = 0, y = 0, thickness = 1;
+  bool operator==(const ThreadRun&) const = default;
+};
+// chain: runs linked one to the next (each the other's nearest); band: the runs of the far
+// half of the table inside the innermost chain, within 2G of each other (a thread too
+// ragged to chain: game 46's inner threads), from column D/2 on.
+enum class ThreadShape { chain, band };
+struct PThread {
+  ThreadShape shape = ThreadShape::chain;
+  std::vector<ThreadRun> runs;  // by column, then row; runs.front() is the thread's start
+  std::uint64_t cells = 0;      // palaces: the runs' thicknesses added
+  // The slope (rows per column) lies in [slope_low, slope_high]: exact, given that the whole
+  // thread stays within `deviation` rows of a line (the argument: measure_thread, threads.cpp).
+  std::uint64_t deviation = 0;
+  Fraction slope_low, slope_high;
+  // Periodic to the depth: the steps between consecutive runs (dx, dy) repeat with the least
+  // period `period` from step `preperiod` on, to the thread's last run, over `repeats` ≥ 4
+  // whole periods and at least half of the steps; one period advances (period_dx, period_dy),
+  // so its slope is period_dy/period_dx exactly. Otherwise periodic is false: "not periodic
+  // to depth D".
+  bool periodic = false;
+  std::uint64_t period = 0, preperiod = 0, repeats = 0, period_dx = 0, period_dy = 0;
+  Fraction period_slope;
+};
+struct ThreadReport {
+  std::uint64_t k = 0, depth = 0, reach = 0;
+  std::uint64_t runs = 0, chains = 0;  // all column runs of the upper half, all chains
+  // The threads of depth D, from the outermost (the arm) to the innermost (nearest the main
+  // diagonal) by the direction y/x of their last run: the chains of at least min_runs runs
+  // that start at or before column D/2 and end within G of the last column (they cross the
+  // table's second half), then the bands of at least min_runs runs from within G of column
+  // D/2 to within G of the last column.
+  std::vector<PThread> upper;
+};
+// Bytes held: the rows of the engine, two words a column and, per run, its cells, links and
+// component (at most min(k, D) palaces a row in the upper half).
+std::uint64_t p_threads_bytes(std::uint64_t k, const ThreadOptions& options);
+// O(D²) to stream the table, O(runs · G · log k) to link (more for bands crowded within 2G). RangeError for k, D, G
+// (1..2^20) or max_period (1..2^20) out of range; MemoryError beyond this machine's memory unless force. Progress in
+// rows of the table.
+ThreadReport p_threads(std::uint64_t k, const ThreadOptions& options, const ProgressFn& progress = {},
+                       bool force = false);
+// Fills a thread's cells, deviation, slope window and periodicity from its runs (what p_threads
+// does for each thread; periods 1..max_period). InputError for runs all in one column.
+void measure_thread(PThread& thread, std::uint64_t max_period);
+
 // ---- the census: many games to a depth, in work units a referee can check (issue 39) ------
 //
 // The digest of a table W cells wide: Σ (v(x, y) + 1)·r^(y·W + x) mod p, p = 2^61 − 1 and r =

@@ -249,6 +249,72 @@ struct PlayOptions {
   bool force = false;
 };
 
+struct ThreadsOptions {
+  NumberOption depth, reach{"0"}, min_runs{"8"}, max_period{"4096"};
+  std::string engine = "definition";
+  bool json = false, force = false;
+};
+
+// queengames blocking K threads --depth D: the upper P-threads (the lower ones are their mirrors).
+void run_threads(std::uint64_t k, const ThreadsOptions& o) {
+  bl::ThreadOptions options;
+  options.depth = o.depth.value(16, bl::kMaxSide);
+  options.reach = o.reach.value(0, std::uint64_t{1} << 20);
+  options.min_runs = o.min_runs.value(2, bl::kMaxSide);
+  options.max_period = o.max_period.value(1, std::uint64_t{1} << 20);
+  options.engine = bl::parse_engine(o.engine);
+  const auto report = bl::p_threads(k, options, progress_line("threads"), o.force);
+  std::uint64_t irregular = 0;
+  for (const auto& t : report.upper) irregular += !t.periodic;
+  if (o.json) {
+    nlohmann::json threads = nlohmann::json::array();
+    for (const auto& t : report.upper) {
+      nlohmann::json j{{"shape", t.shape == bl::ThreadShape::chain ? "chain" : "band"},
+                       {"start", {t.runs.front().x, t.runs.front().y}},
+                       {"end", {t.runs.back().x, t.runs.back().y}},
+                       {"runs", t.runs.size()},
+                       {"cells", t.cells},
+                       {"deviation", t.deviation},
+                       {"slope", {t.slope_low.text(), t.slope_high.text()}},
+                       {"periodic", t.periodic}};
+      if (t.periodic) {
+        nlohmann::json steps = nlohmann::json::array();
+        for (std::uint64_t i = t.preperiod; i < t.preperiod + t.period; ++i)
+          steps.push_back({t.runs[i + 1].x - t.runs[i].x, t.runs[i + 1].y - t.runs[i].y});
+        j["period"] = t.period, j["preperiod"] = t.preperiod, j["repeats"] = t.repeats;
+        j["period_steps"] = steps, j["period_slope"] = t.period_slope.text();
+      }
+      threads.push_back(j);
+    }
+    std::cout << nlohmann::json{{"k", k},
+                                {"depth", report.depth},
+                                {"reach", report.reach},
+                                {"runs", report.runs},
+                                {"chains", report.chains},
+                                {"non_periodic", irregular},
+                                {"upper", threads}}
+                     .dump()
+              << "\n";
+    return;
+  }
+  std::cout << fmt::format(
+      "game {}: {} upper P-threads to depth {} ({} not periodic), from {} chains of {} column runs (reach {}); the "
+      "lower "
+      "threads are their mirrors (x, y) -> (y, x)\n",
+      k, report.upper.size(), report.depth, irregular, report.chains, report.runs, report.reach);
+  for (std::size_t i = 0; i < report.upper.size(); ++i) {
+    const auto& t = report.upper[i];
+    std::cout << fmt::format(
+        "thread {} ({}): start ({},{}) end ({},{}), {} runs, {} cells, slope in [{}, {}] (deviation {}), ", i + 1,
+        t.shape == bl::ThreadShape::chain ? "chain" : "band", t.runs.front().x, t.runs.front().y, t.runs.back().x,
+        t.runs.back().y, t.runs.size(), t.cells, t.slope_low.text(), t.slope_high.text(), t.deviation);
+    if (t.periodic)
+      std::cout << fmt::format("periodic: period {} steps from step {} ({} repeats), one period ({},{}), slope {}\n",
+                               t.period, t.preperiod, t.repeats, t.period_dx, t.period_dy, t.period_slope.text());
+    else std::cout << fmt::format("not periodic to depth {}\n", report.depth);
+  }
+}
+
 nlohmann::json cells_json(const std::vector<bl::Cell>& cells) {
   nlohmann::json out = nlohmann::json::array();
   for (const auto& c : cells) out.push_back({c.x, c.y});
@@ -394,9 +460,25 @@ QG_COMMAND("blocking", [](CLI::App& app) {
         throw qg::InputError(option->get_name() + " is an option of blocking K, not of blocking K play");
     run_play(o->k.value(1, bl::kMaxK), *p);
   });
+  auto t = std::make_shared<ThreadsOptions>();
+  auto* threads = cmd->add_subcommand(
+      "threads", "the upper P-threads (near-lines of palaces) to depth D: slope windows, periods (issue 39 §1)");
+  threads->add_option("--depth", t->depth.text, "D: the D×D table (16..2^31)")->required();
+  threads->add_option("--reach", t->reach.text, "the widest gap in columns between a thread's runs (default 4k + 16)");
+  threads->add_option("--min-runs", t->min_runs.text, "a thread's fewest column runs (default 8)");
+  threads->add_option("--max-period", t->max_period.text, "periods tried, in steps (default 4096)");
+  threads->add_option("--engine", t->engine, "definition (default), plain or ca");
+  threads->add_flag("--json", t->json, "JSON instead of text");
+  threads->add_flag("--force", t->force, "run even if the memory estimate exceeds this machine's memory");
+  threads->callback([o, t, cmd] {
+    for (const CLI::Option* option : cmd->get_options())
+      if (!option->get_positional() && option->count() > 0)
+        throw qg::InputError(option->get_name() + " is an option of blocking K, not of blocking K threads");
+    run_threads(o->k.value(1, bl::kMaxK), *t);
+  });
   cmd->require_subcommand(0, 1);
-  cmd->callback([o, play, cmd] {
-    if (!play->parsed()) run_blocking(*o, *cmd);
+  cmd->callback([o, play, threads, cmd] {
+    if (!play->parsed() && !threads->parsed()) run_blocking(*o, *cmd);
   });
 });
 
