@@ -3,8 +3,8 @@
 // Each theorem, lemma, equation and conjecture of the seed papers that a computation can
 // test is a Claim: an id ("exile.theorem20"), its source ("seed 000, Theorem 20"), a one-line
 // statement and a checker that tests it up to a bound. A conjecture that passes "holds to
-// the bound". The claims of a seed system live next to its code (src/<module>/claims.cpp)
-// and are gathered by all_claims().
+// the bound". The claims of a paper live in its room of the papers layer (src/papers/), above
+// the engines they check, and are gathered by all_claims().
 #pragma once
 
 #include <chrono>
@@ -199,15 +199,12 @@ std::vector<std::string> shipped_dependencies(const Claim& claim);
 // The eval that states the claim, its proof's last: name and statement ({} for no proof).
 std::pair<std::string, std::string> stating_eval(const Claim& claim);
 
-// The claims of each module, gathered by all_claims().
-std::vector<Claim> numeration_claims();
-std::vector<Claim> words_claims();
-std::vector<Claim> spiral_claims();
-std::vector<Claim> twopile_claims();
-std::vector<Claim> infty_claims();
-std::vector<Claim> blocking_claims();
-std::vector<Claim> boards_claims();
-std::vector<Claim> dictionary_claims();
-std::vector<Claim> morphic_claims();
+// The claims of each paper (src/papers/), gathered by all_claims(). Ids start with the paper's
+// name (maharaja also holds maharaja23.* and appendixB.*, seed 003's other sections).
+std::vector<Claim> exile_claims();     // seed 000, Queens in exile
+std::vector<Claim> empress_claims();   // seed 001, Corner the empress
+std::vector<Claim> knuth_claims();     // seed 002, INFTY-QUEENS
+std::vector<Claim> maharaja_claims();  // seed 003, Maharaja Nim
+std::vector<Claim> blocking_claims();  // seed 004, blocking queen games
 
 }  // namespace qg

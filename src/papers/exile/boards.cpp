@@ -5,10 +5,10 @@
 
 #include <fmt/format.h>
 
+#include "papers/papers.hpp"
 #include "queengames/boards.hpp"
-#include "queengames/claims.hpp"
 
-namespace qg {
+namespace qg::papers::exile_boards {
 namespace {
 
 using boards::Board;
@@ -339,7 +339,7 @@ ClaimOutcome check_greedy_is_p(std::uint64_t bound, const ProgressFn& progress) 
 
 }  // namespace
 
-std::vector<Claim> boards_claims() {
+std::vector<Claim> claims() {
   return {
       Claim{.id = "exile.conjecture22",
             .source = "seed 000, Conjecture 22 (§7, Fig. 4)",
@@ -438,4 +438,4 @@ std::vector<Claim> boards_claims() {
   };
 }
 
-}  // namespace qg
+}  // namespace qg::papers::exile_boards

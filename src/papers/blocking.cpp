@@ -1,6 +1,6 @@
 // The claims of seed 004 (Cook, Larsson, Neary): Theorem 2.1, the reversed rule of §2.3 and
 // the observations of §2.2 and §3 about the self-organised regions, each measured.
-#include "queengames/claims.hpp"
+#include "papers/papers.hpp"
 
 #include <fmt/format.h>
 
@@ -13,7 +13,7 @@
 #include "queengames/blocking.hpp"
 #include "queengames/numeration.hpp"
 
-namespace qg {
+namespace qg::papers::blocking_paper {
 
 namespace {
 
@@ -360,7 +360,7 @@ ClaimOutcome check_k1(std::uint64_t n, const ProgressFn& progress) {
 
 }  // namespace
 
-std::vector<Claim> blocking_claims() {
+std::vector<Claim> claims() {
   const std::string paper = "seed 004";
   return {
       Claim{.id = "blocking.theorem2_1",
@@ -478,4 +478,4 @@ std::vector<Claim> blocking_claims() {
   };
 }
 
-}  // namespace qg
+}  // namespace qg::papers::blocking_paper

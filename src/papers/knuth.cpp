@@ -1,17 +1,18 @@
-// The claims of seed 002 (Knuth's INFTY-QUEENS) and seed 000 §8, checked with the engine.
+// The claims of seed 002 (Knuth's INFTY-QUEENS), and his q_n against seed 000 §8's single quadrant
+// (the boards engine), checked with the ∞-queens engine.
 #include <algorithm>
 #include <numbers>
 
 #include <fmt/format.h>
 
+#include "papers/papers.hpp"
 #include "queengames/boards.hpp"
-#include "queengames/claims.hpp"
 #include "queengames/infty.hpp"
 #include "queengames/numeration.hpp"
 
-namespace qg {
+namespace qg::papers::knuth_infty {
 
-using namespace infty;  // this module's names
+using namespace infty;  // the engine these claims check
 
 namespace {
 
@@ -125,7 +126,7 @@ ClaimOutcome brute_force(std::uint64_t bound, const ProgressFn& progress) {
 
 }  // namespace
 
-std::vector<Claim> infty_claims() {
+std::vector<Claim> claims() {
   return {
       Claim{
           .id = "knuth.conjecture25",
@@ -169,4 +170,4 @@ std::vector<Claim> infty_claims() {
   };
 }
 
-}  // namespace qg
+}  // namespace qg::papers::knuth_infty

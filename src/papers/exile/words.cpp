@@ -9,12 +9,12 @@
 #include <fmt/format.h>
 
 #include "numeration/walnut.hpp"
-#include "queengames/claims.hpp"
+#include "papers/papers.hpp"
 #include "queengames/words.hpp"
 
-namespace qg {
+namespace qg::papers::exile_words {
 
-using namespace words;  // this module's names
+using namespace words;  // the engine these claims check
 
 namespace {
 
@@ -215,7 +215,7 @@ Claim image_claim(const char* id, const char* source, const char* statement, con
 
 }  // namespace
 
-std::vector<Claim> words_claims() {
+std::vector<Claim> claims() {
   return {
       Claim{.id = "exile.theorem2",
             .source = "seed 000, Theorem 2 (eq. (10))",
@@ -264,4 +264,4 @@ std::vector<Claim> words_claims() {
   };
 }
 
-}  // namespace qg
+}  // namespace qg::papers::exile_words

@@ -1,5 +1,5 @@
-// The checkable statements of seed 000 §1–6 (Theorem 2 is the words module's, Theorem 15
-// the numeration module's). Each check compares two independent routes: the definitions
+// The checkable statements of seed 000 §1–6 about the spiral (Theorem 2 is in words.cpp,
+// Theorem 15 in numeration.cpp). Each check compares two independent routes: the definitions
 // (direct placement, the mex recurrence (2), letter positions in the streamed Tribonacci
 // word) against the paper's formulas.
 #include <algorithm>
@@ -13,14 +13,14 @@
 #include <fmt/format.h>
 
 #include "core/bits.hpp"
-#include "internal.hpp"
 #include "numeration/walnut.hpp"
-#include "queengames/claims.hpp"
+#include "papers/papers.hpp"
 #include "queengames/numeration.hpp"
 #include "queengames/spiral.hpp"
 #include "queengames/words.hpp"
+#include "spiral/internal.hpp"
 
-namespace qg {
+namespace qg::papers::exile_spiral {
 namespace {
 
 namespace walnut = numeration::walnut;
@@ -628,7 +628,7 @@ ClaimOutcome check_slope(std::uint64_t bound, const ProgressFn& progress) {
 
 }  // namespace
 
-std::vector<Claim> spiral_claims() {
+std::vector<Claim> claims() {
   return {
       Claim{.id = "exile.theorem1",
             .source = "seed 000, Theorem 1 (eq. (3))",
@@ -815,4 +815,4 @@ std::vector<Claim> spiral_claims() {
   };
 }
 
-}  // namespace qg
+}  // namespace qg::papers::exile_spiral

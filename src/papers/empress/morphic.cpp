@@ -4,11 +4,11 @@
 
 #include <fmt/format.h>
 
-#include "queengames/claims.hpp"
+#include "papers/papers.hpp"
 #include "queengames/morphic.hpp"
 
-namespace qg {
-using namespace morphic;  // this module's names
+namespace qg::papers::empress_morphic {
+using namespace morphic;  // the engine these claims check
 using twopile::Position;
 using twopile::Ruleset;
 using words::Coding;
@@ -137,6 +137,6 @@ Claim fourbonacci() {
 
 }  // namespace
 
-std::vector<Claim> morphic_claims() { return {morphic_queens(), no_queen_abaaa(), fourbonacci()}; }
+std::vector<Claim> claims() { return {morphic_queens(), no_queen_abaaa(), fourbonacci()}; }
 
-}  // namespace qg
+}  // namespace qg::papers::empress_morphic

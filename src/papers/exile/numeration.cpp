@@ -1,5 +1,5 @@
 // The numeration facts of seed 000 §5.1, §5.3 and §5.5 as claims.
-#include "queengames/claims.hpp"
+#include "papers/papers.hpp"
 
 #include <fmt/format.h>
 
@@ -9,9 +9,9 @@
 #include "numeration/walnut.hpp"
 #include "queengames/numeration.hpp"
 
-namespace qg {
+namespace qg::papers::exile_numeration {
 
-using namespace numeration;  // this module's names
+using namespace numeration;  // the engine these claims check
 
 namespace {
 
@@ -176,7 +176,7 @@ ClaimOutcome check_theorem15(std::uint64_t bound, const ProgressFn& progress) {
 
 }  // namespace
 
-std::vector<Claim> numeration_claims() {
+std::vector<Claim> claims() {
   return {
       Claim{.id = "exile.lemma3",
             .source = "seed 000, Lemma 3",
@@ -215,4 +215,4 @@ std::vector<Claim> numeration_claims() {
   };
 }
 
-}  // namespace qg
+}  // namespace qg::papers::exile_numeration

@@ -1,12 +1,13 @@
-// The boards module's claims (seed 000 §7–8) at their tour bounds, and Conjecture 26 refuted.
+// The exile room's claims of seed 000 §7–8 (boards) at their tour bounds, and Conjecture 26 refuted.
 #include <gtest/gtest.h>
 
+#include "papers/papers.hpp"
 #include "queengames/claims.hpp"
 
 namespace {
 
 qg::Claim claim(const std::string& id) {
-  for (const qg::Claim& c : qg::boards_claims())
+  for (const qg::Claim& c : qg::papers::exile_boards::claims())
     if (c.id == id) return c;
   throw std::runtime_error("no claim " + id);
 }
@@ -14,7 +15,7 @@ qg::Claim claim(const std::string& id) {
 }  // namespace
 
 TEST(BoardsClaims, EveryClaimPassesAtItsTourBound) {
-  for (const qg::Claim& c : qg::boards_claims()) {
+  for (const qg::Claim& c : qg::papers::exile_boards::claims()) {
     const qg::ClaimOutcome o = qg::run_claim(c, c.bounds.tour).outcome;
     EXPECT_TRUE(o.pass) << c.id << ": " << o.detail;
     EXPECT_EQ(o.bound_reached, c.bounds.tour) << c.id;

@@ -6,13 +6,13 @@
 
 #include <fmt/format.h>
 
-#include "game.hpp"
-#include "queengames/claims.hpp"
+#include "dictionary/game.hpp"
+#include "papers/papers.hpp"
 #include "queengames/dictionary.hpp"
 
-namespace qg {
+namespace qg::papers::maharaja_dictionary {
 
-using namespace dictionary;  // this module's names
+using namespace dictionary;  // the engine these claims check
 
 namespace {
 
@@ -282,7 +282,7 @@ ClaimOutcome appendix_b(std::uint64_t bound, const ProgressFn&) {
 
 }  // namespace
 
-std::vector<Claim> dictionary_claims() {
+std::vector<Claim> claims() {
   const std::uint64_t giga = 1000000000;
   return {
       Claim{.id = "maharaja.dictionary",
@@ -392,4 +392,4 @@ std::vector<Claim> dictionary_claims() {
   };
 }
 
-}  // namespace qg
+}  // namespace qg::papers::maharaja_dictionary

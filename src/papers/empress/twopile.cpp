@@ -1,4 +1,5 @@
-// The claims of seed 001 (Corner the empress) and seed 003 §1, §4 (Maharaja Nim).
+// The claims of seed 001 (Corner the empress) about its two-pile games, checked along the sweep
+// and proved over the shipped automata.
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -11,30 +12,17 @@
 #include <fmt/format.h>
 
 #include "numeration/walnut.hpp"
-#include "queengames/claims.hpp"
+#include "papers/papers.hpp"
 #include "queengames/numeration.hpp"
 #include "queengames/spiral.hpp"
 #include "queengames/twopile.hpp"
 #include "queengames/words.hpp"
 
-namespace qg {
+namespace qg::papers::empress_twopile {
 
-using namespace twopile;  // this module's names
+using namespace twopile;  // the engine these claims check
 
 namespace {
-
-std::vector<Position> sweep(const char* rules, std::uint64_t count, const ProgressFn& progress = {}) {
-  std::vector<Position> out;
-  out.reserve(count);
-  sweep_p_positions(
-      Ruleset::parse(rules), count,
-      [&](std::uint64_t, std::uint64_t a, std::uint64_t b) {
-        out.push_back({a, b});
-        return true;
-      },
-      progress);
-  return out;
-}
 
 std::string pos(Position p) { return fmt::format("({}, {})", p.x, p.y); }
 
@@ -42,7 +30,7 @@ std::string pos(Position p) { return fmt::format("({}, {})", p.x, p.y); }
 // what is wrong with a pair, or nothing; the first failure ends the sweep.
 ClaimOutcome dee_pairs(std::uint64_t bound, const ProgressFn& progress, const char* holds,
                        const std::function<std::optional<std::string>(Position dee, Position two)>& check) {
-  auto dee = sweep("queen-dee", bound);
+  auto dee = sweep_p_positions(Ruleset::parse("queen-dee"), bound);
   ClaimOutcome out{true, bound, holds};
   sweep_p_positions(
       Ruleset::parse("kqueen-dee:2"), bound,
@@ -67,7 +55,7 @@ Claim table_claim(int number, const char* rules, const char* game, std::vector<s
                .unit = "P-positions",
                .bounds = {.tour = 15, .standard = 15, .deep = 15, .max = 15},
                .check = [rules, a, b](std::uint64_t bound, const ProgressFn&) -> ClaimOutcome {
-                 auto p = sweep(rules, bound + 1);
+                 auto p = sweep_p_positions(Ruleset::parse(rules), bound + 1);
                  for (std::uint64_t n = 1; n <= bound; ++n)
                    if (p[n] != Position{a[n - 1], b[n - 1]})
                      return failed(n, fmt::format("n = {}: the game gives {}, the table ({}, {})", n, pos(p[n]),
@@ -130,7 +118,7 @@ ClaimOutcome check_theorem1(std::uint64_t bound, const ProgressFn& progress) {
 
 ClaimOutcome check_lemma2(std::uint64_t bound, const ProgressFn& progress) {
   auto rules = Ruleset::parse("kqueen-dee:2");
-  auto p = sweep("kqueen-dee:2", bound + 1);
+  auto p = sweep_p_positions(Ruleset::parse("kqueen-dee:2"), bound + 1);
   Poller poller(progress, bound);  // x by x
   for (std::uint64_t x = 1; x < bound; ++x)
     for (std::uint64_t y = x; y < bound; ++y) {
@@ -512,7 +500,7 @@ ClaimOutcome check_complementary_games(std::uint64_t bound, const ProgressFn& pr
 // the n-th `first` letter of the shortened word stands at a_n, the n-th other letter at b_n.
 ClaimCheck check_coded_by_deletion(char deleted, char first) {
   return [=](std::uint64_t bound, const ProgressFn& progress) {
-    const auto dee = sweep("queen-dee", bound + 1, progress);
+    const auto dee = sweep_p_positions(Ruleset::parse("queen-dee"), bound + 1, progress);
     words::FixedPointStream t(words::Morphism::named("tribonacci"));
     std::uint64_t location = 0, firsts = 0, seconds = 0;
     while (firsts < bound || seconds < bound) {
@@ -535,7 +523,7 @@ ClaimCheck check_coded_by_deletion(char deleted, char first) {
 // every even number up to d_bound (ds_partition); A_n ∪ B_n ⊇ [0, a_n], D_n ∪ S_n ⊇ the even
 // numbers up to d_n, for n ≤ bound (ab_fills).
 ClaimOutcome check_differences_sums(std::uint64_t bound, const ProgressFn& progress, bool fills) {
-  const auto p = sweep("kqueen-dee:2", bound + 1, progress);
+  const auto p = sweep_p_positions(Ruleset::parse("kqueen-dee:2"), bound + 1, progress);
   std::vector<char> ds(4 * p[bound].y + 8, 0), ab(2 * p[bound].y + 8, 0);
   std::uint64_t mex = 1, mex2 = 2;  // the least number not in A_n ∪ B_n, even one not in D_n ∪ S_n
   ab[0] = ds[0] = 1;
@@ -684,7 +672,7 @@ ClaimOutcome check_morphic(std::uint64_t bound, const ProgressFn& progress) {
       word.push_back({a, b});
       return true;
     });
-    auto game = sweep(name, bound, progress);
+    auto game = sweep_p_positions(Ruleset::parse(name), bound, progress);
     auto [g, w] = std::mismatch(game.begin(), game.end(), word.begin());
     if (g != game.end())
       return failed(static_cast<std::uint64_t>(g - game.begin()),
@@ -693,7 +681,9 @@ ClaimOutcome check_morphic(std::uint64_t bound, const ProgressFn& progress) {
   return passed(bound, fmt::format("{} rulesets agree", std::size(games)));
 }
 
-std::vector<Claim> empress_claims() {
+}  // namespace
+
+std::vector<Claim> claims() {
   return {
       Claim{.id = "empress.theorem1",
             .source = "seed 001, Theorem 1",
@@ -878,7 +868,8 @@ std::vector<Claim> empress_claims() {
             .check =
                 [](std::uint64_t bound, const ProgressFn& progress) {
                   for (std::uint64_t k = 2; k <= 4; ++k) {
-                    auto p = sweep(fmt::format("kqueen:{}", k).c_str(), bound + 1, progress);
+                    auto p =
+                        sweep_p_positions(Ruleset::parse(fmt::format("kqueen:{}", k).c_str()), bound + 1, progress);
                     for (std::uint64_t n = 0; n < bound; ++n) {
                       const Position step{p[n + 1].x - p[n].x, p[n + 1].y - p[n].y};
                       if (step != Position{1, k + 1} && step != Position{2, k + 2})
@@ -950,244 +941,4 @@ std::vector<Claim> empress_claims() {
   };
 }
 
-ClaimOutcome check_prop1_1(std::uint64_t bound, const ProgressFn& progress) {
-  std::vector<std::uint8_t> seen;
-  std::uint64_t last_a = 0;
-  ClaimOutcome out{true, bound, ""};
-  sweep_p_positions(
-      Ruleset::parse("maharaja"), bound,
-      [&](std::uint64_t n, std::uint64_t a, std::uint64_t b) {
-        if (seen.size() <= b) seen.resize(2 * b + 2);
-        if (n > 0 && (seen[a] || seen[b])) out = {false, n, fmt::format("{} shares a line", pos({a, b}))};
-        seen[a] = seen[b] = 1;
-        last_a = a;
-        return out.pass;
-      },
-      progress);
-  if (!out.pass) return out;
-  for (std::uint64_t v = 0; v <= last_a; ++v)
-    if (!seen[v]) return failed(bound, fmt::format("column {} has no P-position", v));
-  out.detail = fmt::format("columns and rows 0..{} hold one each", last_a);
-  return out;
-}
-
-ClaimOutcome check_theorem1_2(std::uint64_t bound, const ProgressFn& progress) {
-  std::int64_t low = 0, high = 0;
-  std::uint64_t at_low = 0, at_high = 0;
-  sweep_p_positions(
-      Ruleset::parse("maharaja"), bound,
-      [&](std::uint64_t n, std::uint64_t a, std::uint64_t b) {
-        std::int64_t d = static_cast<std::int64_t>(b - a) - static_cast<std::int64_t>(n);
-        if (d < low) low = d, at_low = n;
-        if (d > high) high = d, at_high = n;
-        return true;
-      },
-      progress);
-  return {low >= -4 && high <= 3, bound,
-          fmt::format("b_n − a_n − n ranges over [{}, {}], first reached at n = {} and n = {}", low, high, at_low,
-                      at_high)};
-}
-
-ClaimOutcome check_eq4(std::uint64_t bound, const ProgressFn& progress) {
-  std::vector<std::uint8_t> used;
-  std::uint64_t mex = 0, holds = 0, lag = 0;
-  ClaimOutcome out{true, bound, ""};
-  sweep_p_positions(
-      Ruleset::parse("maharaja"), bound,
-      [&](std::uint64_t n, std::uint64_t a, std::uint64_t b) {
-        if (used.size() <= b - a) used.resize(2 * (b - a) + 2);
-        if (used[b - a]) out = {false, n, fmt::format("diagonal {} is used twice", b - a)};
-        used[b - a] = 1;
-        while (mex < used.size() && used[mex]) ++mex;
-        holds += mex == n + 1;  // {0..n} are exactly the first n+1 differences
-        lag = std::max(lag, n + 1 - mex);
-        return out.pass;
-      },
-      progress);
-  if (!out.pass) return out;
-  out.pass = lag <= 8;
-  out.detail = fmt::format(
-      "no diagonal twice; (4) holds for {} of {} n ({:.1f}%); the least unused "
-      "diagonal lags n + 1 by at most {}",
-      holds, bound, 100.0 * static_cast<double>(holds) / static_cast<double>(bound), lag);
-  return out;
-}
-
-ClaimOutcome check_kl_pairs(std::uint64_t bound, const ProgressFn& progress) {
-  const std::uint64_t count = 40 * bound;
-  auto wythoff = sweep("wythoff", count);
-  // Wythoff and dual Wythoff pairs from the game itself: the extreme differences
-  // (a_{i+m} − a_i, b_{i+m} − b_i) of its P-positions (seed 003 (1)).
-  std::vector<Position> pairs, all;
-  for (std::uint64_t m = 1; m <= bound; ++m) {
-    std::uint64_t lo = UINT64_MAX, hi = 0;
-    for (std::uint64_t i = 0; i + m < wythoff.size(); ++i)
-      lo = std::min(lo, wythoff[i + m].x - wythoff[i].x), hi = std::max(hi, wythoff[i + m].x - wythoff[i].x);
-    pairs.push_back({lo, lo + m});  // (⌊mφ⌋, ⌊mφ²⌋)
-    pairs.push_back({hi, hi + m});  // (⌈mφ⌉, ⌈mφ²⌉)
-  }
-  for (auto p : wythoff) all.push_back(p), all.push_back({p.y, p.x});
-  std::sort(all.begin(), all.end());
-  auto is_p = [&](Position q) { return std::binary_search(all.begin(), all.end(), q); };
-  std::uint64_t differ = 0, extra = 0;
-  std::string extras;
-  Poller poller(progress, bound);  // l by l
-  for (std::uint64_t l = 2; l < bound; ++l)
-    for (std::uint64_t k = 1; k < l; ++k) {
-      auto game = sweep_p_positions(Ruleset::parse(fmt::format("kl-maharaja:{},{}", k, l)), count);
-      bool differs = game != wythoff;
-      bool pair = std::find(pairs.begin(), pairs.end(), Position{k, l}) != pairs.end();
-      bool joins = false;  // some P-position (x, y) with (x + k, y + l) a P-position too
-      for (auto p : all)
-        if (p.x + k < count && p.y + l < count) joins |= is_p({p.x + k, p.y + l});
-      differ += differs;
-      if (pair && !differs) return failed(l, fmt::format("({},{}) is a (dual) Wythoff pair but changes nothing", k, l));
-      if (differs != joins)
-        return failed(l, fmt::format("({},{}): differs = {}, joins two P-positions = {}", k, l, differs, joins));
-      if (differs && !pair && extra++ < 6) extras += fmt::format(" ({},{})", k, l);
-      poller.tick(l);
-    }
-  return passed(bound, fmt::format("{} of the pairs k < l < {} change the P-positions: the {} (dual) "
-                                   "Wythoff pairs and {} more that join an upper and a lower P-position, "
-                                   "e.g.{} (the text's 'only if' fails)",
-                                   differ, bound, differ - extra, extra, extras));
-}
-
-// Seed 003 §4 ([La]) over Wythoff's certified automata (msd_fib). Wythoff's P-positions W are
-// the kernel of its moves; adding the jumps (k, l) and (l, k) keeps W absorbing, so W stays the
-// P-positions (the only kernel: moves decrease x + y) iff it stays independent, iff no jump joins
-// two members of W.
-const char* const kWythoffSet =
-    R"walnut(def wp "?msd_fib En ($wytha(n,x) & $wythb(n,y)) | ($wytha(n,y) & $wythb(n,x))":
-def joins "?msd_fib Ex,y $wp(x,y) & $wp(x+k,y+l)":
-)walnut";
-const std::string kKlPairsProof =
-    std::string(kWythoffSet) +
-    R"walnut(def wreach "?msd_fib (Ev v<y & $wp(x,v)) | (Eu u<x & $wp(u,y)) | (Et t>0 & t<=x & t<=y & $wp(x-t,y-t))":
-eval kl_pairs "?msd_fib Ak,l (k>=1 & k<l) => ((Ax,y $wp(x,y) <=> ~($wreach(x,y) | $wp(x-k,y-l) | $wp(x-l,y-k))) <=> ~$joins(k,l))":
-)walnut";
-// The (dual) Wythoff pairs (⌊nφ⌋, ⌊nφ²⌋) and (⌈nφ⌉, ⌈nφ²⌉) = (a_n + 1, b_n + 1), n ≥ 1.
-const std::string kKlWythoffPairsProof =
-    std::string(kWythoffSet) +
-    R"walnut(def wythoff_pair "?msd_fib En n>=1 & (($wytha(n,k) & $wythb(n,l)) | ($wytha(n,k-1) & $wythb(n,l-1)))":
-eval one_four "?msd_fib $joins(1,4) & ~$wythoff_pair(1,4) & $wp(2,1) & $wp(3,5)":
-eval kl_wythoff_pairs "?msd_fib Ak,l $wythoff_pair(k,l) => $joins(k,l)":
-)walnut";
-// Seed 003 (2)–(4) for Wythoff Nim: one P-position on every diagonal y − x = c, and
-// {0, …, n} = {b_i − a_i : i ≤ n}.
-const std::string kWythoffDiagonalsProof =
-    std::string(kWythoffSet) +
-    R"walnut(eval one_per_diagonal "?msd_fib Ac (Ex $wp(x,x+c)) & Ax,y ($wp(x,x+c) & $wp(y,y+c)) => x=y":
-eval eq4 "?msd_fib An,d d<=n => Ei,a,b i<=n & $wytha(i,a) & $wythb(i,b) & a+d=b":
-)walnut";
-
-// (1,4) joins (2,1) and (3,5), and every (dual) Wythoff pair with l < bound joins two Wythoff
-// P-positions, by ⌊nφ⌋ (numeration::floor_n_phi) and the sweep's P-positions.
-ClaimOutcome check_kl_wythoff_pairs(std::uint64_t bound, const ProgressFn& progress) {
-  auto wythoff = sweep("wythoff", 40 * bound, progress);
-  std::vector<Position> all;
-  for (auto p : wythoff) all.push_back(p), all.push_back({p.y, p.x});
-  std::sort(all.begin(), all.end());
-  auto is_p = [&](Position q) { return std::binary_search(all.begin(), all.end(), q); };
-  auto joins = [&](std::uint64_t k, std::uint64_t l) {
-    return std::any_of(all.begin(), all.end(), [&](Position p) {
-      return p.y < 30 * bound && is_p({p.x + k, p.y + l});
-    });
-  };
-  if (!joins(1, 4) || !is_p({2, 1}) || !is_p({3, 5})) return failed(0, "(1,4) does not join (2,1) and (3,5)");
-  std::uint64_t pairs = 0;
-  for (std::uint64_t n = 1;; ++n) {
-    const std::uint64_t a = numeration::floor_n_phi<std::uint64_t>(n), b = a + n;
-    if (b + 1 >= bound) break;
-    for (auto [k, l] : {std::pair{a, b}, std::pair{a + 1, b + 1}}) {
-      if (!joins(k, l)) return failed(l, fmt::format("the (dual) Wythoff pair ({},{}) joins no two P-positions", k, l));
-      ++pairs;
-    }
-  }
-  return passed(bound, fmt::format("{} (dual) Wythoff pairs with l < {} join two P-positions; so does (1,4), which is "
-                                   "neither: (2,1) → (3,5)",
-                                   pairs, bound));
-}
-
-// (2)–(4) for Wythoff Nim along its sweep: b_i − a_i = i, so every diagonal is met once.
-ClaimOutcome check_wythoff_diagonals(std::uint64_t bound, const ProgressFn& progress) {
-  ClaimOutcome out = passed(bound, fmt::format("b_i − a_i = i for i < {}: (4), one P-position per diagonal", bound));
-  sweep_p_positions(
-      Ruleset::parse("wythoff"), bound,
-      [&](std::uint64_t n, std::uint64_t a, std::uint64_t b) {
-        if (b - a != n) out = failed(n, fmt::format("b_{} − a_{} = {}", n, n, b - a));
-        return out.pass;
-      },
-      progress);
-  return out;
-}
-
-std::vector<Claim> maharaja_claims() {
-  return {
-      Claim{.id = "maharaja.prop1_1",
-            .source = "seed 003, Proposition 1.1",
-            .kind = ClaimKind::proposition,
-            .statement = "Maharaja Nim has exactly one P-position in every row and column",
-            .unit = "P-positions",
-            .bounds = {.tour = 200'000, .standard = 10'000'000, .deep = 50'000'000, .max = 2'000'000'000},
-            .check = check_prop1_1},
-      Claim{.id = "maharaja.theorem1_2",
-            .source = "seed 003, Theorem 1.2 (§2: b_n − a_n − n bounded)",
-            .kind = ClaimKind::theorem,
-            .statement = "Maharaja Nim's upper P-positions satisfy −4 ≤ b_n − a_n − n ≤ 3",
-            .unit = "P-positions",
-            .bounds = {.tour = 200'000, .standard = 10'000'000, .deep = 50'000'000, .max = 2'000'000'000},
-            .check = check_theorem1_2},
-      Claim{.id = "maharaja.eq4",
-            .source = "seed 003, (2), (4) and §2",
-            .kind = ClaimKind::observation,
-            .statement =
-                "Maharaja Nim uses every diagonal y − x = C exactly once; (4) {0..n} = {b_i − a_i : i ≤ n} holds "
-                "for most n",
-            .unit = "P-positions",
-            .bounds = {.tour = 200'000, .standard = 10'000'000, .deep = 50'000'000, .max = 2'000'000'000},
-            .check = check_eq4},
-      Claim{.id = "maharaja.kl_pairs",
-            .source = "seed 003, §4 (citing [La])",
-            .kind = ClaimKind::theorem,
-            .statement =
-                "(k,l)-Maharaja's P-positions are Wythoff's exactly when the jump (k,l) joins no two Wythoff "
-                "P-positions (proved: Wythoff's P-positions are the kernel of the (k,l)-game iff no jump joins "
-                "two; checked: differs iff joins, game by game)",
-            .unit = "largest l",
-            .bounds = {.tour = 12, .standard = 30, .deep = 30, .max = 200},
-            .check = check_kl_pairs,
-            .proof = kKlPairsProof},
-      Claim{.id = "maharaja.kl_wythoff_pairs",
-            .source = "seed 003, §4 (citing [La])",
-            .kind = ClaimKind::remark,
-            .statement = "every Wythoff pair (⌊nφ⌋,⌊nφ²⌋) and dual pair (⌈nφ⌉,⌈nφ²⌉) joins two Wythoff P-positions, so "
-                         "its (k,l)-Maharaja differs from Wythoff (the text's 'if'); the 'only if' fails: (1,4) joins "
-                         "(2,1) and (3,5) but is neither",
-            .unit = "largest l",
-            .bounds = {.tour = 200, .standard = 2000, .deep = 20000, .max = 100000},
-            .check = check_kl_wythoff_pairs,
-            .proof = kKlWythoffPairsProof},
-      Claim{.id = "maharaja.wythoff_diagonals",
-            .source = "seed 003, (1)–(4)",
-            .kind = ClaimKind::equation,
-            .statement =
-                "Wythoff Nim has exactly one P-position on every diagonal y − x = c, and {0, …, n} = {b_i − a_i "
-                ": i ≤ n} (4)",
-            .unit = "P-positions",
-            .bounds = {.tour = 100'000, .standard = 5'000'000, .deep = 10'000'000, .max = 1'000'000'000},
-            .check = check_wythoff_diagonals,
-            .proof = kWythoffDiagonalsProof},
-  };
-}
-
-}  // namespace
-
-std::vector<Claim> twopile_claims() {
-  auto c = empress_claims();
-  auto m = maharaja_claims();
-  c.insert(c.end(), m.begin(), m.end());
-  return c;
-}
-
-}  // namespace qg
+}  // namespace qg::papers::empress_twopile
