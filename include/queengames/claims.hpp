@@ -83,7 +83,7 @@ enum class ClaimDepth { tour, standard, deep };
 
 using ClaimCheck = std::function<ClaimOutcome(std::uint64_t bound, const ProgressFn& progress)>;
 
-// Declared in each module's claims.cpp as
+// Declared in a paper's file of src/papers/ as
 //   Claim{.id = …, .source = …, .kind = …, .statement = …, .unit = …,
 //         .bounds = {.tour = …, .standard = …, .deep = …, .max = …}, .check = check_…}
 // with the checker defined just above.
@@ -190,7 +190,7 @@ struct ProofOptions {
 // first FALSE eval, naming it and, for a statement "A x … φ", its smallest counterexample; VACUOUS
 // when a vacuity eval is FALSE, saying which. `progress` is polled inside every automaton step (a
 // throw from it stops the proof at once). InputError for a claim without a proof, or with one that
-// does not parse or has no eval. Defined beside all_claims() (the registry links the prover; the
+// does not parse or has no eval. Defined in the registry (which links the prover; the
 // claims module cannot).
 ClaimReport prove_claim(const Claim& claim, const ProgressFn& progress = {}, const ProofOptions& options = {});
 

@@ -315,22 +315,10 @@ ClaimOutcome check_closed_form(std::uint64_t k, std::uint64_t n, const ProgressF
 // blocking2a/b, blocking3a/b, certified when a proof reads them): their sets are the closed
 // forms, (n, 2n + 1) beside (2⌊mφ⌋ + 2, 2⌊mφ²⌋ + 2) — Wythoff's P-positions doubled and moved
 // by (2, 2) — for k = 2, and (n, 2n + 1), (n, 2n + 2) for k = 3, with (0, 0) and the mirrors.
-const char* const kWythoffPalaces =
-    R"walnut(def wp "?msd_fib En ($wytha(n,x) & $wythb(n,y)) | ($wytha(n,y) & $wythb(n,x))":
-)walnut";
-const std::string kK1Proof =
-    std::string(kWythoffPalaces) +
-    R"walnut(eval k1_rule "?msd_fib Ax,y $wp(x,y) <=> ~((Ev v<y & $wp(x,v)) | (Eu u<x & $wp(u,y)) | (Et t>=1 & t<=x & t<=y & $wp(x-t,y-t)))":
-)walnut";
-const std::string kK2Proof =
-    std::string(kWythoffPalaces) +
-    R"walnut(def palaces2 "?msd_fib En ($blocking2a(n,x) & $blocking2b(n,y)) | ($blocking2a(n,y) & $blocking2b(n,x))":
-eval k2_closed_form "?msd_fib Ax,y $palaces2(x,y) <=> ((x=0 & y=0) | y=2*x+1 | x=2*y+1 | (Ea,b $wp(a,b) & x=2*a+2 & y=2*b+2))":
-)walnut";
-const char* const kK3Proof =
-    R"walnut(def palaces3 "?msd_fib En ($blocking3a(n,x) & $blocking3b(n,y)) | ($blocking3a(n,y) & $blocking3b(n,x))":
-eval k3_closed_form "?msd_fib Ax,y $palaces3(x,y) <=> ((x=0 & y=0) | y=2*x+1 | y=2*x+2 | x=2*y+1 | x=2*y+2)":
-)walnut";
+const std::string kWythoffPalaces = proof_text("blocking/wythoff_palaces");
+const std::string kK1Proof = std::string(kWythoffPalaces) + proof_text("blocking/k1");
+const std::string kK2Proof = std::string(kWythoffPalaces) + proof_text("blocking/k2");
+const std::string kK3Proof = proof_text("blocking/k3");
 
 ClaimOutcome check_k1(std::uint64_t n, const ProgressFn& progress) {
   std::vector<std::uint64_t> partner(n, UINT64_MAX);

@@ -4,11 +4,17 @@
 // layer compile together (QG_UNITY) although each reads its engine's names unqualified.
 #pragma once
 
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "queengames/claims.hpp"
 
 namespace qg::papers {
+
+// The Walnut text of a proof in data/proofs/ ("empress/theorem5": data/proofs/empress/theorem5.txt),
+// compiled in (CMakeLists.txt). InputError for a name with no file.
+std::string proof_text(std::string_view name);
 
 // Seed 000 (exile): the numeration facts of §5, the theme song and Tribonacci word of §4–6, the
 // spiral's theorems of §1–6, and §7–8's Grundy values on numbered boards.

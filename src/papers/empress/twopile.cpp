@@ -11,7 +11,7 @@
 
 #include <fmt/format.h>
 
-#include "numeration/walnut.hpp"
+#include "papers/exile/walnut.hpp"
 #include "papers/papers.hpp"
 #include "queengames/numeration.hpp"
 #include "queengames/spiral.hpp"
@@ -215,26 +215,16 @@ ClaimCheck check_eq1(const char* rules, std::int64_t lowest) {
   };
 }
 
-// Seed 001's own Walnut statements (§5–6), word for word as tests/walnut/seed001/*.txt (the
-// CLI tests check that the two agree and run those files through `queengames prove`). $xaut,
+// The proofs' Walnut text is data/proofs/empress/*.txt; seed 001's own statements (§5–6:
+// fokkink, theorem5, theorem6, wythoff) word for word as the paper prints them, but for Theorem
+// 5's check3 (below; the CLI tests run those files through `queengames prove`). $xaut,
 // $yaut, $triba, $tribc, $tribe, $wytha, $wythb are the certified automata shipped with the
 // prover (data/walnut/, qg::synth).
 // Lemma 4 and Table 3 with the same automata: the 2-Queen Dee's a_n, b_n ($uaut, $vaut) against
 // the Queen Dee's α_n, β_n ($xaut, $yaut); and the two games' P-positions against seed 000's
-// XYMP table, built and certified by recurrence (2) in numeration/walnut.hpp.
-const std::string kLemma4Proof =
-    R"walnut(// Seed 001, Lemma 4: a_n = β_n − α_n and b_n = α_n + β_n (so b_n − a_n = 2α_n and
-// a_n + b_n = 2β_n), for the 2-Queen Dee (a, b) and the Queen Dee (α, β).
-eval lemma4_defined "?msd_trib An Ea,b,x,y $uaut(n,a) & $vaut(n,b) & $xaut(n,x) & $yaut(n,y)":
-eval lemma4 "?msd_trib An,a,b,x,y ($uaut(n,a) & $vaut(n,b) & $xaut(n,x) & $yaut(n,y)) => (a+x=y & b=x+y)":
-)walnut";
-const std::string kTable3ExileProof =
-    numeration::walnut::kXymp +
-    R"walnut(// Seed 001 Table 3 and seed 000 eq. (2): the Queen Dee's P-positions are (X_n, Y_n), the
-// 2-Queen Dee's (M_n, P_n).
-eval queen_dee_is_xy "?msd_trib An,v ($xaut(n,v) <=> $xcol(n,v)) & ($yaut(n,v) <=> $ycol(n,v))":
-eval two_queen_dee_is_mp "?msd_trib An,v ($uaut(n,v) <=> $mcol(n,v)) & ($vaut(n,v) <=> $pcol(n,v))":
-)walnut";
+// XYMP table, built and certified by recurrence (2) in papers/exile/walnut.hpp.
+const std::string kLemma4Proof = proof_text("empress/lemma4");
+const std::string kTable3ExileProof = walnut::kXymp + proof_text("empress/table3_exile");
 
 // Lemmas 2 and 3 for the 2-Queen Dee's $uaut, $vaut, in the reading of their bounded checks:
 // P_n is the P-positions nearer the origin (in Manhattan distance) than (x, y). Its moves from
@@ -244,77 +234,16 @@ eval two_queen_dee_is_mp "?msd_trib An,v ($uaut(n,v) <=> $mcol(n,v)) & ($vaut(n,
 // a side: (0, d) when d ≤ g and |d + f − g| ≤ 1, (d, 0) when d ≤ f and |d + g − f| ≤ 1. One
 // def for each family keeps every automaton over four tracks small (a single def of the move
 // relation, quantified over P_n, needs more than 20 GB).
-const char* const kLemma2Proof =
-    R"walnut(// Seed 001, Lemma 2: from (x, y), 1 <= x <= y, there is a move to a P-position nearer the
-// origin iff {x, y} meets A or B, or {y-x-1, y-x, y-x+1} meets D or S (of those P-positions).
-def earlier "?msd_trib Ei $uaut(i,a) & $vaut(i,b) & a+b<s":
-def rook "?msd_trib Ea,b $earlier(a,b,x+y) & ((a=x & b<y) | (b=x & a<y) | (b=y & a<x) | (a=y & b<x))":
-def stroll "?msd_trib Ea,b $earlier(a,b,x+y) & ((a<x & b<y & y+a<=x+b+1 & x+b<=y+a+1)
-                                                | (b<x & a<y & y+b<=x+a+1 & x+a<=y+b+1))":
-def reflect "?msd_trib Ea,b $earlier(a,b,x+y) & a+b>=1 & ((a+b<=y & a+b+x<=y+1 & y<=a+b+x+1)
-                                                         | (a+b<=x & a+b+y<=x+1 & x<=a+b+y+1))":
-def meets "?msd_trib Ea,b $earlier(a,b,x+y) & (x=a | x=b | y=a | y=b
-                        | y+a=x+b+1 | y+a=x+b | y+a+1=x+b | y=x+a+b+1 | y=x+a+b | y+1=x+a+b)":
-eval lemma2 "?msd_trib Ax,y (x>=1 & x<=y) => (($rook(x,y) | $stroll(x,y) | $reflect(x,y)) <=> $meets(x,y))":
-)walnut";
-const char* const kLemma3Proof =
-    R"walnut(// Seed 001, Lemma 3: a_{n+1} = mex(A_n u B_n), b_{n+1} - a_{n+1} = mex_2(D_n u S_n), where
-// A_n ... S_n hold the coordinates, differences and sums of (a_i, b_i), i <= n (with (0, 0)).
-def ab "?msd_trib Ei i<=n & ($uaut(i,v) | $vaut(i,v))":
-def ds "?msd_trib Ei,p,q i<=n & $uaut(i,p) & $vaut(i,q) & (v+p=q | v=p+q)":
-def even "?msd_trib Ek v=2*k":
-eval lemma3_defined "?msd_trib An Ea,b $uaut(n,a) & $vaut(n,b)":
-eval lemma3_mex "?msd_trib An,x $uaut(n+1,x) => (~$ab(n,x) & Av v<x => $ab(n,v))":
-eval lemma3_mex2 "?msd_trib An,a,b,d ($uaut(n+1,a) & $vaut(n+1,b) & a+d=b)
-                   => ($even(d) & ~$ds(n,d) & Av (v<d & $even(v)) => $ds(n,v))":
-)walnut";
+const std::string kLemma2Proof = proof_text("empress/lemma2");
+const std::string kLemma3Proof = proof_text("empress/lemma3");
 
-const char* const kFokkinkProof =
-    R"walnut(// Seed 001 (Fokkink, Ortega, Rust, "Corner the empress") §5, eq. (1) for the Queen Dee:
-// a_{b_n} - a_n - b_n is 0 or -1, Shallit's one-liner as the paper prints it. xaut and yaut
-// are the Queen Dee's a_n, b_n (A140100, A140101), shipped with queengames.
-eval fokkink "?msd_trib An,a,b,ab (n>=1 & $xaut(n,a) & $yaut(n,b)
-& $xaut(b,ab)) => (ab=a+b | ab=a+b-1)":
-)walnut";
-const char* const kTheorem6Proof =
-    R"walnut(// Seed 001 §5, Theorem 6: the 2-Queen Dee's P-positions satisfy (1). uaut and vaut are
-// defined from Shallit's triba, tribc, tribe exactly as the paper defines them
-// (a_n = A(n) - E(A(n)), b_n = C(n) - E(C(n))); these defs win over the shipped uaut, vaut.
-def uaut "?msd_trib (s=0 & t=0) | Ex,xy $triba(s,x) & $tribe(x,xy)
-                                         & t=x-xy":
-def vaut "?msd_trib (s=0 & t=0) | Ex,xy $tribc(s,x) & $tribe(x,xy)
-                                         & t=x-xy":
-eval table2 "?msd_trib An,a,b,ab (n>=1 & $uaut(n,a) & $vaut(n,b)
-                                         & $uaut(b,ab)) => (ab=a+b | ab=a+b-1)":
-)walnut";
-// Theorem 5's check3 as printed (tests/walnut/seed001/theorem5.txt) reads "Eb $uaut(n,b) & y>=b",
+const std::string kFokkinkProof = proof_text("empress/fokkink");
+const std::string kTheorem6Proof = proof_text("empress/theorem6");
+// Theorem 5's check3 as printed reads "Eb $uaut(n,b) & y>=b",
 // which b = a (already in its hypothesis) satisfies: it says only y >= a_n, which good's y > x
 // gives — TRUE and vacuous (the vacuity guard's witness_b_a). Check (3) of the text is b_n <= y:
 // $vaut, as below; otherwise the proof is the paper's word for word.
-const char* const kTheorem5Proof =
-    R"walnut(// Seed 001 §6: the Walnut-supported proof of Theorem 5 (the 2-Queen Dee's P-positions are
-// coded by t_b), as the paper states it: uaut and vaut from triba, tribc, tribe (§5), the
-// triples (n, x, y) with no move to P_{n-1} (`good`, by Lemma 2), and the three checks.
-def uaut "?msd_trib (s=0 & t=0) | Ex,xy $triba(s,x) & $tribe(x,xy)
-                                         & t=x-xy":
-def vaut "?msd_trib (s=0 & t=0) | Ex,xy $tribc(s,x) & $tribe(x,xy)
-                                         & t=x-xy":
-def good "?msd_trib y>x &
-  (~Ek k<n & $uaut(k,x)) & (~Ek k<n & $vaut(k,x)) &
-  (~Ek k<n & $uaut(k,y)) & (~Ek k<n & $vaut(k,y)) &
-  (~Ek,a,b k<n & $uaut(k,a) & $vaut(k,b) & y-x+a=b) &
-  (~Ek,a,b k<n & $uaut(k,a) & $vaut(k,b) & y-x+a=b+1) &
-  (~Ek,a,b k<n & $uaut(k,a) & $vaut(k,b) & y-x+a+1=b) &
-  (~Ek,a,b k<n & $uaut(k,a) & $vaut(k,b) & y-x=a+b+1) &
-  (~Ek,a,b k<n & $uaut(k,a) & $vaut(k,b) & y-x+1=a+b) &
-  (~Ek,a,b k<n & $uaut(k,a) & $vaut(k,b) & y-x=a+b)":
-eval check1 "?msd_trib An,a,b (n>=1 & $uaut(n,a) & $vaut(n,b))
-              => $good(n,a,b)":
-eval check2 "?msd_trib An,x,y (n>=1 & $good(n,x,y))
-              =>(Ea $uaut(n,a)&x>=a)":
-eval check3 "?msd_trib An,a,y (n>=1 & $uaut(n,a) & $good(n,a,y))
-              => (Eb $vaut(n,b) & y>=b)":
-)walnut";
+const std::string kTheorem5Proof = proof_text("empress/theorem5");
 // The Queen Bee in base 2. Her a_n and b_n are not synchronized (Rampersad–Stipulanti), but
 // the set of her P-positions is 2-automatic: seed 001 §4 codes them by the period-doubling word,
 // a_n being the position (1-based) of its n-th a, so P = {(0, 0)} ∪ {(x, 2x), (2x, x) : PD[x−1]
@@ -322,46 +251,17 @@ eval check3 "?msd_trib An,a,y (n>=1 & $uaut(n,a) & $good(n,a,y))
 // that this set is the P-positions — with her bounce, from (x, y), y > x > 0, to (i, y − x),
 // 1 ≤ i < 2x (twopile::Bounce) — and then Theorem 1 is a statement about the set: b_n = 2a_n
 // holds by its shape, and A and 2A partition the positive numbers.
-const std::string kQueenBeeKernel =
-    R"walnut(// Seed 001, Theorem 1 (the Queen Bee): b_n = 2a_n, and every natural number occurs once as a
-// coordinate of a P-position. A: the positions (1-based) of the a's of the period-doubling word.
-def qb_a "?msd_2 x>=1 & PD[x-1]=@0":
-def qb_p "?msd_2 (x=0 & y=0) | ($qb_a(x) & y=2*x) | ($qb_a(y) & x=2*y)":
-def qb_reach "?msd_2 (Ev v<y & $qb_p(x,v)) | (Eu u<x & $qb_p(u,y)) | (Et t>0 & t<=x & t<=y & $qb_p(x-t,y-t))
-  | (y>x & x>0 & Ei i>=1 & i<2*x & $qb_p(i,y-x)) | (x>y & y>0 & Ei i>=1 & i<2*y & $qb_p(x-y,i))":
-eval queen_bee_kernel "?msd_2 Ax,y $qb_p(x,y) <=> ~$qb_reach(x,y)":
-)walnut";
-const std::string kQueenBeeTheorem1Proof =
-    kQueenBeeKernel + R"walnut(eval theorem1_once "?msd_2 Am m>=1 => ($qb_a(m) <=> ~(Ex $qb_a(x) & m=2*x))":
-)walnut";
+const std::string kQueenBeeKernel = proof_text("empress/queen_bee_kernel");
+const std::string kQueenBeeTheorem1Proof = kQueenBeeKernel + proof_text("empress/queen_bee_theorem1");
 // Table 1's caption: the a_n end (in binary) with an even number of zeros, the b_n with an odd one.
-const std::string kTable1CaptionProof = kQueenBeeKernel + R"walnut(reg even_zeros msd_2 "(0|1)*1(00)*":
-eval table1_a "?msd_2 Ax x>=1 => ($qb_a(x) <=> $even_zeros(x))":
-eval table1_b "?msd_2 Ay y>=1 => ((Ex $qb_a(x) & y=2*x) <=> ~$even_zeros(y))":
-)walnut";
+const std::string kTable1CaptionProof = kQueenBeeKernel + proof_text("empress/table1_caption");
 
 // (2,1)-Wythoff's a_n, b_n as queen2_1a, queen2_1b in msd_queen2_1, the numeration system of its
 // morphism a→aab, b→aa (weights 1, 3, 8, 22, …), shipped and certified by the kernel of its
 // moves (qg::synth: the rook's and the cone u ≤ v ≤ 2u).
-const char* const kQueen21Proof =
-    R"walnut(// Seed 001 §5: property (1) for the (2,1)-Queen, conjectured by the authors and proved by
-// Shallit [19]: a_{b_n} - a_n - b_n is 0 or -1.
-eval queen21 "?msd_queen2_1 An,a,b,ab (n>=1 & $queen2_1a(n,a) & $queen2_1b(n,b)
-& $queen2_1a(b,ab)) => (ab=a+b | ab+1=a+b)":
-)walnut";
-const char* const kTable4StepsProof =
-    R"walnut(// Seed 001 §4 on Table 4: consecutive P-positions of (2,1)-Wythoff differ by (1,3) or (2,5),
-// and every natural number >= 1 is exactly one a_n or b_n.
-eval table4_steps "?msd_queen2_1 An,a,b,c,d ($queen2_1a(n,a) & $queen2_1b(n,b) & $queen2_1a(n+1,c)
-& $queen2_1b(n+1,d)) => ((c=a+1 & d=b+3) | (c=a+2 & d=b+5))":
-eval table4_once "?msd_queen2_1 Am m>=1 => ((En $queen2_1a(n,m)) <=> ~(En $queen2_1b(n,m)))":
-)walnut";
-const char* const kWythoffProof =
-    R"walnut(// Seed 001 §5: for Corner the Lady (Wythoff) property (1) holds with exactly 0: a_{b_n} =
-// a_n + b_n, whence Gardner's consecutive Fibonacci numbers as P-positions. wytha, wythb are
-// floor(n phi), floor(n phi^2) (A000201, A001950), shipped with queengames.
-eval wythoff "?msd_fib An,a,b,ab (n>=1 & $wytha(n,a) & $wythb(n,b) & $wytha(b,ab)) => ab=a+b":
-)walnut";
+const std::string kQueen21Proof = proof_text("empress/queen21");
+const std::string kTable4StepsProof = proof_text("empress/table4_steps");
+const std::string kWythoffProof = proof_text("empress/wythoff");
 
 // ---- what seed 001 says of its games' P-positions, with the shipped automata -------------------
 
@@ -369,29 +269,13 @@ eval wythoff "?msd_fib An,a,b,ab (n>=1 & $wytha(n,a) & $wythb(n,b) & $wytha(b,ab
 // a_n, the n-th b at b_n, seed 001 §3) or with a's deleted (t_a: the n-th b, the n-th c). The
 // n-th letter x of T stands at the position p with TR[p−1] = x that has n x's before it and
 // itself; it stands in the word with d's deleted at p − N_d(p).
-const char* const kTcCodesProof =
-    R"walnut(eval tc_codes_a "?msd_trib An,x n>=1 => ($xaut(n,x) <=> Ep,c TR[p-1]=@0 & $tribna(p,n) & $tribnc(p,c) & x+c=p)":
-eval tc_codes_b "?msd_trib An,y n>=1 => ($yaut(n,y) <=> Ep,c TR[p-1]=@1 & $tribe(p,n) & $tribnc(p,c) & y+c=p)":
-)walnut";
-const char* const kTaCodesProof =
-    R"walnut(eval ta_codes_a "?msd_trib An,x n>=1 => ($xaut(n,x) <=> Ep,a TR[p-1]=@1 & $tribe(p,n) & $tribna(p,a) & x+a=p)":
-eval ta_codes_b "?msd_trib An,y n>=1 => ($yaut(n,y) <=> Ep,a TR[p-1]=@2 & $tribnc(p,n) & $tribna(p,a) & y+a=p)":
-)walnut";
+const std::string kTcCodesProof = proof_text("empress/tc_codes");
+const std::string kTaCodesProof = proof_text("empress/ta_codes");
 // The 2-Queen Dee's differences D and sums S (n ≥ 1), and its inductive hypothesis (§3): A_n ∪ B_n
 // holds every number up to a_n, D_n ∪ S_n every even number up to d_n.
-const std::string kDifferencesSums = R"walnut(def even "?msd_trib Ek m=2*k":
-def dset "?msd_trib En,a,b n>=1 & $uaut(n,a) & $vaut(n,b) & a+m=b":
-def sset "?msd_trib En,a,b n>=1 & $uaut(n,a) & $vaut(n,b) & m=a+b":
-)walnut";
-const std::string kDsPartitionProof =
-    kDifferencesSums + R"walnut(eval ds_even "?msd_trib Am ($dset(m) | $sset(m)) => $even(m)":
-eval ds_partition "?msd_trib Am (m>=1 & $even(m)) => ($dset(m) <=> ~$sset(m))":
-)walnut";
-const std::string kAbFillsProof =
-    R"walnut(def even "?msd_trib Ek m=2*k":
-eval ds_fills "?msd_trib An,a,b,v ($uaut(n,a) & $vaut(n,b) & v+a<=b & $even(v)) => Ei,c,d i<=n & $uaut(i,c) & $vaut(i,d) & (v+c=d | v=c+d)":
-eval ab_fills "?msd_trib An,a,v ($uaut(n,a) & v<=a) => Ei,c,d i<=n & $uaut(i,c) & $vaut(i,d) & (v=c | v=d)":
-)walnut";
+const std::string kDifferencesSums = proof_text("empress/differences_sums");
+const std::string kDsPartitionProof = kDifferencesSums + proof_text("empress/ds_partition");
+const std::string kAbFillsProof = proof_text("empress/ab_fills");
 
 // §1: for every game of the paper {a_n} and {b_n} are complementary (but for (0, 0)) and b_n
 // increases — for those whose automata ship: Wythoff, Holladay's 2-, 3-, 4-Queen, the Queen Dee,
@@ -422,18 +306,11 @@ std::string b_formula_proof(const char* system, const char* stem, const char* fo
 
 // §4: the k-Queen's consecutive P-positions differ by (1, k + 1) or (2, k + 2), the table of
 // a → a^k b, b → a ((1, k + 1) and (2, j + k + 1) with j = 1).
-const char* const kKQueenStepsProof =
-    R"walnut(eval kqueen2_steps "?msd_kqueen2 An,a,b,c,d ($kqueen2a(n,a) & $kqueen2b(n,b) & $kqueen2a(n+1,c) & $kqueen2b(n+1,d)) => ((c=a+1 & d=b+3) | (c=a+2 & d=b+4))":
-eval kqueen3_steps "?msd_kqueen3 An,a,b,c,d ($kqueen3a(n,a) & $kqueen3b(n,b) & $kqueen3a(n+1,c) & $kqueen3b(n+1,d)) => ((c=a+1 & d=b+4) | (c=a+2 & d=b+5))":
-eval kqueen4_steps "?msd_kqueen4 An,a,b,c,d ($kqueen4a(n,a) & $kqueen4b(n,b) & $kqueen4a(n+1,c) & $kqueen4b(n+1,d)) => ((c=a+1 & d=b+5) | (c=a+2 & d=b+6))":
-)walnut";
+const std::string kKQueenStepsProof = proof_text("empress/kqueen_steps");
 
 // §5, Gardner: the consecutive Fibonacci numbers (F_i, F_(i+1)), i odd (F_1 = 1, F_2 = 2), are
 // P-positions of Wythoff: in Zeckendorf digits, 1(00)^k beside 10(00)^k.
-const char* const kGardnerProof = R"walnut(reg fibonacci_pair msd_fib msd_fib "[0,1][1,0]([0,0][0,0])*":
-eval fibonacci_pairs "?msd_fib $fibonacci_pair(1,2) & $fibonacci_pair(3,5) & $fibonacci_pair(8,13) & ~$fibonacci_pair(2,3)":
-eval gardner "?msd_fib Ax,y $fibonacci_pair(x,y) => En $wytha(n,x) & $wythb(n,y)":
-)walnut";
+const std::string kGardnerProof = proof_text("empress/gardner");
 
 // The P-positions of one game, n = 0 … count − 1, with (a_0, b_0) = (0, 0).
 using PFormula = std::function<bool(std::uint64_t n, Position p)>;

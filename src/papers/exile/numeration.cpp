@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <string>
 
-#include "numeration/walnut.hpp"
+#include "papers/exile/walnut.hpp"
 #include "queengames/numeration.hpp"
 
 namespace qg::papers::exile_numeration {
@@ -72,22 +72,12 @@ ClaimOutcome check_corollary5(std::uint64_t length, const ProgressFn& progress) 
 // [e]_T), so appending 0 is doubling and dropping e_i is halving. $val(b,n) is n = [b]_T:
 // the digits at places ≡ 0, 1, 2 (mod 3) from the right have no two 1s side by side, so each
 // part is a canonical Tribonacci representation u, v, w, and [b]_T = u + v + w.
-constexpr const char* kBinaryValue =
-    R"walnut(reg split msd_2 msd_trib msd_trib msd_trib "(([0,0,0,0]|[1,1,0,0])|([0,0,0,0]|[1,0,1,0])([0,0,0,0]|[1,1,0,0]))?(([0,0,0,0]|[1,0,0,1])([0,0,0,0]|[1,0,1,0])([0,0,0,0]|[1,1,0,0]))*":
-def val "?msd_trib Eu,v,w $split(b,u,v,w) & n=u+v+w":
-eval val_is_a_function "?msd_trib Ab (En $val(b,n)) & An,m ($val(b,n) & $val(b,m)) => n=m":
-eval val_examples "?msd_2 Ex,y,z,w (x=7 & y=8 & z=14 & w=15 & (?msd_trib $val(x,7) & $val(y,7) & $val(z,13) & $val(w,14)))":
-)walnut";
+const std::string kBinaryValue = proof_text("exile/binary_value");
 
-constexpr const char* kLemma3 =
-    R"walnut(eval lemma3 "?msd_2 Ax,y,p,q (p=2*x & q=2*y) => ((?msd_trib En $val(x,n) & $val(y,n)) <=> (?msd_trib En $val(p,n) & $val(q,n)))":
-)walnut";
+const std::string kLemma3 = proof_text("exile/lemma3");
 
 // $lastsum(x,z): z = [e_1 … e_(i−1)]_T + e_i for the string x = e_1 … e_i.
-constexpr const char* kCorollary5 =
-    R"walnut(def lastsum "?msd_2 Eh (x=2*h & $val(h,z)) | (x=2*h+1 & (?msd_trib Eu $val(h,u) & z=u+1))":
-eval corollary5 "?msd_2 Ax,y (?msd_trib En $val(x,n) & $val(y,n)) => (?msd_trib Ez $lastsum(x,z) & $lastsum(y,z))":
-)walnut";
+const std::string kCorollary5 = proof_text("exile/corollary5");
 
 // Lemma 10 by automata, for T_m = t (the numbers written 10…0, m ≥ 3) and T_(m−1), T_(m−2),
 // T_(m−3) = a, b, c (t's representation without one, two, three digits): the padded strings of
@@ -95,16 +85,7 @@ eval corollary5 "?msd_2 Ax,y (?msd_trib En $val(x,n) & $val(y,n)) => (?msd_trib 
 // (10U_(m−2)), and those of a + b + u, u < c, written 110 then u's (110U_(m−3)); $disjoint(x,y,z)
 // says z's digits are x's and y's, which share no place. The evals: T_m = a + b + c; every such
 // string is the representation of an n < t; and every n < t is one of the three kinds.
-constexpr const char* kLemma10 =
-    R"walnut(reg disjoint msd_trib msd_trib msd_trib "([0,0,0]|[1,0,1]|[0,1,1])*":
-def in0 "?msd_trib Ea,b,c $below(a,b,c,t) & n<a":
-def in10 "?msd_trib Ea,b,c,u $below(a,b,c,t) & u<b & $disjoint(a,u,n)":
-def in110 "?msd_trib Ea,b,c,u,v $below(a,b,c,t) & u<c & v=a+b & $disjoint(v,u,n)":
-eval lemma10_sizes "?msd_trib At,a,b,c $below(a,b,c,t) => t=a+b+c":
-eval lemma10_strings "?msd_trib At,a,b,c $below(a,b,c,t) => (Au u<b => En $disjoint(a,u,n)) & Au,v (u<c & v=a+b) => En $disjoint(v,u,n)":
-eval lemma10_into "?msd_trib An,t ($in10(n,t) | $in110(n,t)) => n<t":
-eval lemma10 "?msd_trib At ($power(t) & t>=7) => An n<t => ($in0(n,t) | $in10(n,t) | $in110(n,t))":
-)walnut";
+const std::string kLemma10 = proof_text("exile/lemma10");
 
 // Lemma 10: U_m = 0U_{m−1} ⊔ 10U_{m−2} ⊔ 110U_{m−3}. Listing U_m in increasing order, its
 // first T_{m−1} strings must be 0U_{m−1}, the next T_{m−2} the strings 10u (u ∈ U_{m−2}, in

@@ -13,7 +13,7 @@
 #include <fmt/format.h>
 
 #include "core/bits.hpp"
-#include "numeration/walnut.hpp"
+#include "papers/exile/walnut.hpp"
 #include "papers/papers.hpp"
 #include "queengames/numeration.hpp"
 #include "queengames/spiral.hpp"
@@ -22,8 +22,6 @@
 
 namespace qg::papers::exile_spiral {
 namespace {
-
-namespace walnut = numeration::walnut;
 
 using spiral::Xymp;
 using spiral::XympRecurrence;
@@ -143,15 +141,7 @@ ClaimOutcome check_theorem1(std::uint64_t bound, const ProgressFn& progress) {
 //     edge (its row or column) and —
 //   theorem1_shape: 0 < X < Y and M > 0, so the four cells of a shell attack no one another
 //     (rows X, −Y, −X, Y and diagonals M, P, −M, −P distinct).
-constexpr const char* kTheorem1 =
-    R"walnut(def rowsupto "?msd_trib Ei i<=n & ($xcol(i,a) | $ycol(i,a))":
-def diagsupto "?msd_trib Ei i<=n & ($mcol(i,d) | $pcol(i,d))":
-def attacked "?msd_trib $rowsupto(a,n) | $rowsupto(b,n) | (Ed d=a+b & $diagsupto(d,n)) | (Ed (d+b=a | d+a=b) & $diagsupto(d,n))":
-eval theorem1_shape "?msd_trib An,x,y,m (n>=1 & $xcol(n,x) & $ycol(n,y) & $mcol(n,m)) => (x>=1 & x<y & m>=1)":
-eval theorem1_shells "?msd_trib An,y,w,a,b ($ycol(n,y) & $ycol(n+1,w) & a<w & b<w & (a>y | b>y)) => $attacked(a,b,n)":
-eval theorem1_edge "?msd_trib An,x,y,a ($xcol(n+1,x) & $ycol(n+1,y) & x<a & a<y) => $attacked(a,y,n)":
-eval theorem1_free "?msd_trib An,x,y ($xcol(n+1,x) & $ycol(n+1,y)) => ~$attacked(x,y,n)":
-)walnut";
+const std::string kTheorem1 = proof_text("exile/theorem1");
 
 // ---- §5: the Tribonacci word ----------------------------------------------------------
 
@@ -168,9 +158,7 @@ ClaimOutcome check_theorem11(std::uint64_t bound, const ProgressFn& progress) {
   return passed(bound, "t_n = a, b, c as (n−1)_T ends in 0, 01, 011");
 }
 
-constexpr const char* kTheorem11 =
-    R"walnut(eval theorem11 "?msd_trib An (TR[n]=@0 <=> $end0(n)) & (TR[n]=@1 <=> $end01(n)) & (TR[n]=@2 <=> $end011(n))":
-)walnut";
+const std::string kTheorem11 = proof_text("exile/theorem11");
 
 ClaimOutcome check_theorem12(std::uint64_t bound, const ProgressFn& progress) {
   Poller poller(progress, bound);
@@ -210,9 +198,7 @@ ClaimOutcome check_theorem13(std::uint64_t bound, const ProgressFn& progress) {
   return passed(bound, "N_a, N_b, N_c from (n−1)_T, (n−2)_T, (n−4)_T (for n ≥ 1, 2, 4)");
 }
 
-constexpr const char* kTheorem13 =
-    R"walnut(eval theorem13 "?msd_trib An (n>=1 => Em,z $drop(n-1,m) & $na(n,z) & z=m+1) & (n>=2 => Em,p,z $drop(n-2,m) & $drop(m,p) & $nb(n,z) & z=p+1) & (n>=4 => Em,p,q,z $drop(n-4,m) & $drop(m,p) & $drop(p,q) & $nc(n,z) & z=q+1)":
-)walnut";
+const std::string kTheorem13 = proof_text("exile/theorem13");
 
 ClaimOutcome check_theorem14(std::uint64_t bound, const ProgressFn& progress) {
   Poller poller(progress, bound);
@@ -331,13 +317,7 @@ ClaimOutcome check_eq14_16(std::uint64_t bound, const ProgressFn& progress) {
   return passed(bound, "A_n, B_n, C_n from letter positions = the mex recurrences (14)–(16) (\"max\" read as mex)");
 }
 
-constexpr const char* kEq14To16 =
-    R"walnut(eval eq14 "?msd_trib An n>=1 => Ez $apos(n,z) & ~(Ei i<n & ($apos(i,z) | $bpos(i,z) | $cpos(i,z))) & Av v<z => (Ei i<n & ($apos(i,v) | $bpos(i,v) | $cpos(i,v)))":
-def dba "?msd_trib Ea,b $apos(i,a) & $bpos(i,b) & d+a=b":
-def dcb "?msd_trib Eb,c $bpos(i,b) & $cpos(i,c) & d+b=c":
-eval eq15 "?msd_trib An n>=1 => Ea,d $apos(n,a) & $bpos(n,a+d) & ~(Ei i<n & ($dba(d,i) | $dcb(d,i))) & Av v<d => (Ei i<n & ($dba(v,i) | $dcb(v,i)))":
-eval eq16 "?msd_trib An n>=1 => Ea,b $apos(n,a) & $bpos(n,b) & $cpos(n,a+b+n)":
-)walnut";
+const std::string kEq14To16 = proof_text("exile/eq14_16");
 
 ClaimOutcome check_eq17(std::uint64_t bound, const ProgressFn& progress) {
   Poller poller(progress, bound);
@@ -360,11 +340,7 @@ ClaimOutcome check_eq17(std::uint64_t bound, const ProgressFn& progress) {
   return passed(bound, "ΔA = Θ(2,2,1), ΔB = Θ(4,3,2), ΔC = Θ(7,6,4) with A, B, C from letter positions");
 }
 
-constexpr const char* kEq17 =
-    R"walnut(eval eq17_a "?msd_trib An,t,x,y ($theta(n,t) & $apos(n,x) & $apos(n+1,y)) => ((t=0 & y=x+2) | (t=1 & y=x+2) | (t=2 & y=x+1))":
-eval eq17_b "?msd_trib An,t,x,y ($theta(n,t) & $bpos(n,x) & $bpos(n+1,y)) => ((t=0 & y=x+4) | (t=1 & y=x+3) | (t=2 & y=x+2))":
-eval eq17_c "?msd_trib An,t,x,y ($theta(n,t) & $cpos(n,x) & $cpos(n+1,y)) => ((t=0 & y=x+7) | (t=1 & y=x+6) | (t=2 & y=x+4))":
-)walnut";
+const std::string kEq17 = proof_text("exile/eq17");
 
 ClaimOutcome check_eq18_21(std::uint64_t bound, const ProgressFn& progress) {
   Poller poller(progress, bound);
@@ -391,10 +367,7 @@ ClaimOutcome check_eq18_21(std::uint64_t bound, const ProgressFn& progress) {
   return passed(bound, "(18)–(20) with N_a, N_b counted in T, and (21), all from letter positions");
 }
 
-constexpr const char* kEq18To21 =
-    R"walnut(eval eq18_20 "?msd_trib An n>=1 => Ea,b,c,u,v $apos(n,a) & $bpos(n,b) & $cpos(n,c) & $na(n-1,u) & $nb(n-1,v) & a=n+u+v & (Eu,v $na(a,u) & $nb(a,v) & b=a+u+v) & (Eu,v $na(b,u) & $nb(b,v) & c=b+u+v)":
-eval eq21 "?msd_trib An n>=1 => Ea,b,c,p,q,r $apos(n,a) & $bpos(n,b) & $cpos(n,c) & $apos(a,p) & $apos(b,q) & $bpos(a,r) & p+1=b & q=r+1 & q+1=c":
-)walnut";
+const std::string kEq18To21 = proof_text("exile/eq18_21");
 
 // ---- §6: the XYMP table and the theme song --------------------------------------------
 
@@ -422,12 +395,7 @@ ClaimOutcome check_theorem20(std::uint64_t bound, const ProgressFn& progress) {
                 "ΔX = Θ(2,1,1), ΔY = Θ(3,3,2), ΔM = Θ(1,2,1), ΔP = Θ(5,4,3) with XYMP from the mex recurrence (2)");
 }
 
-constexpr const char* kTheorem20 =
-    R"walnut(eval theorem20_x "?msd_trib An,t,x,u ($theta(n,t) & $xcol(n,x) & $xcol(n+1,u)) => ((t=0 & u=x+2) | (t=1 & u=x+1) | (t=2 & u=x+1))":
-eval theorem20_y "?msd_trib An,t,x,u ($theta(n,t) & $ycol(n,x) & $ycol(n+1,u)) => ((t=0 & u=x+3) | (t=1 & u=x+3) | (t=2 & u=x+2))":
-eval theorem20_m "?msd_trib An,t,x,u ($theta(n,t) & $mcol(n,x) & $mcol(n+1,u)) => ((t=0 & u=x+1) | (t=1 & u=x+2) | (t=2 & u=x+1))":
-eval theorem20_p "?msd_trib An,t,x,u ($theta(n,t) & $pcol(n,x) & $pcol(n+1,u)) => ((t=0 & u=x+5) | (t=1 & u=x+4) | (t=2 & u=x+3))":
-)walnut";
+const std::string kTheorem20 = proof_text("exile/theorem20");
 
 ClaimOutcome check_corollary21(std::uint64_t bound, const ProgressFn& progress) {
   Poller poller(progress, bound);
@@ -470,9 +438,7 @@ ClaimOutcome check_remark_ii(std::uint64_t bound, const ProgressFn& progress) {
   return passed(bound, "row n is a iff X_n + 1 ∈ {Y}, b iff M_n + 1 ∈ {P}, else c (XYMP from (2), labels from Θ)");
 }
 
-constexpr const char* kRemarkII =
-    R"walnut(eval remark_ii "?msd_trib An,t,x,m ($theta(n,t) & $xcol(n,x) & $mcol(n,m)) => ((t=0 <=> Ek $ycol(k,x+1)) & (t=1 <=> Ek $pcol(k,m+1)))":
-)walnut";
+const std::string kRemarkII = proof_text("exile/remark_ii");
 
 ClaimOutcome check_remark_v(std::uint64_t bound, const ProgressFn& progress) {
   Poller poller(progress, bound);
@@ -495,9 +461,7 @@ ClaimOutcome check_remark_v(std::uint64_t bound, const ProgressFn& progress) {
                             dy[2], dy[3], dp[3], dp[4], dp[5]));
 }
 
-constexpr const char* kRemarkV =
-    R"walnut(eval remark_v "?msd_trib An,y,p,v,q ($ycol(n,y) & $pcol(n,p) & $ycol(n+1,v) & $pcol(n+1,q)) => (v!=y+4 & q!=p+6)":
-)walnut";
+const std::string kRemarkV = proof_text("exile/remark_v");
 
 // ---- §2: what the definition (2) gives at once, and Remark (v) ------------------------
 
@@ -560,38 +524,19 @@ ClaimCheck delta_in(std::uint64_t Xymp::*column, const char* name, std::uint64_t
 }
 
 // The XYMP block's certification (recurrence (2)) first, then the statement.
-constexpr const char* kComplementaryXY =
-    R"walnut(eval xy_complementary "?msd_trib Am m>=1 => ((En n>=1 & $xcol(n,m)) <=> ~(En n>=1 & $ycol(n,m)))":
-)walnut";
-constexpr const char* kComplementaryMP =
-    R"walnut(eval mp_complementary "?msd_trib Am m>=1 => ((En n>=1 & $mcol(n,m)) <=> ~(En n>=1 & $pcol(n,m)))":
-)walnut";
-constexpr const char* kDeltaX =
-    R"walnut(eval delta_x "?msd_trib An,x,u ($xcol(n,x) & $xcol(n+1,u)) => (u>=x+1 & u<=x+2)":
-)walnut";
-constexpr const char* kDeltaY =
-    R"walnut(eval delta_y "?msd_trib An,y,v ($ycol(n,y) & $ycol(n+1,v)) => (v>=y+2 & v<=y+4)":
-)walnut";
-constexpr const char* kDeltaM =
-    R"walnut(eval delta_m "?msd_trib An,m,w ($mcol(n,m) & $mcol(n+1,w)) => (w>=m+1 & w<=m+2)":
-)walnut";
-constexpr const char* kDeltaP =
-    R"walnut(eval delta_p "?msd_trib An,p,q ($pcol(n,p) & $pcol(n+1,q)) => (q>=p+3 & q<=p+6)":
-)walnut";
-constexpr const char* kAbove =
-    R"walnut(eval y_above_x "?msd_trib An,x,y (n>=1 & $xcol(n,x) & $ycol(n,y)) => y>=x+1":
-eval p_above_m "?msd_trib An,m,p (n>=1 & $mcol(n,m) & $pcol(n,p)) => p>=m+2":
-)walnut";
+const std::string kComplementaryXY = proof_text("exile/complementary_xy");
+const std::string kComplementaryMP = proof_text("exile/complementary_mp");
+const std::string kDeltaX = proof_text("exile/delta_x");
+const std::string kDeltaY = proof_text("exile/delta_y");
+const std::string kDeltaM = proof_text("exile/delta_m");
+const std::string kDeltaP = proof_text("exile/delta_p");
+const std::string kAbove = proof_text("exile/y_above_x");
 // Remark (v): three consecutive X_n differing by 1 would make ΔY = 4 … , five M_n ΔP = 6.
-constexpr const char* kRuns =
-    R"walnut(eval runs_x "?msd_trib An,x,u,w ($xcol(n,x) & $xcol(n+1,u) & $xcol(n+2,w)) => ~(u=x+1 & w=u+1)":
-eval runs_m "?msd_trib An,m,u,v,w,z ($mcol(n,m) & $mcol(n+1,u) & $mcol(n+2,v) & $mcol(n+3,w) & $mcol(n+4,z))
-             => ~(u=m+1 & v=u+1 & w=v+1 & z=w+1)":
-)walnut";
+const std::string kRuns = proof_text("exile/runs");
 
 // §2's range of one column's differences, checked along (2) and proved with the XYMP block.
 Claim delta_claim(const char* id, const char* statement, std::uint64_t Xymp::*column, const char* name,
-                  std::uint64_t low, std::uint64_t high, const char* proof) {
+                  std::uint64_t low, std::uint64_t high, const std::string& proof) {
   return Claim{.id = id,
                .source = "seed 000, §2",
                .kind = ClaimKind::remark,

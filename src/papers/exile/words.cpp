@@ -8,7 +8,7 @@
 
 #include <fmt/format.h>
 
-#include "numeration/walnut.hpp"
+#include "papers/exile/walnut.hpp"
 #include "papers/papers.hpp"
 #include "queengames/words.hpp"
 
@@ -159,11 +159,7 @@ ClaimOutcome check_lemma9(std::uint64_t bound, const ProgressFn&) {
 // Lemmas 18 and 19 as statements about T and its numeration: the image of Θ_j = (c·T)_j
 // starts at $start(j,s), and the images tile the word (the first eval: consecutive starts
 // differ by the image's length, from 0), so letter by letter the image is T (the second).
-constexpr const char* kLemma18 =
-    R"walnut(def start "?msd_trib (j=0 & s=0) | (j>=1 & Eu,v $na(j-1,u) & $nb(j-1,v) & s=j+u+v)":
-eval lemma18_tiles "?msd_trib Aj (Es $start(j,s)) & At,s,r ($theta(j,t) & $start(j,s) & $start(j+1,r)) => ((t=2 & r=s+1) | (t!=2 & r=s+2))":
-eval lemma18 "?msd_trib Aj,t,s ($theta(j,t) & $start(j,s)) => ((t=0 & TR[s]=@1 & TR[s+1]=@0) | (t=1 & TR[s]=@2 & TR[s+1]=@0) | (t=2 & TR[s]=@0))":
-)walnut";
+const std::string kLemma18 = proof_text("exile/lemma18");
 
 // Theorem 2 as a statement about T: θ(c·T) = c·T, block by block as for Lemmas 18 and 19.
 // |θ(x)| = |τ³(x)| for each letter (7, 6, 4), so the image of Θ_0 … Θ_(j−1) = c·t_1 … t_(j−1)
@@ -171,35 +167,21 @@ eval lemma18 "?msd_trib Aj,t,s ($theta(j,t) & $start(j,s)) => ((t=0 & TR[s]=@1 &
 // image of a prefix of length m has length [(m)_T 0]_T). The tiling eval certifies $tstart anyway.
 // A word that starts with c and that θ fixes is θ's fixed point: it begins with θ^n(c) for
 // every n, and θ(c) = caba is longer than c. So Θ = c·T.
-constexpr const char* kTheorem2 =
-    R"walnut(def tstart "?msd_trib (j=0 & s=0) | (j>=1 & Ex,y,z $shift(j-1,x) & $shift(x,y) & $shift(y,z) & s=z+4)":
-eval theorem2_tiles "?msd_trib Aj (Es $tstart(j,s)) & At,s,r ($theta(j,t) & $tstart(j,s) & $tstart(j+1,r)) => ((t=0 & r=s+7) | (t=1 & r=s+6) | (t=2 & r=s+4))":
-eval theorem2 "?msd_trib Aj,t,s ($theta(j,t) & $tstart(j,s)) => ($theta(s,2) & $theta(s+1,0) & $theta(s+2,1) & $theta(s+3,0) & ((t=0 & $theta(s+4,0) & $theta(s+5,1) & $theta(s+6,0)) | (t=1 & $theta(s+4,1) & $theta(s+5,0)) | t=2))":
-)walnut";
+const std::string kTheorem2 = proof_text("exile/theorem2");
 
 // |τ''(Θ_0 … Θ_(j−1))| = 2 + 4N_a + 3N_b + 2N_c (of j − 1) = A_j + j + N_a(j − 1) for j ≥ 1,
 // by (18) and N_a + N_b + N_c = j − 1; the tiling eval certifies it.
-constexpr const char* kLemma19 =
-    R"walnut(def start1 "?msd_trib (j=0 & s=0) | (j>=1 & Eu,v $na(j-1,u) & $nb(j-1,v) & s=j+u+v)":
-def start "?msd_trib (j=0 & s=0) | (j>=1 & Er,u $start1(j,r) & $na(j-1,u) & s=r+j+u)":
-eval lemma19_tiles "?msd_trib Aj (Es $start(j,s)) & At,s,r ($theta(j,t) & $start(j,s) & $start(j+1,r)) => ((t=0 & r=s+4) | (t=1 & r=s+3) | (t=2 & r=s+2))":
-eval lemma19 "?msd_trib Aj,t,s ($theta(j,t) & $start(j,s)) => ((t=0 & TR[s]=@0 & TR[s+1]=@2 & TR[s+2]=@0 & TR[s+3]=@1) | (t=1 & TR[s]=@0 & TR[s+1]=@0 & TR[s+2]=@1) | (t=2 & TR[s]=@0 & TR[s+1]=@1))":
-)walnut";
+const std::string kLemma19 = proof_text("exile/lemma19");
 
 // Lemmas 7 and 9 for every n, reading the finite word T_n = τ^n(a) as the prefix of T of length
 // T_n = [10^n]_T: τ^n(a) is a prefix of τ^(n+1)(a) (τ(a) begins with a), hence of T, and its
 // length is T_n (Lemma 8, checked to n = 72). Lemma 7: the prefix of length T_n is those of
 // lengths T_(n−1), T_(n−2), T_(n−3) one after the other; Lemma 9: its letter counts.
-constexpr const char* kLemma7 =
-    R"walnut(eval lemma7 "?msd_trib At,a,b,c $below(a,b,c,t) => (t=a+b+c & (Ai i<b => TR[a+i]=TR[i]) & (Ai i<c => TR[a+b+i]=TR[i]))":
-)walnut";
-constexpr const char* kLemma9 =
-    R"walnut(eval lemma9_first "?msd_trib $na(1,1) & $nb(1,0) & $nc(1,0) & $na(2,1) & $nb(2,1) & $nc(2,0) & $na(4,2) & $nb(4,1) & $nc(4,1)":
-eval lemma9 "?msd_trib At,a,b,c $below(a,b,c,t) => ($na(t,a) & $nb(t,b) & $nc(t,c))":
-)walnut";
+const std::string kLemma7 = proof_text("exile/lemma7");
+const std::string kLemma9 = proof_text("exile/lemma9");
 
 Claim image_claim(const char* id, const char* source, const char* statement, const char* morphism, const char* name,
-                  const char* proof) {
+                  const std::string& proof) {
   return Claim{.id = id,
                .source = source,
                .kind = ClaimKind::lemma,
@@ -210,7 +192,7 @@ Claim image_claim(const char* id, const char* source, const char* statement, con
                    [morphism, name](std::uint64_t bound, const ProgressFn& progress) {
                      return image_of_c_t_is_t(Morphism::parse(morphism), name, bound, progress);
                    },
-               .proof = numeration::walnut::kLetterCounts + numeration::walnut::kThemeSong + proof};
+               .proof = walnut::kLetterCounts + walnut::kThemeSong + proof};
 }
 
 }  // namespace
@@ -224,7 +206,7 @@ std::vector<Claim> claims() {
             .unit = "letters",
             .bounds = {.tour = 1'000'000, .standard = 1'000'000'000, .deep = 1'000'000'000, .max = 1'000'000'000'000},
             .check = check_theorem2,
-            .proof = numeration::walnut::kLetterPositions + numeration::walnut::kThemeSong + kTheorem2},
+            .proof = walnut::kLetterPositions + walnut::kThemeSong + kTheorem2},
       Claim{.id = "exile.theorem6",
             .source = "seed 000, Theorem 6",
             .kind = ClaimKind::theorem,
@@ -240,7 +222,7 @@ std::vector<Claim> claims() {
             .unit = "n",
             .bounds = {.tour = 14, .standard = 26, .deep = 26, .max = last_string_n},
             .check = check_lemma7,
-            .proof = numeration::walnut::kDigits + numeration::walnut::kTribonacciNumbers + kLemma7},
+            .proof = walnut::kDigits + walnut::kTribonacciNumbers + kLemma7},
       Claim{.id = "exile.lemma8",
             .source = "seed 000, Lemma 8",
             .kind = ClaimKind::lemma,
@@ -256,7 +238,7 @@ std::vector<Claim> claims() {
             .unit = "n",
             .bounds = {.tour = last_64_bit_n, .standard = last_64_bit_n, .deep = last_64_bit_n, .max = last_64_bit_n},
             .check = check_lemma9,
-            .proof = numeration::walnut::kLetterCounts + numeration::walnut::kTribonacciNumbers + kLemma9},
+            .proof = walnut::kLetterCounts + walnut::kTribonacciNumbers + kLemma9},
       image_claim("exile.lemma18", "seed 000, Lemma 18 (eq. (37))", "τ'(c·T) = T for τ': a→ba, b→ca, c→a",
                   "a->ba,b->ca,c->a", "τ'", kLemma18),
       image_claim("exile.lemma19", "seed 000, Lemma 19 (eq. (38))",

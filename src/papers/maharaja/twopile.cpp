@@ -123,29 +123,13 @@ ClaimOutcome check_kl_pairs(std::uint64_t bound, const ProgressFn& progress) {
 // the kernel of its moves; adding the jumps (k, l) and (l, k) keeps W absorbing, so W stays the
 // P-positions (the only kernel: moves decrease x + y) iff it stays independent, iff no jump joins
 // two members of W.
-const char* const kWythoffSet =
-    R"walnut(def wp "?msd_fib En ($wytha(n,x) & $wythb(n,y)) | ($wytha(n,y) & $wythb(n,x))":
-def joins "?msd_fib Ex,y $wp(x,y) & $wp(x+k,y+l)":
-)walnut";
-const std::string kKlPairsProof =
-    std::string(kWythoffSet) +
-    R"walnut(def wreach "?msd_fib (Ev v<y & $wp(x,v)) | (Eu u<x & $wp(u,y)) | (Et t>0 & t<=x & t<=y & $wp(x-t,y-t))":
-eval kl_pairs "?msd_fib Ak,l (k>=1 & k<l) => ((Ax,y $wp(x,y) <=> ~($wreach(x,y) | $wp(x-k,y-l) | $wp(x-l,y-k))) <=> ~$joins(k,l))":
-)walnut";
+const std::string kWythoffSet = proof_text("maharaja/wythoff_set");
+const std::string kKlPairsProof = std::string(kWythoffSet) + proof_text("maharaja/kl_pairs");
 // The (dual) Wythoff pairs (⌊nφ⌋, ⌊nφ²⌋) and (⌈nφ⌉, ⌈nφ²⌉) = (a_n + 1, b_n + 1), n ≥ 1.
-const std::string kKlWythoffPairsProof =
-    std::string(kWythoffSet) +
-    R"walnut(def wythoff_pair "?msd_fib En n>=1 & (($wytha(n,k) & $wythb(n,l)) | ($wytha(n,k-1) & $wythb(n,l-1)))":
-eval one_four "?msd_fib $joins(1,4) & ~$wythoff_pair(1,4) & $wp(2,1) & $wp(3,5)":
-eval kl_wythoff_pairs "?msd_fib Ak,l $wythoff_pair(k,l) => $joins(k,l)":
-)walnut";
+const std::string kKlWythoffPairsProof = std::string(kWythoffSet) + proof_text("maharaja/kl_wythoff_pairs");
 // Seed 003 (2)–(4) for Wythoff Nim: one P-position on every diagonal y − x = c, and
 // {0, …, n} = {b_i − a_i : i ≤ n}.
-const std::string kWythoffDiagonalsProof =
-    std::string(kWythoffSet) +
-    R"walnut(eval one_per_diagonal "?msd_fib Ac (Ex $wp(x,x+c)) & Ax,y ($wp(x,x+c) & $wp(y,y+c)) => x=y":
-eval eq4 "?msd_fib An,d d<=n => Ei,a,b i<=n & $wytha(i,a) & $wythb(i,b) & a+d=b":
-)walnut";
+const std::string kWythoffDiagonalsProof = std::string(kWythoffSet) + proof_text("maharaja/wythoff_diagonals");
 
 // (1,4) joins (2,1) and (3,5), and every (dual) Wythoff pair with l < bound joins two Wythoff
 // P-positions, by ⌊nφ⌋ (numeration::floor_n_phi) and the sweep's P-positions.
