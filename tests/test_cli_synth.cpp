@@ -19,6 +19,7 @@
 
 #include "cli_runner.hpp"
 #include "queengames/claims.hpp"
+#include "queengames/papers.hpp"
 #include "queengames/prover.hpp"
 #include "queengames/synth.hpp"
 #include "test_support.hpp"

@@ -17,7 +17,9 @@
 #include "queengames/automata.hpp"
 #include "queengames/blocking.hpp"
 #include "queengames/claims.hpp"
+#include "queengames/papers.hpp"
 #include "queengames/prover.hpp"
+#include "queengames/synth.hpp"
 #include "test_support.hpp"
 
 namespace {
@@ -296,7 +298,7 @@ TEST(Trust, ACorruptedShippedAutomatonFailsEveryClaimThatReadsIt) {
   flipped.replace(flipped.find("\n2 1\n"), 5, "\n2 0\n");
   ASSERT_NE(moved.find("\n0 1 -> 1\n"), std::string::npos);
   moved.replace(moved.find("\n0 1 -> 1\n"), 10, "\n0 1 -> 2\n");
-  qg::Certifications run;  // each pair certified once per library, as in `check`
+  qg::prover::Certifications run;  // each pair certified once per library, as in `check`
   for (const auto& [kind, text] : {std::pair{"empty", empty}, {"flipped", flipped}, {"moved", moved}}) {
     const fs::path dir = fs::temp_directory_path() / fmt::format("qg_trust_{}_{}", kind, ::getpid());
     fs::create_directories(dir / "Automata Library");
@@ -311,12 +313,12 @@ TEST(Trust, ACorruptedShippedAutomatonFailsEveryClaimThatReadsIt) {
     fs::remove_all(dir);
   }
   // The shipped file itself passes, certified once for the run.
-  qg::Certifications shipped;
-  const auto first = shipped.certify("yaut", {});
+  qg::prover::Certifications shipped;
+  const auto first = shipped.certify("yaut", {}, qg::synth::certification_plan);
   EXPECT_TRUE(first.first->certified) << first.first->detail;
   EXPECT_TRUE(first.second);
   EXPECT_EQ(first.first->automata, (std::vector<std::string>{"yaut", "xaut"}));
-  EXPECT_FALSE(shipped.certify("xaut", {}).second);
+  EXPECT_FALSE(shipped.certify("xaut", {}, qg::synth::certification_plan).second);
 }
 
 // The shipped automata of seed 004's games 2 and 3 (learned from the palaces, certified by the

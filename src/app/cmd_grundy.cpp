@@ -13,6 +13,7 @@
 #include "draw.hpp"
 #include "queengames/boards.hpp"
 #include "queengames/claims.hpp"
+#include "queengames/papers.hpp"
 
 namespace {
 

@@ -10,6 +10,7 @@
 #include "draw.hpp"
 #include "queengames/claims.hpp"
 #include "queengames/numeration.hpp"
+#include "queengames/papers.hpp"
 #include "queengames/spiral.hpp"
 
 namespace {

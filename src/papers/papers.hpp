@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "queengames/claims.hpp"
+#include "queengames/papers.hpp"
 
 namespace qg::papers {
 
