@@ -13,25 +13,11 @@
 #include "blocking/detail.hpp"
 #include "blocking/regions.hpp"
 #include "queengames/blocking.hpp"
-#include "queengames/claims.hpp"
 #include "queengames/io.hpp"
 #include "queengames/numeration.hpp"
 
 namespace qg::blocking {
 namespace {
-
-// Runs the blocking claim `id` at `bound` (as `queengames check` does) and expects it to pass
-// there, reaching the whole bound.
-void expect_claim_passes(const std::string& id, std::uint64_t bound) {
-  for (const qg::Claim& claim : qg::blocking_claims())
-    if (claim.id == id) {
-      auto report = qg::run_claim(claim, bound);
-      EXPECT_TRUE(report.outcome.pass) << id << ": " << report.outcome.detail;
-      EXPECT_EQ(report.outcome.bound_reached, bound) << id;
-      return;
-    }
-  ADD_FAILURE() << "no claim " << id;
-}
 
 #ifdef QG_SANITIZED
 constexpr bool sanitized = true;
@@ -170,10 +156,6 @@ TEST(Blocking, EnginesAgreeWithTheDefinition) {
   }
 }
 
-// Seed 004 §1: game 1 is Wythoff Nim (the claim compares the palaces with the exact Beatty
-// pairs of the numeration module, row by row).
-TEST(Blocking, K1IsWythoffNim) { expect_claim_passes("blocking.k1", sanitized ? 300 : 2000); }
-
 TEST(Blocking, SummaryHashByHand) {
   // k = 1 on 3×2: row 0 is 0 1 1, row 1 is 1 1 0 ((0,0) and (2,1) are Wythoff's P-positions).
   // sum64 = Σ (v+1)(2(3y+x)+1) = 1·1 + 2·3 + 2·5 + 2·7 + 2·9 + 1·11 = 60 = 0x3c.
@@ -219,8 +201,7 @@ TEST(Blocking, AnInterruptStopsTheThreads) {
 
 TEST(Blocking, Theorem2_1CaEqualsDefinition) {
   // Seed 004, Theorem 2.1: the CA's state is v − k everywhere (hence negative iff P-position),
-  // for k = 1..50 and six larger games.
-  expect_claim_passes("blocking.theorem2_1", sanitized ? 120 : 500);
+  // for k = 1..50 and six larger games (the claim itself: tests/test_papers_blocking.cpp).
   const std::uint64_t big = sanitized ? 1000 : 3000;
   EXPECT_EQ(summary(1000, big, big, Engine::ca), summary(1000, big, big));
 }
@@ -413,15 +394,6 @@ TEST(Blocking, ThePaletteOfFigureOne) {
   EXPECT_GT(yellow.r, 200);
 }
 
-TEST(Blocking, HoodEpaulettesAndStates) {
-  // §3.2: v = 2·min + max in the hood (k = 1..102); the épaulettes' 11-cell periods hold k−1
-  // five times and k, k+1 three times (k = 100, 101, 102); §2.2: after the hood, game 500
-  // uses the eight states −4..3 at most.
-  expect_claim_passes("blocking.hood", 102);
-  expect_claim_passes("blocking.epaulette", 102);
-  expect_claim_passes("blocking.states", sanitized ? 900 : 1500);
-}
-
 TEST(Blocking, SkinStages) {
   // §3.4: stage n has vertical thickness f_2n, or f_2n + 1 where the line is emitted (the
   // text's "f_2n+1" read as f_{2n} + 1: the measured 4 at n = 2 is not f_5 = 5), diagonal
@@ -448,17 +420,12 @@ TEST(Blocking, SkinStages) {
 
 TEST(Blocking, ShiftsOfFigure4) {
   // Figure 4: k vs k + 3 shifted (1,1) matches on the hood and the épaulettes; k vs k + 1
-  // shifted (1,0) on the upper épaulette and the hood's half x ≥ y, not the other half.
-  expect_claim_passes("blocking.shift3", 97);
-  expect_claim_passes("blocking.shift1", 99);
-  // What the claim does not assert: the other half of the hood never matches by (1,0).
+  // shifted (1,0) on the upper épaulette and the hood's half x ≥ y, not the other half (the
+  // claims: tests/test_papers_blocking.cpp). What they do not assert: the other half of the hood
+  // never matches by (1,0).
   auto one = detail::compare_shifted(99, 100, 1, 0, 297);
   EXPECT_EQ(one.matched[detail::hood_lower], 0u);
   EXPECT_LT(one.matched[detail::lower_epaulette], one.cells[detail::lower_epaulette]);
-}
-
-TEST(Blocking, ClaimsPassAtTheirTourBounds) {
-  for (const qg::Claim& claim : qg::blocking_claims()) expect_claim_passes(claim.id, claim.bounds.tour);
 }
 
 TEST(Blocking, BadInput) {

@@ -10,7 +10,6 @@
 #include <fstream>
 #include <sstream>
 
-#include "queengames/claims.hpp"
 #include "queengames/dictionary.hpp"
 #include "test_support.hpp"
 
@@ -390,14 +389,6 @@ TEST(DictionaryFile, TheShippedFilesAreThePapers) {
       qg::dictionary::MultiplicationTable::parse(slurp("data/dictionaries/appendixB.table"), "appendixB.table");
   EXPECT_EQ(table.symbols, qg::dictionary::appendix_b_table().symbols);
   EXPECT_EQ(table.products, qg::dictionary::appendix_b_table().products);
-}
-
-TEST(DictionaryClaims, PassAtTheirTourBounds) {
-  for (const auto& claim : qg::dictionary_claims()) {
-    auto report = qg::run_claim(claim, claim.bounds.tour);
-    EXPECT_TRUE(report.outcome.pass) << claim.id << ": " << report.outcome.detail;
-    EXPECT_EQ(report.outcome.bound_reached, claim.bounds.tour) << claim.id;  // the whole bound, in its unit
-  }
 }
 
 // ---- Appendix B -------------------------------------------------------------------------

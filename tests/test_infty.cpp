@@ -10,7 +10,6 @@
 #include "../bench/bench_infty_knuth.hpp"
 #include "infty/engine.hpp"
 #include "queengames/catalog.hpp"
-#include "queengames/claims.hpp"
 #include "queengames/infty.hpp"
 #include "queengames/numeration.hpp"
 #include "test_support.hpp"
@@ -193,19 +192,6 @@ TEST(InftyQueens, ConjectureTwentyFiveIsKnuthsOneBasedReading) {
   EXPECT_TRUE(qg::infty::infty_discrepancy_decimal(top, true).starts_with("0.6"));
   // … so S_{n−1} − (n−1)φ = q − 1 − (n−1)φ = (q − nφ) + 0.618… > 1.
   EXPECT_TRUE(qg::infty::infty_discrepancy_decimal({top.n - 1, top.q - 1}, true).starts_with("1."));
-  for (const qg::Claim& claim : qg::infty_claims()) {
-    if (claim.id != "knuth.conjecture25") continue;
-    auto report = qg::run_claim(claim, count);
-    EXPECT_TRUE(report.outcome.pass) << report.outcome.detail;
-  }
-}
-
-TEST(InftyQueens, ClaimsPassAtTheirTourBounds) {
-  for (const qg::Claim& claim : qg::infty_claims()) {
-    auto report = qg::run_claim(claim, claim.bounds.tour);
-    EXPECT_TRUE(report.outcome.pass) << claim.id << ": " << report.outcome.detail;
-    EXPECT_EQ(report.outcome.bound_reached, claim.bounds.tour) << claim.id;  // the whole bound, in its unit
-  }
 }
 
 TEST(InftyQueens, CatalogSequencesShareTheEngine) {

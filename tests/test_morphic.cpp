@@ -6,7 +6,6 @@
 #include <set>
 #include <sstream>
 
-#include "queengames/claims.hpp"
 #include "queengames/morphic.hpp"
 
 namespace qg {
@@ -254,20 +253,6 @@ TEST(Morphic, BfileValues) {
   EXPECT_THROW(pairs_from_terms({1, 2}, {0, 5}, 100, "x"), InputError);  // a_n > b_n
   EXPECT_THROW(analyse_invariant({{}, ""}, 4), InputError);
   EXPECT_THROW(analyse_invariant({{}, ""}, 1 << 15), RangeError);
-}
-
-}  // namespace
-}  // namespace qg
-
-namespace qg {
-namespace {
-
-TEST(MorphicClaims, PassAtTheirTourBounds) {
-  for (const auto& claim : morphic_claims()) {
-    auto report = run_claim(claim, claim.bounds.tour);
-    EXPECT_TRUE(report.outcome.pass) << claim.id << ": " << report.outcome.detail;
-    EXPECT_LE(claim.bounds.tour, claim.bounds.standard) << claim.id;
-  }
 }
 
 }  // namespace

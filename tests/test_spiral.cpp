@@ -10,7 +10,6 @@
 #include <vector>
 
 #include "queengames/catalog.hpp"
-#include "queengames/claims.hpp"
 #include "queengames/numeration.hpp"
 #include "queengames/spiral.hpp"
 
@@ -384,37 +383,6 @@ TEST(SpiralCatalog, OffsetsAndTermsAsInTheOeis) {
   std::map<std::string, std::int64_t> catalogued;
   for (const qg::Sequence& s : qg::spiral_sequences()) catalogued[s.anumber] = s.offset;
   EXPECT_EQ(catalogued, offsets);
-}
-
-TEST(SpiralClaims, EachPassesAtItsTourBound) {
-  const std::set<std::string> expected = {
-      "exile.theorem1", "exile.theorem11", "exile.theorem12", "exile.theorem13", "exile.theorem14", "exile.theorem16",
-      "exile.theorem17", "exile.theorem20", "exile.eq14_16", "exile.eq17", "exile.eq18_21", "exile.corollary21",
-      "exile.remark_ii", "exile.remark_v", "exile.slope",
-      // §2's complementary columns and the ranges of differences
-      "exile.xy_complementary", "exile.mp_complementary", "exile.delta_x", "exile.delta_y", "exile.delta_m",
-      "exile.delta_p", "exile.y_above_x", "exile.runs"};
-  std::set<std::string> seen;
-  for (const qg::Claim& claim : qg::spiral_claims()) {
-    seen.insert(claim.id);
-    const auto report = qg::run_claim(claim, claim.bounds.tour);
-    EXPECT_TRUE(report.outcome.pass) << claim.id << ": " << report.outcome.detail;
-    EXPECT_EQ(report.outcome.bound_reached, claim.bounds.tour) << claim.id;
-    EXPECT_LE(claim.bounds.tour, claim.bounds.standard);
-    EXPECT_LE(claim.bounds.standard, claim.bounds.max);
-  }
-  EXPECT_EQ(seen, expected);
-}
-
-TEST(SpiralClaims, Theorem16SeesThePlusOneCases) {
-  for (const qg::Claim& claim : qg::spiral_claims())
-    if (claim.id == "exile.theorem16") {
-      const auto report = qg::run_claim(claim, 13000);
-      ASSERT_TRUE(report.outcome.pass) << report.outcome.detail;
-      EXPECT_NE(report.outcome.detail.find("first 12737"), std::string::npos) << report.outcome.detail;
-      EXPECT_NE(report.outcome.detail.find("first 329"), std::string::npos);
-      EXPECT_NE(report.outcome.detail.find("first 2047"), std::string::npos);
-    }
 }
 
 }  // namespace

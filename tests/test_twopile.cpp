@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "queengames/catalog.hpp"
-#include "queengames/claims.hpp"
 #include "queengames/twopile.hpp"
 #include "test_support.hpp"
 
@@ -320,19 +319,6 @@ TEST(Twopile, Catalog) {  // OEIS offsets and first terms
   EXPECT_EQ(maharaja, (V{0, 3, 6, 1, 5, 4, 2, 10, 13, 16, 7, 19, 18, 8}));  // seed 003 Figure 2
   auto plus_one = first("A308883", 14);
   for (std::size_t i = 0; i < plus_one.size(); ++i) EXPECT_EQ(plus_one[i], maharaja[i] + 1);
-}
-
-TEST(Twopile, ClaimsPassAtTourBound) {
-  for (const auto& claim : qg::twopile_claims()) {
-    auto report = qg::run_claim(claim, claim.bounds.tour);
-    EXPECT_TRUE(report.outcome.pass) << claim.id << ": " << report.outcome.detail;
-    // A claim checks what its line says: every n up to the bound, in its own unit.
-    EXPECT_EQ(report.outcome.bound_reached, claim.bounds.tour) << claim.id;
-    // Seed 001 Figure 3: the difference −5 first at n = 310691, within the tour bound.
-    if (claim.id == "empress.theorem8") {
-      EXPECT_NE(report.outcome.detail.find(" -5@310691"), std::string::npos);
-    }
-  }
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
 // Words and morphisms: parsing, the fixed-point stream and index against brute force
 // (iterate the morphism on a string, then scan it), seed 000's words and tables, the
-// catalogued sequences and the claims.
+// catalogued sequences (the claims: tests/test_papers_exile.cpp).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -10,7 +10,6 @@
 #include <string>
 
 #include "queengames/catalog.hpp"
-#include "queengames/claims.hpp"
 #include "queengames/words.hpp"
 #include "test_support.hpp"
 
@@ -413,21 +412,6 @@ TEST(Sequences, AgreeWithBruteForceAndOeis) {
 }
 
 // ---- the claims -------------------------------------------------------------------------
-
-TEST(Claims, AllPassAtTheirTourBoundsWithTheCatalogIds) {
-  auto claims = qg::words_claims();
-  std::vector<std::string> ids;
-  for (const auto& c : claims) {
-    ids.push_back(c.id);
-    EXPECT_LE(c.bounds.tour, c.bounds.standard) << c.id;
-    EXPECT_LE(c.bounds.standard, c.bounds.max) << c.id;
-    auto outcome = qg::run_claim(c, c.bounds.tour).outcome;
-    EXPECT_TRUE(outcome.pass) << c.id << ": " << outcome.detail;
-    EXPECT_EQ(outcome.bound_reached, c.bounds.tour) << c.id;
-  }
-  EXPECT_EQ(ids, (std::vector<std::string>{"exile.theorem2", "exile.theorem6", "exile.lemma7", "exile.lemma8",
-                                           "exile.lemma9", "exile.lemma18", "exile.lemma19"}));
-}
 
 TEST(Claims, ImageLemmasFailForAWrongMorphism) {
   // Lemma 18's τ' with its images swapped round (a→ab instead of ba) must not pass: the

@@ -3,8 +3,8 @@
 // Each theorem, lemma, equation and conjecture of the seed papers that a computation can
 // test is a Claim: an id ("exile.theorem20"), its source ("seed 000, Theorem 20"), a one-line
 // statement and a checker that tests it up to a bound. A conjecture that passes "holds to
-// the bound". The claims of a seed system live next to its code (src/<module>/claims.cpp)
-// and are gathered by all_claims().
+// the bound". The claims of a paper live in its room of the papers layer (src/papers/), above
+// the engines they check, and are gathered by all_claims() (queengames/papers.hpp).
 #pragma once
 
 #include <chrono>
@@ -21,6 +21,10 @@
 #include "queengames/common.hpp"
 
 namespace qg {
+
+namespace prover {
+struct ProofReport;  // queengames/prover.hpp
+}
 
 enum class ClaimKind { theorem, lemma, corollary, proposition, equation, conjecture, remark, table, observation };
 const char* to_string(ClaimKind kind);
@@ -83,7 +87,7 @@ enum class ClaimDepth { tour, standard, deep };
 
 using ClaimCheck = std::function<ClaimOutcome(std::uint64_t bound, const ProgressFn& progress)>;
 
-// Declared in each module's claims.cpp as
+// Declared in a paper's file of src/papers/ as
 //   Claim{.id = …, .source = …, .kind = …, .statement = …, .unit = …,
 //         .bounds = {.tour = …, .standard = …, .deep = …, .max = …}, .check = check_…}
 // with the checker defined just above.
@@ -109,54 +113,6 @@ struct Claim {
   ClaimStatus status() const { return route() == ClaimRoute::proof ? ClaimStatus::proved : expected; }
 };
 
-// Every registered claim, in a stable order.
-std::vector<Claim> all_claims();
-
-// The claims whose id equals or starts with one of the patterns ("exile" selects
-// "exile.*"); all claims for no patterns. InputError for a pattern that selects nothing.
-std::vector<Claim> select_claims(const std::vector<std::string>& patterns);
-
-// The certification of shipped automata (data/walnut/, qg::synth's evals: one value for every n,
-// and the game's kernel or the Tribonacci word's induction), run once for a coordinate and the
-// partner its certification names (xaut with yaut).
-struct Certification {
-  std::vector<std::string> automata;  // the pair certified together, e.g. {"xaut", "yaut"}
-  bool certified = false;             // every eval TRUE
-  std::string detail;                 // "7 evals TRUE", or the FALSE eval and its counterexample
-  std::string commands;               // the Walnut commands run (duplicates of the pair's shared ones once)
-  double seconds = 0;
-  std::uint64_t largest_automaton = 0;
-};
-
-// The certifications made in one run, so that each shipped automaton is certified once however
-// many proofs read it. A caller running several claims keeps one for the run (the library keeps
-// no state of its own).
-class Certifications {
- public:
-  // The certification of `name` (one of prover::shipped_automata()) as a session reading
-  // `library` first resolves it (Session::set_library; empty: the shipped file), run on first
-  // use; `progress` is polled inside it. The bool says whether this call ran it.
-  std::pair<std::shared_ptr<const Certification>, bool> certify(const std::string& name,
-                                                                const std::filesystem::path& library,
-                                                                const ProgressFn& progress = {});
-
- private:
-  std::map<std::string, std::shared_ptr<const Certification>> done_;  // by library and name
-};
-
-// A proof as a referee reruns it (`check ID --transcript DIR`), in Walnut or with `queengames
-// prove`: the Walnut commands that ran — the certifications of the shipped automata it reads, the
-// proof, the vacuity evals after each eval — one command a line, as Walnut reads a command file
-// (it cuts a line at its first ':' or ';' and glues a line without one to the next; it has no
-// comments), and the files they read, in Walnut's layout.
-struct Transcript {
-  std::string commands;
-  std::map<std::string, std::string> automata;  // NAME → "Automata Library/NAME.txt"
-  std::map<std::string, std::string> words;     // W → "Word Automata Library/W.txt"
-  // "Custom Bases/FILE" → text: the number systems Walnut does not have (prover::walnut_custom_bases).
-  std::map<std::string, std::string> bases;
-};
-
 struct ClaimReport {
   std::string id;
   ClaimKind kind;
@@ -167,47 +123,14 @@ struct ClaimReport {
   std::uint64_t largest_automaton = 0;  // proof: states of the largest automaton built
   std::uint64_t peak_bytes = 0;         // proof: bytes of the largest table built
   ClaimStatus status = ClaimStatus::pass;
-  // proof: the certifications this run made for it (those already made in the run are not
-  // repeated), and what it ran when a transcript was asked for.
-  std::vector<std::shared_ptr<const Certification>> certified{};
-  std::optional<Transcript> transcript{};
+  // proof: what the prover's run of it reported — the certifications it made (those already made
+  // in the run are not repeated), what it ran when a transcript was asked for (prove_claim,
+  // queengames/papers.hpp); nullptr for a bounded check.
+  std::shared_ptr<const prover::ProofReport> proof{};
 };
 
 // Runs one claim's checker at `bound` (0: its standard bound), timing it: status PASS, FAIL, or
 // the finding of a passing check (EVIDENCE AGAINST, REFUTED). RangeError beyond bounds.max.
 ClaimReport run_claim(const Claim& claim, std::uint64_t bound, const ProgressFn& progress = {});
-
-struct ProofOptions {
-  std::filesystem::path library{};           // read before the shipped automata (Session::set_library)
-  Certifications* certifications = nullptr;  // the run's; nullptr: this proof's own
-  bool transcript = false;                   // fill ClaimReport::transcript
-};
-
-// Runs one claim's proof with qg::prover::Session command by command, timing it. Before a command
-// reads a shipped automaton ($xaut, not one the proof defines) that automaton is certified; one that
-// fails makes the claim FAIL, naming it. After every eval the vacuity evals of its implications run
-// (prover/vacuity.hpp). PROVED when every eval is TRUE and no implication is vacuous; FAIL at the
-// first FALSE eval, naming it and, for a statement "A x … φ", its smallest counterexample; VACUOUS
-// when a vacuity eval is FALSE, saying which. `progress` is polled inside every automaton step (a
-// throw from it stops the proof at once). InputError for a claim without a proof, or with one that
-// does not parse or has no eval. Defined beside all_claims() (the registry links the prover; the
-// claims module cannot).
-ClaimReport prove_claim(const Claim& claim, const ProgressFn& progress = {}, const ProofOptions& options = {});
-
-// The shipped automata a proof reads ($name not defined by the proof itself), in order.
-std::vector<std::string> shipped_dependencies(const Claim& claim);
-// The eval that states the claim, its proof's last: name and statement ({} for no proof).
-std::pair<std::string, std::string> stating_eval(const Claim& claim);
-
-// The claims of each module, gathered by all_claims().
-std::vector<Claim> numeration_claims();
-std::vector<Claim> words_claims();
-std::vector<Claim> spiral_claims();
-std::vector<Claim> twopile_claims();
-std::vector<Claim> infty_claims();
-std::vector<Claim> blocking_claims();
-std::vector<Claim> boards_claims();
-std::vector<Claim> dictionary_claims();
-std::vector<Claim> morphic_claims();
 
 }  // namespace qg

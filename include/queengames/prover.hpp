@@ -200,6 +200,95 @@ std::string write_matrices(const automata::Automaton& a, const std::vector<std::
 std::vector<std::string> shipped_automata();
 std::string_view shipped_automaton(const std::string& name);
 
+// ---- a proof run: the one call the claims' proofs make (issue 37 §2) ---------------------------
+
+// The certification of shipped automata (data/walnut/, qg::synth's evals: one value for every n,
+// and the game's kernel or the Tribonacci word's induction), run once for a coordinate and the
+// partner its certification names (xaut with yaut).
+struct Certification {
+  std::vector<std::string> automata;  // the pair certified together, e.g. {"xaut", "yaut"}
+  bool certified = false;             // every eval TRUE
+  std::string detail;                 // "7 evals TRUE", or the FALSE eval and its counterexample
+  std::string commands;               // the Walnut commands run (duplicates of the pair's shared ones once)
+  double seconds = 0;
+  std::uint64_t largest_automaton = 0;
+};
+
+// What certifies the shipped automaton NAME: the automata certified together (NAME, then the
+// partner its certification names) and their Walnut commands, one after the other. The caller's:
+// qg::synth writes them, the prover only runs them.
+struct CertificationPlan {
+  std::vector<std::string> automata;
+  std::string commands;
+};
+using CertificationPlanFn = std::function<CertificationPlan(const std::string& name)>;
+
+// The certifications made in one run, so that each shipped automaton is certified once however
+// many proofs read it. A caller running several proofs keeps one for the run (the library keeps
+// no state of its own).
+class Certifications {
+ public:
+  // The certification of `name` (one of shipped_automata()) as a session reading `library` first
+  // resolves it (Session::set_library; empty: the shipped file), run by `plan` on first use;
+  // `progress` is polled inside it. The bool says whether this call ran it.
+  std::pair<std::shared_ptr<const Certification>, bool> certify(const std::string& name,
+                                                                const std::filesystem::path& library,
+                                                                const CertificationPlanFn& plan,
+                                                                const ProgressFn& progress = {});
+
+ private:
+  std::map<std::string, std::shared_ptr<const Certification>> done_;  // by library and name
+};
+
+// A proof as a referee reruns it (`check ID --transcript DIR`), in Walnut or with `queengames
+// prove`: the Walnut commands that ran — the certifications of the shipped automata it reads, the
+// proof, the vacuity evals after each eval — one command a line, as Walnut reads a command file
+// (it cuts a line at its first ':' or ';' and glues a line without one to the next; it has no
+// comments), and the files they read, in Walnut's layout.
+struct Transcript {
+  std::string commands;
+  std::map<std::string, std::string> automata;  // NAME → "Automata Library/NAME.txt"
+  std::map<std::string, std::string> words;     // W → "Word Automata Library/W.txt"
+  // "Custom Bases/FILE" → text: the number systems Walnut does not have (walnut_custom_bases).
+  std::map<std::string, std::string> bases;
+};
+
+struct ProofOptions {
+  std::filesystem::path library{};           // read before the shipped automata (Session::set_library)
+  Certifications* certifications = nullptr;  // the run's; nullptr: this proof's own
+  bool transcript = false;                   // fill ProofReport::transcript
+  CertificationPlanFn certification_plan{};  // needed when the proof reads a shipped automaton
+};
+
+enum class ProofVerdict { proved, fail, vacuous };
+
+struct ProofReport {
+  ProofVerdict verdict = ProofVerdict::fail;
+  std::string detail;                   // "N evals TRUE, the last: NAME; M vacuity evals TRUE", or what failed
+  double seconds = 0;                   // the proof's own time: each certification reports its own
+  std::uint64_t largest_automaton = 0;  // states of the largest automaton built
+  std::uint64_t peak_bytes = 0;         // bytes of the largest table built
+  // The certifications this run made for it (those already made in the run are not repeated),
+  // and what it ran when a transcript was asked for.
+  std::vector<std::shared_ptr<const Certification>> certified{};
+  std::optional<Transcript> transcript{};
+};
+
+// Runs a proof's text with a Session command by command, timing it; `label` names it in errors.
+// Before a command reads a shipped automaton ($xaut, not one the proof defines) that automaton is
+// certified; one that fails makes the proof FAIL, naming it. After every eval the vacuity evals of
+// its implications run (prover/vacuity.hpp). PROVED when every eval is TRUE and no implication is
+// vacuous; FAIL at the first FALSE eval, naming it and, for a statement "A x … φ", its smallest
+// counterexample; VACUOUS when a vacuity eval is FALSE, saying which. `progress` is polled inside
+// every automaton step (a throw from it stops the proof at once). InputError for a text that does
+// not parse, has an eval with free variables, or has no eval.
+ProofReport run_proof(std::string_view text, const std::string& label, const ProgressFn& progress = {},
+                      const ProofOptions& options = {});
+// The shipped automata a proof reads ($name not defined by the proof itself), in order.
+std::vector<std::string> proof_dependencies(std::string_view text);
+// The eval that states a proof's claim, its last: name and statement ({} for none).
+std::pair<std::string, std::string> stating_eval(std::string_view text);
+
 // The word automata under Walnut's names, built from their morphisms: T (Thue–Morse, msd_2,
 // 0110…), F (Fibonacci word, msd_fib, 0100101…), TR (Tribonacci word, msd_trib, 0102010…),
 // PD (period-doubling, msd_2, 0100010…). Outputs are the letters' places in the alphabet.

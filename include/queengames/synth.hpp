@@ -100,6 +100,9 @@ const std::vector<Synthesizable>& synthesizable();
 // blockingKa/b (seed 004's k-Blocking Wythoff, msd_fib, certified by its palace rule).
 // InputError listing the names otherwise.
 Synthesizable find_synthesizable(const std::string& name_or_alias);
+// What certifies a shipped automaton for a proof that reads it (prover::run_proof): its
+// certification and its partner's (xaut with yaut), the pair certified together.
+prover::CertificationPlan certification_plan(const std::string& name);
 
 // Every member of seed 001 §4's three game families by name, in the order of docs/FAMILIES.md's
 // family table: kqueenKa/b (2 ≤ K ≤ 8), queenS_Ta/b (S, T ≥ 1, S + T − 1 ≤ 8), limqueenK_Ja/b

@@ -144,7 +144,7 @@ void sweep_p_positions(const Ruleset& ruleset, std::uint64_t count, const PPosit
 // The sweep's memory for count P-positions: a pilot run of up to 2^12 of them, extrapolated
 // (progress: the pilot's).
 std::uint64_t sweep_bytes(const Ruleset& ruleset, std::uint64_t count, const ProgressFn& progress = {});
-std::vector<Position> sweep_p_positions(const Ruleset& ruleset, std::uint64_t count);
+std::vector<Position> sweep_p_positions(const Ruleset& ruleset, std::uint64_t count, const ProgressFn& progress = {});
 
 // Whether (x, y) is a P-position: the morphic route when there is one, else the sweep up
 // to column min(x, y) (its memory estimated first, as sweep_p_positions does). The sweep keeps

@@ -35,6 +35,7 @@
 #include "queengames/infty.hpp"
 #include "queengames/io.hpp"
 #include "queengames/numeration.hpp"
+#include "queengames/papers.hpp"
 #include "queengames/spiral.hpp"
 #include "queengames/twopile.hpp"
 #include "queengames/words.hpp"

@@ -7,7 +7,7 @@ import pytest
 
 import queengames as qg
 
-SEED001 = pathlib.Path(__file__).resolve().parents[2] / "tests" / "walnut" / "seed001"
+SEED001 = pathlib.Path(__file__).resolve().parents[2] / "data" / "proofs" / "empress"
 
 # The Fibonacci word has cubes (its critical exponent is 2 + φ) but no fourth powers.
 CUBES = 'eval cubes "?msd_fib Ei,n n>=1 & At t<2*n => F[i+t]=F[i+n+t]":'

@@ -9,6 +9,7 @@
 
 #include "cli.hpp"
 #include "queengames/claims.hpp"
+#include "queengames/papers.hpp"
 
 namespace {
 
@@ -125,7 +126,7 @@ std::vector<std::uint64_t> bounds_of(const std::vector<qg::Claim>& claims, const
 // (Automata Library/, Word Automata Library/), the systems Walnut lacks (Custom Bases/), an empty
 // Result/ (Walnut writes each result there and fails without it) and README.txt, each file
 // written atomically. The command file holds commands only: Walnut has no comments.
-void write_transcript(const std::string& dir, const std::string& id, const qg::Transcript& t) {
+void write_transcript(const std::string& dir, const std::string& id, const qg::prover::Transcript& t) {
   namespace fs = std::filesystem;
   auto write = [](const fs::path& path, const std::string& text) {
     fs::create_directories(path.parent_path());
@@ -171,7 +172,7 @@ void run_check(const CheckOptions& o) {
                      [](const qg::Claim& c) { return c.route() == qg::ClaimRoute::proof; }))
       throw qg::InputError(fmt::format("--transcript: {} has no proof (it is checked to a bound)", claims.front().id));
   }
-  qg::Certifications certifications;  // each shipped automaton certified once in this run
+  qg::prover::Certifications certifications;  // each shipped automaton certified once in this run
   bool all_pass = true;
   nlohmann::json results = nlohmann::json::array();
   for (std::size_t i = 0; i < claims.size(); ++i) {
@@ -183,16 +184,19 @@ void run_check(const CheckOptions& o) {
         prove ? qg::prove_claim(c, progress, {.certifications = &certifications, .transcript = !o.transcript.empty()})
               : qg::run_claim(c, bounds[i], progress);
     all_pass = all_pass && report.outcome.pass;
-    if (report.transcript) write_transcript(o.transcript, c.id, *report.transcript);
+    // A proof's certifications and transcript (none for a bounded check).
+    const std::vector<std::shared_ptr<const qg::prover::Certification>> none;
+    const auto& certified_now = report.proof ? report.proof->certified : none;
+    if (report.proof && report.proof->transcript) write_transcript(o.transcript, c.id, *report.proof->transcript);
     const char* verdict = qg::to_string(report.status);
-    for (const auto& cert : report.certified)
+    for (const auto& cert : certified_now)
       if (!o.json)
         out << fmt::format("{} {} {:.3f}s, largest automaton {} states — {}\n",
                            cert->certified ? "CERTIFIED" : "UNCERTIFIED", fmt::join(cert->automata, ", "),
                            cert->seconds, cert->largest_automaton, cert->detail);
     if (o.json) {
       nlohmann::json certified = nlohmann::json::array();
-      for (const auto& cert : report.certified)
+      for (const auto& cert : certified_now)
         certified.push_back({{"automata", cert->automata},
                              {"certified", cert->certified},
                              {"seconds", cert->seconds},
@@ -268,7 +272,7 @@ void tour_proof(std::ostream& out, const std::string&) {
   const qg::Claim claim = qg::select_claims({"exile.theorem14"}).front();
   out << claim.source << ": " << claim.statement << "\n" << claim.proof;
   auto report = qg::prove_claim(claim, qg::app::progress_line(claim.id));
-  for (const auto& cert : report.certified)
+  for (const auto& cert : report.proof->certified)
     out << fmt::format("{} {} first ({:.3f} s: {})\n", cert->certified ? "certified" : "could not certify",
                        fmt::join(cert->automata, ", "), cert->seconds, cert->detail);
   out << fmt::format("{} in {:.3f} s, largest automaton {} states ({})\n",

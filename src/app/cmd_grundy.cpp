@@ -13,6 +13,7 @@
 #include "draw.hpp"
 #include "queengames/boards.hpp"
 #include "queengames/claims.hpp"
+#include "queengames/papers.hpp"
 
 namespace {
 
@@ -225,7 +226,7 @@ void tour_grundy(std::ostream& out, const std::string& dir) {
   for (std::uint64_t i : b::quadrant_queen_indices(12)) out << i << ", ";
   out << "…\n";
 
-  for (const qg::Claim& claim : qg::boards_claims())
+  for (const qg::Claim& claim : qg::exile_claims())
     if (claim.id == "exile.conjecture26" || claim.id == "exile.conjecture26_periods") {
       const std::uint64_t bound = claim.bounds.tour;
       const auto report = qg::run_claim(claim, bound);

@@ -10,6 +10,7 @@
 #include "draw.hpp"
 #include "queengames/claims.hpp"
 #include "queengames/numeration.hpp"
+#include "queengames/papers.hpp"
 #include "queengames/spiral.hpp"
 
 namespace {
@@ -186,7 +187,7 @@ void tour_spiral(std::ostream& out, const std::string& dir) {
     out << fmt::format("  {:>2} {:>3} {:>3} {:>3} {:>3}\n", r.n, r.xymp.x, r.xymp.y, r.xymp.m, r.xymp.p);
   }
 
-  for (const qg::Claim& claim : qg::spiral_claims())
+  for (const qg::Claim& claim : qg::exile_claims())
     if (claim.id == "exile.theorem20") {
       const auto report = qg::run_claim(claim, claim.bounds.tour);
       out << fmt::format("\n{} {} to {} {} — {}\n  (queengames check {} --bound 1e8)\n",

@@ -9,6 +9,7 @@
 
 #include "cli.hpp"
 #include "queengames/claims.hpp"
+#include "queengames/papers.hpp"
 
 namespace {
 

@@ -239,6 +239,16 @@ Synthesizable find_synthesizable(const std::string& name) {
       name, fmt::join(names, ", ")));
 }
 
+prover::CertificationPlan certification_plan(const std::string& name) {
+  const Synthesizable s = find_synthesizable(name);
+  prover::CertificationPlan plan{{s.name}, s.certification};
+  if (!s.partner.empty()) {
+    plan.automata.push_back(s.partner);
+    plan.commands += find_synthesizable(s.partner).certification;
+  }
+  return plan;
+}
+
 std::vector<std::string> game_family_members() {
   constexpr unsigned top = words::Morphism::kMaxQueenPower;
   std::vector<std::string> stems;

@@ -387,13 +387,16 @@ void sweep_p_positions(const Ruleset& ruleset, std::uint64_t count, const PPosit
   Sweep(ruleset).run(count, sink, progress);
 }
 
-std::vector<Position> sweep_p_positions(const Ruleset& ruleset, std::uint64_t count) {
+std::vector<Position> sweep_p_positions(const Ruleset& ruleset, std::uint64_t count, const ProgressFn& progress) {
   std::vector<Position> out;
   out.reserve(static_cast<std::size_t>(std::min<std::uint64_t>(count, 1u << 24)));
-  sweep_p_positions(ruleset, count, [&](std::uint64_t, std::uint64_t a, std::uint64_t b) {
-    out.push_back({a, b});
-    return true;
-  });
+  sweep_p_positions(
+      ruleset, count,
+      [&](std::uint64_t, std::uint64_t a, std::uint64_t b) {
+        out.push_back({a, b});
+        return true;
+      },
+      progress);
   return out;
 }
 
