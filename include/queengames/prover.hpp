@@ -161,6 +161,12 @@ class Session {
   std::map<std::string, std::string> numsys_morphisms_;  // define_system: name → morphism
 };
 
+// A folder named by `what` (an option, an argument) for Session::set_home, set_library or
+// set_session_folder: it must exist and be a folder, except a session folder (`may_be_new`),
+// which its first result creates. InputError "WHAT DIR: no such folder" (not a folder, or why
+// it cannot be looked at) otherwise.
+std::filesystem::path walnut_folder(std::string_view what, const std::filesystem::path& dir, bool may_be_new);
+
 // The Walnut commands a Session runs, one row each, in the order `help` lists them (one table:
 // src/prover/command_table.cpp).
 struct CommandInfo {

@@ -43,22 +43,6 @@ qg::automata::Context context(std::uint64_t budget, std::uint64_t memory_limit, 
   return ctx;
 }
 
-// A session with its lock: run() releases the GIL, and two Python threads must not run
-// commands in one session at once (it holds the named automata).
-// A folder named by an argument, as the CLI's prove checks its options: it must be a folder (a
-// session folder may be new: its first result creates it).
-std::filesystem::path folder(const char* argument, const std::filesystem::path& dir, bool may_be_new) {
-  std::error_code ec;
-  const auto st = std::filesystem::status(dir, ec);
-  if (ec == std::errc::no_such_file_or_directory && may_be_new) return dir;
-  if (ec == std::errc::no_such_file_or_directory)
-    throw qg::InputError(fmt::format("{} {}: no such folder", argument, dir.string()));
-  if (ec) throw qg::InputError(fmt::format("{} {}: {}", argument, dir.string(), ec.message()));
-  if (!std::filesystem::is_directory(st))
-    throw qg::InputError(fmt::format("{} {}: not a folder", argument, dir.string()));
-  return dir;
-}
-
 // The prover's "FILE:LINE:COL: what" as WalnutError with .file, .line, .column and .message (a
 // message without a place, such as a file that cannot be read, stays a ValueError).
 struct WalnutErrorTag {};
@@ -77,6 +61,8 @@ struct WalnutErrorTag {};
   throw py::error_already_set();
 }
 
+// A session with its lock: run() releases the GIL, and two Python threads must not run
+// commands in one session at once (it holds the named automata).
 class Session {
  public:
   using Folder = std::optional<std::filesystem::path>;
@@ -84,9 +70,9 @@ class Session {
           const Folder& home, const Folder& session_folder)
       : session_(context(budget, memory_limit, strategy)) {
     if (library && home) throw qg::InputError("give library or home, not both");
-    if (library) session_.set_library(folder("library", *library, false));
-    if (home) session_.set_home(folder("home", *home, false), true);
-    if (session_folder) session_.set_session_folder(folder("session", *session_folder, true));
+    if (library) session_.set_library(pr::walnut_folder("library", *library, false));
+    if (home) session_.set_home(pr::walnut_folder("home", *home, false), true);
+    if (session_folder) session_.set_session_folder(pr::walnut_folder("session", *session_folder, true));
   }
 
   std::vector<pr::Result> run(const std::string& text, const std::string& file) {

@@ -69,19 +69,6 @@ void run_synthesize(const ProveOptions& o, qg::prover::Session& session) {
 
 void print_results(const std::vector<qg::prover::Result>& results);
 
-// A folder named by an option: it must exist (a Walnut folder read; a session folder may be new,
-// created by the first result written) and be a folder.
-std::filesystem::path folder(const char* option, const std::string& dir, bool may_be_new) {
-  std::error_code ec;
-  const auto st = std::filesystem::status(dir, ec);
-  if (ec == std::errc::no_such_file_or_directory && may_be_new) return dir;
-  if (ec == std::errc::no_such_file_or_directory)
-    throw qg::InputError(fmt::format("{} {}: no such folder", option, dir));
-  if (ec) throw qg::InputError(fmt::format("{} {}: {}", option, dir, ec.message()));
-  if (!std::filesystem::is_directory(st)) throw qg::InputError(fmt::format("{} {}: not a folder", option, dir));
-  return dir;
-}
-
 void run_prove(const ProveOptions& o) {
   if (!o.synthesize.empty() && !(o.files.empty() && o.expression.empty()))
     throw qg::InputError("--synthesize takes no command FILE or -e");
@@ -114,9 +101,9 @@ void run_prove(const ProveOptions& o) {
     };
   qg::prover::Session session(ctx);
   if (!o.library.empty() && !o.home.empty()) throw qg::InputError("give --library or --walnut-home, not both");
-  if (!o.library.empty()) session.set_library(folder("--library", o.library, false));
-  if (!o.home.empty()) session.set_home(folder("--walnut-home", o.home, false), true);
-  if (!o.session.empty()) session.set_session_folder(folder("--session", o.session, true));
+  if (!o.library.empty()) session.set_library(qg::prover::walnut_folder("--library", o.library, false));
+  if (!o.home.empty()) session.set_home(qg::prover::walnut_folder("--walnut-home", o.home, false), true);
+  if (!o.session.empty()) session.set_session_folder(qg::prover::walnut_folder("--session", o.session, true));
   if (!o.synthesize.empty()) return run_synthesize(o, session);
   // --keep-going: each failing command is reported, and the run goes on; exit status 2 at the end.
   std::size_t failures = 0;

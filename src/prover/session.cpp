@@ -326,6 +326,17 @@ std::vector<std::filesystem::path> Session::read_folders() const {
   return out;
 }
 
+std::filesystem::path walnut_folder(std::string_view what, const std::filesystem::path& dir, bool may_be_new) {
+  std::error_code ec;
+  const auto st = std::filesystem::status(dir, ec);
+  if (ec == std::errc::no_such_file_or_directory && may_be_new) return dir;
+  if (ec == std::errc::no_such_file_or_directory)
+    throw InputError(fmt::format("{} {}: no such folder", what, dir.string()));
+  if (ec) throw InputError(fmt::format("{} {}: {}", what, dir.string(), ec.message()));
+  if (!std::filesystem::is_directory(st)) throw InputError(fmt::format("{} {}: not a folder", what, dir.string()));
+  return dir;
+}
+
 std::filesystem::path Session::write_folder() const {
   return !session_dir_.empty() ? session_dir_ : write_home_ ? home_ : std::filesystem::path{};
 }
