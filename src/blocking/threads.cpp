@@ -122,23 +122,17 @@ std::uint64_t p_threads_bytes(std::uint64_t k, const ThreadOptions& options) {
   return bytes > UINT64_MAX ? UINT64_MAX : static_cast<std::uint64_t>(bytes);
 }
 
-ThreadReport p_threads(std::uint64_t k, const ThreadOptions& options, const ProgressFn& progress, bool force) {
-  require_k(k);
-  const std::uint64_t D = options.depth;
-  if (D < 16 || D > kMaxSide) throw RangeError(fmt::format("a depth of {} rows: P-threads need 16..2^31", D));
-  if (options.reach > kMaxReach) throw RangeError(fmt::format("a reach of {} columns: at most 2^20", options.reach));
-  if (options.max_period < 1 || options.max_period > kMaxReach)
-    throw RangeError(fmt::format("periods up to {}: 1..2^20", options.max_period));
-  const std::uint64_t G = reach_of(k, options);
-  require_memory(p_threads_bytes(k, options), fmt::format("game {}'s P-threads to depth {}", k, D), force);
+namespace {
 
-  // The column runs of the upper half, streamed row by row: open[x] is the first row of
-  // column x's run still growing (kNone: none). A run closes at the first row without a
-  // palace in its column, or at row x (the diagonal: below it is the lower half).
+// The column runs of the upper half, streamed row by row and sorted by column, then top:
+// open[x] is the first row of column x's run still growing (kNone: none). A run closes at the
+// first row without a palace in its column, or at row x (the diagonal: below it is the lower
+// half).
+std::vector<ThreadRun> upper_runs(std::uint64_t k, const ThreadOptions& options, Poller& poller) {
+  const std::uint64_t D = options.depth;
   std::vector<std::uint64_t> open(D, kNone);
   std::vector<ThreadRun> found;
   PalaceRows rows(k, D, options.engine, true);
-  Poller poller(progress, D);
   for (std::uint64_t y = 0; y < D; ++y) {
     const auto row = rows.next(poller);
     if (open[y] != kNone) found.push_back({y, open[y], y - open[y]}), open[y] = kNone;
@@ -154,6 +148,13 @@ ThreadReport p_threads(std::uint64_t k, const ThreadOptions& options, const Prog
     if (open[x] != kNone) found.push_back({x, open[x], D - open[x]});
   std::sort(found.begin(), found.end(),
             [](const ThreadRun& a, const ThreadRun& b) { return a.x != b.x ? a.x < b.x : a.y < b.y; });
+  return found;
+}
+
+// The mutual nearest links: next[i] is run i's successor in its chain (kNone at a chain's end),
+// when i's nearest run in the forward cone has i as its nearest in the backward cone.
+std::vector<std::uint64_t> chain_links(const std::vector<ThreadRun>& found, std::uint64_t D, std::uint64_t G,
+                                       Poller& poller) {
   // Column x's runs are found[first[x] .. first[x + 1]), by increasing top.
   std::vector<std::uint64_t> first(D + 1, 0);
   for (const auto& run : found) ++first[run.x + 1];
@@ -178,58 +179,43 @@ ThreadReport p_threads(std::uint64_t k, const ThreadOptions& options, const Prog
     }
     return kNone;
   };
-  poller.set_total(D + 2 * found.size());
   std::vector<std::uint64_t> next(found.size(), kNone);
-  std::vector<char> linked_in(found.size(), 0);
   for (std::uint64_t i = 0; i < found.size(); ++i) {
     poller.tick(D + i);
     const std::uint64_t j = ahead(i);
-    if (j != kNone && behind(j) == i) next[i] = j, linked_in[j] = 1;
+    if (j != kNone && behind(j) == i) next[i] = j;
   }
+  return next;
+}
 
-  ThreadReport report;
-  report.k = k, report.depth = D, report.reach = G, report.runs = found.size();
-  std::vector<char> chained(found.size(), 0);  // the runs of the chains kept as threads
-  for (std::uint64_t i = 0; i < found.size(); ++i) {
-    if (linked_in[i]) continue;
-    ++report.chains;
-    if (found[i].x > D / 2) continue;
-    std::uint64_t length = 0, last = i;
-    for (std::uint64_t j = i; j != kNone; j = next[j]) ++length, last = j;
-    if (length < std::max<std::uint64_t>(options.min_runs, 2) || found[last].x + G < D - 1) continue;
-    PThread thread;
-    for (std::uint64_t j = i; j != kNone; j = next[j]) thread.runs.push_back(found[j]), chained[j] = 1;
-    measure_thread(thread, options.max_period);
-    report.upper.push_back(std::move(thread));
-  }
-  auto outer_first = [](const PThread& a, const PThread& b) {
-    const auto &p = a.runs.back(), &q = b.runs.back();
-    const auto l = static_cast<u128>(p.y) * q.x, r = static_cast<u128>(q.y) * p.x;
-    if (l != r) return l < r;
-    return a.runs.front().x != b.runs.front().x ? a.runs.front().x < b.runs.front().x
-                                                : a.runs.front().y < b.runs.front().y;
-  };
-  // Outermost first: by the direction y/x of the last run from the corner (the order in
-  // which the threads cross the table's far edge), then by the start.
-  std::sort(report.upper.begin(), report.upper.end(), outer_first);
+// Outermost first: by the direction y/x of the last run from the corner (the order in which
+// the threads cross the table's far edge), then by the start.
+bool outer_first(const PThread& a, const PThread& b) {
+  const auto &p = a.runs.back(), &q = b.runs.back();
+  const auto l = static_cast<u128>(p.y) * q.x, r = static_cast<u128>(q.y) * p.x;
+  if (l != r) return l < r;
+  return a.runs.front().x != b.runs.front().x ? a.runs.front().x < b.runs.front().x
+                                              : a.runs.front().y < b.runs.front().y;
+}
 
-  // The bands: the runs of columns ≥ D/2 below the innermost chain (more than its deviation
-  // below the lowest cell of its last run at or before the column), joined when within 2G
-  // columns and 2G rows of each other (union-find).
+// The bands: the runs of columns ≥ D/2 not in a chain kept as a thread and below the innermost
+// one (more than its deviation below the lowest cell of its last run at or before the column),
+// joined when within 2G columns and 2G rows of each other (union-find); outermost first.
+std::vector<PThread> band_threads(const std::vector<ThreadRun>& found, const std::vector<char>& chained,
+                                  const PThread* inner, const ThreadOptions& options, std::uint64_t G, Poller& poller) {
+  const std::uint64_t D = options.depth;
   std::vector<std::uint64_t> limit(D, 0);
-  const bool bounded = !report.upper.empty();
-  if (bounded) {
-    const PThread& inner = report.upper.back();
-    for (std::size_t i = 0; i < inner.runs.size(); ++i) {
-      const auto& run = inner.runs[i];
-      const std::uint64_t end = i + 1 < inner.runs.size() ? inner.runs[i + 1].x : D;
-      for (std::uint64_t x = run.x; x < end; ++x) limit[x] = run.y + run.thickness - 1 + inner.deviation;
+  if (inner) {
+    for (std::size_t i = 0; i < inner->runs.size(); ++i) {
+      const auto& run = inner->runs[i];
+      const std::uint64_t end = i + 1 < inner->runs.size() ? inner->runs[i + 1].x : D;
+      for (std::uint64_t x = run.x; x < end; ++x) limit[x] = run.y + run.thickness - 1 + inner->deviation;
       if (i == 0) std::fill(limit.begin(), limit.begin() + run.x, kNone);
     }
   }
   auto candidate = [&](std::uint64_t i) {
     return !chained[i] && 2 * found[i].x >= D &&
-           (!bounded || (limit[found[i].x] != kNone && found[i].y > limit[found[i].x]));
+           (!inner || (limit[found[i].x] != kNone && found[i].y > limit[found[i].x]));
   };
   std::vector<std::uint64_t> parent(found.size(), kNone);
   auto root = [&](std::uint64_t i) {
@@ -272,7 +258,47 @@ ThreadReport p_threads(std::uint64_t k, const ThreadOptions& options, const Prog
     banded.push_back(std::move(thread));
   }
   std::sort(banded.begin(), banded.end(), outer_first);
-  for (auto& t : banded) report.upper.push_back(std::move(t));
+  return banded;
+}
+
+}  // namespace
+
+ThreadReport p_threads(std::uint64_t k, const ThreadOptions& options, const ProgressFn& progress, bool force) {
+  require_k(k);
+  const std::uint64_t D = options.depth;
+  if (D < 16 || D > kMaxSide) throw RangeError(fmt::format("a depth of {} rows: P-threads need 16..2^31", D));
+  if (options.reach > kMaxReach) throw RangeError(fmt::format("a reach of {} columns: at most 2^20", options.reach));
+  if (options.max_period < 1 || options.max_period > kMaxReach)
+    throw RangeError(fmt::format("periods up to {}: 1..2^20", options.max_period));
+  const std::uint64_t G = reach_of(k, options);
+  require_memory(p_threads_bytes(k, options), fmt::format("game {}'s P-threads to depth {}", k, D), force);
+
+  Poller poller(progress, D);
+  const std::vector<ThreadRun> found = upper_runs(k, options, poller);
+  poller.set_total(D + 2 * found.size());
+  const std::vector<std::uint64_t> next = chain_links(found, D, G, poller);
+  std::vector<char> linked_in(found.size(), 0);
+  for (std::uint64_t j : next)
+    if (j != kNone) linked_in[j] = 1;
+
+  ThreadReport report;
+  report.k = k, report.depth = D, report.reach = G, report.runs = found.size();
+  std::vector<char> chained(found.size(), 0);  // the runs of the chains kept as threads
+  for (std::uint64_t i = 0; i < found.size(); ++i) {
+    if (linked_in[i]) continue;
+    ++report.chains;
+    if (found[i].x > D / 2) continue;
+    std::uint64_t length = 0, last = i;
+    for (std::uint64_t j = i; j != kNone; j = next[j]) ++length, last = j;
+    if (length < std::max<std::uint64_t>(options.min_runs, 2) || found[last].x + G < D - 1) continue;
+    PThread thread;
+    for (std::uint64_t j = i; j != kNone; j = next[j]) thread.runs.push_back(found[j]), chained[j] = 1;
+    measure_thread(thread, options.max_period);
+    report.upper.push_back(std::move(thread));
+  }
+  std::sort(report.upper.begin(), report.upper.end(), outer_first);
+  const PThread* inner = report.upper.empty() ? nullptr : &report.upper.back();
+  for (auto& t : band_threads(found, chained, inner, options, G, poller)) report.upper.push_back(std::move(t));
   poller.finish();
   return report;
 }
