@@ -77,6 +77,8 @@ enum class Determinization {
   brzozowski,  // reverse, determinize, reverse, determinize (always minimal)
   automatic,   // subset construction; Brzozowski when it exceeds subset_budget states
 };
+// "subset", "brzozowski" or "automatic"; InputError naming the three for anything else.
+Determinization determinization_named(std::string_view name);
 
 // How the operations run. Copyable, and the library keeps no other state.
 struct Context {
@@ -367,5 +369,40 @@ bool accepts(const Automaton& a, const std::vector<std::uint64_t>& values);
 std::vector<std::uint32_t> encode_integers(const Automaton& a, const std::vector<std::int64_t>& values);
 std::vector<std::int64_t> decode_integers(const Automaton& a, const std::vector<std::uint32_t>& word);
 bool accepts_integers(const Automaton& a, const std::vector<std::int64_t>& values);
+
+// The tuples an automaton accepts (a nonzero output), one at a time: the accepted words of up
+// to `max_digits` letters that encode_integers writes back as the very same word, shortest
+// first, then in the order of the letters. A padded or invalid spelling (a leading zero letter
+// in msd, 11 in Zeckendorf) is skipped, so each tuple comes once, and every accepted tuple
+// whose representation has at most max_digits digits comes. Every track needs a system;
+// RangeError for a value beyond 64 bits. The automaton must outlive the enumeration.
+// Memory: a bit of "accepts in exactly d more letters" per state and d ≤ max_digits, refused up
+// front past this machine's memory; each next() costs O(max_digits · letters) per word passed.
+class AcceptedTuples {
+ public:
+  AcceptedTuples(const Automaton& a, unsigned max_digits);
+  // The next tuple, or nothing when every length has been enumerated.
+  std::optional<std::vector<std::int64_t>> next();
+
+ private:
+  struct Frame {
+    std::uint32_t state;
+    std::uint32_t letter;  // the next letter to try from `state`
+  };
+  bool live(unsigned remaining, std::uint32_t state) const {
+    return live_[static_cast<std::size_t>(remaining) * a_->states() + state] != 0;
+  }
+  bool allowed(std::uint32_t letter, std::size_t depth) const;
+  bool begin_next_length();
+
+  const Automaton* a_;
+  unsigned max_digits_;
+  std::vector<std::uint8_t> live_;            // live_[d·states + q]: q reaches acceptance in exactly d letters
+  std::optional<std::uint32_t> zero_letter_;  // the letter of digits 0 on every track
+  bool msd_ = false, lsd_ = false;            // every track reads msd first (lsd first)
+  unsigned length_ = 0, next_length_ = 0;     // the words' length now, and the next one's
+  std::vector<Frame> stack_;                  // the path's states, depth 0 … word_.size()
+  std::vector<std::uint32_t> word_;
+};
 
 }  // namespace qg::automata

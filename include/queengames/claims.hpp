@@ -7,13 +7,9 @@
 // the engines they check, and are gathered by all_claims() (queengames/papers.hpp).
 #pragma once
 
-#include <chrono>
 #include <cstdint>
-#include <filesystem>
 #include <functional>
-#include <map>
 #include <memory>
-#include <optional>
 #include <string>
 #include <utility>
 #include <vector>

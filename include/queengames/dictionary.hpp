@@ -177,6 +177,11 @@ std::vector<std::string> game_dictionary_names();
 
 // The game's bit-string of columns 0..columns-1, from the two-pile sweep.
 std::string game_bit_string(unsigned k, unsigned l, std::uint64_t columns);
+// Calls upper(a, b) for every upper P-position (a, b), b > a, of (k,l)-Maharaja Nim with
+// a < columns, in order of a: the two-pile sweep, read as the bit-string's columns are.
+void sweep_upper_p_positions(unsigned k, unsigned l, std::uint64_t columns,
+                             const std::function<void(std::uint64_t a, std::uint64_t b)>& upper,
+                             const ProgressFn& progress = {});
 
 // The dictionary's bit-string of columns 0..bits-1: the game's columns before start_column,
 // then the process. Counts and stops as run_dictionary.

@@ -185,6 +185,18 @@ const std::vector<CommandInfo>& walnut_commands();
 automata::Automaton read_automaton(std::string_view text, Session& session, std::string_view file = "<automaton>",
                                    bool word = false);
 std::string write_automaton(const automata::Automaton& a);
+// The other forms Walnut's `export NAME FORMAT` writes. The words an acceptor accepts as a
+// regular expression in `reg`'s syntax (a letter a digit, or [v] / [v1,v2] for other values and
+// tuples; () the empty word; state elimination), so that `reg` reads it back as the same
+// automaton; nothing when it accepts no word; InputError past max_length characters.
+std::optional<std::string> regular_expression(const automata::Automaton& a, std::size_t max_length);
+// A GraphViz digraph named `name`: a node per state (doubly circled when accepting, "q/letter" in
+// a word automaton), an edge per pair of states with its letters; an acceptor's rejecting sink
+// (a state that only loops) left out, as Walnut's automata, which have none, are drawn.
+std::string write_graphviz(const automata::Automaton& a, const std::string& name, bool word_automaton = false);
+// An acceptor in the BA format of languageinclusion.org that Walnut 7 exports: the initial state
+// "[q]", a line "letter,[p]->[q]" per transition (the letter's index), the accepting states.
+std::string write_ba(const automata::Automaton& a);
 // The files a Walnut folder needs for the number system `name` (session.system(name)) when Walnut
 // does not have it: "Custom Bases/NAME.txt" (its validity) and "Custom Bases/NAME_addition.txt",
 // with explicit digits on their tracks as Walnut's own files spell them (its order is then the

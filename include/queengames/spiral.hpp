@@ -74,6 +74,17 @@ struct Xymp {
   friend bool operator==(const Xymp&, const Xymp&) = default;
 };
 
+// Theorem 1 (eq. (3), read as direct placement confirms): row k ≥ 1 of the XYMP table gives
+// q_{4k−3+r}, r = 0..3, the quarter turns of (X_k, Y_k) on shell Y_k, each 2Y_k cells after
+// the previous one; (X_k, Y_k) itself sits on edge 1 at offset Y_k − 1 − X_k.
+// Needs Y ≤ 2^63 so that the cell fits in 128 bits.
+inline QueenCell queen_of_xymp_row(std::uint64_t x, std::uint64_t y, unsigned r) {
+  const u128 first = static_cast<u128>(2 * y - 1) * (2 * y - 1) + (y - 1 - x);
+  const auto sx = static_cast<std::int64_t>(x), sy = static_cast<std::int64_t>(y);
+  const Point at[4] = {{sx, sy}, {-sy, sx}, {-sx, -sy}, {sy, -sx}};
+  return {first + static_cast<u128>(2 * y) * r, at[r].x, at[r].y};
+}
+
 // Rows 0, 1, 2, … by the mex recurrence (2) (the text's "max" is a garbled "mex"):
 // X_n = mex{X_i, Y_i : i < n}, M_n = mex{M_i, P_i : i < n}, Y_n = X_n + M_n, P_n = X_n + Y_n.
 // Amortised O(1) per row; the Y and P values not yet passed by X and M are kept as sliding

@@ -17,6 +17,7 @@ if TYPE_CHECKING:  # numpy is imported when an array is first made, not by `impo
     import numpy.typing as npt
 
 from ._core import (
+    AcceptedTuples,
     Automaton,
     Blocking,
     CheckResult,
@@ -47,6 +48,7 @@ from ._core import (
 )
 
 __all__ = [
+    "AcceptedTuples",
     "Automaton",
     "Blocking",
     "CheckResult",

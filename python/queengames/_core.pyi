@@ -261,6 +261,20 @@ class Automaton(metaclass=_pybind11_type):
         """The tuple of the shortest accepted word (lexicographically first among the shortest), or None."""
     def walnut(self) -> str:
         """The automaton in Walnut's file format."""
+    def tuples(self, max_digits: int) -> AcceptedTuples:
+        """The accepted tuples of representations of at most max_digits digits, each once."""
+    def graphviz(self, name: str = "A", word: bool = False) -> str:
+        """GraphViz's DOT (Walnut's export GV), an acceptor's rejecting sink left out."""
+    def regex(self, max_length: int = 1048576) -> Optional[str]:
+        """The accepted words as a regular expression in reg's syntax, None when none."""
+    def ba(self) -> str:
+        """The acceptor in the BA format of Walnut's export BA."""
+
+class AcceptedTuples(metaclass=_pybind11_type):
+    """Automaton.tuples(max_digits): the accepted tuples, one at a time."""
+
+    def __iter__(self) -> AcceptedTuples: ...
+    def __next__(self) -> tuple[int, ...]: ...
 
 class ProofResult(metaclass=_pybind11_type):
     """The result of one Walnut command."""

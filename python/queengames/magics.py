@@ -25,9 +25,9 @@ import shutil
 import subprocess
 import weakref
 from dataclasses import dataclass
-from typing import Any, NoReturn, Sequence
+from typing import Any, NoReturn
 
-from ._core import Automaton, ProofResult, Session, WalnutError
+from ._core import ProofResult, Session, WalnutError
 
 CELL = "<cell>"  # the file name WalnutError gives for a place in the cell
 DRAW_STATES = 30  # the largest automaton drawn unless --draw says otherwise
@@ -59,48 +59,6 @@ def _parser() -> _Options:
     p.add_argument("--session", help="a results folder for a new session (as qg.Session(session=…))")
     p.add_argument("--draw", type=int, default=DRAW_STATES, help="draw automata of at most this many states")
     return p
-
-
-def _letter(letter: Sequence[object]) -> str:
-    return str(letter[0]) if len(letter) == 1 else "[" + ",".join(map(str, letter)) + "]"
-
-
-def automaton_dot(a: Automaton, name: str = "A", word: bool = False) -> str:
-    """The automaton in graphviz's DOT: a state per node (a double circle where an acceptor
-    accepts, `q/letter` for a word automaton), an edge per pair of states with its letters; an
-    acceptor's rejecting sink (all letters to itself) is left out, as Walnut's drawings do."""
-    transitions = a.transitions.tolist()
-    outputs = a.outputs.tolist()
-    labels = [_letter(letter) for letter in a.alphabet]
-    sinks: set[int] = set()
-    if not word:
-        sinks = {q for q, row in enumerate(transitions) if outputs[q] == 0 and all(t == q for t in row)}
-        sinks.discard(a.initial)
-    lines = [f"digraph {_dot_id(name)} {{", "  rankdir=LR;", '  node [shape=circle, fontname="Helvetica"];']
-    lines.append('  start [shape=point, style=invis, label=""];')
-    for q, out in enumerate(outputs):
-        if q in sinks:
-            continue
-        if word:
-            lines.append(f'  {q} [label="{q}/{out}"];')
-        else:
-            lines.append(f'  {q} [label="{q}"{", shape=doublecircle" if out else ""}];')
-    lines.append(f"  start -> {a.initial};")
-    for q, row in enumerate(transitions):
-        if q in sinks:
-            continue
-        edges: dict[int, list[str]] = {}
-        for letter, target in enumerate(row):
-            if target not in sinks:
-                edges.setdefault(target, []).append(labels[letter])
-        for target, letters in edges.items():
-            lines.append(f'  {q} -> {target} [label="{", ".join(letters)}"];')
-    lines.append("}")
-    return "\n".join(lines) + "\n"
-
-
-def _dot_id(name: str) -> str:
-    return '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def _svg(dot: str, dot_text: str) -> str | None:
@@ -199,7 +157,7 @@ class WalnutExtension:
             a = r.automaton
             if dot is None or a is None or not a.variables or a.states > options.draw:
                 continue
-            svg = _svg(dot, automaton_dot(a, r.name, r.command in WORD_COMMANDS))
+            svg = _svg(dot, a.graphviz(r.name, r.command in WORD_COMMANDS))
             if svg is not None:
                 _display(Drawing(f"{r.name}: {a.states} states over ({', '.join(a.variables)})", svg))
 

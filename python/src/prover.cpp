@@ -36,10 +36,7 @@ qg::automata::Context context(std::uint64_t budget, std::uint64_t memory_limit, 
   ctx.walnut_concat = true;
   ctx.subset_budget = budget;
   ctx.memory_limit = memory_limit;
-  if (strategy == "subset") ctx.determinization = qg::automata::Determinization::subset;
-  else if (strategy == "brzozowski") ctx.determinization = qg::automata::Determinization::brzozowski;
-  else if (strategy != "automatic")
-    throw qg::InputError(fmt::format("unknown strategy '{}' (automatic, subset, brzozowski)", strategy));
+  ctx.determinization = qg::automata::determinization_named(strategy);
   return ctx;
 }
 
@@ -117,6 +114,13 @@ class Session {
 // library's own questions about it (accepts, shortest_accepted, write_automaton).
 struct AutomatonView {
   std::shared_ptr<const qg::automata::Automaton> a;
+};
+
+// Automaton.tuples(): the library's enumeration, with the automaton it reads kept alive.
+struct TupleIterator {
+  TupleIterator(AutomatonView v, unsigned max_digits) : view(std::move(v)), tuples(*view.a, max_digits) {}
+  AutomatonView view;
+  qg::automata::AcceptedTuples tuples;
 };
 
 std::vector<std::int64_t> tuple_values(const qg::automata::Automaton& a, const py::args& values) {
@@ -240,8 +244,41 @@ void bind_prover(py::module_& m) {
       .def(
           "walnut", [](const AutomatonView& v) { return pr::write_automaton(*v.a); },
           "The automaton in Walnut's file format (what Walnut and `prove --session` write in Result/).")
+      .def(
+          "tuples", [](const AutomatonView& v, unsigned max_digits) { return TupleIterator(v, max_digits); },
+          py::arg("max_digits"),
+          "An iterator over the accepted tuples whose representations have at most max_digits digits,\n"
+          "each once (padded and invalid spellings skipped), shortest first, then in the letters' order.\n"
+          "Every track needs a number system (ValueError otherwise); OverflowError past 64 bits.")
+      .def(
+          "graphviz",
+          [](const AutomatonView& v, const std::string& name, bool word) {
+            return pr::write_graphviz(*v.a, name, word);
+          },
+          py::arg("name") = "A", py::arg("word") = false,
+          "The automaton in GraphViz's DOT (Walnut's `export NAME GV`): a node per state, doubly circled\n"
+          "where it accepts (word=True: labelled q/letter), an edge per pair of states with its letters;\n"
+          "an acceptor's rejecting sink left out.")
+      .def(
+          "regex",
+          [](const AutomatonView& v, std::size_t max_length) { return pr::regular_expression(*v.a, max_length); },
+          py::arg("max_length") = std::size_t{1} << 20,
+          "The accepted words as a regular expression in `reg`'s syntax (Walnut's `export NAME RE`), which\n"
+          "`reg` reads back as the same automaton; None when nothing is accepted; ValueError past\n"
+          "max_length characters.")
+      .def(
+          "ba", [](const AutomatonView& v) { return pr::write_ba(*v.a); },
+          "The acceptor in the BA format (languageinclusion.org) that Walnut's `export NAME BA` writes.")
       .def("__repr__", [](const AutomatonView& v) {
         return fmt::format("<Automaton {} states over ({})>", v.a->states(), track_list(*v.a));
+      });
+
+  py::class_<TupleIterator>(m, "AcceptedTuples", "Automaton.tuples(max_digits): the accepted tuples, one at a time.")
+      .def("__iter__", [](TupleIterator& t) -> TupleIterator& { return t; })
+      .def("__next__", [](TupleIterator& t) {
+        auto values = t.tuples.next();
+        if (!values) throw py::stop_iteration();
+        return py::tuple(py::cast(*values));
       });
 
   py::class_<pr::Result>(m, "ProofResult", "The result of one Walnut command.")

@@ -137,28 +137,7 @@ def test_an_automaton_is_drawn_when_dot_is_there(shell, tmp_path, monkeypatch):
     drawing = out.outputs[1].data
     assert drawing["text/plain"] == "wa: 8 states over (a, n)"
     a = shell.user_ns["_walnut"][0].automaton
-    assert drawing["image/svg+xml"].strip() == "<svg>\n" + magics.automaton_dot(a, "wa") + "</svg>"
+    assert drawing["image/svg+xml"].strip() == "<svg>\n" + a.graphviz("wa") + "</svg>"
     with capture_output() as out:
         shell.run_cell_magic("walnut", "--draw 5", 'def wa2 "?msd_fib $wytha(n,a)":')
     assert len(out.outputs) == 1  # 8 states: more than --draw 5
-
-
-def test_the_dot_of_an_automaton():
-    a = qg.prove('def wa "?msd_fib $wytha(n,a)":')[0].automaton
-    dot = magics.automaton_dot(a, "wa")
-    assert dot.startswith('digraph "wa" {') and f"start -> {a.initial};" in dot
-    accepting = [q for q, out in enumerate(a.outputs.tolist()) if out == 1]
-    for q in accepting:
-        assert f'{q} [label="{q}", shape=doublecircle];' in dot
-    # Every transition between drawn states is an edge with its letter.
-    for q, row in enumerate(a.transitions.tolist()):
-        for letter, target in enumerate(row):
-            if f'  {target} [label="{target}"' in dot and f'  {q} [label="{q}"' in dot:
-                label = "[" + ",".join(map(str, a.alphabet[letter])) + "]"
-                edge = next(line for line in dot.splitlines() if line.startswith(f"  {q} -> {target} "))
-                assert label in edge
-    # The word automaton of Thue–Morse: a state's output in its label.
-    t = qg.prove('morphism tm "0->01 1->10":\npromote TMW tm:')[-1].automaton
-    word = magics.automaton_dot(t, "TMW", word=True).splitlines()
-    assert word[4:] == ['  0 [label="0/0"];', '  1 [label="1/1"];', "  start -> 0;", '  0 -> 0 [label="0"];',
-                        '  0 -> 1 [label="1"];', '  1 -> 1 [label="0"];', '  1 -> 0 [label="1"];', "}"]

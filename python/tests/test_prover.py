@@ -139,3 +139,28 @@ def test_an_automaton_as_python_values():
     (t,) = qg.prove('def tm "T[n]=@1":')
     assert [int(t.automaton.accepts(n)) for n in range(8)] == [0, 1, 1, 0, 1, 0, 0, 1]
     assert qg.prove('eval t "Ax x<5":')[0].automaton.first() is None
+
+
+def test_an_automaton_as_data():
+    # The P-positions of Wythoff Nim (seed 001 §1): wytha's accepted tuples (a, n), a = a_n, are
+    # those whose numbers fit in 8 Zeckendorf digits (0 … 54), each once: n = 0 … 33 (a_33 = 53,
+    # a_34 = 55).
+    a = qg.prove('def wa "?msd_fib $wytha(n,a)":')[0].automaton
+    assert a.variables == ["a", "n"]
+    tuples = list(a.tuples(8))
+    assert len(tuples) == len(set(tuples)) == 34
+    p = qg.game("wythoff").p_positions(34)
+    assert sorted((n, a_n) for a_n, n in tuples) == [(n, int(p[n][0])) for n in range(34)]
+    assert (0, 0) == tuples[0] == a.first()
+    # The forms of Walnut's export: GraphViz without the rejecting sink, a regular expression
+    # that reg reads back, BA.
+    dot = a.graphviz("wa")
+    assert dot.startswith('digraph "wa" {') and f"start -> {a.initial};" in dot
+    re = a.regex()
+    assert re is not None
+    same = qg.prove(f'reg wb msd_fib msd_fib "{re}":\neval same "?msd_fib An,m $wytha(n,m) <=> $wb(m,n)":')
+    assert same[-1].truth is True
+    assert a.ba().startswith(f"[{a.initial}]\n")
+    assert qg.prove('def none "?msd_2 n<n":')[0].automaton.regex() is None
+    with pytest.raises(ValueError):
+        qg.prove('reg r {0,1} "(0|1)*":')[0].automaton.tuples(3)

@@ -90,10 +90,7 @@ void run_prove(const ProveOptions& o) {
   // reading is printed as a note under its result.
   ctx.read_digits_across_systems = true;
   ctx.walnut_concat = true;
-  if (o.strategy == "subset") ctx.determinization = qg::automata::Determinization::subset;
-  else if (o.strategy == "brzozowski") ctx.determinization = qg::automata::Determinization::brzozowski;
-  else if (o.strategy != "automatic")
-    throw qg::InputError(fmt::format("unknown strategy '{}' (automatic, subset, brzozowski)", o.strategy));
+  ctx.determinization = qg::automata::determinization_named(o.strategy);
   if (o.steps)
     ctx.on_step = [](const qg::automata::StepStats& s) {
       std::cerr << fmt::format("  {:<22} {:>9} -> {:>9} states  {:>6} letters  {:>10.1f} KB  {:.3f} s\n", s.step,

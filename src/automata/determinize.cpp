@@ -306,3 +306,14 @@ Automaton determinize_minimal(const Nfa& n, const std::vector<Track>& tracks, co
 }
 
 }  // namespace qg::automata::detail
+
+namespace qg::automata {
+
+Determinization determinization_named(std::string_view name) {
+  if (name == "subset") return Determinization::subset;
+  if (name == "brzozowski") return Determinization::brzozowski;
+  if (name == "automatic") return Determinization::automatic;
+  throw InputError(fmt::format("unknown strategy '{}' (automatic, subset, brzozowski)", name));
+}
+
+}  // namespace qg::automata

@@ -4,14 +4,14 @@
 
 #include <fmt/format.h>
 
-#include "game.hpp"
 #include "queengames/dictionary.hpp"
 #include "queengames/twopile.hpp"
 
-namespace qg::dictionary_detail {
+namespace qg::dictionary {
 
-void sweep_upper(unsigned k, unsigned l, std::uint64_t columns,
-                 const std::function<void(std::uint64_t a, std::uint64_t b)>& upper, const ProgressFn& progress) {
+void sweep_upper_p_positions(unsigned k, unsigned l, std::uint64_t columns,
+                             const std::function<void(std::uint64_t a, std::uint64_t b)>& upper,
+                             const ProgressFn& progress) {
   twopile::Ruleset ruleset = twopile::Ruleset::parse(fmt::format("kl-maharaja:{},{}", k, l));
   // a_n increases and a_n ≥ n, so columns P-positions reach every column below `columns`.
   twopile::sweep_p_positions(
@@ -23,10 +23,6 @@ void sweep_upper(unsigned k, unsigned l, std::uint64_t columns,
       },
       progress);
 }
-
-}  // namespace qg::dictionary_detail
-
-namespace qg::dictionary {
 
 std::vector<std::string> game_dictionary_names() { return {"maharaja", "maharaja23"}; }
 
@@ -77,7 +73,7 @@ GameDictionary game_dictionary(std::string_view name) {
 
 std::string game_bit_string(unsigned k, unsigned l, std::uint64_t columns) {
   std::string bits(columns, '1');
-  dictionary_detail::sweep_upper(k, l, columns, [&](std::uint64_t a, std::uint64_t) { bits[a] = '0'; }, {});
+  sweep_upper_p_positions(k, l, columns, [&](std::uint64_t a, std::uint64_t) { bits[a] = '0'; }, {});
   return bits;
 }
 

@@ -12,7 +12,6 @@
 
 #include <fmt/format.h>
 
-#include "game.hpp"
 #include "queengames/dictionary.hpp"
 #include "queengames/numeration.hpp"
 
@@ -235,12 +234,12 @@ Telescope::Telescope(const GameDictionary& game, std::uint64_t prefix_bits) {
   impl->z0 = static_cast<std::int64_t>(impl->zeros[written0]) - static_cast<std::int64_t>(impl->head0);
   // The rows of the prefix columns come from the game; its bits must agree with the process.
   impl->row.assign(prefix_bits, 0);
-  dictionary_detail::sweep_upper(game.k, game.l, prefix_bits,
-                                 [&](std::uint64_t a, std::uint64_t b) {
-                                   impl->row[a] = b;
-                                   if (b < prefix_bits) impl->row[b] = a;
-                                 },
-                                 {});
+  sweep_upper_p_positions(game.k, game.l, prefix_bits,
+                          [&](std::uint64_t a, std::uint64_t b) {
+                            impl->row[a] = b;
+                            if (b < prefix_bits) impl->row[b] = a;
+                          },
+                          {});
   for (std::uint64_t c = 1; c < prefix_bits; ++c)
     if ((impl->row[c] > c) != !impl->bits[c]) throw std::logic_error("telescope: the prefix disagrees with the game");
   // The windows' margin: the longest meeting distance of the candidate parses seen on the

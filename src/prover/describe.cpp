@@ -7,8 +7,9 @@
 #include <fmt/format.h>
 
 #include "prover/describe.hpp"
+#include "queengames/prover.hpp"
 
-namespace qg::prover::detail {
+namespace qg::prover {
 
 using automata::Automaton;
 
@@ -64,7 +65,7 @@ Re star(const Re& a) {
 
 }  // namespace
 
-std::string letter_text(const Automaton& a, std::uint32_t l) {
+std::string detail::letter_text(const Automaton& a, std::uint32_t l) {
   const auto d = a.digits(l);
   std::vector<int> v;
   for (std::size_t i = 0; i < d.size(); ++i) v.push_back(a.tracks()[i].value(d[i]));
@@ -96,7 +97,7 @@ std::optional<std::string> regular_expression(const Automaton& a, std::size_t ma
     if (!live[q]) continue;
     if (a.accepting(q)) add(q, end, std::string());
     for (std::uint32_t l = 0; l < a.letters(); ++l)
-      if (live[a.next(q, l)]) add(q, a.next(q, l), letter_text(a, l));
+      if (live[a.next(q, l)]) add(q, a.next(q, l), detail::letter_text(a, l));
   }
   // Eliminate the states, those with the fewest edges first.
   std::vector<std::uint32_t> order;
@@ -132,16 +133,22 @@ std::optional<std::string> regular_expression(const Automaton& a, std::size_t ma
   return r->empty() ? "()" : *r;
 }
 
-std::string write_graphviz(const Automaton& a, const std::string& name) {
-  bool acceptor = true;
-  for (std::uint32_t q = 0; q < a.states(); ++q) acceptor = acceptor && (a.output(q) == 0 || a.output(q) == 1);
+std::string write_graphviz(const Automaton& a, const std::string& name, bool word_automaton) {
+  // An acceptor's rejecting states that only loop: the sink that a complete table has.
+  std::vector<std::uint8_t> sink(a.states(), 0);
+  for (std::uint32_t q = 0; q < a.states() && !word_automaton; ++q) {
+    bool loops = !a.accepting(q) && q != a.initial();
+    for (std::uint32_t l = 0; l < a.letters() && loops; ++l) loops = a.next(q, l) == q;
+    sink[q] = loops;
+  }
   std::vector<std::string> inputs;
   for (const auto& t : a.tracks()) inputs.push_back(t.system ? t.system->name() : "alphabet");
   std::string out =
       fmt::format("digraph \"{}\" {{\n  rankdir = LR;\n  label = \"{} ({})\";\n", name, name, fmt::join(inputs, " "));
   out += "  node [shape = circle];\n  start [shape = point];\n";
   for (std::uint32_t q = 0; q < a.states(); ++q) {
-    if (acceptor)
+    if (sink[q]) continue;
+    if (!word_automaton)
       out += fmt::format("  {} [label = \"{}\"{}];\n", q, q, a.accepting(q) ? ", shape = doublecircle" : "");
     else
       out += fmt::format("  {} [label = \"{}/{}\"];\n", q, q,
@@ -149,8 +156,10 @@ std::string write_graphviz(const Automaton& a, const std::string& name) {
   }
   out += fmt::format("  start -> {};\n", a.initial());
   for (std::uint32_t q = 0; q < a.states(); ++q) {
+    if (sink[q]) continue;
     std::map<std::uint32_t, std::vector<std::string>> by_target;
-    for (std::uint32_t l = 0; l < a.letters(); ++l) by_target[a.next(q, l)].push_back(letter_text(a, l));
+    for (std::uint32_t l = 0; l < a.letters(); ++l)
+      if (!sink[a.next(q, l)]) by_target[a.next(q, l)].push_back(detail::letter_text(a, l));
     for (const auto& [t, letters] : by_target)
       out += fmt::format("  {} -> {} [label = \"{}\"];\n", q, t, fmt::join(letters, ", "));
   }
@@ -166,4 +175,4 @@ std::string write_ba(const Automaton& a) {
   return out;
 }
 
-}  // namespace qg::prover::detail
+}  // namespace qg::prover

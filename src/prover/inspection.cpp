@@ -117,7 +117,7 @@ void first_lines(const Automaton& a, const automata::Context& context, std::vect
 
 std::string as_regex(const Automaton& a, bool acceptor) {
   if (!acceptor) throw InputError("a word automaton has no regular expression (its outputs are letters)");
-  auto re = detail::regular_expression(a, 1 << 20);
+  auto re = regular_expression(a, 1 << 20);
   return re ? *re : "";
 }
 
@@ -163,8 +163,8 @@ void Session::Commands::show(Show what) {
     if (what == Show::describe) return describe_lines(a, acceptor, r.name, r.lines);
     std::string text;
     if (format == "txt") text = write_automaton(a);
-    else if (format == "gv") text = detail::write_graphviz(a, r.name);
-    else if (format == "ba") text = detail::write_ba(a);
+    else if (format == "gv") text = write_graphviz(a, r.name, !acceptor);
+    else if (format == "ba") text = write_ba(a);
     else text = as_regex(a, acceptor) + "\n";
     const std::filesystem::path home = s.write_folder();
     if (home.empty()) {

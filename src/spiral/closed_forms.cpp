@@ -5,7 +5,6 @@
 
 #include <fmt/format.h>
 
-#include "internal.hpp"
 #include "queengames/spiral.hpp"
 #include "tribonacci.hpp"
 
@@ -84,23 +83,23 @@ QueenCell queen_cell(std::uint64_t n) {
     throw RangeError(
         fmt::format("q_n with a 128-bit cell: n = {} is out of range: the supported range is 0..{}", n, kQueenCellMax));
   if (n == 0) return {};
-  // Row k ≤ 2.5·10^18 has Y_k < 2.9·k < 2^63, as queen_on_row needs.
+  // Row k ≤ 2.5·10^18 has Y_k < 2.9·k < 2^63, as queen_of_xymp_row needs.
   const std::uint64_t k = (n - 1) / 4 + 1;
   const XympRow row = xymp_of(abc_of(k - 1));
-  return detail::queen_on_row(static_cast<std::uint64_t>(row.x), static_cast<std::uint64_t>(row.y),
-                              static_cast<unsigned>((n - 1) % 4));
+  return queen_of_xymp_row(static_cast<std::uint64_t>(row.x), static_cast<std::uint64_t>(row.y),
+                           static_cast<unsigned>((n - 1) % 4));
 }
 
 QueenWide queen_wide(u128 n) {
   require_random_access(n, "q_n:");
   if (n == 0) return {};
-  // Row k ≤ 2^118 has X_k < Y_k < 2.9·k < 2^120 (Theorem 1 as read in internal.hpp).
+  // Row k ≤ 2^118 has X_k < Y_k < 2.9·k < 2^120 (Theorem 1 as read in spiral.hpp).
   const u128 k = (n - 1) / 4 + 1;
   const auto r = static_cast<unsigned>((n - 1) % 4);
   const XympRow row = xymp_of(abc_of(k - 1));
   const auto x = static_cast<i128>(row.x), y = static_cast<i128>(row.y);
   const i128 at[4][2] = {{x, y}, {-y, x}, {-x, -y}, {y, -x}};
-  // The cell of detail::queen_on_row, (2Y − 1)² + Y − 1 − X + 2Y·r, below 2^242.
+  // The cell of queen_of_xymp_row, (2Y − 1)² + Y − 1 − X + 2Y·r, below 2^242.
   return {square_plus(2 * row.y - 1, row.y - 1 - row.x + 2 * row.y * r), at[r][0], at[r][1]};
 }
 

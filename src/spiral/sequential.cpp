@@ -4,12 +4,14 @@
 
 #include <fmt/format.h>
 
-#include "internal.hpp"
 #include "queengames/spiral.hpp"
 #include "queengames/words.hpp"
 
 namespace qg::spiral {
 namespace {
+
+// Index of t_n in the alphabet order a, b, c.
+int letter_index(char t) { return t - 'a'; }
 
 // Row n's differences for t_n = a, b, c (Theorem 20 (39) and eq. (17)).
 struct Steps {
@@ -25,19 +27,19 @@ struct TableStream::Impl {
 
 TableStream::TableStream() : impl_(std::make_unique<Impl>()) {
   row_.t = impl_->theme_song.next();
-  const Steps& s = kSteps[detail::letter_index(row_.t)];
+  const Steps& s = kSteps[letter_index(row_.t)];
   row_.delta = {s.x, s.y, s.m, s.p};
 }
 
 TableStream::~TableStream() = default;
 
 void TableStream::advance() {
-  const Steps& s = kSteps[detail::letter_index(row_.t)];
+  const Steps& s = kSteps[letter_index(row_.t)];
   row_.xymp.x += s.x, row_.xymp.y += s.y, row_.xymp.m += s.m, row_.xymp.p += s.p;
   row_.a += s.a, row_.b += s.b, row_.c += s.c;
   ++row_.n;
   row_.t = impl_->theme_song.next();
-  const Steps& next = kSteps[detail::letter_index(row_.t)];
+  const Steps& next = kSteps[letter_index(row_.t)];
   row_.delta = {next.x, next.y, next.m, next.p};
 }
 
@@ -66,8 +68,8 @@ void generate_queens(std::uint64_t count, const QueenSink& sink, const ProgressF
     for (std::size_t i = 0; i < kLetters && first + filled < count; ++i) {
       if (filled + 4 > kBlock) flush();
       // Row k gives q_{4k−3} … q_{4k}; t_k then leads to row k + 1.
-      for (unsigned r = 0; r < 4; ++r) block[filled++] = detail::queen_on_row(x, y, r);
-      const Steps& s = kSteps[detail::letter_index(letters[i])];
+      for (unsigned r = 0; r < 4; ++r) block[filled++] = queen_of_xymp_row(x, y, r);
+      const Steps& s = kSteps[letter_index(letters[i])];
       x += s.x, y += s.y;
     }
   }
@@ -85,7 +87,7 @@ void queens_within(std::uint64_t radius, const std::function<void(Point)>& visit
   Poller poller(progress, radius);
   for (rows.advance(); rows.row().xymp.y <= radius; rows.advance()) {
     for (unsigned r = 0; r < 4; ++r) {
-      const QueenCell q = detail::queen_on_row(rows.row().xymp.x, rows.row().xymp.y, r);
+      const QueenCell q = queen_of_xymp_row(rows.row().xymp.x, rows.row().xymp.y, r);
       visit({q.x, q.y});
     }
     poller.tick(rows.row().xymp.y);

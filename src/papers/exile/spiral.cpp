@@ -18,7 +18,6 @@
 #include "queengames/numeration.hpp"
 #include "queengames/spiral.hpp"
 #include "queengames/words.hpp"
-#include "spiral/internal.hpp"
 
 namespace qg::papers::exile_spiral {
 namespace {
@@ -37,7 +36,7 @@ void require_recurrence_memory(std::uint64_t rows, std::uint64_t copies) {
 }
 
 // Index of a letter a, b, c (Θ(a, b, c) values are looked up by it).
-int idx(char letter) { return spiral::detail::letter_index(letter); }
+int idx(char letter) { return letter - 'a'; }
 
 // The Tribonacci word T = t_1 t_2 … (seed 000 (8)), streamed, with its running letter counts.
 class Word {
@@ -106,7 +105,7 @@ ClaimOutcome check_theorem1(std::uint64_t bound, const ProgressFn& progress) {
             spiral::QueenCell expected;
             if (n > 0) {
               while (rows.n() < (n - 1) / 4 + 1) rows.advance();
-              expected = spiral::detail::queen_on_row(rows.row().x, rows.row().y, static_cast<unsigned>((n - 1) % 4));
+              expected = spiral::queen_of_xymp_row(rows.row().x, rows.row().y, static_cast<unsigned>((n - 1) % 4));
             }
             if (!(queens[i] == expected))
               throw Mismatch{fmt::format(

@@ -6,7 +6,6 @@
 
 #include <fmt/format.h>
 
-#include "dictionary/game.hpp"
 #include "papers/papers.hpp"
 #include "queengames/dictionary.hpp"
 
@@ -26,7 +25,7 @@ struct UpperColumns {
 UpperColumns sweep_columns(unsigned k, unsigned l, std::uint64_t columns, const ProgressFn& progress,
                            const std::function<void(std::uint64_t a, std::uint64_t b)>& also = {}) {
   UpperColumns u{std::vector<std::uint64_t>(columns / 64 + 1, 0)};
-  dictionary_detail::sweep_upper(
+  sweep_upper_p_positions(
       k, l, columns,
       [&](std::uint64_t a, std::uint64_t b) {
         u.words[a / 64] |= std::uint64_t{1} << (a % 64);
@@ -139,7 +138,7 @@ ClaimOutcome maharaja_lemma2_1(std::uint64_t bound, const ProgressFn& progress) 
   std::uint64_t n = 0, mex = 1, max_b = 0, checked = 0, held = 0;
   diagonal[0] = true;
   std::string failure;
-  dictionary_detail::sweep_upper(
+  sweep_upper_p_positions(
       1, 2, bound,
       [&](std::uint64_t a, std::uint64_t b) {
         ++n;
@@ -221,7 +220,7 @@ ClaimOutcome telescope_claim(const std::string& name, std::uint64_t bound, const
   for (auto x : columns) asked[x / 64] |= std::uint64_t{1} << (x % 64);
   auto is_asked = [&](std::uint64_t c) { return c < bound && ((asked[c / 64] >> (c % 64)) & 1); };
   std::unordered_map<std::uint64_t, std::uint64_t> row{{0, 0}};
-  dictionary_detail::sweep_upper(
+  sweep_upper_p_positions(
       game.k, game.l, bound,
       [&](std::uint64_t a, std::uint64_t b) {
         if (is_asked(a)) row[a] = b;
