@@ -669,7 +669,7 @@ std::vector<Claim> claims() {
             .statement = "every warp thread of an integer thickness (per row, column or diagonal) has a Fibonacci "
                          "thickness, to depth 10^4 for k ≤ K",
             .unit = "k",
-            .bounds = {.tour = 6, .standard = 20, .deep = 100, .max = 1000},
+            .bounds = {.tour = 4, .standard = 20, .deep = 100, .max = 1000},
             .check = check_warp_fibonacci},
       Claim{.id = "blocking.skin_levels",
             .source = paper + ", §3.4, §4 (question 2)",
@@ -677,7 +677,7 @@ std::vector<Claim> claims() {
             .statement = "at every skin level n found within 10^4 columns past the shoulder: thicknesses f_2n (+1), "
                          "f_2n+1, f_2n+2, least period f_2n+3 × f_2n+1, steps μ^n(2) for 2 → 23, 3 → 233, for k ≤ K",
             .unit = "k",
-            .bounds = {.tour = 5, .standard = 20, .deep = 300, .max = 10000},
+            .bounds = {.tour = 4, .standard = 20, .deep = 300, .max = 10000},
             .check = check_skin_levels},
       Claim{.id = "blocking.queen_view",
             .source = paper + ", §3.1, §4 (question 4)",
