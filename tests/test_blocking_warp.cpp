@@ -100,6 +100,20 @@ TEST(BlockingWarp, GameFortySix) {
   EXPECT_FALSE(b.fibonacci);
 }
 
+TEST(BlockingWarp, ProgressCoversBothPassesToTheEnd) {
+  // The threads' pass reports the first half, the arm test's the second, ending at the total.
+  ThreadOptions options;
+  options.depth = 300;
+  std::uint64_t last_done = 0, last_total = 0, first_half = 0, second_half = 0;
+  warp(5, options, [&](std::uint64_t done, std::uint64_t total) {
+    (2 * done <= total ? first_half : second_half) += 1;
+    last_done = done, last_total = total;
+  });
+  EXPECT_GT(first_half, 0u);
+  EXPECT_GT(second_half, 0u);
+  EXPECT_EQ(last_done, last_total);
+}
+
 TEST(BlockingWarp, BadRequestsAreRefusedUpFront) {
   ThreadOptions options;
   options.depth = 15;

@@ -105,8 +105,13 @@ WarpReport warp(std::uint64_t k, const ThreadOptions& options, const ProgressFn&
   require_k(k + 1);
   require_memory(p_threads_bytes(k, options) + palace_rows_bytes(k + 1, options.depth + 1, options.engine),
                  fmt::format("game {}'s warp to depth {}", k, options.depth), force);
-  const ThreadReport threads = p_threads(k, options, progress, true);
-  const std::vector<std::uint64_t> matched = arm_matches(k, threads, options.engine, progress);
+  // Two passes, reported as the two halves of one: the threads, then the arm's test.
+  auto half = [&progress](std::uint64_t first) -> ProgressFn {
+    if (!progress) return {};
+    return [&progress, first](std::uint64_t done, std::uint64_t total) { progress(first * total + done, 2 * total); };
+  };
+  const ThreadReport threads = p_threads(k, options, half(0), true);
+  const std::vector<std::uint64_t> matched = arm_matches(k, threads, options.engine, half(1));
   WarpReport report;
   report.k = k, report.depth = threads.depth, report.reach = threads.reach, report.threads = threads.upper.size();
   for (std::size_t i = 0; i < threads.upper.size(); ++i) {
