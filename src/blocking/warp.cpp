@@ -62,7 +62,7 @@ std::vector<WarpPlateau> plateaus(const PThread& t, std::uint64_t P) {
   std::vector<WarpPlateau> out;
   WarpPlateau open{first, 0, sum};
   for (std::uint64_t r = 0; r < windows; ++r) {
-    if (r > 0) sum += count[r + P - 1] - count[r - 1];
+    if (r > 0) sum += count[r + P - 1], sum -= count[r - 1];
     if (sum == open.cells) {
       ++open.rows;
       continue;
