@@ -82,6 +82,36 @@ TEST(CliBlocking, Threads) {
   }
 }
 
+TEST(CliBlocking, WarpSkinView) {
+  // Seed 004 §4 Q7, Q2, Q4 (issue 39 §1): game 46's warp thread of horizontal thickness 3, game
+  // 100's skin levels 1 and 2, game 55's largest view outside the armpit.
+  auto warp = run_cli("blocking 46 warp --depth 5000 --json");
+  ASSERT_EQ(warp.status, 0) << warp.err;
+  auto w = nlohmann::json::parse(warp.out);
+  EXPECT_EQ(w["arm_threads"], 9);
+  ASSERT_EQ(w["warp"].size(), 2u);
+  EXPECT_EQ(w["warp"][0]["horizontal"], "3/1");
+  EXPECT_EQ(w["warp"][0]["direction"], "h");
+  auto skin = run_cli("blocking 100 skin --columns 1000");
+  ASSERT_EQ(skin.status, 0) << skin.err;
+  EXPECT_NE(skin.out.find("n = 2: columns 197.."), std::string::npos) << skin.out;
+  EXPECT_NE(skin.out.find("period 13 columns × 5 rows, steps 23323 (= μ^2(2) rotated)"), std::string::npos) << skin.out;
+  auto view = run_cli("blocking 55 view --depth 1000 --json");
+  ASSERT_EQ(view.status, 0) << view.err;
+  auto v = nlohmann::json::parse(view.out);
+  EXPECT_EQ(v["max"], 58);
+  EXPECT_EQ(v["first"][0], nlohmann::json({439, 220}));
+  EXPECT_EQ(v["armpits_unique"], false);
+  for (const char* args :
+       {"blocking 5 warp", "blocking 5 warp --depth 15", "blocking 5 --size 9 skin --columns 100",
+        "blocking 5 skin --columns 15", "blocking 5 skin --columns 2^25", "blocking 5 view",
+        "blocking 5 view --depth 2", "blocking 5 view --depth 100 --cells 2^21", "blocking 1e9 warp --depth 100"}) {
+    auto r = run_cli(args);
+    EXPECT_EQ(r.status, 2) << args;
+    EXPECT_EQ(r.err.rfind("queengames: ", 0), 0u) << args << ": " << r.err;
+  }
+}
+
 TEST(CliBlocking, BadInput) {
   for (const char* args : {"blocking 0 --size 3", "blocking 5", "blocking 5 --size 0", "blocking 5 --size 3x",
                            "blocking 5 --size 3 --engine fast", "blocking 5 --size 3 --out x.txt",

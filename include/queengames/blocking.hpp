@@ -345,6 +345,105 @@ ThreadReport p_threads(std::uint64_t k, const ThreadOptions& options, const Prog
 // does for each thread; periods 1..max_period). InputError for runs all in one column.
 void measure_thread(PThread& thread, std::uint64_t max_period);
 
+// ---- the warp (§3.1–3.2, §4 Q7): the threads between the arm and the inner sector ----------
+//
+// The reading (warp.cpp; docs/BLOCKING.md, "The warp"): the arm is where game k + 1 shifted by
+// (1, 0) matches game k (Figure 4, right: v_{k+1}(x + 1, y) = v_k(x, y) + 1, "the épaulette
+// and arm match perfectly"), the warp lies inside it and depends on k. So a thread of
+// p_threads is the arm's when more than half of its runs' top cells match so, and the warp of
+// depth D is the periodic chain threads that are not the arm's (the non-periodic innermost
+// threads and the bands are the inner sector's). A thread's
+// thicknesses are its cells per line over its repeating part, exact fractions: per column
+// (vertical), per row (horizontal: the left-hand warp's vertical thickness, by the mirror
+// (x, y) → (y, x)) and per diagonal x − y. The steps of a thread settle before its thickness
+// does (threads merge into it after its steps repeat), so the cells of a period are those the
+// last whole periods share (at least half of them). Merges: along a warp thread, the cells of
+// every window of period_dy consecutive rows (one period's rows); the maximal stretches of
+// rows where that count stays the same, at least period_dy rows long, are its plateaus, and a
+// rise from one plateau to the next is a merge.
+struct WarpPlateau {
+  std::uint64_t row = 0, rows = 0;  // the windows starting at rows [row, row + rows)
+  std::uint64_t cells = 0;          // cells of the thread in each window of period_dy rows
+};
+struct WarpThread {
+  PThread thread;                           // as p_threads classified it (periodic, chain)
+  std::uint64_t period_cells = 0;           // cells of each of the last whole periods (0: no half of them agree)
+  std::uint64_t settled = 0;                // the first whole period from which they do
+  Fraction vertical, horizontal, diagonal;  // period_cells / period_dx, / period_dy, / (period_dx − period_dy)
+  // The first integer among horizontal, vertical and diagonal (direction 'h', 'v', 'd'; 0: none, thickness 0)
+  // and whether it is a Fibonacci number.
+  char direction = 0;
+  std::uint64_t thickness = 0;
+  bool fibonacci = false;
+  std::vector<WarpPlateau> plateaus;  // from the thread's first row
+};
+struct WarpReport {
+  std::uint64_t k = 0, depth = 0, reach = 0;
+  std::uint64_t threads = 0;      // all upper threads of p_threads
+  std::uint64_t arm_threads = 0;  // of them, the arm's (outermost first, before the warp's)
+  std::vector<WarpThread> warp;   // outermost first
+};
+// p_threads (its bytes and errors; k ≤ kMaxK − 1), then game k and game k + 1 streamed again
+// side by side (O(D) memory) and O(runs of the threads) more.
+WarpReport warp(std::uint64_t k, const ThreadOptions& options, const ProgressFn& progress = {}, bool force = false);
+
+// ---- the arm's skin at every level n (§3.4, §4 Q1–Q2) --------------------------------------
+//
+// The upper arm's skin column by column past the shoulder (k, 0): its top row and vertical
+// thickness (the run of palaces from the top). Stage n is found where the columns have
+// thickness f_2n or f_2n + 1 and repeat with horizontal period f_2n+3, the top dropping
+// f_2n+1 rows a period (the search of detail::measure_skin). Then, measured and not assumed:
+// the least horizontal period of the stage's columns (thickness and the top's steps), the rows
+// it drops, and the boundary with the outer space as a word of step widths (columns of equal
+// top), one period of it, which §3.4 says is μ^n(2) for μ: 2 → 23, 3 → 233 (up to rotation).
+struct SkinLevel {
+  unsigned n = 0;
+  std::uint64_t first = 0, end = 0, first_row = 0;  // columns past the shoulder [first, end), the top of first
+  std::uint64_t thick = 0, thick_plus = 0;          // columns of thickness f_2n and of f_2n + 1
+  std::uint64_t horizontal = 0, diagonal = 0;       // the modes of the rows' and diagonals' thicknesses
+  std::uint64_t period = 0, drop = 0;               // least horizontal period measured, rows dropped in it
+  std::string steps;                                // one period of step widths from column first
+  bool steps_match = false;                         // steps is a rotation of μ^n(2)
+  // The paper's figures f_2n, f_2n+1, f_2n+2, f_2n+3 met: vertical thickness f_2n (f_2n + 1 where a line
+  // leaves), diagonal f_2n+1, horizontal f_2n+2, periods f_2n+3 × f_2n+1.
+  bool fibonacci = false;
+};
+struct ArmSkin {
+  std::uint64_t k = 0, columns = 0;
+  std::vector<SkinLevel> levels;  // n = 1, 2, … as found, in order
+};
+// μ^n("2") over {2, 3}: "2", "23", "23233", … (length f_2n+3); RangeError beyond n = 12.
+std::string skin_steps(unsigned n);
+// Streams (k + columns + 64) × (columns/2 + 64) cells in O(k + columns) memory (MemoryError
+// beyond this machine's unless force); RangeError for columns outside 16..2^24.
+ArmSkin arm_skin(std::uint64_t k, std::uint64_t columns, const ProgressFn& progress = {}, bool force = false);
+
+// ---- the queen's view (§3.1 armpits, §4 Q4) -------------------------------------------------
+//
+// The palace number v(x, y) is the count of palaces the queen sees from (x, y) along the three
+// lines. On the D×D table (symmetric: the cells x ≥ y are reported), the largest v, every cell
+// holding it (the first max_cells of them in row order), and how many lie in the armpit's
+// window of locate_armpit (k < x ≤ 2k, k/3 < y < k, clipped to D) with the window's own
+// largest value; the cells holding each value above k.
+struct QueenViewOptions {
+  std::uint64_t depth = 0;       // D: 3..2^31
+  std::uint64_t max_cells = 64;  // cells of the maximum listed
+  Engine engine = Engine::definition;
+};
+struct QueenView {
+  std::uint64_t k = 0, depth = 0;
+  std::uint64_t max = 0;             // the largest palace number of the table
+  std::uint64_t cells = 0;           // cells x ≥ y holding it
+  std::vector<Cell> first;           // the first of them, row by row
+  std::uint64_t in_armpit = 0;       // of them, in the armpit window
+  std::uint64_t armpit_max = 0;      // the largest v in the armpit window (0: the window is empty)
+  std::vector<std::uint64_t> above;  // above[i]: cells x ≥ y with v = k + 1 + i, up to max
+  bool armpits_unique() const { return cells > 0 && in_armpit == cells; }
+};
+// O(D²) time, O(D) memory (palace_rows_bytes; MemoryError beyond this machine's unless force).
+QueenView queen_view(std::uint64_t k, const QueenViewOptions& options, const ProgressFn& progress = {},
+                     bool force = false);
+
 // ---- the census: many games to a depth, in work units a referee can check (issue 39) ------
 //
 // The digest of a table W cells wide: Σ (v(x, y) + 1)·r^(y·W + x) mod p, p = 2^61 − 1 and r =

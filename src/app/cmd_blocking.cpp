@@ -315,6 +315,145 @@ void run_threads(std::uint64_t k, const ThreadsOptions& o) {
   }
 }
 
+// queengames blocking K warp --depth D: the warp's threads, their thicknesses and merges.
+void run_warp(std::uint64_t k, const ThreadsOptions& o) {
+  bl::ThreadOptions options;
+  options.depth = o.depth.value(16, bl::kMaxSide);
+  options.reach = o.reach.value(0, std::uint64_t{1} << 20);
+  options.min_runs = o.min_runs.value(2, bl::kMaxSide);
+  options.max_period = o.max_period.value(1, std::uint64_t{1} << 20);
+  options.engine = bl::parse_engine(o.engine);
+  const auto report = bl::warp(k, options, progress_line("warp"), o.force);
+  std::uint64_t fibonacci = 0;
+  for (const auto& w : report.warp) fibonacci += w.fibonacci;
+  if (o.json) {
+    nlohmann::json threads = nlohmann::json::array();
+    for (const auto& w : report.warp) {
+      nlohmann::json plateaus = nlohmann::json::array();
+      for (const auto& p : w.plateaus) plateaus.push_back({p.row, p.rows, p.cells});
+      threads.push_back({{"start", {w.thread.runs.front().x, w.thread.runs.front().y}},
+                         {"end", {w.thread.runs.back().x, w.thread.runs.back().y}},
+                         {"period", {w.thread.period_dx, w.thread.period_dy}},
+                         {"period_slope", w.thread.period_slope.text()},
+                         {"period_cells", w.period_cells},
+                         {"settled", w.settled},
+                         {"thickness", w.thickness},
+                         {"direction", w.direction ? std::string(1, w.direction) : std::string()},
+                         {"vertical", w.vertical.text()},
+                         {"horizontal", w.horizontal.text()},
+                         {"diagonal", w.diagonal.text()},
+                         {"fibonacci", w.fibonacci},
+                         {"plateaus", plateaus}});
+    }
+    std::cout << nlohmann::json{{"k", k},
+                                {"depth", report.depth},
+                                {"reach", report.reach},
+                                {"threads", report.threads},
+                                {"arm_threads", report.arm_threads},
+                                {"fibonacci", fibonacci},
+                                {"warp", threads}}
+                     .dump()
+              << "\n";
+    return;
+  }
+  std::cout << fmt::format(
+      "game {}: {} warp threads to depth {} ({} of the {} upper threads are the arm's; {} warp threads with an "
+      "integer thickness that is a Fibonacci number)\n",
+      k, report.warp.size(), report.depth, report.arm_threads, report.threads, fibonacci);
+  for (std::size_t i = 0; i < report.warp.size(); ++i) {
+    const auto& w = report.warp[i];
+    std::string rises;
+    for (const auto& p : w.plateaus) rises += fmt::format("{}{}@{}", rises.empty() ? "" : " ", p.cells, p.row);
+    std::cout << fmt::format(
+        "warp thread {}: start ({},{}), slope {}, period ({},{}) of {} cells: thickness vertical {}, horizontal {}, "
+        "diagonal {}{}; cells per {} rows by plateau (count@row): {}\n",
+        i + 1, w.thread.runs.front().x, w.thread.runs.front().y, w.thread.period_slope.text(), w.thread.period_dx,
+        w.thread.period_dy, w.period_cells, w.vertical.text(), w.horizontal.text(), w.diagonal.text(),
+        w.direction ? fmt::format(" ({} {}{})",
+                                  w.direction == 'h'   ? "horizontal"
+                                  : w.direction == 'v' ? "vertical"
+                                                       : "diagonal",
+                                  w.thickness, w.fibonacci ? ", Fibonacci" : ", not Fibonacci")
+                    : " (no integer thickness)",
+        w.thread.period_dy, rises.empty() ? "none" : rises);
+  }
+}
+
+struct SkinOptions {
+  NumberOption columns;
+  bool json = false, force = false;
+};
+
+// queengames blocking K skin --columns C: the arm's skin stages past the shoulder.
+void run_skin(std::uint64_t k, const SkinOptions& o) {
+  const auto skin = bl::arm_skin(k, o.columns.value(16, std::uint64_t{1} << 24), progress_line("skin"), o.force);
+  if (o.json) {
+    nlohmann::json levels = nlohmann::json::array();
+    for (const auto& l : skin.levels)
+      levels.push_back({{"n", l.n},
+                        {"columns", {l.first, l.end}},
+                        {"first_row", l.first_row},
+                        {"thick", l.thick},
+                        {"thick_plus", l.thick_plus},
+                        {"horizontal", l.horizontal},
+                        {"diagonal", l.diagonal},
+                        {"period", l.period},
+                        {"drop", l.drop},
+                        {"steps", l.steps},
+                        {"steps_match", l.steps_match},
+                        {"fibonacci", l.fibonacci}});
+    std::cout << nlohmann::json{{"k", k}, {"columns", skin.columns}, {"levels", levels}}.dump() << "\n";
+    return;
+  }
+  std::cout << fmt::format("game {}: {} skin levels within {} columns past the shoulder ({}, 0)\n", k,
+                           skin.levels.size(), skin.columns, k);
+  for (const auto& l : skin.levels)
+    std::cout << fmt::format(
+        "n = {}: columns {}..{} (top row {}), vertical thickness f_{} ({} columns) or f_{} + 1 ({}), horizontal {}, "
+        "diagonal {}, period {} columns × {} rows, steps {}{}{}\n",
+        l.n, l.first, l.end, l.first_row, 2 * l.n, l.thick, 2 * l.n, l.thick_plus, l.horizontal, l.diagonal, l.period,
+        l.drop, l.steps.size() > 64 ? l.steps.substr(0, 64) + "…" : l.steps,
+        l.steps_match ? fmt::format(" (= μ^{}(2) rotated)", l.n) : " (not μ^n(2))",
+        l.fibonacci ? "; the paper's Fibonacci figures" : "; NOT the paper's figures");
+}
+
+struct ViewOptions {
+  NumberOption depth, max_cells{"16"};
+  std::string engine = "definition";
+  bool json = false, force = false;
+};
+
+// queengames blocking K view --depth D: where the queen sees the most palaces.
+void run_view(std::uint64_t k, const ViewOptions& o) {
+  bl::QueenViewOptions options;
+  options.depth = o.depth.value(3, bl::kMaxSide);
+  options.max_cells = o.max_cells.value(0, std::uint64_t{1} << 20);
+  options.engine = bl::parse_engine(o.engine);
+  const auto v = bl::queen_view(k, options, progress_line("view"), o.force);
+  if (o.json) {
+    nlohmann::json first = nlohmann::json::array();
+    for (const auto& c : v.first) first.push_back({c.x, c.y});
+    std::cout << nlohmann::json{{"k", k},
+                                {"depth", v.depth},
+                                {"max", v.max},
+                                {"cells", v.cells},
+                                {"first", first},
+                                {"in_armpit", v.in_armpit},
+                                {"armpit_max", v.armpit_max},
+                                {"above", v.above},
+                                {"armpits_unique", v.armpits_unique()}}
+                     .dump()
+              << "\n";
+    return;
+  }
+  std::cout << fmt::format(
+      "game {} to depth {} (cells x >= y): the queen sees at most {} palaces (k + {}), from {} cells, {} of them in "
+      "the armpit window (whose largest is {}): {}\n",
+      k, v.depth, v.max, static_cast<std::int64_t>(v.max) - static_cast<std::int64_t>(k), v.cells, v.in_armpit,
+      v.armpit_max, v.armpits_unique() ? "the armpits alone" : "not the armpits alone");
+  std::cout << "first cells: " << cell_list(v.first) << "\n";
+}
+
 nlohmann::json cells_json(const std::vector<bl::Cell>& cells) {
   nlohmann::json out = nlohmann::json::array();
   for (const auto& c : cells) out.push_back({c.x, c.y});
@@ -476,9 +615,43 @@ QG_COMMAND("blocking", [](CLI::App& app) {
         throw qg::InputError(option->get_name() + " is an option of blocking K, not of blocking K threads");
     run_threads(o->k.value(1, bl::kMaxK), *t);
   });
+  auto only_here = [o, cmd](const char* sub) {
+    for (const CLI::Option* option : cmd->get_options())
+      if (!option->get_positional() && option->count() > 0)
+        throw qg::InputError(option->get_name() + " is an option of blocking K, not of blocking K " + sub);
+    return o->k.value(1, bl::kMaxK);
+  };
+  auto w = std::make_shared<ThreadsOptions>();
+  auto* warp = cmd->add_subcommand(
+      "warp", "the warp's threads to depth D: thicknesses per column, row, diagonal; merges (seed 004 §4 Q7)");
+  warp->add_option("--depth", w->depth.text, "D: the D×D table (16..2^31)")->required();
+  warp->add_option("--reach", w->reach.text, "the widest gap in columns between a thread's runs (default 4k + 16)");
+  warp->add_option("--min-runs", w->min_runs.text, "a thread's fewest column runs (default 8)");
+  warp->add_option("--max-period", w->max_period.text, "periods tried, in steps (default 4096)");
+  warp->add_option("--engine", w->engine, "definition (default), plain or ca");
+  warp->add_flag("--json", w->json, "JSON instead of text");
+  warp->add_flag("--force", w->force, "run even if the memory estimate exceeds this machine's memory");
+  warp->callback([w, only_here] { run_warp(only_here("warp"), *w); });
+  auto sk = std::make_shared<SkinOptions>();
+  auto* skin = cmd->add_subcommand(
+      "skin", "the arm's skin at every level n past the shoulder: thicknesses, periods, steps (seed 004 §3.4, Q1–Q2)");
+  skin->add_option("--columns", sk->columns.text, "columns past the shoulder (k, 0) (16..2^24)")->required();
+  skin->add_flag("--json", sk->json, "JSON instead of text");
+  skin->add_flag("--force", sk->force, "run even if the memory estimate exceeds this machine's memory");
+  skin->callback([sk, only_here] { run_skin(only_here("skin"), *sk); });
+  auto vw = std::make_shared<ViewOptions>();
+  auto* view = cmd->add_subcommand(
+      "view", "where the queen sees the most palaces to depth D, against the armpit window (seed 004 §4 Q4)");
+  view->add_option("--depth", vw->depth.text, "D: the D×D table (3..2^31)")->required();
+  view->add_option("--cells", vw->max_cells.text, "cells of the maximum listed (default 16)");
+  view->add_option("--engine", vw->engine, "definition (default), plain or ca");
+  view->add_flag("--json", vw->json, "JSON instead of text");
+  view->add_flag("--force", vw->force, "run even if the memory estimate exceeds this machine's memory");
+  view->callback([vw, only_here] { run_view(only_here("view"), *vw); });
   cmd->require_subcommand(0, 1);
-  cmd->callback([o, play, threads, cmd] {
-    if (!play->parsed() && !threads->parsed()) run_blocking(*o, *cmd);
+  cmd->callback([o, play, threads, warp, skin, view, cmd] {
+    if (!play->parsed() && !threads->parsed() && !warp->parsed() && !skin->parsed() && !view->parsed())
+      run_blocking(*o, *cmd);
   });
 });
 

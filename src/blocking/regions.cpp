@@ -142,59 +142,70 @@ ShiftReport compare_shifted(std::uint64_t k1, std::uint64_t k2, std::uint64_t dx
   return report;
 }
 
-SkinReport measure_skin(std::uint64_t k, std::uint64_t columns, const ProgressFn& progress) {
+std::uint64_t skin_profile_bytes(std::uint64_t k, std::uint64_t columns) {
+  const std::uint64_t W = k + columns + 64;
+  // top, run, diagonal top and run (8 bytes each), two flags, a row run per row (24 bytes)
+  return palace_rows_bytes(k, W, Engine::definition) + 34 * W + 24 * (columns / 2 + 64);
+}
+
+SkinProfile skin_profile(std::uint64_t k, std::uint64_t columns, const ProgressFn& progress, bool force) {
   // The skin's top drops about 0.4 rows per column: columns/2 rows hold it, and a margin of
   // columns on the right keeps the rows' right ends in the outer space.
   const std::uint64_t W = k + columns + 64, H = columns / 2 + 64;
-  PalaceRows rows(k, W);
-  std::vector<std::int64_t> top(W, -1);
-  std::vector<std::uint64_t> run(W, 0);
+  PalaceRows rows(k, W, Engine::definition, force);
+  SkinProfile p;
+  p.k = k, p.columns = columns, p.width = W;
+  p.top.assign(W, -1), p.run.assign(W, 0);
   std::vector<char> done(W, 0);
-  std::vector<std::int64_t> diagonal_top(W, -1);
-  std::vector<std::uint64_t> diagonal_run(W, 0);
-  std::vector<char> diagonal_done(W, 0);
-  struct RowRun {
-    std::uint64_t y, end, length;  // the row's last run of palaces: its last column and length
-  };
-  std::vector<RowRun> row_runs;
+  p.diagonal_top.assign(W, -1), p.diagonal_run.assign(W, 0), p.diagonal_done.assign(W, 0);
   Poller poller(progress, H);
   for (std::uint64_t y = 0; y < H; ++y) {
     const auto& r = rows.next(poller);
     for (std::uint64_t x = k; x < W; ++x) {
       if (done[x]) continue;
       bool palace = r[x] < k;
-      if (top[x] < 0) {
-        if (palace) top[x] = static_cast<std::int64_t>(y), run[x] = 1;
+      if (p.top[x] < 0) {
+        if (palace) p.top[x] = static_cast<std::int64_t>(y), p.run[x] = 1;
       } else if (palace) {
-        ++run[x];
+        ++p.run[x];
       } else {
         done[x] = 1;
       }
     }
     for (std::uint64_t d = k; d + y < W; ++d) {  // the diagonal from (d, 0) down-right
-      if (diagonal_done[d]) continue;
+      if (p.diagonal_done[d]) continue;
       bool palace = r[d + y] < k;
-      if (diagonal_top[d] < 0) {
-        if (palace) diagonal_top[d] = static_cast<std::int64_t>(y), diagonal_run[d] = 1;
+      if (p.diagonal_top[d] < 0) {
+        if (palace) p.diagonal_top[d] = static_cast<std::int64_t>(y), p.diagonal_run[d] = 1;
       } else if (palace) {
-        ++diagonal_run[d];
+        ++p.diagonal_run[d];
       } else {
-        diagonal_done[d] = 1;
+        p.diagonal_done[d] = 1;
       }
     }
     std::uint64_t x = W - 1;
     while (x > k && r[x] >= k) --x;
     std::uint64_t end = x, length = 0;
     while (x >= k && r[x] < k) ++length, --x;
-    if (x >= k && length) row_runs.push_back({y, end, length});
+    if (x >= k && length) p.row_runs.push_back({y, end, length});
     poller.tick(y + 1);
   }
   poller.finish();
-  SkinReport report;
-  report.k = k, report.columns = columns;
   // Columns (relative to the shoulder) whose run finished inside the table.
-  std::uint64_t measured = 0;
-  while (measured < columns && done[k + measured]) ++measured;
+  while (p.measured < columns && done[k + p.measured]) ++p.measured;
+  return p;
+}
+
+SkinReport measure_skin(std::uint64_t k, std::uint64_t columns, const ProgressFn& progress) {
+  return skin_stages(skin_profile(k, columns, progress));
+}
+
+SkinReport skin_stages(const SkinProfile& p) {
+  const std::uint64_t k = p.k, W = p.width, measured = p.measured;
+  const auto &top = p.top, &diagonal_top = p.diagonal_top;
+  const auto &run = p.run, &diagonal_run = p.diagonal_run;
+  SkinReport report;
+  report.k = k, report.columns = p.columns;
 
   for (unsigned n = 1;; ++n) {
     const std::uint64_t thick = numeration::fibonacci<std::uint64_t>(2 * n),
@@ -245,11 +256,11 @@ SkinReport measure_skin(std::uint64_t k, std::uint64_t columns, const ProgressFn
     };
     std::map<std::uint64_t, std::uint64_t> horizontal, diagonal;
     // Only rows above the skin's top in the last column end in the outer space.
-    for (auto [y, end, length] : row_runs)
+    for (auto [y, end, length] : p.row_runs)
       if (static_cast<std::int64_t>(y) < top[W - 1] && end >= k + best.first && end < k + best.end)
         ++horizontal[length];
     for (std::uint64_t d = k; d < W; ++d)
-      if (diagonal_done[d]) {
+      if (p.diagonal_done[d]) {
         std::uint64_t column = d + static_cast<std::uint64_t>(diagonal_top[d]);
         if (column >= k + best.first && column < k + best.end) ++diagonal[diagonal_run[d]];
       }

@@ -82,6 +82,26 @@ struct SkinReport {
 // `progress` (rows) within each row.
 SkinReport measure_skin(std::uint64_t k, std::uint64_t columns, const ProgressFn& progress = {});
 
+// What measure_skin reads from the rows, column by column from the shoulder: top[x] the first
+// palace of column x (−1: none), run[x] the palaces from there down, `measured` the columns
+// past the shoulder whose run ended inside the rows; the diagonals' first runs from (d, 0);
+// each row's last run of palaces before the outer space. The stages are found from it
+// (skin_stages), so arm_skin measures more on the same profile without streaming it again.
+struct SkinProfile {
+  std::uint64_t k = 0, columns = 0, width = 0, measured = 0;
+  std::vector<std::int64_t> top, diagonal_top;
+  std::vector<std::uint64_t> run, diagonal_run;
+  std::vector<char> diagonal_done;
+  struct RowRun {
+    std::uint64_t y, end, length;  // the row's last run of palaces: its last column and length
+  };
+  std::vector<RowRun> row_runs;
+};
+// Bytes the profile holds (about 50 per column of the width k + columns + 64).
+std::uint64_t skin_profile_bytes(std::uint64_t k, std::uint64_t columns);
+SkinProfile skin_profile(std::uint64_t k, std::uint64_t columns, const ProgressFn& progress = {}, bool force = false);
+SkinReport skin_stages(const SkinProfile& profile);
+
 // The range of v − k outside the hood on an n×n table (streamed).
 struct StateRange {
   std::int64_t min = 0, max = 0;

@@ -5,7 +5,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <functional>
+#include <map>
 #include <random>
 #include <string>
 
@@ -346,6 +348,170 @@ ClaimOutcome check_k1(std::uint64_t n, const ProgressFn& progress) {
   return passed(n, fmt::format("the {} palaces of game 1 on {}×{} are Wythoff's P-positions", palaces, n, n));
 }
 
+// ---- the regions as data (§3–4; issue 39 §1): P-threads, warp, skin, the queen's view ----------
+
+// The upper threads of game k to depth D, the classifier's defaults.
+ThreadReport threads_to(std::uint64_t k, std::uint64_t depth) {
+  ThreadOptions options;
+  options.depth = depth;
+  return p_threads(k, options);
+}
+
+std::uint64_t non_periodic(const ThreadReport& report) {
+  std::uint64_t n = 0;
+  for (const auto& t : report.upper) n += !t.periodic;
+  return n;
+}
+
+// §1: game 1 (Wythoff Nim) has one upper thread, Wythoff's (⌊nφ²⌋, ⌊nφ⌋) for n ≥ 1 run by run,
+// not periodic; its mirror is the other.
+ClaimOutcome check_threads_k1(std::uint64_t depth, const ProgressFn& progress) {
+  const auto report = threads_to(1, depth);
+  if (progress) progress(1, 1);
+  if (report.upper.size() != 1) return failed(0, fmt::format("{} upper threads, not one", report.upper.size()));
+  const auto& t = report.upper[0];
+  std::vector<ThreadRun> wythoff;
+  for (std::uint64_t n = 1; numeration::floor_n_phi<std::uint64_t>(n) + n < depth; ++n)
+    wythoff.push_back({numeration::floor_n_phi<std::uint64_t>(n) + n, numeration::floor_n_phi<std::uint64_t>(n), 1});
+  if (t.runs != wythoff || t.periodic)
+    return failed(0, fmt::format("the thread is {}Wythoff's, {}", t.runs == wythoff ? "" : "not ",
+                                 t.periodic ? "periodic" : "not periodic"));
+  return passed(depth, fmt::format("to depth {}: one upper thread, the {} Wythoff pairs (⌊nφ²⌋, ⌊nφ⌋), not periodic, "
+                                   "slope in [{}, {}]; the lower thread its mirror",
+                                   depth, t.runs.size(), t.slope_low.text(), t.slope_high.text()));
+}
+
+// [Lar11]'s closed forms as threads: game 2 has two upper threads, (2n + 1, n) periodic of slope
+// 1/2 and Wythoff's doubled (2⌊mφ²⌋ + 2, 2⌊mφ⌋ + 2) not periodic; game 3 one, periodic of slope 1/2.
+ClaimOutcome check_threads_k2_k3(std::uint64_t depth, const ProgressFn& progress) {
+  const auto two = threads_to(2, depth);
+  if (progress) progress(1, 2);
+  if (two.upper.size() != 2) return failed(0, fmt::format("game 2: {} upper threads, not two", two.upper.size()));
+  const auto &line = two.upper[0], &doubled = two.upper[1];
+  bool on_line = line.periodic && line.period_slope == Fraction{1, 2};
+  for (const auto& run : line.runs) on_line = on_line && run.x == 2 * run.y + 1 && run.thickness == 1;
+  if (!on_line) return failed(0, "game 2's outer thread is not (2n + 1, n), periodic of slope 1/2");
+  bool wythoff = !doubled.periodic;
+  for (const auto& run : doubled.runs)
+    wythoff = wythoff && run.x % 2 == 0 && run.y % 2 == 0 && run.y >= 2 && run.thickness == 1 &&
+              is_wythoff(run.x / 2 - 1, run.y / 2 - 1);
+  if (!wythoff) return failed(0, "game 2's inner thread is not Wythoff's doubled and moved by (2, 2), not periodic");
+  const auto three = threads_to(3, depth);
+  if (progress) progress(2, 2);
+  if (three.upper.size() != 1 || !three.upper[0].periodic || three.upper[0].period_slope != Fraction{1, 2})
+    return failed(0, fmt::format("game 3: {} upper threads, not one periodic of slope 1/2", three.upper.size()));
+  for (const auto& run : three.upper[0].runs)
+    if (run.x != 2 * run.y + 1 && run.x != 2 * run.y + 2)
+      return failed(0, fmt::format("game 3's thread holds ({},{}), off (2n + 1, n) and (2n + 2, n)", run.x, run.y));
+  return passed(depth,
+                fmt::format("to depth {}: game 2's threads (2n + 1, n) ({} runs, period slope 1/2) and "
+                            "Wythoff's doubled ({} runs, not periodic); game 3's one thread ({} runs, period {}, "
+                            "slope 1/2)",
+                            depth, line.runs.size(), doubled.runs.size(), three.upper[0].runs.size(),
+                            three.upper[0].period));
+}
+
+// §4 Q6: game 46 has exactly two non-periodic upper threads, and they are its two innermost.
+ClaimOutcome check_threads_k46(std::uint64_t depth, const ProgressFn& progress) {
+  const auto report = threads_to(46, depth);
+  if (progress) progress(1, 1);
+  const std::uint64_t n = report.upper.size(), irregular = non_periodic(report);
+  bool inner = n >= 2 && !report.upper[n - 1].periodic && !report.upper[n - 2].periodic;
+  std::string windows;
+  for (const auto& t : report.upper)
+    if (!t.periodic)
+      windows += fmt::format("{}[{}, {}]", windows.empty() ? "" : ", ", t.slope_low.text(), t.slope_high.text());
+  const std::string detail = fmt::format("to depth {}: {} upper threads, {} not periodic (slopes in {})", depth, n,
+                                         irregular, windows.empty() ? "-" : windows);
+  return irregular == 2 && inner ? passed(depth, detail + ", the two innermost") : failed(0, detail);
+}
+
+// §4 Q6 for every k ≤ K to depth 10^4: at most two non-periodic upper threads, and no periodic
+// thread inside a non-periodic one.
+constexpr std::uint64_t kThreadDepth = 10000;
+ClaimOutcome check_threads_q6(std::uint64_t top, const ProgressFn& progress) {
+  std::array<std::uint64_t, 3> games{};  // games with 0, 1, 2 non-periodic upper threads
+  for (std::uint64_t k = 1; k <= top; ++k) {
+    const auto report = threads_to(k, kThreadDepth);
+    const std::uint64_t irregular = non_periodic(report);
+    bool inner = true;
+    for (std::size_t i = 0; i + irregular < report.upper.size(); ++i) inner = inner && report.upper[i].periodic;
+    if (irregular > 2 || !inner)
+      return failed(k - 1, fmt::format("game {}: {} non-periodic upper threads to depth {}{}", k, irregular,
+                                       kThreadDepth, inner ? "" : ", not all inside the periodic ones"));
+    ++games[irregular];
+    if (progress) progress(k, top);
+  }
+  return passed(top, fmt::format("k = 1..{} to depth {}: {} games with no non-periodic upper thread, {} with one, {} "
+                                 "with two, always the innermost",
+                                 top, kThreadDepth, games[0], games[1], games[2]));
+}
+
+// §3.2, §4 Q7: every warp thread of a measurable (integer) thickness — per row (the left-hand
+// warp's vertical one, mirrored), per column or per diagonal — has a Fibonacci thickness.
+ClaimOutcome check_warp_fibonacci(std::uint64_t top, const ProgressFn& progress) {
+  std::uint64_t threads = 0, integer = 0;
+  std::map<std::uint64_t, std::uint64_t> thicknesses;
+  for (std::uint64_t k = 1; k <= top; ++k) {
+    ThreadOptions options;
+    options.depth = kThreadDepth;
+    for (const auto& w : warp(k, options).warp) {
+      ++threads;
+      if (w.thickness == 0) continue;
+      ++integer, ++thicknesses[w.thickness];
+      if (!w.fibonacci)
+        return failed(k - 1, fmt::format("game {}: a warp thread from ({},{}) of thickness {} ({})", k,
+                                         w.thread.runs.front().x, w.thread.runs.front().y, w.thickness, w.direction));
+    }
+    if (progress) progress(k, top);
+  }
+  std::string seen;
+  for (auto [t, n] : thicknesses) seen += fmt::format("{}{} ×{}", seen.empty() ? "" : ", ", t, n);
+  return passed(top, fmt::format("k = 1..{} to depth {}: {} warp threads, {} of an integer thickness, all Fibonacci "
+                                 "({}); {} of no integer thickness in any direction",
+                                 top, kThreadDepth, threads, integer, seen.empty() ? "-" : seen, threads - integer));
+}
+
+// §3.4, §4 Q2: at every level n of the upper arm's skin found within 10^4 columns past the
+// shoulder, the measured figures are the paper's — vertical thickness f_2n (f_2n + 1 where a line
+// leaves), diagonal f_2n+1, horizontal f_2n+2, least period f_2n+3 columns × f_2n+1 rows — and
+// its steps are μ^n(2) for μ: 2 → 23, 3 → 233.
+constexpr std::uint64_t kSkinColumns = 10000;
+ClaimOutcome check_skin_levels(std::uint64_t top, const ProgressFn& progress) {
+  std::map<unsigned, std::uint64_t> levels;
+  for (std::uint64_t k = 1; k <= top; ++k) {
+    for (const auto& l : arm_skin(k, kSkinColumns).levels) {
+      if (!l.fibonacci || !l.steps_match)
+        return failed(k - 1,
+                      fmt::format("game {}, level {}: thickness f_2n {} / +1 {}, horizontal {}, diagonal {}, "
+                                  "period {} × {}, steps {}",
+                                  k, l.n, l.thick, l.thick_plus, l.horizontal, l.diagonal, l.period, l.drop, l.steps));
+      ++levels[l.n];
+    }
+    if (progress) progress(k, top);
+  }
+  std::string seen;
+  for (auto [n, games] : levels) seen += fmt::format("{}n = {} in {} games", seen.empty() ? "" : ", ", n, games);
+  return passed(top, fmt::format("k = 1..{}, {} columns past the shoulder: {}; every level with the paper's figures "
+                                 "and steps μ^n(2)",
+                                 top, kSkinColumns, seen.empty() ? "no level" : seen));
+}
+
+// §4 Q4 ("Are the armpits the unique regions from which the queen views the most palaces?"):
+// not so — game 55 sees its most, 58 palaces, from (439, 220) and its mirror only, outside the
+// armpit's window (k < x ≤ 2k, k/3 < y < k), whose largest is 57.
+ClaimOutcome check_queen_view(std::uint64_t depth, const ProgressFn& progress) {
+  QueenViewOptions options;
+  options.depth = depth;
+  const auto view = queen_view(55, options, progress);
+  const std::string where = view.first.empty() ? "-" : fmt::format("({},{})", view.first[0].x, view.first[0].y);
+  const std::string detail = fmt::format(
+      "game 55 to depth {}: the most palaces seen is {}, from {} cell(s) x ≥ y (first {}), {} in the armpit "
+      "window, whose largest is {}",
+      depth, view.max, view.cells, where, view.in_armpit, view.armpit_max);
+  return view.in_armpit == 0 && view.armpit_max < view.max ? passed(depth, detail) : failed(0, detail);
+}
+
 }  // namespace
 
 std::vector<Claim> claims() {
@@ -463,6 +629,65 @@ std::vector<Claim> claims() {
                                            });
                 },
             .proof = kK3Proof},
+      Claim{.id = "blocking.threads_k1",
+            .source = paper + ", §1, §3.1",
+            .kind = ClaimKind::observation,
+            .statement = "game 1 has exactly two P-threads, Wythoff's (⌊nφ²⌋, ⌊nφ⌋) and its mirror, not periodic "
+                         "(holds to depth D)",
+            .unit = "depth",
+            .bounds = {.tour = 2000, .standard = 10000, .deep = 100000, .max = 1000000},
+            .check = check_threads_k1},
+      Claim{.id = "blocking.threads_k2_k3",
+            .source = paper + ", §1 ([Lar11]), §3.1",
+            .kind = ClaimKind::observation,
+            .statement = "game 2's upper threads are (2n + 1, n), periodic of slope 1/2, and Wythoff's doubled (2⌊mφ²⌋ "
+                         "+ 2, 2⌊mφ⌋ + 2), not periodic; game 3's one thread is periodic of slope 1/2 (holds to "
+                         "depth D)",
+            .unit = "depth",
+            .bounds = {.tour = 2000, .standard = 10000, .deep = 100000, .max = 1000000},
+            .check = check_threads_k2_k3},
+      Claim{.id = "blocking.threads_k46",
+            .source = paper + ", §4 (question 6)",
+            .kind = ClaimKind::observation,
+            .statement =
+                "game 46 has exactly two non-periodic upper P-threads, its two innermost (holds at depth D; at depths "
+                "up to 8000 the inner bands have not yet parted: one)",
+            .unit = "depth",
+            .bounds = {.tour = 10000, .standard = 20000, .deep = 100000, .max = 1000000},
+            .check = check_threads_k46},
+      Claim{.id = "blocking.threads_q6",
+            .source = paper + ", §4 (question 6)",
+            .kind = ClaimKind::conjecture,
+            .statement = "at most two non-periodic upper P-threads, the innermost ones, to depth 10^4 for k ≤ K (at "
+                         "this depth it fails at k = 39: a periodic band inside a non-periodic thread)",
+            .unit = "k",
+            .bounds = {.tour = 6, .standard = 20, .deep = 38, .max = 38},
+            .check = check_threads_q6},
+      Claim{.id = "blocking.warp_fibonacci",
+            .source = paper + ", §3.2, §4 (question 7)",
+            .kind = ClaimKind::conjecture,
+            .statement = "every warp thread of an integer thickness (per row, column or diagonal) has a Fibonacci "
+                         "thickness, to depth 10^4 for k ≤ K",
+            .unit = "k",
+            .bounds = {.tour = 4, .standard = 20, .deep = 100, .max = 1000},
+            .check = check_warp_fibonacci},
+      Claim{.id = "blocking.skin_levels",
+            .source = paper + ", §3.4, §4 (question 2)",
+            .kind = ClaimKind::conjecture,
+            .statement = "at every skin level n found within 10^4 columns past the shoulder: thicknesses f_2n (+1), "
+                         "f_2n+1, f_2n+2, least period f_2n+3 × f_2n+1, steps μ^n(2) for 2 → 23, 3 → 233, for k ≤ K",
+            .unit = "k",
+            .bounds = {.tour = 4, .standard = 20, .deep = 300, .max = 10000},
+            .check = check_skin_levels},
+      Claim{.id = "blocking.queen_view",
+            .source = paper + ", §3.1, §4 (question 4)",
+            .kind = ClaimKind::observation,
+            .statement = "the armpits are not the unique regions of the queen's largest view: game 55 sees its most "
+                         "palaces (58) from (439, 220) and its mirror only, outside the armpit window (holds to depth "
+                         "D)",
+            .unit = "depth",
+            .bounds = {.tour = 1000, .standard = 4000, .deep = 10000, .max = 100000},
+            .check = check_queen_view},
   };
 }
 
