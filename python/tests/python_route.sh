@@ -2,14 +2,15 @@
 # The README's route to Python (its "From Python" block), run as written in a fresh home
 # directory: an empty venv, `pip install -v .` (a wheel built by scikit-build-core, its build
 # requirements and numpy from PyPI), the import, `python -m queengames`, matplotlib and ipykernel
-# from PyPI, the notebook's kernel registered; then docs/tutorial.ipynb executed through that kernel
-# (what `jupyter notebook` would run), the CLI's answers and exit status through `python -m
-# queengames`, and mypy on the installed package and its stubs. The wheel's build takes make's
-# library and CLI from build/ (QG_REUSE_BUILD, python/CMakeLists.txt) instead of compiling them a
-# second time: only the module compiles, against PyPI's pybind11. Skipped (77) unless this is
-# make's build/. Arguments: the checkout, the build directory, the interpreter with nbclient.
+# from PyPI, the notebooks' kernel registered; then the five notebooks of docs/notebooks/ executed
+# through that kernel (what `jupyter notebook docs/notebooks` would run) by nbclient from PyPI in
+# the same venv, the CLI's answers and exit status through `python -m queengames`, and mypy on the
+# installed package and its stubs. The wheel's build takes make's library and CLI from build/
+# (QG_REUSE_BUILD, python/CMakeLists.txt) instead of compiling them a second time: only the module
+# compiles, against PyPI's pybind11. Skipped (77) unless this is make's build/. Arguments: the
+# checkout and the build directory.
 set -euo pipefail
-root=$1 build=$2 python=$3
+root=$1 build=$2
 [ "$(realpath "$build")" = "$(realpath "$root/build")" ] || { echo "python_route: not make's build/, skipped"; exit 77; }
 home=$(mktemp -d)
 trap 'rm -rf "$home"' EXIT
@@ -18,21 +19,23 @@ export CMAKE_BUILD_PARALLEL_LEVEL=${CMAKE_BUILD_PARALLEL_LEVEL:-2} MYPY_CACHE_DI
 block=$(awk '/^## From Python/{f=1} f&&/^```sh/{b=1;next} b&&/^```/{exit} b' "$root/README.md")
 [ -n "$block" ] || { echo "python_route: no sh block under '## From Python' in README.md"; exit 1; }
 cd "$root"
+venv=$home/.venvs/qg
 while IFS= read -r line; do
   command=${line%%  #*}  # the line without its comment
   [ -n "${command// }" ] || continue
   case $command in
     make*) continue ;;                                 # the build this test runs in
-    *"jupyter notebook"*)                              # the server, interactive: its notebook instead
-      [[ $command == "jupyter notebook docs/tutorial.ipynb"* ]] || { echo "python_route: the notebook line changed: $line"; exit 1; }
-      command="$python python/tests/run_notebook.py --installed-kernel docs/tutorial.ipynb"
+    *"jupyter notebook"*)                              # the server, interactive: its notebooks instead
+      [[ $command == "jupyter notebook docs/notebooks"* ]] || { echo "python_route: the notebook line changed: $line"; exit 1; }
+      # Each notebook asserts its figures' values and its proofs' truth; 120 s to a cell
+      # (they take a few seconds: docs/PYTHON.md, "Notebooks").
+      command="$venv/bin/pip install -q nbclient && $venv/bin/python python/tests/run_notebook.py --installed-kernel --timeout 120 docs/notebooks/*.ipynb"
       echo "+ $command"; HOME=$home bash -c "$command" ;;
     *) echo "+ $command"; HOME=$home bash -c "${command//\~/$home}" ;;
   esac
 done <<< "$block"
 # Jupyter's own entry point is there for the notebook line as written.
 HOME=$home jupyter notebook --version >/dev/null
-venv=$home/.venvs/qg
 fail() { echo "python_route: $*"; exit 1; }
 # The package runs the CLI it ships (queengames/bin/queengames), with its output and exit status.
 out=$("$venv/bin/python" -m queengames bfile A000201 5)
