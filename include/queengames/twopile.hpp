@@ -138,7 +138,8 @@ using PPositionSink = std::function<bool(std::uint64_t n, std::uint64_t a, std::
 
 // Brute force: decides every position of the size × size corner (and, for rulesets that
 // are not monotone, every position of smaller Manhattan distance) by checking each move to
-// the P-positions found so far. Returns the P-positions (a, b), a ≤ b < size, by a.
+// the P-positions found so far. Returns the P-positions (a, b), a ≤ b < size, by a; of a
+// terminal set (all P-positions) only (0, 0), which stands for it as (a_0, b_0), as in the sweep.
 // RangeError beyond size 4096. Progress counts positions decided.
 std::vector<Position> brute_force_p_positions(const Ruleset& ruleset, std::uint64_t size,
                                               const ProgressFn& progress = {});
