@@ -128,8 +128,8 @@ class Ruleset {
 };
 
 // The largest K of terminal:K: the P-positions outside the set begin at (K + 1, 2K + 2), and the
-// sweep stores coordinates in 32 bits.
-inline constexpr std::uint64_t kMaxTerminal = std::uint64_t{1} << 30;
+// sweep walks the columns ≤ K one at a time before it finds one (K = 10^6: under 0.1 s).
+inline constexpr std::uint64_t kMaxTerminal = 1'000'000;
 
 // ---- solvers -----------------------------------------------------------------------
 

@@ -256,7 +256,7 @@ std::string describe(const MoveFamily& family) {
 Ruleset::Ruleset(std::string name, std::vector<MoveFamily> families, std::uint64_t terminal)
     : name_(std::move(name)), families_(std::move(families)), terminal_(terminal) {
   if (terminal_ > kMaxTerminal)
-    throw InputError(fmt::format("{}: a terminal set x + y <= K supports K <= 2^30 (got {})", name_, terminal_));
+    throw InputError(fmt::format("{}: a terminal set x + y <= K supports K <= 10^6 (got {})", name_, terminal_));
   // The sweep and the first-order rule know the terminal set with Wythoff's own moves only:
   // another family would reach it along lines they do not look at.
   const auto foreign = std::find_if(families_.begin(), families_.end(), [](const MoveFamily& f) {
@@ -307,8 +307,8 @@ Ruleset Ruleset::parse(std::string_view text) {
                                     "terminal", {{"K", 0}})[0];
         if (k > kMaxTerminal)
           throw RangeError(fmt::format(
-              "ruleset '{}': terminal:K supports K <= 2^30 (got {}): its P-positions outside the set begin at "
-              "(K+1, 2K+2), and the sweep stores coordinates in 32 bits",
+              "ruleset '{}': terminal:K supports K <= 10^6 (got {}): its P-positions outside the set begin at "
+              "(K+1, 2K+2), and the sweep walks the columns up to K one at a time",
               text, k));
         if (terminal && *terminal != k) bad_ruleset(text, "two terminal sets");
         terminal = k;
@@ -342,7 +342,7 @@ std::vector<std::string> Ruleset::syntax() {
       "kl-maharaja:K,L     Wythoff + jumps (K,L),(L,K) (seed 003 §4)",
       "t2t:T               Wythoff + jumps (t,2t),(2t,t) for t = 1..T, T <= 10^6 (seed 003 Figure 9)",
       "jumps:(P,Q),...     a finite jump set; compose with '+', e.g. wythoff+jumps:(1,2),(2,1)",
-      "terminal:K          Wythoff whose positions x+y <= K are terminal (P-positions), K <= 2^30; composes with "
+      "terminal:K          Wythoff whose positions x+y <= K are terminal (P-positions), K <= 10^6; composes with "
       "wythoff only (arXiv 2605.01435)",
   };
 }
