@@ -123,6 +123,13 @@ TEST(GameTheorem, TerminalSetIsProvedAndIsTheBruteForce) {
   ASSERT_EQ(shift.size(), 2u);
   EXPECT_EQ(shift[0].truth, std::optional<bool>(true));
   EXPECT_EQ(shift[1].truth, std::optional<bool>(false));
+  // The rule reads K: the same automata are refused as the P-positions of terminal:3 and :5.
+  for (std::uint64_t k : {3, 5}) {
+    const auto other = qg::synth::game_rules(fmt::format("terminal:{}", k));
+    session.define(other.stem + "a", t.a);
+    session.define(other.stem + "b", t.b);
+    EXPECT_FALSE(qg::synth::certified(session.run(other.certification("msd_fib")))) << k;
+  }
 }
 
 // The Queen Bee's P-positions are not synchronized (Rampersad–Stipulanti; seed 001 Theorem 8):
