@@ -256,7 +256,7 @@ std::string describe(const MoveFamily& family) {
 Ruleset::Ruleset(std::string name, std::vector<MoveFamily> families, std::uint64_t terminal)
     : name_(std::move(name)), families_(std::move(families)), terminal_(terminal) {
   if (terminal_ > kMaxTerminal)
-    throw InputError(fmt::format("{}: a terminal set x + y <= K supports K <= 10^6 (got {})", name_, terminal_));
+    throw InputError(fmt::format("{}: a terminal set x + y ≤ K supports K ≤ 10^6 (got {})", name_, terminal_));
   // The sweep and the first-order rule know the terminal set with Wythoff's own moves only:
   // another family would reach it along lines they do not look at.
   const auto foreign = std::find_if(families_.begin(), families_.end(), [](const MoveFamily& f) {
@@ -264,7 +264,7 @@ Ruleset::Ruleset(std::string name, std::vector<MoveFamily> families, std::uint64
   });
   if (terminal_ > 0 && foreign != families_.end())
     throw InputError(
-        fmt::format("{}: a terminal set x + y <= K composes with Wythoff's moves only (wythoff), not with {}", name_,
+        fmt::format("{}: a terminal set x + y ≤ K composes with Wythoff's moves only (wythoff), not with {}", name_,
                     describe(*foreign)));
   for (auto& f : families_) {
     if (auto* w = std::get_if<Widened>(&f)) {
@@ -307,7 +307,7 @@ Ruleset Ruleset::parse(std::string_view text) {
                                     "terminal", {{"K", 0}})[0];
         if (k > kMaxTerminal)
           throw RangeError(fmt::format(
-              "ruleset '{}': terminal:K supports K <= 10^6 (got {}): its P-positions outside the set begin at "
+              "ruleset '{}': terminal:K supports K ≤ 10^6 (got {}): its P-positions outside the set begin at "
               "(K+1, 2K+2), and the sweep walks the columns up to K one at a time",
               text, k));
         if (terminal && *terminal != k) bad_ruleset(text, "two terminal sets");
