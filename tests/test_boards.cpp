@@ -93,7 +93,7 @@ TEST_P(TwoPileFastEqualsBruteForce, On200x200) {
 INSTANTIATE_TEST_SUITE_P(EveryRuleset, TwoPileFastEqualsBruteForce,
                          testing::Values("wythoff", "maharaja", "kqueen:2", "limited-kqueen:3,1", "kl-maharaja:1,3",
                                          "t2t:2", "wythoff+jumps:(1,3),(3,1)", "queen-bee", "queen-dee", "kqueen-dee:2",
-                                         "st-wythoff:2,1"),
+                                         "st-wythoff:2,1", "terminal:5"),
                          [](const testing::TestParamInfo<const char*>& info) {
                            std::string name;
                            for (const char* c = info.param; *c; ++c) name += std::isalnum(*c) ? *c : '_';

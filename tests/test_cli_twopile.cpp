@@ -48,6 +48,22 @@ TEST(CliGame, IsPBeyondTheSweepsReachIsRefusedAtOnce) {
   EXPECT_EQ(run_cli("game maharaja --is-p 4294967293 5").out, "(4294967293, 5) is an N-position of maharaja\n");
 }
 
+// Wythoff with the terminal set x + y ≤ 3 (arXiv 2605.01435): the set stands as (0, 0), then the
+// pairs outside it, by the sweep and the brute force; its positions are P-positions; another
+// family composed with it is refused (exit 2).
+TEST(CliGame, TerminalSet) {
+  for (const char* via : {"", " --via brute"}) {
+    auto r = run_cli(std::string("game terminal:3 --p-positions 6") + via);
+    ASSERT_EQ(r.status, 0) << via << ": " << r.err;
+    EXPECT_EQ(r.out, "0 0 0\n1 4 8\n2 5 10\n3 6 12\n4 7 14\n5 9 17\n") << via;
+  }
+  EXPECT_EQ(run_cli("game terminal:3 --is-p 1 2").out, "(1, 2) is a P-position of terminal:3\n");
+  EXPECT_EQ(run_cli("game terminal:3 --is-p 2 4").out, "(2, 4) is an N-position of terminal:3\n");
+  auto bad = run_cli("game terminal:3+maharaja --p-positions 3");
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.err.find("composes with Wythoff's moves only"), std::string::npos) << bad.err;
+}
+
 TEST(CliGame, Json) {
   auto p = nlohmann::json::parse(run_cli("game queen-bee --p-positions 4 --json").out);
   EXPECT_EQ(p["ruleset"], "queen-bee");

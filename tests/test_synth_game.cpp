@@ -24,7 +24,7 @@ using qg::twopile::Ruleset;
 const char* kRulesets[] = {"wythoff",        "kqueen:3",  "limited-kqueen:3,1", "st-wythoff:2,1",
                            "st-wythoff:3,2", "queen-bee", "queen-dee",          "kqueen-dee:2",
                            "kqueen-dee:3",   "maharaja",  "kl-maharaja:1,3",    "wythoff+jumps:(0,2),(2,0)",
-                           "t2t:2"};
+                           "t2t:2",          "terminal:3"};
 
 // A finite set P as a statement: the disjunction of its points.
 std::string points(const std::set<Position>& p) {
@@ -100,6 +100,35 @@ TEST(GameTheorem, TheNamedGamesAreProvedAndAreTheBruteForce) {
     EXPECT_EQ(t.system, system);
     for (const auto& r : t.results) EXPECT_TRUE(r.truth.value_or(true)) << ruleset << ": " << r.name;
     expect_the_brute_force(t, ruleset);
+  }
+}
+
+// Wythoff with the terminal set x + y ≤ 4 (arXiv 2605.01435): proved in msd_fib by the rule with
+// the set counted in P (it has no moves), and equal to the brute force, which lists the set as
+// (0, 0) only. On the proved automata, for all n ≥ 1: b_n = a_n + n + 4 (measured for K ≤ 50 on
+// 2·10^5 P-positions; the pairs outside the set are Wythoff's recursion shifted past K).
+TEST(GameTheorem, TerminalSetIsProvedAndIsTheBruteForce) {
+  // Its sequences come from the sweep (8·10^5 P-positions), slow under the sanitizers; there the
+  // Reach test checks the rule.
+  if (kSanitized) GTEST_SKIP() << "the Release build proves terminal:4";
+  const char* ruleset = "terminal:4";
+  qg::prover::Session session;
+  const auto t = qg::synth::prove_game(qg::synth::game_rules(ruleset), {"msd_fib"}, session);
+  ASSERT_TRUE(t.proved) << ruleset;
+  EXPECT_NE(t.proof.find("x+y<=4 | "), std::string::npos);
+  expect_the_brute_force(t, ruleset);
+  const auto shift = session.run(
+      "eval terminal_shift \"?msd_fib An,a,b (n>=1 & $terminal_4a(n,a) & $terminal_4b(n,b)) => b=a+n+4\":\n"
+      "eval terminal_shift_wrong \"?msd_fib An,a,b (n>=1 & $terminal_4a(n,a) & $terminal_4b(n,b)) => b=a+n+3\":\n");
+  ASSERT_EQ(shift.size(), 2u);
+  EXPECT_EQ(shift[0].truth, std::optional<bool>(true));
+  EXPECT_EQ(shift[1].truth, std::optional<bool>(false));
+  // The rule reads K: the same automata are refused as the P-positions of terminal:3 and :5.
+  for (std::uint64_t k : {3, 5}) {
+    const auto other = qg::synth::game_rules(fmt::format("terminal:{}", k));
+    session.define(other.stem + "a", t.a);
+    session.define(other.stem + "b", t.b);
+    EXPECT_FALSE(qg::synth::certified(session.run(other.certification("msd_fib")))) << k;
   }
 }
 

@@ -3,6 +3,8 @@
 // readings of garbled passages, and bad ruleset strings.
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -120,6 +122,47 @@ TEST(Twopile, BruteEqualsSweepOnTheCorner) {  // every named ruleset, kCorner ×
     EXPECT_EQ(brute, swept) << name;
     EXPECT_GT(brute.size(), kCorner / 8) << name;
   }
+}
+
+// Wythoff with the terminal set x + y ≤ K (Komaki–Miyadera–Murakami, arXiv 2605.01435): the
+// terminal positions have no moves, so they are P-positions; the sweep lists the pairs outside
+// the set after (a_0, b_0) = (0, 0), and equals the brute force (the definition) for several K.
+// K = 0 is Wythoff exactly.
+TEST(Twopile, TerminalSetSweepIsTheBruteForce) {
+  EXPECT_EQ(qg::twopile::sweep_p_positions(Ruleset::parse("terminal:0"), 1000),
+            qg::twopile::sweep_p_positions(Ruleset::parse("wythoff"), 1000));
+  constexpr std::uint64_t corner = kCorner / 2;
+  for (std::uint64_t k : {1, 2, 3, 4, 7, 12, 20, 33}) {
+    const auto rules = Ruleset::parse(fmt::format("terminal:{}", k));
+    const auto brute = qg::twopile::brute_force_p_positions(rules, corner);
+    std::vector<Position> swept;
+    qg::twopile::sweep_p_positions(rules, corner, [&](std::uint64_t, std::uint64_t a, std::uint64_t b) {
+      if (a >= corner) return false;
+      if (b < corner) swept.push_back({a, b});
+      return true;
+    });
+    EXPECT_EQ(brute, swept) << k;
+    ASSERT_GT(brute.size(), 3u) << k;
+    // The first pair outside the set, and the set itself: no options, P-positions.
+    EXPECT_EQ(brute[1], (Position{k + 1, 2 * k + 2})) << k;
+    std::vector<Position> options;
+    for (std::uint64_t x = 0; x <= k; ++x) {
+      rules.options({x, k - x}, options);
+      EXPECT_TRUE(options.empty()) << k;
+      EXPECT_TRUE(qg::twopile::is_p_position(rules, {x, k - x})) << k;
+    }
+    rules.options({k + 1, 0}, options);
+    EXPECT_EQ(options.size(), k + 1) << k;  // (0, 0) … (k, 0): into the set, so an N-position
+    EXPECT_FALSE(qg::twopile::is_p_position(rules, {k + 1, 0})) << k;
+    EXPECT_TRUE(qg::twopile::is_p_position(rules, {2 * k + 2, k + 1})) << k;
+  }
+  // Only Wythoff's moves: another family would reach the set along lines the sweep and the
+  // first-order rule do not look at.
+  EXPECT_NE(input_error([] { Ruleset::parse("terminal:2+kqueen:2"); }).find("composes with Wythoff's moves only"),
+            std::string::npos);
+  EXPECT_NE(input_error([] { Ruleset::parse("terminal:2+terminal:3"); }).find("two terminal sets"), std::string::npos);
+  EXPECT_EQ(Ruleset::parse("wythoff+terminal:2").terminal(), 2u);
+  EXPECT_THROW(Ruleset::parse("terminal:2000000000"), qg::RangeError);
 }
 
 TEST(Twopile, SweepRefusesWhatItCannotCertify) {

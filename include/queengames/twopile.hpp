@@ -91,18 +91,26 @@ class Ruleset {
  public:
   // Throws InputError for a family that is not a game move (t = 0, k = 0, a jump (0,0),
   // a jump without its mirror, a limit with s > 1).
-  Ruleset(std::string name, std::vector<MoveFamily> families);
+  // `terminal` = K makes every position with x + y ≤ K terminal: it has no options, so it is a
+  // P-position and the player who moves into the set wins (Komaki–Miyadera–Murakami, arXiv
+  // 2605.01435). K = 0 is the ordinary game ((0, 0) has no moves anyway). InputError for a
+  // terminal set with families other than Wythoff's rook and diagonal, or K > kMaxTerminal.
+  Ruleset(std::string name, std::vector<MoveFamily> families, std::uint64_t terminal = 0);
 
   // Named rulesets, composable with '+':
   //   wythoff  kqueen:K  st-wythoff:S,T  queen-bee  queen-dee  kqueen-dee:K
-  //   limited-kqueen:K,J  maharaja  kl-maharaja:K,L  t2t:T  jumps:(P,Q),(Q,P),…
-  // e.g. "wythoff+jumps:(1,2),(2,1)" is Maharaja Nim. InputError names what is wrong.
+  //   limited-kqueen:K,J  maharaja  kl-maharaja:K,L  t2t:T  jumps:(P,Q),(Q,P),…  terminal:K
+  // e.g. "wythoff+jumps:(1,2),(2,1)" is Maharaja Nim. terminal:K is Wythoff with the terminal
+  // set x + y ≤ K; it composes with wythoff only. InputError names what is wrong.
   static Ruleset parse(std::string_view text);
   // One line per name with its parameters and meaning (for --help and docs).
   static std::vector<std::string> syntax();
 
   const std::string& name() const { return name_; }
   const std::vector<MoveFamily>& families() const { return families_; }
+  // K of the terminal set x + y ≤ K (0: the ordinary game).
+  std::uint64_t terminal() const { return terminal_; }
+  bool is_terminal(Position p) const { return p.x + p.y <= terminal_; }
   // True when no move increases a coordinate (no bounce, no reflection): then every option
   // of (x, y) lies in [0, x] × [0, y].
   bool monotone() const;
@@ -116,7 +124,12 @@ class Ruleset {
  private:
   std::string name_;
   std::vector<MoveFamily> families_;
+  std::uint64_t terminal_ = 0;
 };
+
+// The largest K of terminal:K: the P-positions outside the set begin at (K + 1, 2K + 2), and the
+// sweep walks the columns ≤ K one at a time before it finds one (K = 10^6: under 0.1 s).
+inline constexpr std::uint64_t kMaxTerminal = 1'000'000;
 
 // ---- solvers -----------------------------------------------------------------------
 
@@ -125,7 +138,8 @@ using PPositionSink = std::function<bool(std::uint64_t n, std::uint64_t a, std::
 
 // Brute force: decides every position of the size × size corner (and, for rulesets that
 // are not monotone, every position of smaller Manhattan distance) by checking each move to
-// the P-positions found so far. Returns the P-positions (a, b), a ≤ b < size, by a.
+// the P-positions found so far. Returns the P-positions (a, b), a ≤ b < size, by a; of a
+// terminal set (all P-positions) only (0, 0), which stands for it as (a_0, b_0), as in the sweep.
 // RangeError beyond size 4096. Progress counts positions decided.
 std::vector<Position> brute_force_p_positions(const Ruleset& ruleset, std::uint64_t size,
                                               const ProgressFn& progress = {});

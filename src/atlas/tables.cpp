@@ -29,7 +29,7 @@ std::optional<dictionary::GameDictionary> telescope_game(const twopile::Ruleset&
         if (auto* jumps = std::get_if<twopile::Jumps>(&f)) std::sort(jumps->moves.begin(), jumps->moves.end());
       return families;
     };
-    return sorted(other.families()) == sorted(ruleset.families());
+    return sorted(other.families()) == sorted(ruleset.families()) && other.terminal() == ruleset.terminal();
   };
   for (const std::string& name : dictionary::game_dictionary_names()) {
     dictionary::GameDictionary game = dictionary::game_dictionary(name);

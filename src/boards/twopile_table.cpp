@@ -50,12 +50,14 @@ void check_size(std::uint64_t width, std::uint64_t height, std::uint64_t max, co
 // jumps are looked up, and everything else is enumerated through a ruleset of its own.
 struct Plan {
   bool rows = false, columns = false, diagonals = false;
+  std::uint64_t terminal = 0;  // positions with x + y ≤ terminal have no options: value 0
   std::vector<twopile::Position> jumps;
   std::optional<twopile::Ruleset> rest;
 };
 
 Plan plan_of(const twopile::Ruleset& ruleset) {
   Plan plan;
+  plan.terminal = ruleset.terminal();
   std::vector<twopile::MoveFamily> rest;
   for (const twopile::MoveFamily& family : ruleset.families()) {
     if (std::holds_alternative<twopile::Rook>(family)) {
@@ -121,7 +123,7 @@ class TableEngine {
       for (const twopile::Position& o : scratch.options) add_extra(o.x, o.y);
     }
     sets[count++] = &scratch.extra;
-    const std::uint32_t value = detail::mex_of_union(sets, count);
+    const std::uint32_t value = x + y <= plan_.terminal ? 0 : detail::mex_of_union(sets, count);
     for (std::uint32_t v : scratch.inserted) scratch.extra.erase(v);
     scratch.inserted.clear();
     values_[y * region_.width + x] = value;

@@ -52,5 +52,9 @@ std::vector<Claim> claims();
 namespace blocking_paper {
 std::vector<Claim> claims();
 }
+// Games of papers outside the seeds (Wythoff with a terminal set, arXiv 2605.01435).
+namespace outside_twopile {
+std::vector<Claim> claims();
+}
 
 }  // namespace qg::papers

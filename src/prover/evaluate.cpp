@@ -538,6 +538,8 @@ Automaton Evaluator::call(const Formula& f) {
   Automaton a;
   try {
     a = automata::bind(*fa, names, ctx_);
+  } catch (const RangeError&) {
+    throw;  // a budget (memory, states) keeps its type, so that a caller can try something else
   } catch (const InputError& e) {
     throw PositionedError{f.pos, e.what()};
   }

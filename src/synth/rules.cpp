@@ -96,6 +96,12 @@ Reach reach(const twopile::Ruleset& ruleset) {
     else
       for (auto m : std::get<twopile::Jumps>(family).moves) add(jump(m));
   }
+  // Wythoff with a terminal set (arXiv 2605.01435): no move leaves a position with x + y ≤ K.
+  // The uniqueness induction on x + y still holds: a terminal position has no options, so the
+  // equivalence puts it in P whatever P is, and every option of another position still has a
+  // smaller x + y.
+  if (ruleset.terminal() > 0)
+    r.terminal = ruleset.terminal(), r.formula = fmt::format("x+y>{} & ({})", r.terminal, r.formula);
   return r;
 }
 
@@ -125,13 +131,15 @@ std::string reach_definitions(const std::string& system, const std::string& p, c
 
 std::string kernel(const std::string& system, const std::string& a, const std::string& b, const Reach& reach) {
   const std::string stem = a + "_" + b, p = stem + "_p";
+  // The terminal set is all P-positions (it has no moves); the pairs are those outside it.
+  const std::string terminal = reach.terminal ? fmt::format("x+y<={} | ", reach.terminal) : "";
   return fmt::format(
-      "def {3} \"?{0} En (${1}(n,x) & ${2}(n,y)) | (${1}(n,y) & ${2}(n,x))\":\n"
+      "def {3} \"?{0} {6}En (${1}(n,x) & ${2}(n,y)) | (${1}(n,y) & ${2}(n,x))\":\n"
       "{4}"
       "eval {1}_increasing \"?{0} An,a,c (${1}(n,a) & ${1}(n+1,c)) => a<c\":\n"
       "eval {1}_{2}_ordered \"?{0} An,a,b (${1}(n,a) & ${2}(n,b)) => a<=b\":\n"
       "eval {1}_{2}_kernel \"?{0} Ax,y ${3}(x,y) <=> ~${5}_reach(x,y)\":\n",
-      system, a, b, p, reach_definitions(system, p, stem, reach), stem);
+      system, a, b, p, reach_definitions(system, p, stem, reach), stem, terminal);
 }
 
 // "Sees at least k" is at least i members due north, j due west and l north-west with

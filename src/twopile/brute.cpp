@@ -33,7 +33,7 @@ std::vector<Position> brute_force_p_positions(const Ruleset& ruleset, std::uint6
   poller.finish();
   std::vector<Position> out;
   for (auto p : found)
-    if (p.x <= p.y && p.y < size) out.push_back(p);
+    if (p.x <= p.y && p.y < size && (p == Position{} || !ruleset.is_terminal(p))) out.push_back(p);
   std::sort(out.begin(), out.end());
   return out;
 }

@@ -49,6 +49,7 @@ class LetterScanner {
 }  // namespace
 
 std::optional<MorphicCoding> morphic_coding(const Ruleset& ruleset) {
+  if (ruleset.terminal() > 0) return std::nullopt;  // no paper codes a terminal set by a morphism
   const Widened* widened = nullptr;
   int rooks = 0, widened_count = 0, bounces = 0, reflects = 0, others = 0;
   std::uint64_t reflect_k = 0;

@@ -223,7 +223,7 @@ std::vector<MoveFamily> parse_term(std::string_view term, std::string_view whole
   }
   bad_ruleset(whole, fmt::format("unknown ruleset '{}'; known: wythoff, kqueen:K, st-wythoff:S,T, queen-bee, "
                                  "queen-dee, kqueen-dee:K, limited-kqueen:K,J, maharaja, kl-maharaja:K,L, t2t:T, "
-                                 "jumps:(P,Q),…",
+                                 "jumps:(P,Q),…, terminal:K",
                                  name));
 }
 
@@ -253,8 +253,19 @@ std::string describe(const MoveFamily& family) {
       family);
 }
 
-Ruleset::Ruleset(std::string name, std::vector<MoveFamily> families)
-    : name_(std::move(name)), families_(std::move(families)) {
+Ruleset::Ruleset(std::string name, std::vector<MoveFamily> families, std::uint64_t terminal)
+    : name_(std::move(name)), families_(std::move(families)), terminal_(terminal) {
+  if (terminal_ > kMaxTerminal)
+    throw InputError(fmt::format("{}: a terminal set x + y ≤ K supports K ≤ 10^6 (got {})", name_, terminal_));
+  // The sweep and the first-order rule know the terminal set with Wythoff's own moves only:
+  // another family would reach it along lines they do not look at.
+  const auto foreign = std::find_if(families_.begin(), families_.end(), [](const MoveFamily& f) {
+    return !std::holds_alternative<Rook>(f) && f != MoveFamily{Widened{}};
+  });
+  if (terminal_ > 0 && foreign != families_.end())
+    throw InputError(
+        fmt::format("{}: a terminal set x + y ≤ K composes with Wythoff's moves only (wythoff), not with {}", name_,
+                    describe(*foreign)));
   for (auto& f : families_) {
     if (auto* w = std::get_if<Widened>(&f)) {
       if (w->s == 0 || w->t == 0) throw InputError(name_ + ": a widened diagonal needs s, t ≥ 1");
@@ -280,6 +291,7 @@ Ruleset Ruleset::parse(std::string_view text) {
   std::string clean = trim_quotes(text);
   if (clean.empty()) bad_ruleset(text, "empty ruleset name");
   std::vector<MoveFamily> families;
+  std::optional<std::uint64_t> terminal;
   std::size_t start = 0;
   int depth = 0;
   for (std::size_t i = 0; i <= clean.size(); ++i) {
@@ -287,14 +299,31 @@ Ruleset Ruleset::parse(std::string_view text) {
     if (i < clean.size() && clean[i] == ')') --depth;
     if (i == clean.size() || (clean[i] == '+' && depth == 0)) {
       if (i == start) bad_ruleset(text, "empty term around '+'");
-      for (auto& f : parse_term(std::string_view(clean).substr(start, i - start), text))
-        if (std::find(families.begin(), families.end(), f) == families.end()) families.push_back(std::move(f));
+      const std::string_view term = std::string_view(clean).substr(start, i - start);
+      if (term.starts_with("terminal:") || term == "terminal") {
+        // Wythoff's moves with the terminal set x + y ≤ K (arXiv 2605.01435).
+        const auto colon = term.find(':');
+        const auto k = parse_params(colon == std::string_view::npos ? std::string_view{} : term.substr(colon + 1), text,
+                                    "terminal", {{"K", 0}})[0];
+        if (k > kMaxTerminal)
+          throw RangeError(fmt::format(
+              "ruleset '{}': terminal:K supports K ≤ 10^6 (got {}): its P-positions outside the set begin at "
+              "(K+1, 2K+2), and the sweep walks the columns up to K one at a time",
+              text, k));
+        if (terminal && *terminal != k) bad_ruleset(text, "two terminal sets");
+        terminal = k;
+        for (MoveFamily f : {MoveFamily{Rook{}}, MoveFamily{Widened{}}})
+          if (std::find(families.begin(), families.end(), f) == families.end()) families.push_back(std::move(f));
+      } else {
+        for (auto& f : parse_term(term, text))
+          if (std::find(families.begin(), families.end(), f) == families.end()) families.push_back(std::move(f));
+      }
       start = i + 1;
     }
   }
   if (depth != 0) bad_ruleset(text, "unbalanced parentheses");
   try {
-    return Ruleset(clean, std::move(families));
+    return Ruleset(clean, std::move(families), terminal.value_or(0));
   } catch (const InputError& e) {
     bad_ruleset(text, e.what());
   }
@@ -313,6 +342,8 @@ std::vector<std::string> Ruleset::syntax() {
       "kl-maharaja:K,L     Wythoff + jumps (K,L),(L,K) (seed 003 §4)",
       "t2t:T               Wythoff + jumps (t,2t),(2t,t) for t = 1..T, T <= 10^6 (seed 003 Figure 9)",
       "jumps:(P,Q),...     a finite jump set; compose with '+', e.g. wythoff+jumps:(1,2),(2,1)",
+      "terminal:K          Wythoff whose positions x+y <= K are terminal (P-positions), K <= 10^6; composes with "
+      "wythoff only (arXiv 2605.01435)",
   };
 }
 
@@ -323,7 +354,7 @@ bool Ruleset::monotone() const {
 }
 
 bool Ruleset::is_move(Position f, Position t) const {
-  if (t == f) return false;
+  if (t == f || is_terminal(f)) return false;
   for (const auto& family : families_) {
     bool hit =
         std::visit(Overloaded{
@@ -344,6 +375,7 @@ bool Ruleset::is_move(Position f, Position t) const {
 
 void Ruleset::options(Position f, std::vector<Position>& out) const {
   out.clear();
+  if (is_terminal(f)) return;  // the game ends in its terminal set
   for (const auto& family : families_) {
     std::visit(Overloaded{
                    [&](const Rook&) {

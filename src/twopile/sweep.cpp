@@ -94,7 +94,7 @@ std::int64_t to_i64(std::uint64_t v) { return static_cast<std::int64_t>(v); }
 
 class Sweep {
  public:
-  explicit Sweep(const Ruleset& ruleset) : monotone_(ruleset.monotone()) {
+  explicit Sweep(const Ruleset& ruleset) : monotone_(ruleset.monotone()), terminal_(ruleset.terminal()) {
     bool rook = false, diagonal = false;
     for (const auto& f : ruleset.families()) {
       if (std::holds_alternative<Rook>(f)) rook = true;
@@ -134,6 +134,14 @@ class Sweep {
       if (coord_.test(x)) continue;  // the mirror of an earlier P-position lies in this column
       std::uint64_t y = upper_p_position(x, poller, n);
       record(x, y);
+      if (x == 0 && terminal_ > 0) {
+        // The terminal set x + y ≤ K holds P-positions only (no moves leave it). From (x, y),
+        // x, y > K, Wythoff's moves reach it exactly along the rows and columns ≤ K and the
+        // diagonals |y − x| ≤ K, so those are used from now on; (0, 0) stands for the set as
+        // (a_0, b_0), and the columns 1…K hold no P-position outside it.
+        coord_.set_range(1, terminal_ + 1);
+        blocked_.set_range(1, terminal_ + 1);
+      }
       if (!monotone_) {
         if (x > 0 && x + y <= last_sum)
           throw RangeError(
@@ -340,6 +348,7 @@ class Sweep {
   }
 
   bool monotone_;
+  std::uint64_t terminal_;        // the terminal set x + y ≤ terminal_ (Wythoff's moves only: Ruleset)
   std::vector<Widened> widened_;  // the families beyond the plain diagonal
   std::vector<Cone> cones_;
   bool bounce_ = false;
@@ -401,6 +410,7 @@ std::vector<Position> sweep_p_positions(const Ruleset& ruleset, std::uint64_t co
 }
 
 bool is_p_position(const Ruleset& ruleset, Position position, const ProgressFn& progress, bool force) {
+  if (ruleset.is_terminal(position)) return true;
   std::uint64_t lo = std::min(position.x, position.y), hi = std::max(position.x, position.y);
   if (auto coding = morphic_coding(ruleset)) {
     // a_n is increasing and a_n ≥ n, so binary search the index n with a_n = lo … or the
