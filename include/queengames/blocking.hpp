@@ -69,8 +69,8 @@ class PalaceRows {
   std::span<const std::uint32_t> next(Poller& poller);
   std::span<const std::uint32_t> next();
   // The same row's palaces only: their columns, left to right, valid until the next call.
-  // Still O(width), but the row's numbers are not written out (about 4 times faster than
-  // next() when the caller only looks for palaces).
+  // Still O(width), but the row's numbers are not written out: several times faster than
+  // next() and a scan of its row when the caller only looks for palaces.
   std::span<const std::uint32_t> next_palaces(Poller& poller);
   std::span<const std::uint32_t> next_palaces();
 
