@@ -74,6 +74,17 @@ std::pair<Sequence, Sequence> palaces(unsigned k, std::uint64_t memory_limit, co
                                      n, memory_amount(bytes), memory_amount(limit)));
       // Progress in rows, against the row where palace n lies at the rate of the rows so far.
       const std::uint64_t y0 = rows.rows_done(), have = state->pairs.size();
+      // The rows grow as n and their widths with them, so the cells as n²: a palace whose
+      // estimate passes the budget is refused at once rather than after spending it (which a
+      // later, nearer probe may need); at least 1024 palaces make the rate a fair guide.
+      if (have >= 1024) {
+        const u128 estimate = u128{state->cells} * (n + 1) / have * (n + 1) / have;
+        if (estimate > max_cells)
+          throw RangeError(fmt::format(
+              "blocking{}: palace {} lies near row {}, about {} cells of the table (the "
+              "stream computes at most {})",
+              k, n, y0 * (n + 1) / have, static_cast<std::uint64_t>(std::min<u128>(estimate, UINT64_MAX)), max_cells));
+      }
       Poller poller(progress, have ? y0 + (n + 1 - have) * y0 / have + 1 : n + 1);
       while (n >= state->pairs.size()) {
         const std::uint64_t y = rows.rows_done(), need = rows.complete_width();

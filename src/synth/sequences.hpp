@@ -23,10 +23,12 @@ Sequence swept(const twopile::Ruleset& ruleset, bool b, std::uint64_t memory_lim
 // n ↦ a_n and n ↦ b_n of k-Blocking Wythoff's palaces (seed 004 §1), x ≤ y, in the order of x,
 // then y, sharing one stream of the palace table's rows (blocking::PalaceRows, widened as it
 // goes). Reaching palace n costs O(x_n · (x_n + D)) cells, D the palaces' largest x − y (about
-// 1.6 x_n): a palace whose rows would pass max_cells is refused with a RangeError, and one whose
-// pairs (16 bytes each) and row counters would pass memory_limit (0: three quarters of the memory
-// free) with a RangeError too. `progress` is polled within the rows.
-inline constexpr std::uint64_t kMaxPalaceCells = std::uint64_t{1} << 38;
+// 1.6 x_n): a palace whose rows would pass max_cells — reached, or foreseen from the palaces per
+// row and the cells so far — is refused with a RangeError, and one whose pairs (16 bytes each)
+// and row counters would pass memory_limit (0: three quarters of the memory free) too. The
+// budget is the stream's, not a call's: 2^39 cells take 4–8 minutes on two loaded cores.
+// `progress` is polled within the rows.
+inline constexpr std::uint64_t kMaxPalaceCells = std::uint64_t{1} << 39;
 std::pair<Sequence, Sequence> palaces(unsigned k, std::uint64_t memory_limit = 0, const ProgressFn& progress = {},
                                       std::uint64_t max_cells = kMaxPalaceCells);
 
