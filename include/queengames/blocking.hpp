@@ -68,9 +68,9 @@ class PalaceRows {
   // next() without one is for narrow tables.
   std::span<const std::uint32_t> next(Poller& poller);
   std::span<const std::uint32_t> next();
-  // The same row's palaces only: their columns, left to right, valid until the next call.
-  // Still O(width), but the row's numbers are not written out: several times faster than
-  // next() and a scan of its row when the caller only looks for palaces.
+  // The same row's palaces only: their columns, left to right (4 bytes each), valid until
+  // the next call. Still O(width), but the row's numbers are not written out: several times
+  // faster than next() and a scan of its row when the caller only looks for palaces.
   std::span<const std::uint32_t> next_palaces(Poller& poller);
   std::span<const std::uint32_t> next_palaces();
 

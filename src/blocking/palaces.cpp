@@ -205,6 +205,8 @@ class Band {
   std::uint64_t diagonal_out() const { return static_cast<std::uint64_t>(diag_[base_ + n_ - 1]); }
   // Each row then appends the global columns of its palaces to `found` (null: not kept).
   void collect(std::vector<std::uint32_t>* found) { found_ = found; }
+  // The global column of the last palace of the row just processed (−1: none).
+  std::int64_t last_palace() const { return last_; }
 
   // n columns from the next row on (n ≥ n_), the new ones with zero counters: the table as
   // if it had been n wide from row 0, provided no palace of the rows done lies in the new
@@ -237,7 +239,8 @@ class Band {
       if constexpr (Emit) out[x] = static_cast<std::uint32_t>(v);
       if (v < k) {
         ++col[x], ++diag[x], ++r;
-        if (found_) found_->push_back(static_cast<std::uint32_t>(x0_ + x));
+        last_ = static_cast<std::int64_t>(x0_ + x);
+        if (found_) found_->push_back(static_cast<std::uint32_t>(last_));
       }
       poller.tick(y);
     }
@@ -263,6 +266,7 @@ class Band {
     auto palace = [&](std::uint64_t x) {
       ++col[x], ++diag[x], ++r, ++palaces;
       std::uint64_t gx = x0_ + x;
+      last_ = static_cast<std::int64_t>(gx);
       if (found_) found_->push_back(static_cast<std::uint32_t>(gx));
       sum_px += gx;
       sum_ptri += triangle(gx + 1);
@@ -345,6 +349,7 @@ class Band {
 
  private:
   Count* begin_row(std::uint64_t y, std::uint64_t diagonal_in) {
+    last_ = -1;
     if (y > 0) {
       if (base_ == 0) {
         std::copy(diag_.get(), diag_.get() + n_, diag_.get() + n_);
@@ -360,6 +365,7 @@ class Band {
   detail::Zeroed<Count> col_, diag_;
   std::uint64_t base_;
   std::vector<std::uint32_t>* found_ = nullptr;
+  std::int64_t last_ = -1;
 };
 
 // The fast engine: 16-bit counters when they fit, SSE2 when the target has it.
@@ -472,12 +478,17 @@ Summary banded_summary(std::uint64_t k, std::uint64_t W, std::uint64_t H, unsign
   return to_summary(W, H, total);
 }
 
-// One row source behind PalaceRows: row y's palace numbers into `row` (when it is not empty)
-// and the columns of its palaces, left to right, appended to `found`.
+// One row source behind PalaceRows: row y's palace numbers into `row` (when it is not empty),
+// the columns of its palaces, left to right, appended to `found` (when not null), and what the
+// widening needs: how many palaces the row holds in the table and the column of its last.
+struct RowPalaces {
+  std::uint64_t count = 0;
+  std::int64_t last = -1;
+};
 struct RowSource {
   virtual ~RowSource() = default;
-  virtual void next(std::uint64_t y, std::span<std::uint32_t> row, std::vector<std::uint32_t>& found,
-                    Poller& poller) = 0;
+  virtual RowPalaces next(std::uint64_t y, std::span<std::uint32_t> row, std::vector<std::uint32_t>* found,
+                          Poller& poller) = 0;
   virtual bool widens() const = 0;
   virtual void widen(std::uint64_t width) = 0;
 };
@@ -488,16 +499,19 @@ struct BandRows : RowSource {
   Band<Count> band;
   Stats stats;
   BandRows(std::uint64_t k_, std::uint64_t W_) : k(k_), W(W_), band(0, W_) {}
-  void next(std::uint64_t y, std::span<std::uint32_t> row, std::vector<std::uint32_t>& found, Poller& poller) override {
-    band.collect(&found);
+  RowPalaces next(std::uint64_t y, std::span<std::uint32_t> row, std::vector<std::uint32_t>* found,
+                  Poller& poller) override {
+    band.collect(found);
+    std::uint64_t count = 0;
     if (row.empty()) {
-      if constexpr (Fast) fast_row<Count, false>(band, k, y, W, 0, 0, stats, nullptr, poller);
-      else band.template row_plain<false>(k, y, W, 0, 0, stats, nullptr, poller);
+      if constexpr (Fast) count = fast_row<Count, false>(band, k, y, W, 0, 0, stats, nullptr, poller);
+      else count = band.template row_plain<false>(k, y, W, 0, 0, stats, nullptr, poller);
     } else {
-      if constexpr (Fast) fast_row<Count, true>(band, k, y, W, 0, 0, stats, row.data(), poller);
-      else band.template row_plain<true>(k, y, W, 0, 0, stats, row.data(), poller);
+      if constexpr (Fast) count = fast_row<Count, true>(band, k, y, W, 0, 0, stats, row.data(), poller);
+      else count = band.template row_plain<true>(k, y, W, 0, 0, stats, row.data(), poller);
     }
     band.collect(nullptr);
+    return {count, band.last_palace()};
   }
   bool widens() const override { return true; }
   void widen(std::uint64_t width) override { band.widen(width), W = width; }
@@ -507,14 +521,20 @@ struct CaSource : RowSource {
   std::uint64_t k;
   CaRows ca;
   CaSource(std::uint64_t k_, std::uint64_t W) : k(k_), ca(k_, W) {}
-  void next(std::uint64_t y, std::span<std::uint32_t> row, std::vector<std::uint32_t>& found, Poller& poller) override {
+  RowPalaces next(std::uint64_t y, std::span<std::uint32_t> row, std::vector<std::uint32_t>* found,
+                  Poller& poller) override {
     auto states = ca.next(poller);
+    RowPalaces palaces;
     for (std::size_t x = 0; x < states.size(); ++x) {
-      if (states[x] < 0) found.push_back(static_cast<std::uint32_t>(x));
+      if (states[x] < 0) {
+        ++palaces.count, palaces.last = static_cast<std::int64_t>(x);
+        if (found) found->push_back(static_cast<std::uint32_t>(x));
+      }
       if (!row.empty())
         row[x] = static_cast<std::uint32_t>(static_cast<std::int64_t>(states[x]) + static_cast<std::int64_t>(k));
       poller.tick(y);
     }
+    return palaces;
   }
   // The CA's rows hold states, not counters: a new column would need the counts of its lines.
   bool widens() const override { return false; }
@@ -575,17 +595,16 @@ struct PalaceRows::Impl {
   Engine engine;
   std::unique_ptr<RowSource> source;
   detail::Zeroed<std::uint32_t> row{nullptr, &std::free};
-  std::vector<std::uint32_t> found;        // the palaces of the last row
+  std::vector<std::uint32_t> found;        // next_palaces()'s row
   std::optional<std::uint64_t> short_row;  // the first row with fewer than k palaces in the table
   std::uint64_t reach = 0;                 // the largest x − y of a palace so far ((0, 0) is one)
   Poller unpolled{{}, 0};                  // next() without a poller
 
-  void advance(std::span<std::uint32_t> values, Poller& poller) {
-    found.clear();
-    source->next(y, values, found, poller);
-    if (found.size() < k && !short_row) short_row = y;
-    for (std::uint32_t x : found)
-      if (x > y) reach = std::max<std::uint64_t>(reach, x - y);
+  void advance(std::span<std::uint32_t> values, std::vector<std::uint32_t>* palaces, Poller& poller) {
+    const RowPalaces row = source->next(y, values, palaces, poller);
+    if (row.count < k && !short_row) short_row = y;
+    // A row's last palace has its largest x − y.
+    if (row.last > static_cast<std::int64_t>(y)) reach = std::max(reach, static_cast<std::uint64_t>(row.last) - y);
     ++y;
   }
   void require_full_rows(const char* why) const {
@@ -622,12 +641,13 @@ PalaceRows::~PalaceRows() = default;
 
 std::span<const std::uint32_t> PalaceRows::next(Poller& poller) {
   std::span<std::uint32_t> row(impl_->row.get(), impl_->width);
-  impl_->advance(row, poller);
+  impl_->advance(row, nullptr, poller);
   return row;
 }
 std::span<const std::uint32_t> PalaceRows::next() { return next(impl_->unpolled); }
 std::span<const std::uint32_t> PalaceRows::next_palaces(Poller& poller) {
-  impl_->advance({}, poller);
+  impl_->found.clear();
+  impl_->advance({}, &impl_->found, poller);
   return impl_->found;
 }
 std::span<const std::uint32_t> PalaceRows::next_palaces() { return next_palaces(impl_->unpolled); }
