@@ -428,6 +428,75 @@ TEST(Blocking, ShiftsOfFigure4) {
   EXPECT_LT(one.matched[detail::lower_epaulette], one.cells[detail::lower_epaulette]);
 }
 
+// PalaceRows widened as it streams — before each row to complete_width() and a few columns
+// more, as the learner's palace stream does — against the CA engine's table of the final
+// width (Theorem 2.1, an independent route), byte for byte on the columns each row had;
+// next_palaces() against the palaces of that table; and every row holding all k palaces of
+// the final table's row inside the columns it had, as complete_width() promises.
+TEST(Blocking, WidenedRowsAreTheTableRows) {
+  const std::uint64_t H = sanitized ? 120 : 400;
+  for (std::uint64_t k : {1, 2, 3, 4, 7, 25})
+    for (Engine e : {Engine::definition, Engine::plain}) {
+      PalaceRows rows(k, k + 1, e);
+      std::vector<std::uint64_t> width(H);
+      std::vector<std::vector<std::uint32_t>> got(H);
+      for (std::uint64_t y = 0; y < H; ++y) {
+        if (rows.width() < rows.complete_width()) rows.widen(rows.complete_width() + y % 5);
+        width[y] = rows.width();
+        const auto row = y % 2 ? rows.next_palaces() : rows.next();
+        got[y].assign(row.begin(), row.end());
+      }
+      ASSERT_GT(rows.width(), H + H / 2) << k;  // the palaces near x = φy (and beyond) made it grow
+      const auto table = palace_table(k, rows.width(), H, Engine::ca);
+      for (std::uint64_t y = 0; y < H; ++y) {
+        const auto* row = table.data() + y * rows.width();
+        std::vector<std::uint32_t> palaces;
+        for (std::uint64_t x = 0; x < rows.width(); ++x)
+          if (row[x] < k) palaces.push_back(static_cast<std::uint32_t>(x));
+        ASSERT_EQ(palaces.size(), k) << "k=" << k << " y=" << y;
+        ASSERT_LT(palaces.back(), width[y]) << "k=" << k << " y=" << y;
+        if (y % 2) {
+          ASSERT_EQ(got[y], palaces) << "k=" << k << " y=" << y;
+        } else {
+          ASSERT_TRUE(std::equal(got[y].begin(), got[y].end(), row)) << "k=" << k << " y=" << y;
+        }
+      }
+    }
+  // Real rows: game 1's row 3 holds Wythoff's (3, 5); game 2's row 10 its palaces (10, 16)
+  // and (10, 21) ([Lar11]: (n, 2n + 1) and (2⌊mφ⌋ + 2, 2⌊mφ²⌋ + 2) at m = 3).
+  PalaceRows one(1, 2), two(2, 3);
+  for (std::uint64_t y = 0; y <= 10; ++y) {
+    one.widen(one.complete_width()), two.widen(two.complete_width());
+    const auto a = one.next_palaces();
+    const auto b = two.next_palaces();
+    if (y == 3) {
+      EXPECT_EQ(std::vector<std::uint32_t>(a.begin(), a.end()), std::vector<std::uint32_t>{5});
+    }
+    if (y == 10) {
+      EXPECT_EQ(std::vector<std::uint32_t>(b.begin(), b.end()), (std::vector<std::uint32_t>{16, 21}));
+    }
+  }
+}
+
+TEST(Blocking, WideningRefusesWhatItCannotKnow) {
+  // Game 2, one column: row 0's second palace, (1, 0), lies outside the table.
+  PalaceRows narrow(2, 1);
+  narrow.next();
+  EXPECT_THROW((void)narrow.complete_width(), InputError);
+  EXPECT_THROW(narrow.widen(8), InputError);
+  // Game 1, three columns: after rows 0..2 the palace (2, 1) lies on the diagonal through
+  // (3, 2), a new column's cell, whose count a widened table would start at zero.
+  PalaceRows wythoff(1, 3);
+  for (int y = 0; y < 3; ++y) wythoff.next();
+  EXPECT_EQ(wythoff.complete_width(), 3u + 1 + 1 + 1);
+  EXPECT_THROW(wythoff.widen(8), InputError);
+  EXPECT_THROW(wythoff.widen(2), RangeError);
+  PalaceRows ca(1, 3, Engine::ca);
+  ca.next();
+  EXPECT_THROW(ca.widen(8), InputError);
+  EXPECT_THROW(PalaceRows(1, 3).widen(kMaxSide + 1), RangeError);
+}
+
 TEST(Blocking, BadInput) {
   EXPECT_THROW(summary(0, 10, 10), RangeError);
   EXPECT_THROW(summary(kMaxK + 1, 10, 10), RangeError);

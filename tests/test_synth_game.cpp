@@ -8,10 +8,13 @@
 
 #include <fmt/format.h>
 
+#include "queengames/blocking.hpp"
+#include "queengames/numeration.hpp"
 #include "queengames/prover.hpp"
 #include "queengames/synth.hpp"
 #include "queengames/twopile.hpp"
 #include "synth/rules.hpp"
+#include "synth/sequences.hpp"
 #include "test_support.hpp"
 
 namespace {
@@ -184,6 +187,42 @@ TEST(GameTheorem, ThreeBlockingWythoffIsProvedByThePalaceRule) {
   ASSERT_TRUE(t.proved);
   EXPECT_EQ(t.system, "msd_fib");
   EXPECT_NE(t.proof.find("palace_rule"), std::string::npos);
+}
+
+// The learner's palace stream (rows of the widening table, read through the symmetry
+// v(x, y) = v(y, x)) against the palaces of a whole table read column by column, the other way
+// round: the pairs (x, y), x ≤ y, of the first 150 columns, where the table's 900 rows hold
+// every one of them (the stream's pairs of those columns all lie above row 900).
+TEST(GameTheorem, ThePalaceStreamIsTheTableReadByColumns) {
+  constexpr std::uint64_t X = 150, H = 900;
+  for (unsigned k : {1u, 2u, 4u, 5u, 9u}) {
+    const auto table = qg::blocking::palace_table(k, X, H, qg::blocking::Engine::plain);
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> expected;
+    for (std::uint64_t x = 0; x < X; ++x)
+      for (std::uint64_t y = x; y < H; ++y)
+        if (table[y * X + x] < k) expected.emplace_back(x, y);
+    auto [a, b] = qg::synth::sequences::palaces(k);
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> streamed;
+    for (std::uint64_t n = 0; a(n) < X; ++n) streamed.emplace_back(a(n), b(n));
+    EXPECT_LT(streamed.back().second, H) << k;
+    EXPECT_EQ(streamed, expected) << k;
+  }
+  // Game 2 in closed form ([Lar11]; docs/BLOCKING.md): the palaces x ≤ y are (0, 0), (n, 2n + 1)
+  // and (2⌊mφ⌋ + 2, 2⌊mφ²⌋ + 2). Palaces 19999–20001: (15277, 30555) = (n, 2n + 1), then column
+  // 15278 = 2⌊4721φ⌋ + 2 holds (15278, 2⌊4721φ²⌋ + 2 = 24720) and (15278, 30557).
+  auto [a, b] = qg::synth::sequences::palaces(2);
+  using qg::numeration::floor_n_phi;
+  using qg::numeration::floor_n_phi2;
+  EXPECT_EQ(std::make_pair(a(19999), b(19999)), std::make_pair(std::uint64_t{15277}, std::uint64_t{2 * 15277 + 1}));
+  EXPECT_EQ(a(20000), 2 * floor_n_phi<std::uint64_t>(4721) + 2);
+  EXPECT_EQ(b(20000), 2 * floor_n_phi2<std::uint64_t>(4721) + 2);
+  EXPECT_EQ(std::make_pair(a(20001), b(20001)), std::make_pair(std::uint64_t{15278}, std::uint64_t{2 * 15278 + 1}));
+  // A palace past the rows the stream may compute, or past the memory it may hold.
+  auto [c, d] = qg::synth::sequences::palaces(2, 0, {}, 10000);
+  EXPECT_EQ(c(100), 76u);
+  EXPECT_THROW(c(1000), qg::RangeError);
+  auto [e, f] = qg::synth::sequences::palaces(2, 1 << 20);
+  EXPECT_THROW(e(std::uint64_t{1} << 20), qg::RangeError);
 }
 
 }  // namespace

@@ -15,6 +15,8 @@
 #include <cstring>
 #include <fstream>
 #include <limits>
+#include <optional>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -201,6 +203,22 @@ class Band {
   // The count of the diagonal through the band's last cell of the row just processed,
   // which the band to the right receives as its first diagonal of the next row.
   std::uint64_t diagonal_out() const { return static_cast<std::uint64_t>(diag_[base_ + n_ - 1]); }
+  // Each row then appends the global columns of its palaces to `found` (null: not kept).
+  void collect(std::vector<std::uint32_t>* found) { found_ = found; }
+  // The global column of the last palace of the row just processed (−1: none).
+  std::int64_t last_palace() const { return last_; }
+
+  // n columns from the next row on (n ≥ n_), the new ones with zero counters: the table as
+  // if it had been n wide from row 0, provided no palace of the rows done lies in the new
+  // columns or on a diagonal through them (PalaceRows::widen checks that). The diagonals keep
+  // their window, now at place n of a buffer of 2n.
+  void widen(std::uint64_t n) {
+    auto col = detail::zeroed<Count>(n), diag = detail::zeroed<Count>(2 * n);
+    std::copy(col_.get(), col_.get() + n_, col.get());
+    std::copy(diag_.get() + base_, diag_.get() + base_ + n_, diag.get() + n);
+    col_ = std::move(col), diag_ = std::move(diag);
+    n_ = n, base_ = n;
+  }
 
   // Row y: r_in palaces of the row lie left of the band, diagonal_in is the count of the
   // diagonal entering at the band's first column (0 for the leftmost band). Returns the
@@ -219,7 +237,11 @@ class Band {
       lo = std::min(lo, static_cast<std::int64_t>(v));
       hi = std::max(hi, static_cast<std::int64_t>(v));
       if constexpr (Emit) out[x] = static_cast<std::uint32_t>(v);
-      if (v < k) ++col[x], ++diag[x], ++r;
+      if (v < k) {
+        ++col[x], ++diag[x], ++r;
+        last_ = static_cast<std::int64_t>(x0_ + x);
+        if (found_) found_->push_back(static_cast<std::uint32_t>(last_));
+      }
       poller.tick(y);
     }
     stats.palaces += r - r_in;
@@ -244,6 +266,8 @@ class Band {
     auto palace = [&](std::uint64_t x) {
       ++col[x], ++diag[x], ++r, ++palaces;
       std::uint64_t gx = x0_ + x;
+      last_ = static_cast<std::int64_t>(gx);
+      if (found_) found_->push_back(static_cast<std::uint32_t>(gx));
       sum_px += gx;
       sum_ptri += triangle(gx + 1);
     };
@@ -325,6 +349,7 @@ class Band {
 
  private:
   Count* begin_row(std::uint64_t y, std::uint64_t diagonal_in) {
+    last_ = -1;
     if (y > 0) {
       if (base_ == 0) {
         std::copy(diag_.get(), diag_.get() + n_, diag_.get() + n_);
@@ -339,6 +364,8 @@ class Band {
   std::uint64_t x0_, n_;
   detail::Zeroed<Count> col_, diag_;
   std::uint64_t base_;
+  std::vector<std::uint32_t>* found_ = nullptr;
+  std::int64_t last_ = -1;
 };
 
 // The fast engine: 16-bit counters when they fit, SSE2 when the target has it.
@@ -451,10 +478,19 @@ Summary banded_summary(std::uint64_t k, std::uint64_t W, std::uint64_t H, unsign
   return to_summary(W, H, total);
 }
 
-// One row source behind PalaceRows.
+// One row source behind PalaceRows: row y's palace numbers into `row` (when it is not empty),
+// the columns of its palaces, left to right, appended to `found` (when not null), and what the
+// widening needs: how many palaces the row holds in the table and the column of its last.
+struct RowPalaces {
+  std::uint64_t count = 0;
+  std::int64_t last = -1;
+};
 struct RowSource {
   virtual ~RowSource() = default;
-  virtual void next(std::uint64_t y, std::span<std::uint32_t> row, Poller& poller) = 0;
+  virtual RowPalaces next(std::uint64_t y, std::span<std::uint32_t> row, std::vector<std::uint32_t>* found,
+                          Poller& poller) = 0;
+  virtual bool widens() const = 0;
+  virtual void widen(std::uint64_t width) = 0;
 };
 
 template <class Count, bool Fast>
@@ -463,23 +499,46 @@ struct BandRows : RowSource {
   Band<Count> band;
   Stats stats;
   BandRows(std::uint64_t k_, std::uint64_t W_) : k(k_), W(W_), band(0, W_) {}
-  void next(std::uint64_t y, std::span<std::uint32_t> row, Poller& poller) override {
-    if constexpr (Fast) fast_row<Count, true>(band, k, y, W, 0, 0, stats, row.data(), poller);
-    else band.template row_plain<true>(k, y, W, 0, 0, stats, row.data(), poller);
+  RowPalaces next(std::uint64_t y, std::span<std::uint32_t> row, std::vector<std::uint32_t>* found,
+                  Poller& poller) override {
+    band.collect(found);
+    std::uint64_t count = 0;
+    if (row.empty()) {
+      if constexpr (Fast) count = fast_row<Count, false>(band, k, y, W, 0, 0, stats, nullptr, poller);
+      else count = band.template row_plain<false>(k, y, W, 0, 0, stats, nullptr, poller);
+    } else {
+      if constexpr (Fast) count = fast_row<Count, true>(band, k, y, W, 0, 0, stats, row.data(), poller);
+      else count = band.template row_plain<true>(k, y, W, 0, 0, stats, row.data(), poller);
+    }
+    band.collect(nullptr);
+    return {count, band.last_palace()};
   }
+  bool widens() const override { return true; }
+  void widen(std::uint64_t width) override { band.widen(width), W = width; }
 };
 
 struct CaSource : RowSource {
   std::uint64_t k;
   CaRows ca;
   CaSource(std::uint64_t k_, std::uint64_t W) : k(k_), ca(k_, W) {}
-  void next(std::uint64_t y, std::span<std::uint32_t> row, Poller& poller) override {
+  RowPalaces next(std::uint64_t y, std::span<std::uint32_t> row, std::vector<std::uint32_t>* found,
+                  Poller& poller) override {
     auto states = ca.next(poller);
-    for (std::size_t x = 0; x < row.size(); ++x) {
-      row[x] = static_cast<std::uint32_t>(static_cast<std::int64_t>(states[x]) + static_cast<std::int64_t>(k));
+    RowPalaces palaces;
+    for (std::size_t x = 0; x < states.size(); ++x) {
+      if (states[x] < 0) {
+        ++palaces.count, palaces.last = static_cast<std::int64_t>(x);
+        if (found) found->push_back(static_cast<std::uint32_t>(x));
+      }
+      if (!row.empty())
+        row[x] = static_cast<std::uint32_t>(static_cast<std::int64_t>(states[x]) + static_cast<std::int64_t>(k));
       poller.tick(y);
     }
+    return palaces;
   }
+  // The CA's rows hold states, not counters: a new column would need the counts of its lines.
+  bool widens() const override { return false; }
+  void widen(std::uint64_t) override {}
 };
 
 // A slab behind qg::blocking::Slab: one band and its share of the statistics. The diagonal a
@@ -533,9 +592,26 @@ std::uint64_t palace_rows_bytes(std::uint64_t k, std::uint64_t width, Engine eng
 
 struct PalaceRows::Impl {
   std::uint64_t k, width, y = 0;
+  Engine engine;
   std::unique_ptr<RowSource> source;
   detail::Zeroed<std::uint32_t> row{nullptr, &std::free};
-  Poller unpolled{{}, 0};  // next() without a poller
+  std::vector<std::uint32_t> found;        // next_palaces()'s row
+  std::optional<std::uint64_t> short_row;  // the first row with fewer than k palaces in the table
+  std::uint64_t reach = 0;                 // the largest x − y of a palace so far ((0, 0) is one)
+  Poller unpolled{{}, 0};                  // next() without a poller
+
+  void advance(std::span<std::uint32_t> values, std::vector<std::uint32_t>* palaces, Poller& poller) {
+    const RowPalaces row = source->next(y, values, palaces, poller);
+    if (row.count < k && !short_row) short_row = y;
+    // A row's last palace has its largest x − y.
+    if (row.last > static_cast<std::int64_t>(y)) reach = std::max(reach, static_cast<std::uint64_t>(row.last) - y);
+    ++y;
+  }
+  void require_full_rows(const char* why) const {
+    if (short_row)
+      throw InputError(fmt::format("row {} of game {} holds fewer than {} palaces in the table's {} columns: {}",
+                                   *short_row, k, k, width, why));
+  }
 };
 
 PalaceRows::PalaceRows(std::uint64_t k, std::uint64_t width, Engine engine, bool force) {
@@ -543,7 +619,7 @@ PalaceRows::PalaceRows(std::uint64_t k, std::uint64_t width, Engine engine, bool
   require_side(width, "width");
   require_memory(palace_rows_bytes(k, width, engine), fmt::format("palace numbers {} cells wide", width), force);
   impl_ = std::make_unique<Impl>();
-  impl_->k = k, impl_->width = width;
+  impl_->k = k, impl_->width = width, impl_->engine = engine;
   impl_->row = detail::zeroed<std::uint32_t>(width);
   switch (engine) {
     case Engine::definition:
@@ -565,13 +641,44 @@ PalaceRows::~PalaceRows() = default;
 
 std::span<const std::uint32_t> PalaceRows::next(Poller& poller) {
   std::span<std::uint32_t> row(impl_->row.get(), impl_->width);
-  impl_->source->next(impl_->y++, row, poller);
+  impl_->advance(row, nullptr, poller);
   return row;
 }
 std::span<const std::uint32_t> PalaceRows::next() { return next(impl_->unpolled); }
+std::span<const std::uint32_t> PalaceRows::next_palaces(Poller& poller) {
+  impl_->found.clear();
+  impl_->advance({}, &impl_->found, poller);
+  return impl_->found;
+}
+std::span<const std::uint32_t> PalaceRows::next_palaces() { return next_palaces(impl_->unpolled); }
 std::uint64_t PalaceRows::rows_done() const { return impl_->y; }
 std::uint64_t PalaceRows::k() const { return impl_->k; }
 std::uint64_t PalaceRows::width() const { return impl_->width; }
+
+std::uint64_t PalaceRows::complete_width() const {
+  impl_->require_full_rows("the palaces right of them are unknown");
+  return impl_->y + impl_->reach + impl_->k + 1;
+}
+
+void PalaceRows::widen(std::uint64_t width, bool force) {
+  Impl& t = *impl_;
+  require_side(width, "width");
+  if (width < t.width) throw RangeError(fmt::format("a table {} wide cannot widen to {} columns", t.width, width));
+  if (width == t.width) return;
+  if (!t.source->widens())
+    throw InputError(
+        fmt::format("the {} engine's rows cannot be widened (its states are no counts)", to_string(t.engine)));
+  t.require_full_rows("the new columns may hold its others");
+  if (t.y + t.reach > t.width)
+    throw InputError(
+        fmt::format("a palace of the {} rows done lies {} columns right of the main diagonal: its "
+                    "diagonal enters the new columns",
+                    t.y, t.reach));
+  require_memory(palace_rows_bytes(t.k, width, t.engine), fmt::format("palace numbers {} cells wide", width), force);
+  auto row = detail::zeroed<std::uint32_t>(width);
+  t.source->widen(width);
+  t.row = std::move(row), t.width = width;
+}
 
 std::vector<std::uint32_t> palace_table(std::uint64_t k, std::uint64_t width, std::uint64_t height, Engine engine,
                                         const ProgressFn& progress) {

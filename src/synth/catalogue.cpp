@@ -102,8 +102,9 @@ std::vector<Synthesizable> game_family(const std::string& stem) {
   } else if (auto k = name_parameters(stem, "blocking", 1)) {
     const unsigned K = (*k)[0];
     if (K < 1 || K > 8) throw InputError(fmt::format("{}: k-Blocking Wythoff blockingK needs 1 ≤ K ≤ 8", stem));
+    auto [a, b] = sequences::palaces(K);
     coordinate_pair(
-        c, stem, "msd_fib", fmt::format("blocking:{}", K), sequences::palaces(K, false), sequences::palaces(K, true),
+        c, stem, "msd_fib", fmt::format("blocking:{}", K), std::move(a), std::move(b),
         rules::palace_rule("msd_fib", stem + "a", stem + "b", K),
         fmt::format("a_n of {}-Blocking Wythoff's palaces (x ≤ y, in the order of x, then y; seed 004 §1)", K),
         fmt::format("b_n of {}-Blocking Wythoff's palaces (seed 004 §1)", K));

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cctype>
 #include <set>
+#include <tuple>
 
 #include <fmt/format.h>
 
@@ -119,14 +120,16 @@ GameRules blocking_rules(const std::string& text, const LearnOptions& options) {
                           "north-west; each line looks back (x + y decreases along it), so the palaces are the only "
                           "set with that property.",
                           k),
-              sequences::palaces(k, false, options.progress),
-              sequences::palaces(k, true, options.progress),
+              {},
+              {},
               {},
               {"msd_fib", "msd_trib", "msd_2"},
               {},
               // The window: every word of up to 18 Zeckendorf digits (6765 palaces), as the shipped
-              // blocking2a/b were learned; each palace costs a table of about 7·n² cells.
+              // blocking2a/b were learned; palace n costs about 0.6·n² cells of the table for game 2, 0.16·n²
+              // for game 4 (sequences::palaces).
               10000};
+  std::tie(g.a, g.b) = sequences::palaces(k, options.memory_limit, options.progress);
   const std::string a = g.stem + "a", b = g.stem + "b";
   g.certification = [k, a, b](const std::string& system) {
     return rules::functional(system, a) + rules::functional(system, b) + rules::palace_rule(system, a, b, k);

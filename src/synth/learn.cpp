@@ -150,8 +150,8 @@ class Table {
     if (u.size() > longest_)
       throw RangeError(
           fmt::format("no hypothesis agrees with the {} terms read (a state is first reached by a word of {} letters, "
-                      "longer than the {} compared; raise the longest word)",
-                      oracle_.terms().size(), u.size(), longest_));
+                      "longer than the {} compared, after {} states and {} experiments; raise the longest word)",
+                      oracle_.terms().size(), u.size(), longest_, access_.size(), experiments_.size()));
     if (access_.size() >= max_states_)
       throw RangeError(fmt::format("the observation table has more than {} distinct rows", max_states_));
     state_of_.emplace(row(u), static_cast<std::uint32_t>(access_.size()));

@@ -49,36 +49,60 @@ Sequence swept(const twopile::Ruleset& ruleset, bool b, std::uint64_t memory_lim
   };
 }
 
-// A table W columns wide and 2.62·W + 3 rows high holds every palace (x, y), x ≤ y, of its columns
-// that lies on or below y = φ²x + 2, where the palaces of the games shipped lie (the certification
-// vouches for the automaton either way). Its rows are streamed (blocking::PalaceRows, O(W)
-// memory), so W may grow, by half each time a palace beyond is asked for, to 2^17 (4.5·10^10
-// cells); RangeError past that.
-Sequence palaces(unsigned k, bool b, const ProgressFn& progress) {
+// The table is symmetric (v(x, y) = v(y, x)), so the palaces (x, y), x ≤ y, in the order of x, then
+// y, are the palaces of row x at columns y ≥ x, row by row, left to right: each row settles its
+// pairs for good, and a later palace only needs more rows. Before each row the table is widened
+// to PalaceRows::complete_width (an eighth more, so that it widens seldom), which holds every
+// palace of the row: the list is exact with no assumption on where the palaces lie, in
+// O(columns) memory besides the pairs kept.
+std::pair<Sequence, Sequence> palaces(unsigned k, std::uint64_t memory_limit, const ProgressFn& progress,
+                                      std::uint64_t max_cells) {
   struct Palaces {
-    std::uint64_t width = 0;
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> sorted;  // the palaces, by x then y
+    blocking::PalaceRows rows;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;
+    std::uint64_t cells = 0;  // cells streamed: the rows' widths added
   };
-  auto state = std::make_shared<Palaces>();
-  return [state, k, b, progress](std::uint64_t n) -> std::uint64_t {
-    constexpr std::uint64_t widest = std::uint64_t{1} << 17;
-    while (n >= state->sorted.size()) {
-      if (state->width == widest)
-        throw RangeError(fmt::format("blocking{}: palace {} lies past the columns of a 2^17-wide table", k, n));
-      const std::uint64_t w = std::clamp<std::uint64_t>(state->width * 3 / 2, 64, widest), h = w * 262 / 100 + 3;
-      blocking::PalaceRows rows(k, w);
-      Poller poller(progress, h);
-      state->sorted.clear();
-      for (std::uint64_t y = 0; y < h; ++y) {
-        const auto row = rows.next(poller);
-        for (std::uint64_t x = 0; x <= std::min(y, w - 1); ++x)
-          if (row[x] < k) state->sorted.emplace_back(x, y);
+  auto state = std::make_shared<Palaces>(Palaces{blocking::PalaceRows(k, k + 1), {}, 0});
+  auto term = [state, k, memory_limit, progress, max_cells](std::uint64_t n, bool b) -> std::uint64_t {
+    auto& rows = state->rows;
+    if (n >= state->pairs.size()) {
+      const std::uint64_t bytes =
+          16 * (n + 1) + blocking::palace_rows_bytes(k, rows.width(), blocking::Engine::definition);
+      const std::uint64_t limit = memory_limit ? memory_limit : free_memory() / 4 * 3;
+      if (bytes > limit)
+        throw RangeError(fmt::format("blocking{}: palace {} needs {} for the palaces kept, above the {} it may use", k,
+                                     n, memory_amount(bytes), memory_amount(limit)));
+      // Progress in rows, against the row where palace n lies at the rate of the rows so far.
+      const std::uint64_t y0 = rows.rows_done(), have = state->pairs.size();
+      // The rows grow as n and their widths with them, so the cells as n²: a palace whose
+      // estimate passes the budget is refused at once rather than after spending it (which a
+      // later, nearer probe may need); at least 1024 palaces make the rate a fair guide.
+      if (have >= 1024) {
+        const u128 estimate = u128{state->cells} * (n + 1) / have * (n + 1) / have;
+        if (estimate > max_cells)
+          throw RangeError(fmt::format(
+              "blocking{}: palace {} lies near row {}, about {} cells of the table (the "
+              "stream computes at most {})",
+              k, n, y0 * (n + 1) / have, static_cast<std::uint64_t>(std::min<u128>(estimate, UINT64_MAX)), max_cells));
       }
-      std::sort(state->sorted.begin(), state->sorted.end());
-      state->width = w;
+      Poller poller(progress, have ? y0 + (n + 1 - have) * y0 / have + 1 : n + 1);
+      while (n >= state->pairs.size()) {
+        const std::uint64_t y = rows.rows_done(), need = rows.complete_width();
+        if (rows.width() < need) rows.widen(std::min(need + need / 8 + 64, blocking::kMaxSide));
+        if (state->cells + rows.width() > max_cells)
+          throw RangeError(
+              fmt::format("blocking{}: palace {} lies past row {}, the rows up to which took {} cells "
+                          "(the stream computes at most {})",
+                          k, n, y, state->cells, max_cells));
+        state->cells += rows.width();
+        for (std::uint32_t x : rows.next_palaces(poller))
+          if (x >= y) state->pairs.emplace_back(static_cast<std::uint32_t>(y), x);
+      }
+      poller.finish();
     }
-    return b ? state->sorted[n].second : state->sorted[n].first;
+    return b ? state->pairs[n].second : state->pairs[n].first;
   };
+  return {[term](std::uint64_t n) { return term(n, false); }, [term](std::uint64_t n) { return term(n, true); }};
 }
 
 }  // namespace qg::synth::sequences

@@ -1,6 +1,8 @@
 // The games' P-positions as sequences n ↦ a_n, n ↦ b_n for the learner (internal to synth).
 #pragma once
 
+#include <utility>
+
 #include "queengames/synth.hpp"
 #include "queengames/twopile.hpp"
 
@@ -18,7 +20,16 @@ Sequence morphic(const twopile::MorphicCoding& coding, bool b);
 // quarters of the memory free) is refused with a MemoryError. `progress` is polled by the sweep.
 Sequence swept(const twopile::Ruleset& ruleset, bool b, std::uint64_t memory_limit, const ProgressFn& progress);
 
-// a_n (or b_n) of k-Blocking Wythoff's palaces (seed 004 §1), x ≤ y, in the order of x, then y.
-Sequence palaces(unsigned k, bool b, const ProgressFn& progress = {});
+// n ↦ a_n and n ↦ b_n of k-Blocking Wythoff's palaces (seed 004 §1), x ≤ y, in the order of x,
+// then y, sharing one stream of the palace table's rows (blocking::PalaceRows, widened as it
+// goes). Reaching palace n costs O(x_n · (x_n + D)) cells, D the palaces' largest x − y (about
+// 1.6 x_n): a palace whose rows would pass max_cells — reached, or foreseen from the palaces per
+// row and the cells so far — is refused with a RangeError, and one whose pairs (16 bytes each)
+// and row counters would pass memory_limit (0: three quarters of the memory free) too. The
+// budget is the stream's, not a call's: 2^39 cells take 4–8 minutes on two loaded cores.
+// `progress` is polled within the rows.
+inline constexpr std::uint64_t kMaxPalaceCells = std::uint64_t{1} << 39;
+std::pair<Sequence, Sequence> palaces(unsigned k, std::uint64_t memory_limit = 0, const ProgressFn& progress = {},
+                                      std::uint64_t max_cells = kMaxPalaceCells);
 
 }  // namespace qg::synth::sequences
