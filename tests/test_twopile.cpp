@@ -133,6 +133,9 @@ TEST(Twopile, TerminalSetSweepIsTheBruteForce) {
             qg::twopile::sweep_p_positions(Ruleset::parse("wythoff"), 1000));
   constexpr std::uint64_t corner = kCorner / 2;
   for (std::uint64_t k : {1, 2, 3, 4, 7, 12, 20, 33}) {
+    // b_n = a_n + n + K outside the set: a few pairs need 2K + 12 below the corner (the
+    // sanitizers' corner is 60, so K = 33 is left to the Release build).
+    if (2 * k + 12 >= corner) continue;
     const auto rules = Ruleset::parse(fmt::format("terminal:{}", k));
     const auto brute = qg::twopile::brute_force_p_positions(rules, corner);
     std::vector<Position> swept;
