@@ -42,10 +42,11 @@ sanitize: deps
 
 # libFuzzer targets for the parsers (clang), each run for FUZZ_SECONDS with fuzz/NAME.dict when
 # there is one; a crash, a timeout or an out-of-memory stops make and leaves the input in
-# $(BUILD_FUZZ)/crash-*, timeout-*, oom-*.
+# $(BUILD_FUZZ)/crash-*, timeout-*, oom-*. Line tables only (-g1), as the sanitizers' build: a
+# finding's stack still names file and line, and the build is the stage's larger part.
 FUZZERS = fuzz_number fuzz_morphism fuzz_ruleset fuzz_dictionary fuzz_walnut fuzz_automaton_file
 fuzz: deps
-	@CXX=clang++ cmake -S . -B $(BUILD_FUZZ) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-g -O1" -DQG_FUZZ=ON -DQG_BUILD_TESTS=OFF -DQG_BUILD_BENCH=OFF -DQG_UNITY=ON >/dev/null
+	@CXX=clang++ cmake -S . -B $(BUILD_FUZZ) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-g1 -O1" -DQG_FUZZ=ON -DQG_BUILD_TESTS=OFF -DQG_BUILD_BENCH=OFF -DQG_UNITY=ON >/dev/null
 	@cmake --build $(BUILD_FUZZ) -j $(JOBS) --target $(FUZZERS)
 	@set -e; for f in $(FUZZERS); do echo "== $$f"; mkdir -p $(BUILD_FUZZ)/corpus/$$f; \
 	  $(BUILD_FUZZ)/fuzz/$$f -max_total_time=$(FUZZ_SECONDS) -timeout=$(FUZZ_TIMEOUT) -max_len=$(FUZZ_MAX_LEN) \
