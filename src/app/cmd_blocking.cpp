@@ -255,14 +255,20 @@ struct ThreadsOptions {
   bool json = false, force = false;
 };
 
-// queengames blocking K threads --depth D: the upper P-threads (the lower ones are their mirrors).
-void run_threads(std::uint64_t k, const ThreadsOptions& o) {
+// The options of `threads` and `warp`, in their ranges.
+bl::ThreadOptions thread_options(const ThreadsOptions& o) {
   bl::ThreadOptions options;
   options.depth = o.depth.value(16, bl::kMaxSide);
   options.reach = o.reach.value(0, std::uint64_t{1} << 20);
   options.min_runs = o.min_runs.value(2, bl::kMaxSide);
   options.max_period = o.max_period.value(1, std::uint64_t{1} << 20);
   options.engine = bl::parse_engine(o.engine);
+  return options;
+}
+
+// queengames blocking K threads --depth D: the upper P-threads (the lower ones are their mirrors).
+void run_threads(std::uint64_t k, const ThreadsOptions& o) {
+  const bl::ThreadOptions options = thread_options(o);
   const auto report = bl::p_threads(k, options, progress_line("threads"), o.force);
   std::uint64_t irregular = 0;
   for (const auto& t : report.upper) irregular += !t.periodic;
@@ -317,12 +323,7 @@ void run_threads(std::uint64_t k, const ThreadsOptions& o) {
 
 // queengames blocking K warp --depth D: the warp's threads, their thicknesses and merges.
 void run_warp(std::uint64_t k, const ThreadsOptions& o) {
-  bl::ThreadOptions options;
-  options.depth = o.depth.value(16, bl::kMaxSide);
-  options.reach = o.reach.value(0, std::uint64_t{1} << 20);
-  options.min_runs = o.min_runs.value(2, bl::kMaxSide);
-  options.max_period = o.max_period.value(1, std::uint64_t{1} << 20);
-  options.engine = bl::parse_engine(o.engine);
+  const bl::ThreadOptions options = thread_options(o);
   const auto report = bl::warp(k, options, progress_line("warp"), o.force);
   std::uint64_t fibonacci = 0;
   for (const auto& w : report.warp) fibonacci += w.fibonacci;
