@@ -16,6 +16,7 @@ import re
 import signal
 import subprocess
 import tempfile
+import urllib.parse
 import weakref
 from pathlib import Path
 from typing import Any, Optional, Sequence
@@ -82,7 +83,7 @@ class Atlas(anywidget.AnyWidget):
         self._process, self._port = self._start([*args, *serve_args])
         self._finalizer = weakref.finalize(self, _stop, self._process)  # also at the interpreter's exit
         view = {"t": table, "mode": mode, "x": x, "y": y, "z": z}
-        fragment = "&".join(f"{k}={v}" for k, v in view.items() if v is not None)
+        fragment = urllib.parse.urlencode({k: v for k, v in view.items() if v is not None})
         super().__init__(url=f"{self.server}/#{fragment}", height=height)
 
     @staticmethod

@@ -181,8 +181,10 @@ class Game {
   }
 
   py::array_t<std::int64_t> options(const py::object& x, const py::object& y) const {
-    // The grundy table's side range: a board's corner, not a search far out.
-    const qg::twopile::Position from{to_u64(x, 0, std::uint64_t{1} << 20), to_u64(y, 0, std::uint64_t{1} << 20)};
+    // A board's corner, as far as the atlas's largest side: the reflection of kqueen-dee:100 has
+    // up to 400·(x + y) options (200 MB at this bound), the other families about x + y.
+    constexpr std::uint64_t kMax = 16384;
+    const qg::twopile::Position from{to_u64(x, 0, kMax), to_u64(y, 0, kMax)};
     std::vector<qg::twopile::Position> out;
     ruleset_.options(from, out);
     // Two families may reach one option (the library lists it twice): each once, in order.
@@ -522,7 +524,7 @@ PYBIND11_MODULE(_core, m) {
            "min(x, y) (seconds per 10^8 columns; interruptible).")
       .def("options", &Game::options, py::arg("x"), py::arg("y"),
            "The options of (x, y) (the positions one move reaches) as a (k, 2) int64 array of (x, y),\n"
-           "each once, sorted; 0 ≤ x, y ≤ 2^20. Empty for a terminal position.")
+           "each once, sorted; 0 ≤ x, y ≤ 16384. Empty for a terminal position.")
       .def("nth", &Game::nth, py::arg("n"),
            "(a_n, b_n) by the morphic route in O(log n), 0 ≤ n ≤ 2^62; ValueError without a morphic route.")
       .def("__repr__", [](const Game& g) { return "queengames.game('" + g.name() + "')"; });

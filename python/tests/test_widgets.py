@@ -99,13 +99,13 @@ def test_engine_off_and_reset():
 
 
 def test_a_board_grows_for_moves_past_its_corner():
-    # The Queen Dee's reflection reaches antidiagonals below x + y: coordinates up to x + y − 1.
-    g = qg.game("queen-dee")
-    b = Board("queen-dee", size=4, start=(3, 3))
-    side = max(4, *(max(o) + 1 for o in g.options(3, 3).tolist()))
-    assert b.size == side
-    values = g.grundy(side, side)
-    assert {tuple(p) for p in b.p_positions} == {(x, y) for y in range(side) for x in range(side) if values[y][x] == 0}
+    # The Queen Bee's bounce (seed 001 §2): from (x, y), y > x > 0, to (i, y − x) for 1 ≤ i < 2x,
+    # so from (5, 6) to (9, 1), past the 7 × 7 corner.
+    g = qg.game("queen-bee")
+    b = Board("queen-bee", size=7, start=(5, 6))
+    assert [9, 1] in b.options and b.size == 10
+    values = g.grundy(10, 10)
+    assert {tuple(p) for p in b.p_positions} == {(x, y) for y in range(10) for x in range(10) if values[y][x] == 0}
 
 
 def frontend_update(widget, **state):
