@@ -21,8 +21,11 @@ import weakref
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
-import anywidget
-import traitlets
+try:
+    import anywidget
+    import traitlets
+except ImportError as error:  # an optional dependency: say which package brings it
+    raise ImportError("queengames.widgets needs anywidget: pip install anywidget (or queengames[widgets])") from error
 
 from ._core import Game, game
 
