@@ -145,8 +145,8 @@ class Board(anywidget.AnyWidget):
     overlay = traitlets.Bool(False).tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
     over = traitlets.Bool(False).tag(sync=True)
-    # Written by the view on a click: {x, y, n}, n counting the clicks (a second click on the same
-    # cell is a change too).
+    # Written by the view on a click: {x, y, n}, n counting the view's clicks; emptied once the click
+    # is played, so that the next one is a change even from another view of the board.
     click = traitlets.Dict().tag(sync=True)
 
     def __init__(self, ruleset: str = "wythoff", size: int = 16, start: Optional[Sequence[int]] = None,
@@ -169,7 +169,6 @@ class Board(anywidget.AnyWidget):
         if x < 0 or y < 0:
             raise ValueError(f"({x}, {y}) is not a position")
         self.history = [{"by": "start", "x": x, "y": y}]
-        self.over = False
         self._place(x, y)
         self.message = f"your move from ({x}, {y})" if self.options else f"({x}, {y}) has no moves: the game is over"
         self.over = not self.options
@@ -233,4 +232,5 @@ class Board(anywidget.AnyWidget):
             self.move(int(cell["x"]), int(cell["y"]))
         except ValueError as error:
             self.message = str(error)
+        self.click = {}
 

@@ -55,13 +55,17 @@ def test_refused_moves_leave_the_board_unchanged():
     assert b.position == [15, 8] and len(b.history) == 1
     # A click does the same and says so.
     b.click = {"x": 14, "y": 6, "n": 1}
-    assert b.position == [15, 8] and "is not a move" in b.message
+    assert b.position == [15, 8] and "is not a move" in b.message and b.click == {}
     b.click = {"x": 15, "y": 9, "n": 2}  # away from the corner
     assert b.position == [15, 8] and "(15, 9) is not a move" in b.message
     # Maharaja Nim has the knight's jump.
     m = Board("maharaja", size=16)
     m.click = {"x": 14, "y": 6, "n": 1}
     assert m.history[1] == {"by": "you", "x": 14, "y": 6} and len(m.history) == 3
+    # The click as the view sends it, through the comm.
+    m.reset()
+    frontend_update(m, click={"x": 14, "y": 6, "n": 1})  # the same value again: a change, since emptied
+    assert m.history[1] == {"by": "you", "x": 14, "y": 6} and m.click == {}
 
 
 def test_perfect_play_wins_from_n_and_loses_from_p():
