@@ -236,6 +236,9 @@ async function showCell(x, y) {
   window.atlas.cell = c;
   el("panel").hidden = false;
   if (!r.ok) { add("p", c.error); return; }
+  // Embedded (the notebook widget queengames.widgets.Atlas): the cell goes to the parent page too,
+  // to any origin (the notebook's is not known here; a cell's facts are no secret).
+  if (window.parent !== window) window.parent.postMessage({ source: "queengames-atlas", kind: "cell", cell: c }, "*");
   add("h3", `${c.table}: cell (${c.x}, ${c.y})`);
   if (c.value !== undefined) add("p", `value ${c.value}`, "value");
   add("p", c.p ? "a P-position" : "not a P-position", c.p ? "p" : "");

@@ -92,6 +92,16 @@ def infty_queens_chunks(n: int, chunk: int = 1 << 24) -> Iterator[npt.NDArray[np
         yield engine.step(min(chunk, n - engine.terms))
 
 
+def __getattr__(name: str) -> Any:
+    """`qg.widgets` imports queengames.widgets on first use: it needs anywidget
+    (`pip install queengames[widgets]`), which `import queengames` does not."""
+    if name == "widgets":
+        import importlib
+
+        return importlib.import_module(".widgets", __name__)
+    raise AttributeError(f"module 'queengames' has no attribute '{name}'")
+
+
 def load_ipython_extension(ipython: Any) -> None:
     """`%load_ext queengames` in IPython or Jupyter: the %%walnut and %dt magics (queengames.magics)."""
     from .magics import load_ipython_extension as load

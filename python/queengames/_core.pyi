@@ -42,6 +42,8 @@ class Game(metaclass=_pybind11_type):
         """Sprague-Grundy values of the width × height corner, a (height, width) array indexed [y, x]."""
     def is_p(self, x: Count, y: Count) -> bool:
         """Whether (x, y) is a P-position; 0 ≤ x, y ≤ 2^32 - 3."""
+    def options(self, x: Count, y: Count) -> npt.NDArray[np.int64]:
+        """(k, 2) array of the options (x', y') of (x, y), each once, sorted; 0 ≤ x, y ≤ 16384."""
     def nth(self, n: Count) -> tuple[int, int]:
         """(a_n, b_n) by the morphic route, 0 ≤ n ≤ 2^62; ValueError without a morphic route."""
 

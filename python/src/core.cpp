@@ -180,6 +180,25 @@ class Game {
     return qg::twopile::is_p_position(ruleset_, p, interruptible());
   }
 
+  py::array_t<std::int64_t> options(const py::object& x, const py::object& y) const {
+    // A board's corner, as far as the atlas's largest side: the reflection of kqueen-dee:100 has
+    // up to 400·(x + y) options (200 MB at this bound), the other families about x + y.
+    constexpr std::uint64_t kMax = 16384;
+    const qg::twopile::Position from{to_u64(x, 0, kMax), to_u64(y, 0, kMax)};
+    std::vector<qg::twopile::Position> out;
+    ruleset_.options(from, out);
+    // Two families may reach one option (the library lists it twice): each once, in order.
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    py::array_t<std::int64_t> result({static_cast<py::ssize_t>(out.size()), py::ssize_t{2}});
+    std::int64_t* data = result.mutable_data();
+    for (std::size_t i = 0; i < out.size(); ++i) {
+      data[2 * i] = static_cast<std::int64_t>(out[i].x);
+      data[2 * i + 1] = static_cast<std::int64_t>(out[i].y);
+    }
+    return result;
+  }
+
   py::tuple nth(const py::object& n_arg) {
     const auto& route = morphic();
     const std::uint64_t n = to_u64(n_arg, 0, std::uint64_t{1} << 62);  // MorphicPPositions::nth's range
@@ -503,6 +522,9 @@ PYBIND11_MODULE(_core, m) {
       .def("is_p", &Game::is_p, py::arg("x"), py::arg("y"),
            "Whether (x, y) is a P-position: the morphic route when there is one, else the sweep to column\n"
            "min(x, y) (seconds per 10^8 columns; interruptible).")
+      .def("options", &Game::options, py::arg("x"), py::arg("y"),
+           "The options of (x, y) (the positions one move reaches) as a (k, 2) int64 array of (x, y),\n"
+           "each once, sorted; 0 ≤ x, y ≤ 16384. Empty for a terminal position.")
       .def("nth", &Game::nth, py::arg("n"),
            "(a_n, b_n) by the morphic route in O(log n), 0 ≤ n ≤ 2^62; ValueError without a morphic route.")
       .def("__repr__", [](const Game& g) { return "queengames.game('" + g.name() + "')"; });

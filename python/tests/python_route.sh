@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # The README's route to Python (its "From Python" block), run as written in a fresh home
 # directory: an empty venv, `pip install -v .` (a wheel built by scikit-build-core, its build
-# requirements and numpy from PyPI), the import, `python -m queengames`, matplotlib and ipykernel
-# from PyPI, the notebooks' kernel registered; then the five notebooks of docs/notebooks/ executed
-# through that kernel (what `jupyter notebook docs/notebooks` would run) by nbclient from PyPI in
-# the same venv, the CLI's answers and exit status through `python -m queengames`, and mypy on the
-# installed package and its stubs. The wheel's build takes make's library and CLI from build/
-# (QG_REUSE_BUILD, python/CMakeLists.txt) instead of compiling them a second time: only the module
-# compiles, against PyPI's pybind11. Skipped (77) unless this is make's build/. Arguments: the
-# checkout and the build directory.
+# requirements and numpy from PyPI), the import, `python -m queengames`, matplotlib, ipykernel and
+# anywidget from PyPI, the notebooks' kernel registered; then the five notebooks of docs/notebooks/
+# executed through that kernel (what `jupyter notebook docs/notebooks` would run) by nbclient from
+# PyPI in the same venv, the CLI's answers and exit status through `python -m queengames`, mypy on
+# the installed package and its stubs, and the widgets' tests (python/tests/test_widgets.py). The
+# wheel's build takes make's library and CLI from build/ (QG_REUSE_BUILD, python/CMakeLists.txt)
+# instead of compiling them a second time: only the module compiles, against PyPI's pybind11.
+# Skipped (77) unless this is make's build/. Arguments: the checkout and the build directory.
 set -euo pipefail
 root=$1 build=$2
 [ "$(realpath "$build")" = "$(realpath "$root/build")" ] || { echo "python_route: not make's build/, skipped"; exit 77; }
@@ -52,3 +52,8 @@ cli=$("$venv/bin/python" -c 'import pathlib, queengames; print(pathlib.Path(quee
 echo "+ mypy -p queengames; stubtest queengames._core"
 "$venv/bin/python" -m mypy -p queengames
 "$venv/bin/python" -m mypy.stubtest queengames._core --allowlist python/tests/stubtest_allowlist.txt
+# The widgets (queengames.widgets, anywidget from the README's line) on the installed package: from
+# python/tests the checkout's python/ is not on the path, so `import queengames` is the wheel's.
+"$venv/bin/pip" install -q pytest
+echo "+ pytest python/tests/test_widgets.py"
+"$venv/bin/python" -m pytest -q -p no:cacheprovider python/tests/test_widgets.py

@@ -1,5 +1,6 @@
 # Library errors become ValueError / OverflowError / MemoryError with the CLI's messages, and
 # Ctrl-C stops a long call with KeyboardInterrupt.
+import importlib.util
 import os
 import signal
 import threading
@@ -231,3 +232,14 @@ def test_messages_name_no_internals():
         qg.Dictionary({"0": 1}, start="0")
     with pytest.raises(OSError, match="No space left on device"):
         qg.InftyQueens().save("/dev/full")
+
+
+def test_widgets_need_anywidget_and_say_so():
+    # `import queengames` works without anywidget; qg.widgets imports it on first use.
+    with pytest.raises(AttributeError, match="no attribute 'widget'"):
+        qg.widget
+    if importlib.util.find_spec("anywidget") is not None:
+        assert qg.widgets.Board.__name__ == "Board"
+    else:
+        with pytest.raises(ImportError, match=r"pip install anywidget \(or queengames\[widgets\]\)"):
+            qg.widgets

@@ -26,6 +26,36 @@ def test_wythoff_p_positions():
     assert g.morphism is not None
 
 
+def wythoff_options(x, y):
+    """The definition (seed 001 §1): any number from one pile, or the same number from both."""
+    return sorted({(x - k, y) for k in range(1, x + 1)} | {(x, y - k) for k in range(1, y + 1)}
+                  | {(x - k, y - k) for k in range(1, min(x, y) + 1)})
+
+
+def test_options_binding_is_the_definition():
+    g = qg.game("wythoff")
+    for x, y in [(0, 0), (1, 0), (3, 5), (15, 8), (7, 7)]:
+        assert [tuple(o) for o in g.options(x, y).tolist()] == wythoff_options(x, y)
+    # Maharaja Nim adds the knight's jumps (1, 2) and (2, 1) (seed 003 §1).
+    assert set(map(tuple, qg.game("maharaja").options(15, 8).tolist())) == set(wythoff_options(15, 8)) | {(14, 6), (13, 7)}
+    assert qg.game("terminal:3").options(1, 2).shape == (0, 2)  # inside the terminal set: no moves
+    with pytest.raises(OverflowError, match="16385 is out of range"):
+        g.options(16385, 0)
+
+
+def test_options_give_the_grundy_values():
+    # A second route for every kind of move family (rook, diagonal, widened, jumps, bounce,
+    # reflection): g(x, y) is the mex of the options' values. The options of (x, y) lie at
+    # Manhattan distance below x + y, so inside the 24² table for x + y < 12.
+    for ruleset in ["wythoff", "maharaja", "kqueen:2", "st-wythoff:2,1", "queen-bee", "queen-dee", "t2t:2"]:
+        g = qg.game(ruleset)
+        values = g.grundy(24, 24)
+        for y in range(12):
+            for x in range(12 - y):
+                seen = {int(values[b][a]) for a, b in g.options(x, y).tolist()}
+                assert values[y][x] == min(set(range(len(seen) + 1)) - seen), (ruleset, x, y)
+
+
 def test_wythoff_nth_at_10_to_18():
     n = 10**18
     assert qg.game("wythoff").nth(n) == (floor_n_phi(n), floor_n_phi(n) + n)
