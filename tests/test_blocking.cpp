@@ -15,15 +15,12 @@
 #include "queengames/blocking.hpp"
 #include "queengames/io.hpp"
 #include "queengames/numeration.hpp"
+#include "test_support.hpp"
 
 namespace qg::blocking {
 namespace {
 
-#ifdef QG_SANITIZED
-constexpr bool sanitized = true;
-#else
-constexpr bool sanitized = false;
-#endif
+constexpr bool sanitized = kSanitized;  // test_support.hpp
 
 // The definition, literally: walk north, west and north-west from every cell and count the
 // palaces met (seed 004 §1). O(W·H·(W + H)).

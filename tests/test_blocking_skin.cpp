@@ -5,15 +5,12 @@
 
 #include "queengames/blocking.hpp"
 #include "queengames/numeration.hpp"
+#include "test_support.hpp"
 
 namespace qg::blocking {
 namespace {
 
-#ifdef QG_SANITIZED
-constexpr bool sanitized = true;
-#else
-constexpr bool sanitized = false;
-#endif
+constexpr bool sanitized = kSanitized;  // test_support.hpp
 
 std::uint64_t fib(unsigned i) { return numeration::fibonacci<std::uint64_t>(i); }
 

@@ -8,15 +8,12 @@
 
 #include "papers/papers.hpp"
 #include "queengames/claims.hpp"
+#include "test_support.hpp"
 
 namespace qg {
 namespace {
 
-#ifdef QG_SANITIZED
-constexpr bool sanitized = true;
-#else
-constexpr bool sanitized = false;
-#endif
+constexpr bool sanitized = kSanitized;  // test_support.hpp
 
 // Runs the blocking claim `id` at `bound` (as `queengames check` does) and expects it to pass
 // there, reaching the whole bound.
